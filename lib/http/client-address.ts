@@ -1,0 +1,23 @@
+// The caller's IP address: from the socket, which our server stamps into an internal header, or
+// from x-forwarded-for only as far as TRUSTED_PROXY_COUNT proxies vouch for it.
+import { config } from "@/lib/config";
+
+/** Set by scripts/serve.ts from req.socket.remoteAddress after deleting any client-sent copy. */
+export const CLIENT_ADDRESS_HEADER = "x-service-client-address";
+
+export function clientAddress(request: Request): string {
+  const socketAddress = request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
+  const trusted = config().TRUSTED_PROXY_COUNT;
+  if (trusted === 0) return normalize(socketAddress);
+  const hops = (request.headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((h) => h.trim())
+    .filter(Boolean);
+  // Each trusted proxy appends the address it saw; the client is the one the outermost trusted proxy saw.
+  const candidate = hops[hops.length - trusted];
+  return normalize(candidate ?? hops[0] ?? socketAddress);
+}
+
+function normalize(address: string): string {
+  return address.startsWith("::ffff:") && address.includes(".") ? address.slice(7) : address;
+}

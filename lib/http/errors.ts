@@ -1,0 +1,120 @@
+// The one table from error code to HTTP status and error type, and the error every layer throws.
+// Handlers never build error JSON: they throw ApiError and the pipeline renders the envelope.
+
+const ERRORS = {
+  validation_failed: [400, "invalid_request_error"],
+  invalid_json: [400, "invalid_request_error"],
+  unsupported_currency: [400, "invalid_request_error"],
+  amount_precision: [400, "invalid_request_error"],
+  currency_mismatch: [400, "invalid_request_error"],
+  invalid_idempotency_key: [400, "invalid_request_error"],
+  invalid_token: [400, "invalid_request_error"],
+  invalid_account_number: [400, "invalid_request_error"],
+  missing_api_key: [401, "authentication_error"],
+  invalid_api_key: [401, "authentication_error"],
+  revoked_api_key: [401, "authentication_error"],
+  scope_missing: [403, "permission_error"],
+  ip_not_allowed: [403, "permission_error"],
+  livemode_mismatch: [403, "permission_error"],
+  test_mode_only: [403, "permission_error"],
+  wallet_not_found: [404, "not_found_error"],
+  card_not_found: [404, "not_found_error"],
+  authorization_not_found: [404, "not_found_error"],
+  delivery_not_found: [404, "not_found_error"],
+  statement_not_found: [404, "not_found_error"],
+  route_not_found: [404, "not_found_error"],
+  method_not_allowed: [405, "invalid_request_error"],
+  wallet_exists: [409, "conflict_error"],
+  wallet_not_active: [409, "conflict_error"],
+  idempotency_in_progress: [409, "conflict_error"],
+  card_not_active: [409, "conflict_error"],
+  card_canceled: [409, "conflict_error"],
+  authorization_not_pending: [409, "conflict_error"],
+  amount_exceeds_authorization: [409, "conflict_error"],
+  amount_exceeds_captured: [409, "conflict_error"],
+  unsupported_media_type: [415, "invalid_request_error"],
+  idempotency_key_reused: [422, "idempotency_error"],
+  insufficient_funds: [402, "card_error"],
+  spend_limit_exceeded: [402, "card_error"],
+  card_declined: [402, "card_error"],
+  rate_limited: [429, "rate_limit_error"],
+  replay_limited: [429, "rate_limit_error"],
+  internal_error: [500, "api_error"],
+  unavailable: [503, "api_error"],
+} as const satisfies Record<string, readonly [number, string]>;
+
+export type ErrorCode = keyof typeof ERRORS;
+export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
+
+export function errorStatus(code: ErrorCode): number {
+  return ERRORS[code][0];
+}
+
+export function errorType(code: ErrorCode): string {
+  return ERRORS[code][1];
+}
+
+export type ErrorDetail = { path: string; message: string; code: string };
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly param?: string;
+  readonly details?: ErrorDetail[];
+  readonly headers?: Record<string, string>;
+  readonly extra?: Record<string, unknown>;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: {
+      param?: string;
+      details?: ErrorDetail[];
+      headers?: Record<string, string>;
+      extra?: Record<string, unknown>;
+    } = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+    this.code = code;
+    this.param = options.param;
+    this.details = options.details;
+    this.headers = options.headers;
+    this.extra = options.extra;
+  }
+
+  get status(): number {
+    return errorStatus(this.code);
+  }
+}
+
+export type ErrorBody = {
+  error: {
+    type: string;
+    code: ErrorCode;
+    message: string;
+    param?: string;
+    details?: ErrorDetail[];
+    request_id: string;
+  } & Record<string, unknown>;
+};
+
+export function errorBody(error: ApiError, requestId: string): ErrorBody {
+  return {
+    error: {
+      type: errorType(error.code),
+      code: error.code,
+      message: error.message,
+      ...(error.param !== undefined ? { param: error.param } : {}),
+      ...(error.details !== undefined ? { details: error.details } : {}),
+      ...error.extra,
+      request_id: requestId,
+    },
+  };
+}
+
+/** Anything that is not an ApiError is a bug: log it here, and answer without its details. */
+export function toApiError(error: unknown, requestId: string): ApiError {
+  if (error instanceof ApiError) return error;
+  console.error(`[${requestId}] unhandled error`, error);
+  return new ApiError("internal_error", "Something went wrong on our side. Retry later; quote the request id if it persists.");
+}

@@ -1,0 +1,14 @@
+// Response headers every API answer carries, and the JSON response builder that sets them.
+import { SCHEMA_VERSION } from "@/lib/version";
+
+export function baseHeaders(requestId: string): Headers {
+  const headers = new Headers();
+  headers.set("x-request-id", requestId);
+  headers.set("x-service-schema-version", SCHEMA_VERSION);
+  return headers;
+}
+
+export function jsonResponse(status: number, body: unknown, headers: Headers): Response {
+  headers.set("content-type", "application/json; charset=utf-8");
+  return new Response(JSON.stringify(body), { status, headers });
+}

@@ -1,0 +1,30 @@
+// The wrapper for unauthenticated public routes: per-address rate limit, error envelope, headers.
+import { newId } from "@/lib/ids";
+import { clientAddress } from "./client-address";
+import { errorResponse } from "./error-response";
+import { baseHeaders } from "./headers";
+import { enforceRateLimit } from "./rate-limit";
+import { parseRouteInput, type RouteContext, type RouteInput, type RouteSchemas } from "./route-input";
+
+export type PublicResult = { status?: number; body: unknown; headers?: Record<string, string> };
+
+export function publicRoute<S extends RouteSchemas>(
+  options: S & { rateLimit?: boolean },
+  handler: (input: Omit<RouteInput<S>, "rawBody"> & { requestId: string; address: string }) => Promise<PublicResult>,
+) {
+  return async function route(request: Request, context?: RouteContext): Promise<Response> {
+    const requestId = newId("req");
+    const headers = baseHeaders(requestId);
+    try {
+      const address = clientAddress(request);
+      if (options.rateLimit !== false) await enforceRateLimit({ kind: "address", id: address }, headers);
+      const { rawBody: _ignored, ...input } = await parseRouteInput(request, context, options);
+      const result = await handler({ ...input, requestId, address });
+      for (const [name, value] of Object.entries(result.headers ?? {})) headers.set(name, value);
+      headers.set("content-type", "application/json; charset=utf-8");
+      return new Response(JSON.stringify(result.body), { status: result.status ?? 200, headers });
+    } catch (error) {
+      return errorResponse(error, requestId, headers);
+    }
+  };
+}

@@ -1,0 +1,42 @@
+// Step 2 of every pipeline: count the request against its key (or its address when it has no
+// usable key), put the x-ratelimit-* headers on the response, and refuse over the limit.
+import { createRateLimiter, type RateLimiter, type RateLimitResult } from "@/lib/ratelimit";
+import { ApiError } from "./errors";
+
+export const API_LIMIT_PER_MINUTE = 60;
+
+let limiters: { key: RateLimiter; address: RateLimiter } | undefined;
+
+function apiLimiters() {
+  limiters ??= {
+    key: createRateLimiter({ name: "api-key", limit: API_LIMIT_PER_MINUTE, windowSeconds: 60 }),
+    address: createRateLimiter({ name: "api-address", limit: API_LIMIT_PER_MINUTE, windowSeconds: 60 }),
+  };
+  return limiters;
+}
+
+export type RateLimitSubject = { kind: "key"; id: string } | { kind: "address"; id: string };
+
+export async function enforceRateLimit(subject: RateLimitSubject, headers: Headers): Promise<void> {
+  let result: RateLimitResult;
+  try {
+    result = await apiLimiters()[subject.kind].limit(subject.id);
+  } catch (error) {
+    console.error("rate limiter unavailable", error);
+    throw new ApiError("unavailable", "The service is temporarily unavailable. Retry shortly.", {
+      headers: { "retry-after": "5" },
+    });
+  }
+  setRateLimitHeaders(headers, result);
+  if (!result.success) {
+    throw new ApiError("rate_limited", `Too many requests: the limit is ${result.limit} per minute.`, {
+      headers: { "retry-after": "60" },
+    });
+  }
+}
+
+export function setRateLimitHeaders(headers: Headers, result: RateLimitResult): void {
+  headers.set("x-ratelimit-limit", String(result.limit));
+  headers.set("x-ratelimit-remaining", String(Math.max(0, result.remaining)));
+  headers.set("x-ratelimit-reset", String(Math.max(0, Math.ceil((result.reset - Date.now()) / 1000))));
+}

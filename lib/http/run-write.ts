@@ -1,0 +1,56 @@
+// Runs a write inside one transaction, honouring Idempotency-Key: the stored response commits
+// with the write's own changes, refusals that began executing are stored too, and failures that
+// must not be replayed (400 validation, 5xx) release the key so a corrected retry can run.
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { prisma, transaction } from "@/lib/db/client";
+import { ApiError, errorBody } from "./errors";
+import { renderResult, replayText, type HandlerResult, type RenderedResult } from "./handler-result";
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  readIdempotencyKey,
+  releaseIdempotencyKey,
+  requestFingerprint,
+} from "./idempotency";
+
+type WriteContext = {
+  request: Request;
+  applicationId: string;
+  livemode: boolean;
+  rawBody: unknown;
+  requestId: string;
+  headers: Headers;
+};
+
+export async function runWrite(
+  ctx: WriteContext,
+  execute: (tx: Prisma.TransactionClient) => Promise<HandlerResult>,
+): Promise<RenderedResult> {
+  const key = readIdempotencyKey(ctx.request);
+  if (!key) return transaction(async (tx) => renderResult(await execute(tx), ctx.requestId, true));
+
+  const fingerprint = requestFingerprint(ctx.request.method, new URL(ctx.request.url).pathname, ctx.rawBody ?? null);
+  const claim = await claimIdempotencyKey({ applicationId: ctx.applicationId, livemode: ctx.livemode, key }, fingerprint);
+  if (claim.kind === "replay") {
+    ctx.headers.set("idempotent-replayed", "true");
+    return { status: claim.status, text: replayText(claim.status, claim.body) };
+  }
+  try {
+    return await transaction(async (tx) => {
+      const rendered = renderResult(await execute(tx), ctx.requestId, true);
+      await completeIdempotencyKey(tx, claim.recordId, rendered.status, rendered.text);
+      return rendered;
+    });
+  } catch (error) {
+    if (error instanceof ApiError && isStoredRefusal(error.status)) {
+      await completeIdempotencyKey(prisma(), claim.recordId, error.status, JSON.stringify(errorBody(error, ctx.requestId)));
+    } else {
+      await releaseIdempotencyKey(claim.recordId).catch(() => undefined);
+    }
+    throw error;
+  }
+}
+
+function isStoredRefusal(status: number): boolean {
+  return status > 400 && status < 500 && status !== 401 && status !== 429;
+}

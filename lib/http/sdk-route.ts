@@ -1,0 +1,61 @@
+// The one wrapper for every /api/public/sdk/v1 route: authenticate, rate limit, scope and IP
+// check, input validation, idempotent transactional writes, error envelope, headers.
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { prisma, type Db } from "@/lib/db/client";
+import { newId } from "@/lib/ids";
+import type { Scope } from "@/lib/keys/scopes";
+import type { Tenant } from "@/lib/tenant";
+import { authenticate, type SdkAuth } from "./authenticate";
+import { authorize } from "./authorize";
+import { clientAddress } from "./client-address";
+import { errorResponse } from "./error-response";
+import { renderResult, type HandlerResult } from "./handler-result";
+import { baseHeaders } from "./headers";
+import { enforceRateLimit } from "./rate-limit";
+import { parseRouteInput, type RouteContext, type RouteInput, type RouteSchemas } from "./route-input";
+import { runWrite } from "./run-write";
+
+export type SdkHandlerInput<S extends RouteSchemas> = Omit<RouteInput<S>, "rawBody"> & {
+  auth: SdkAuth;
+  tenant: Tenant;
+  /** Inside a write, the write's transaction; otherwise the shared client. */
+  db: Db;
+  requestId: string;
+};
+
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export function sdkRoute<S extends RouteSchemas>(
+  options: S & { scope: Scope },
+  handler: (input: SdkHandlerInput<S>) => Promise<HandlerResult>,
+) {
+  return async function route(request: Request, context?: RouteContext): Promise<Response> {
+    const requestId = newId("req");
+    const headers = baseHeaders(requestId);
+    try {
+      const address = clientAddress(request);
+      const outcome = await authenticate(request);
+      await enforceRateLimit(
+        outcome.ok ? { kind: "key", id: outcome.auth.keyId } : { kind: "address", id: address },
+        headers,
+      );
+      if (!outcome.ok) throw outcome.error;
+      const auth = outcome.auth;
+      authorize(auth, options.scope, address);
+      const { rawBody, ...input } = await parseRouteInput(request, context, options);
+      const tenant: Tenant = { applicationId: auth.applicationId, livemode: auth.livemode };
+
+      const rendered = WRITE_METHODS.has(request.method)
+        ? await runWrite(
+            { request, applicationId: auth.applicationId, livemode: auth.livemode, rawBody, requestId, headers },
+            (tx: Prisma.TransactionClient) => handler({ ...input, auth, tenant, db: tx, requestId }),
+          )
+        : renderResult(await handler({ ...input, auth, tenant, db: prisma(), requestId }), requestId, false);
+
+      headers.set("content-type", "application/json; charset=utf-8");
+      return new Response(rendered.text, { status: rendered.status, headers });
+    } catch (error) {
+      return errorResponse(error, requestId, headers);
+    }
+  };
+}

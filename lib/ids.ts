@@ -1,0 +1,18 @@
+// Prefixed random identifiers (`wal_...`, `card_...`), so an id says what it names.
+import { randomInt } from "node:crypto";
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+export function randomBase62(length: number): string {
+  let out = "";
+  for (let i = 0; i < length; i++) out += BASE62[randomInt(62)];
+  return out;
+}
+
+export type IdPrefix =
+  | "wal" | "card" | "auth" | "evt" | "whd" | "wha" | "we" | "stmt" | "prf" | "app" | "key"
+  | "req" | "usr" | "idem" | "lacct" | "ltr" | "aud";
+
+export function newId(prefix: IdPrefix): string {
+  return `${prefix}_${randomBase62(24)}`;
+}

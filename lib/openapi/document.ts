@@ -1,0 +1,44 @@
+// Assembles /api/public/openapi.json from each domain's operations; built once per process.
+import { createDocument } from "zod-openapi";
+import { SCOPES } from "@/lib/keys/scopes";
+import { SCHEMA_VERSION } from "@/lib/version";
+import { cardPaths } from "./paths/cards";
+import { walletPaths } from "./paths/wallets";
+
+const DESCRIPTION = `Issue wallets and virtual cards to your users, and verify statements, proofs and treasury figures in public.
+
+**Authentication.** SDK routes take \`Authorization: Bearer sk_test_...\` (test mode) or \`sk_live_...\` (live mode); the key's prefix decides the mode and test and live data never mix. Keys may be limited to scopes and to an IP allowlist.
+
+**Money.** Amounts are JSON numbers in the currency's major unit (\`25.5\` USD), with at most the currency's ISO 4217 decimal places (USD 2, JPY 0, KWD 3); more is a 400 \`amount_precision\`.
+
+**Idempotency.** Send \`Idempotency-Key\` on writes: within 24 hours the same key and request return the original response with \`idempotent_replay: true\`; the same key with a different request is a 422; while the first is still running, a 409 with \`Retry-After: 1\`. Validation failures (400) and server errors are not stored.
+
+**Limits.** 60 requests per minute per key (per client address without a key); every response carries \`x-ratelimit-limit\`, \`x-ratelimit-remaining\` and \`x-ratelimit-reset\`; over the limit, 429 with \`Retry-After: 60\`.
+
+**Errors.** Every non-2xx response has the body \`{"error": {"type", "code", "message", "param"?, "details"?, "request_id"}}\`.
+
+**Versioning.** Every response carries \`x-service-schema-version: ${SCHEMA_VERSION}\`.`;
+
+let cached: ReturnType<typeof createDocument> | undefined;
+
+export function openApiDocument() {
+  cached ??= createDocument({
+    openapi: "3.1.0",
+    info: { title: "Wallet, Card and Verification Service", version: SCHEMA_VERSION, description: DESCRIPTION },
+    tags: [
+      { name: "Wallets", description: "Wallets hold a user's balance in one currency." },
+      { name: "Cards", description: "Virtual cards drawing on a wallet." },
+    ],
+    components: {
+      securitySchemes: {
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          description: `An API key: \`sk_test_\` or \`sk_live_\` followed by 40 base62 characters. Scopes: ${SCOPES.map((s) => `\`${s}\``).join(", ")}. A key with no scope list holds them all.`,
+        },
+      },
+    },
+    paths: { ...walletPaths, ...cardPaths },
+  });
+  return cached;
+}

@@ -1,0 +1,146 @@
+// Helpers that give every documented operation the same headers, security and error responses,
+// all derived from the zod shapes and the error table the code itself uses.
+import { z } from "zod";
+import type { ZodOpenApiOperationObject, ZodOpenApiResponseObject } from "zod-openapi";
+import { errorStatus, type ErrorCode } from "@/lib/http/errors";
+import type { Scope } from "@/lib/keys/scopes";
+import { errorEnvelopeSchema } from "@/lib/schemas/common";
+
+const header = (description: string, example: string) => z.string().meta({ description, example });
+
+export const commonHeaders = {
+  "x-service-schema-version": header("Payload schema version of the API; currently 1.1.", "1.1"),
+  "x-request-id": header("Identifies this request; quote it when asking for help.", "req_1a2b3c4d5e6f7g8h9i0j1k2l"),
+};
+
+export const rateLimitHeaders = {
+  "x-ratelimit-limit": header("Requests allowed per minute.", "60"),
+  "x-ratelimit-remaining": header("Requests left in the current window.", "59"),
+  "x-ratelimit-reset": header("Seconds until the window resets.", "42"),
+};
+
+function responseHeaders(rateLimited: boolean) {
+  return z.object({ ...commonHeaders, ...(rateLimited ? rateLimitHeaders : {}) });
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: "The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...).",
+  401: "Missing, unknown or revoked API key.",
+  402: "The card refused the payment.",
+  403: "The key lacks the scope, or the caller's address is not allowed.",
+  404: "The resource does not exist in this application and mode.",
+  409: "Conflict with the resource's current state, or the same Idempotency-Key is still in flight.",
+  415: "Writes must send Content-Type: application/json.",
+  422: "The Idempotency-Key was used with a different request.",
+  429: "Over the rate limit; retry after the number of seconds in Retry-After.",
+  500: "Something failed on our side.",
+  503: "A dependency is unavailable; retry shortly.",
+};
+
+function errorResponses(codes: readonly ErrorCode[], rateLimited: boolean): Record<string, ZodOpenApiResponseObject> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) byStatus.set(errorStatus(code), [...(byStatus.get(errorStatus(code)) ?? []), code]);
+  const out: Record<string, ZodOpenApiResponseObject> = {};
+  for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const retryAfter = status === 429 || status === 503 || list.includes("idempotency_in_progress");
+    out[String(status)] = {
+      description: `${STATUS_TEXT[status] ?? "Error."} Codes: ${list.join(", ")}.`,
+      headers: retryAfter
+        ? responseHeaders(rateLimited).extend({ "retry-after": header("Seconds to wait before retrying.", "60") })
+        : responseHeaders(rateLimited),
+      content: { "application/json": { schema: errorEnvelopeSchema } },
+    };
+  }
+  return out;
+}
+
+const ALWAYS_SDK: ErrorCode[] = [
+  "missing_api_key", "invalid_api_key", "revoked_api_key", "scope_missing", "ip_not_allowed",
+  "rate_limited", "internal_error", "unavailable",
+];
+const ALWAYS_WRITE: ErrorCode[] = [
+  "validation_failed", "invalid_json", "unsupported_media_type", "invalid_idempotency_key",
+  "idempotency_key_reused", "idempotency_in_progress",
+];
+
+export const idempotencyKeyHeader = z
+  .string()
+  .min(1)
+  .max(255)
+  .optional()
+  .meta({ description: "Makes the write safe to retry: the same key within 24 hours returns the original response." });
+
+type SdkOperation = {
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  scope: Scope;
+  write?: boolean;
+  requestParams?: ZodOpenApiOperationObject["requestParams"];
+  body?: z.ZodType;
+  success: { status: number; description: string; schema: z.ZodType };
+  errors?: ErrorCode[];
+};
+
+export function sdkOperation(op: SdkOperation): ZodOpenApiOperationObject {
+  const errors = [...ALWAYS_SDK, ...(op.write ? ALWAYS_WRITE : []), ...(op.errors ?? [])];
+  return {
+    operationId: op.operationId,
+    summary: op.summary,
+    description: `${op.description ?? ""}\n\nRequired scope: \`${op.scope}\`.`.trim(),
+    tags: op.tags,
+    security: [{ bearerAuth: [op.scope] }],
+    requestParams: {
+      ...op.requestParams,
+      ...(op.write ? { header: z.object({ "Idempotency-Key": idempotencyKeyHeader }) } : {}),
+    },
+    ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: op.body } } } } : {}),
+    responses: {
+      [String(op.success.status)]: {
+        description: op.success.description,
+        headers: op.write
+          ? responseHeaders(true).extend({
+              "idempotent-replayed": header("Present and true when the response is a stored replay.", "true").optional(),
+            })
+          : responseHeaders(true),
+        content: { "application/json": { schema: op.success.schema } },
+      },
+      ...errorResponses([...new Set(errors)], true),
+    },
+  };
+}
+
+type PublicOperation = {
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  requestParams?: ZodOpenApiOperationObject["requestParams"];
+  success: { description: string; schema?: z.ZodType; contentType?: string };
+  errors?: ErrorCode[];
+  rateLimited?: boolean;
+};
+
+export function publicOperation(op: PublicOperation): ZodOpenApiOperationObject {
+  const rateLimited = op.rateLimited ?? true;
+  const errors: ErrorCode[] = [...(rateLimited ? (["rate_limited"] as const) : []), "internal_error", ...(op.errors ?? [])];
+  return {
+    operationId: op.operationId,
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    tags: op.tags,
+    security: [],
+    ...(op.requestParams ? { requestParams: op.requestParams } : {}),
+    responses: {
+      "200": {
+        description: op.success.description,
+        headers: responseHeaders(rateLimited),
+        ...(op.success.schema
+          ? { content: { [op.success.contentType ?? "application/json"]: { schema: op.success.schema } } }
+          : {}),
+      },
+      ...errorResponses([...new Set(errors)], rateLimited),
+    },
+  };
+}

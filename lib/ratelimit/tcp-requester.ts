@@ -1,0 +1,94 @@
+// An @upstash/redis Requester that talks to a self-hosted Redis over TCP, so @upstash/ratelimit runs
+// unchanged against it.
+import type { Requester, UpstashRequest, UpstashResponse } from "@upstash/redis";
+import { ErrorReply } from "redis";
+import { ScriptRewriter } from "@/lib/ratelimit/script-rewriter";
+import type { TcpConnection } from "@/lib/ratelimit/tcp-connection";
+
+export type TcpRequesterOptions = {
+  /** Sees every command as sent to Redis (after script rewriting); tests count round trips with it. */
+  onCommand?: (args: readonly string[]) => void;
+};
+
+type Reply = UpstashResponse<unknown>;
+
+export function createTcpRequester(
+  connection: TcpConnection,
+  options: TcpRequesterOptions = {},
+): Requester {
+  const scripts = new ScriptRewriter();
+
+  async function run(body: unknown): Promise<Reply> {
+    const { args, answerSha } = scripts.rewrite(toArgs(body));
+    options.onCommand?.(args);
+    try {
+      const result = await connection.command(args);
+      return { result: answerSha ?? result };
+    } catch (err) {
+      // Error replies are answers (NOSCRIPT must reach @upstash/ratelimit to trigger its EVAL
+      // fallback); anything else is a transport failure and must throw so callers fail closed.
+      if (err instanceof ErrorReply) return { error: err.message };
+      throw err;
+    }
+  }
+
+  async function transaction(body: unknown): Promise<Reply[]> {
+    const commands = toCommandList(body).map((command) => scripts.rewrite(toArgs(command)).args);
+    for (const args of commands) options.onCommand?.(args);
+    try {
+      const replies = await connection.transaction(commands);
+      return replies.map((reply) =>
+        reply instanceof ErrorReply ? { error: reply.message } : { result: reply },
+      );
+    } catch (err) {
+      // EXECABORT and similar fail the whole transaction; @upstash/redis expects one entry per command.
+      if (err instanceof ErrorReply) return commands.map(() => ({ error: err.message }));
+      throw err;
+    }
+  }
+
+  // @upstash/redis declares request() generic in the result type, which a transport cannot check:
+  // the command object that asked deserializes the raw reply. Batches (path "pipeline" or
+  // "multi-exec") are answered, as by the REST API, with one {result}|{error} per command.
+  function request<TResult>(req: UpstashRequest): Promise<UpstashResponse<TResult>>;
+  async function request(req: UpstashRequest): Promise<Reply | Reply[]> {
+    switch (req.path?.[0]) {
+      case "pipeline":
+        return Promise.all(toCommandList(req.body).map(run));
+      case "multi-exec":
+        return transaction(req.body);
+      default:
+        return run(req.body);
+    }
+  }
+
+  return { request };
+}
+
+function toCommandList(body: unknown): unknown[] {
+  if (!Array.isArray(body)) throw new TypeError("expected a list of Redis commands");
+  return body;
+}
+
+function toArgs(command: unknown): string[] {
+  if (!Array.isArray(command) || command.length === 0) {
+    throw new TypeError("expected a Redis command as a non-empty array");
+  }
+  return command.map(toArg);
+}
+
+// The REST API receives arguments as JSON; over RESP everything travels as strings.
+function toArg(value: unknown): string {
+  switch (typeof value) {
+    case "string":
+      return value;
+    case "number":
+    case "bigint":
+    case "boolean":
+      return String(value);
+    case "undefined":
+      return "";
+    default:
+      return value === null ? "" : JSON.stringify(value);
+  }
+}

@@ -1,0 +1,49 @@
+// Building blocks shared by the API's zod shapes; each carries the OpenAPI description it renders.
+import "zod-openapi";
+import { z } from "zod";
+
+export const externalUserIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_.:@-]{1,128}$/, "must be 1-128 characters of A-Z a-z 0-9 _ . : @ -")
+  .meta({ description: "Your own identifier for the user; 1-128 characters of `[A-Za-z0-9_.:@-]`.", example: "user_42" });
+
+export const currencySchema = z
+  .string()
+  .regex(/^[A-Za-z]{3}$/, "must be a three-letter ISO 4217 code")
+  .transform((c) => c.toUpperCase())
+  .meta({ description: "ISO 4217 currency code (upper case in responses).", example: "USD" });
+
+export const currencyOutSchema = z.string().meta({ description: "ISO 4217 currency code.", example: "USD" });
+
+/** A major-unit amount as a JSON number; decimals beyond the currency's exponent are refused later, with its code. */
+export const amountSchema = z
+  .number()
+  .positive()
+  .max(1e15)
+  .meta({ description: "Amount in the major unit of the currency (e.g. 250.5 USD). At most the currency's ISO 4217 decimal places.", example: 25.5 });
+
+export const amountOutSchema = z.number().meta({ description: "Amount in the major unit of the currency.", example: 25.5 });
+
+export const timestampSchema = z.string().meta({ description: "ISO 8601 UTC timestamp.", example: "2026-11-21T10:00:00.000Z" });
+
+export const livemodeSchema = z.boolean().meta({ description: "false for records made with sk_test_ keys, true for sk_live_ keys." });
+
+export const idempotentReplaySchema = z
+  .boolean()
+  .meta({ description: "true when this response is the stored answer to an earlier request with the same Idempotency-Key." });
+
+export const errorEnvelopeSchema = z
+  .object({
+    error: z.object({
+      type: z.string().meta({ description: "Error category, e.g. invalid_request_error." }),
+      code: z.string().meta({ description: "Machine-readable code, e.g. validation_failed." }),
+      message: z.string().meta({ description: "A sentence for the developer." }),
+      param: z.string().optional().meta({ description: "The one field to blame, when there is one." }),
+      details: z
+        .array(z.object({ path: z.string(), message: z.string(), code: z.string() }))
+        .optional()
+        .meta({ description: "Every validation issue, for validation_failed." }),
+      request_id: z.string().meta({ description: "Same as the x-request-id header." }),
+    }),
+  })
+  .meta({ id: "Error", description: "The error envelope of every non-2xx API response." });

@@ -1,0 +1,60 @@
+// Starts the service: prepares the database (embedded by default), then serves Next.js from a
+// small node:http server that stamps each request with its socket address, which route handlers
+// cannot otherwise see. `npm run dev` passes --dev; `npm start` serves the production build.
+import http from "node:http";
+import next from "next";
+import { loadEnvFiles } from "@/lib/db/load-env-files";
+import { REPO_ROOT } from "@/lib/db/paths";
+import { prepareDatabase, UnmigratedDatabaseError } from "@/lib/db/prepare-database";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
+
+async function main() {
+  loadEnvFiles();
+  const dev = process.argv.includes("--dev");
+  const port = Number(process.env.PORT ?? 3000);
+  const hostname = process.env.HOST ?? "127.0.0.1";
+
+  const { config } = await import("@/lib/config");
+  config(); // fail fast, naming the bad variable
+
+  const database = await prepareDatabase();
+  const app = next({ dev, dir: REPO_ROOT, hostname, port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+
+  const server = http.createServer((req, res) => {
+    req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? "unknown";
+    void handle(req, res);
+  });
+  server.listen(port, hostname, () => {
+    const base = `http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`;
+    console.log(
+      [
+        "",
+        `  Service ready on ${base} (${dev ? "development" : "production"}, ${database.embedded ? "embedded PostgreSQL under .data/" : "DATABASE_URL"})`,
+        `  API reference:    ${base}/api/public/openapi.json`,
+        `  Merchant console: ${base}/merchant/sdk`,
+        `  A test key:       npm run cli -- bootstrap`,
+        "",
+      ].join("\n"),
+    );
+  });
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    await app.close().catch(() => undefined);
+    await database.stop().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof UnmigratedDatabaseError) console.error(`\n${error.message}\n`);
+  else console.error(error);
+  process.exit(1);
+});
