@@ -4,9 +4,9 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { DiffTarget } from "@prisma/schema-engine-wasm";
-import { startEmbeddedPostgres } from "@/lib/db/embedded-postgres";
+import { embeddedDataDir, startEmbeddedPostgres } from "@/lib/db/embedded-postgres";
 import { loadEnvFiles } from "@/lib/db/load-env-files";
-import { DEFAULT_EMBEDDED_DATA_DIR, MIGRATION_LOCK_FILE, MIGRATIONS_DIR } from "@/lib/db/paths";
+import { MIGRATION_LOCK_FILE, MIGRATIONS_DIR } from "@/lib/db/paths";
 import { engineError, NO_FILTERS, readMigrationsList, readSchemaFiles, withSchemaEngine } from "@/lib/db/schema-engine";
 
 // Same text as the Prisma CLI writes, so `prisma migrate` stays interchangeable with this script.
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   // migrations into a throwaway shadow database that it creates and drops on the same server:
   // DATABASE_URL's, or the embedded one. The target database itself is never changed.
   const configured = process.env.DATABASE_URL?.trim();
-  const embedded = configured ? undefined : await startEmbeddedPostgres({ dataDir: DEFAULT_EMBEDDED_DATA_DIR });
+  const embedded = configured ? undefined : await startEmbeddedPostgres({ dataDir: embeddedDataDir() });
   const url = configured || embedded?.url;
   if (!url) throw new Error("no database URL");
   try {

@@ -1,9 +1,8 @@
 // `npm run db:migrate`: applies pending prisma/migrations to DATABASE_URL, or to the embedded
 // PostgreSQL under .data/postgres when DATABASE_URL is not set.
-import { startEmbeddedPostgres } from "@/lib/db/embedded-postgres";
+import { embeddedDataDir, startEmbeddedPostgres } from "@/lib/db/embedded-postgres";
 import { applyMigrations } from "@/lib/db/migrations";
 import { loadEnvFiles } from "@/lib/db/load-env-files";
-import { DEFAULT_EMBEDDED_DATA_DIR } from "@/lib/db/paths";
 
 function redact(url: string): string {
   const u = new URL(url);
@@ -15,12 +14,12 @@ async function main(): Promise<void> {
   loadEnvFiles();
   const started = performance.now();
   const configured = process.env.DATABASE_URL?.trim();
-  const embedded = configured ? undefined : await startEmbeddedPostgres({ dataDir: DEFAULT_EMBEDDED_DATA_DIR });
+  const embedded = configured ? undefined : await startEmbeddedPostgres({ dataDir: embeddedDataDir() });
   const url = configured || embedded?.url;
   if (!url) throw new Error("no database URL");
   try {
     const applied = await applyMigrations(url);
-    const where = embedded ? `embedded PostgreSQL (${DEFAULT_EMBEDDED_DATA_DIR})` : redact(url);
+    const where = embedded ? `embedded PostgreSQL (${embeddedDataDir()})` : redact(url);
     const ms = Math.round(performance.now() - started);
     if (applied.length === 0) console.log(`No pending migrations on ${where} (${ms} ms).`);
     else console.log(`Applied ${applied.length} migration(s) to ${where} in ${ms} ms:\n${applied.map((n) => `  ${n}`).join("\n")}`);

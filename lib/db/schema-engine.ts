@@ -121,16 +121,21 @@ interface PgResultLike {
 
 type TaggedRows = unknown[] & { [CHAR_COLUMNS]?: number[] };
 
-// The engine's introspection reads catalog columns of Postgres's one-byte "char" type (e.g.
-// pg_constraint.contype) and expects them typed as Character, but @prisma/adapter-pg 7.10
-// rejects that type outright, so any diff against a non-empty database fails. The result is
-// relabelled as text for the adapter, and the columns are re-typed as Character on the way out.
-// performIO is the adapter's internal query hook, hence the defensive check; the rows array
-// carries the column list from one hook to the other, so concurrent queries cannot mix them up.
-function readCharColumns<T extends object>(queryable: T): T {
+// Two defects of @prisma/adapter-pg 7.10 in the engine's hands, worked around through the
+// adapter's internal query hook (performIO; hence the defensive checks):
+// - executeScript splits a migration on every ";", so a function body, or a comment or string
+//   holding a semicolon, breaks apart. The native engine sends the script as one simple-protocol
+//   query (one implicit transaction); so does this, since pg uses that protocol without params.
+// - The engine's introspection reads catalog columns of Postgres's one-byte "char" type (e.g.
+//   pg_constraint.contype) and expects them typed as Character, which the adapter rejects
+//   outright, so any diff against a non-empty database fails. The result is relabelled as text
+//   for the adapter and the columns re-typed as Character on the way out; the rows array
+//   carries the column list between the two hooks, so concurrent queries cannot mix them up.
+function patchQueryable<T extends object>(queryable: T): T {
   const target = queryable as T & {
     performIO?: (...args: unknown[]) => Promise<PgResultLike | undefined>;
     queryRaw?: (...args: unknown[]) => Promise<{ columnTypes: number[]; rows: unknown }>;
+    executeScript?: (script: string) => Promise<void>;
   };
   const performIO = target.performIO;
   const queryRaw = target.queryRaw;
@@ -154,6 +159,12 @@ function readCharColumns<T extends object>(queryable: T): T {
     for (const i of (result.rows as TaggedRows)[CHAR_COLUMNS] ?? []) result.columnTypes[i] = ColumnTypeEnum.Character;
     return result;
   };
+  if (typeof target.executeScript === "function") {
+    target.executeScript = async (script: string) => {
+      // Errors still pass through the adapter's own mapping inside performIO.
+      await performIO.call(queryable, { sql: script, args: [], argTypes: [] });
+    };
+  }
   return queryable;
 }
 
@@ -165,9 +176,9 @@ function migrationAwareFactory(databaseUrl: string): SqlMigrationAwareDriverAdap
   const main = new PrismaPg({ connectionString: databaseUrl, max: 2 });
   const open = new Set<() => Promise<void>>();
   const track = (adapter: SqlDriverAdapter, afterDispose?: () => Promise<void>): SqlDriverAdapter => {
-    readCharColumns(adapter);
+    patchQueryable(adapter);
     const startTransaction = adapter.startTransaction.bind(adapter);
-    adapter.startTransaction = async (...args) => readCharColumns(await startTransaction(...args));
+    adapter.startTransaction = async (...args) => patchQueryable(await startTransaction(...args));
     const dispose = adapter.dispose.bind(adapter);
     let done: Promise<void> | undefined;
     // pg throws if a pool is ended twice, and both the engine and closeAll may dispose.

@@ -1,0 +1,81 @@
+// The ledger's invariant, checked from the database: every transfer sums to zero per currency,
+// entries share their account's currency, wallet caches equal what the entries and open holds
+// say, and no wallet's available balance is negative. Each check is one SQL statement, so each
+// sees one consistent snapshot even while other writes commit.
+import type { Db } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+
+export type AccountMismatch = {
+  accountId: string;
+  postedMinor: bigint;
+  entrySum: bigint;
+  heldMinor: bigint;
+  pendingSum: bigint;
+};
+
+export type LedgerInvariantReport = {
+  balanced: boolean;
+  unbalancedTransfers: string[];
+  currencyMismatchedEntries: string[];
+  mismatchedAccounts: AccountMismatch[];
+  negativeAvailableAccounts: string[];
+};
+
+const SAMPLE = 100;
+
+/** Checks every account and transfer, or those of one mode when `livemode` is given. */
+export async function checkLedgerInvariant(db: Db, scope: { livemode?: boolean } = {}): Promise<LedgerInvariantReport> {
+  const mode = (column: Prisma.Sql) =>
+    scope.livemode === undefined ? Prisma.empty : Prisma.sql`AND ${column} = ${scope.livemode}`;
+
+  const unbalanced = await db.$queryRaw<{ transferId: string }[]>`
+    SELECT DISTINCT e."transferId"
+    FROM "LedgerEntry" e JOIN "LedgerTransfer" t ON t.id = e."transferId"
+    WHERE TRUE ${mode(Prisma.sql`t.livemode`)}
+    GROUP BY e."transferId", e.currency
+    HAVING SUM(e.amount) <> 0
+    LIMIT ${SAMPLE}`;
+
+  const wrongCurrency = await db.$queryRaw<{ id: string }[]>`
+    SELECT e.id::text AS id
+    FROM "LedgerEntry" e JOIN "LedgerAccount" a ON a.id = e."accountId"
+    WHERE e.currency <> a.currency ${mode(Prisma.sql`a.livemode`)}
+    LIMIT ${SAMPLE}`;
+
+  const accounts = await db.$queryRaw<
+    { accountId: string; postedMinor: string; entrySum: string; heldMinor: string; pendingSum: string }[]
+  >`
+    SELECT a.id AS "accountId",
+           a."postedMinor"::text AS "postedMinor", COALESCE(e.total, 0)::text AS "entrySum",
+           a."heldMinor"::text AS "heldMinor", COALESCE(h.total, 0)::text AS "pendingSum"
+    FROM "LedgerAccount" a
+    LEFT JOIN (SELECT "accountId", SUM(amount) AS total FROM "LedgerEntry" GROUP BY "accountId") e ON e."accountId" = a.id
+    LEFT JOIN (SELECT "walletId", SUM(amount) AS total FROM "Authorization" WHERE status = 'pending' GROUP BY "walletId") h
+      ON a.kind = 'wallet' AND h."walletId" = a."walletId"
+    WHERE TRUE ${mode(Prisma.sql`a.livemode`)}
+      AND (
+        (a.kind = 'wallet' AND (a."postedMinor" <> COALESCE(e.total, 0) OR a."heldMinor" <> COALESCE(h.total, 0)))
+        OR (a.kind <> 'wallet' AND (a."postedMinor" <> 0 OR a."heldMinor" <> 0))
+      )
+    LIMIT ${SAMPLE}`;
+
+  const negative = await db.$queryRaw<{ id: string }[]>`
+    SELECT a.id FROM "LedgerAccount" a
+    WHERE a.kind = 'wallet' AND a."postedMinor" - a."heldMinor" < 0 ${mode(Prisma.sql`a.livemode`)}
+    LIMIT ${SAMPLE}`;
+
+  const mismatchedAccounts = accounts.map((row) => ({
+    accountId: row.accountId,
+    postedMinor: BigInt(row.postedMinor),
+    entrySum: BigInt(row.entrySum),
+    heldMinor: BigInt(row.heldMinor),
+    pendingSum: BigInt(row.pendingSum),
+  }));
+  return {
+    balanced: unbalanced.length === 0 && wrongCurrency.length === 0 && mismatchedAccounts.length === 0 && negative.length === 0,
+    unbalancedTransfers: unbalanced.map((r) => r.transferId),
+    currencyMismatchedEntries: wrongCurrency.map((r) => r.id),
+    mismatchedAccounts,
+    negativeAvailableAccounts: negative.map((r) => r.id),
+  };
+}

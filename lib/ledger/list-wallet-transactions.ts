@@ -1,0 +1,73 @@
+// A wallet's transactions from its ledger entries, newest first, with cursor pagination; and
+// the transactions of a period with opening and closing balances, for statements.
+import type { Db } from "@/lib/db/client";
+import { ApiError } from "@/lib/http/errors";
+import type { ListQuery, ListPage } from "@/lib/schemas/pagination";
+import { toPage } from "@/lib/schemas/pagination";
+import type { TransactionRecord } from "@/lib/schemas/transaction";
+import type { Tenant } from "@/lib/tenant";
+import { findWallet } from "@/lib/wallets/get-wallet";
+import { walletBalanceAt } from "./balances";
+import { recordsNewestFirst, transactionRecord } from "./transaction-record";
+
+export async function listWalletTransactions(
+  db: Db,
+  tenant: Tenant,
+  externalUserId: string,
+  query: ListQuery,
+): Promise<ListPage<TransactionRecord>> {
+  const wallet = await findWallet(db, tenant, externalUserId);
+  const accountId = wallet.ledgerAccount?.id;
+  if (!accountId) return toPage([], query.limit);
+
+  let before: bigint | undefined;
+  if (query.starting_after) {
+    const cursor = await db.ledgerEntry.findFirst({
+      where: { transferId: query.starting_after, accountId },
+      select: { id: true },
+    });
+    if (!cursor) {
+      throw new ApiError("validation_failed", "starting_after must be the id of a transaction of this wallet.", {
+        param: "starting_after",
+      });
+    }
+    before = cursor.id;
+  }
+  const entries = await db.ledgerEntry.findMany({
+    where: { accountId, ...(before !== undefined ? { id: { lt: before } } : {}) },
+    orderBy: { id: "desc" },
+    take: query.limit + 1,
+    include: { transfer: true },
+  });
+  const newest = entries[0];
+  if (!newest) return toPage([], query.limit);
+  // A wallet's entries are written under its account lock, so ids follow the order they took effect.
+  const upToNewest = await db.ledgerEntry.aggregate({ where: { accountId, id: { lte: newest.id } }, _sum: { amount: true } });
+  return toPage(recordsNewestFirst(wallet, entries, upToNewest._sum.amount ?? 0n), query.limit);
+}
+
+export type PeriodTransactions = {
+  openingMinor: bigint;
+  closingMinor: bigint;
+  /** Oldest first. */
+  transactions: TransactionRecord[];
+};
+
+/** Transactions with `from <= createdAt < to`, and the posted balance before and after them. */
+export async function walletTransactionsBetween(db: Db, walletId: string, from: Date, to: Date): Promise<PeriodTransactions> {
+  const wallet = await db.wallet.findUniqueOrThrow({ where: { id: walletId }, include: { ledgerAccount: true } });
+  const accountId = wallet.ledgerAccount?.id;
+  if (!accountId) return { openingMinor: 0n, closingMinor: 0n, transactions: [] };
+  const openingMinor = await walletBalanceAt(db, accountId, from);
+  const entries = await db.ledgerEntry.findMany({
+    where: { accountId, createdAt: { gte: from, lt: to } },
+    orderBy: { id: "asc" },
+    include: { transfer: true },
+  });
+  let balance = openingMinor;
+  const transactions = entries.map((entry) => {
+    balance += entry.amount;
+    return transactionRecord(wallet, entry, balance);
+  });
+  return { openingMinor, closingMinor: balance, transactions };
+}

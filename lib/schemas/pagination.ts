@@ -1,0 +1,45 @@
+// Cursor pagination shared by every list endpoint: the query it takes and the page it returns.
+import { z } from "zod";
+
+export const listQuerySchema = z
+  .object({
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .default(20)
+      .meta({ description: "Items per page, 1-100.", example: 20 }),
+    starting_after: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .meta({ description: "Cursor: the `next_cursor` of the previous page (the id of its last item). Omit for the newest items." }),
+  })
+  .strict();
+
+export type ListQuery = z.output<typeof listQuerySchema>;
+
+export function listSchema<T extends z.ZodType>(item: T, id: string) {
+  return z
+    .object({
+      object: z.literal("list"),
+      data: z.array(item).meta({ description: "Newest first." }),
+      has_more: z.boolean().meta({ description: "true when another page follows." }),
+      next_cursor: z
+        .string()
+        .nullable()
+        .meta({ description: "Pass as `starting_after` to read the next page; null on the last page." }),
+    })
+    .meta({ id });
+}
+
+export type ListPage<T> = { object: "list"; data: T[]; has_more: boolean; next_cursor: string | null };
+
+/** Builds a page from up to limit+1 rows read newest first: the extra row only says more exist. */
+export function toPage<T extends { id: string }>(rows: T[], limit: number): ListPage<T> {
+  const data = rows.slice(0, limit);
+  const hasMore = rows.length > limit;
+  return { object: "list", data, has_more: hasMore, next_cursor: hasMore ? (data[data.length - 1]?.id ?? null) : null };
+}
