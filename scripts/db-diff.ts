@@ -16,7 +16,11 @@ provider = "postgresql"
 `;
 
 function migrationName(raw: string): string {
-  const name = raw.trim().replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 200);
+  const name = raw
+    .trim()
+    .replace(/[^A-Za-z0-9_]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .slice(0, 200);
   if (!name) throw new Error("--name must contain letters or digits");
   return name;
 }

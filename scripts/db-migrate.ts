@@ -22,7 +22,10 @@ async function main(): Promise<void> {
     const where = embedded ? `embedded PostgreSQL (${embeddedDataDir()})` : redact(url);
     const ms = Math.round(performance.now() - started);
     if (applied.length === 0) console.log(`No pending migrations on ${where} (${ms} ms).`);
-    else console.log(`Applied ${applied.length} migration(s) to ${where} in ${ms} ms:\n${applied.map((n) => `  ${n}`).join("\n")}`);
+    else
+      console.log(
+        `Applied ${applied.length} migration(s) to ${where} in ${ms} ms:\n${applied.map((n) => `  ${n}`).join("\n")}`,
+      );
   } finally {
     await embedded?.stop();
   }

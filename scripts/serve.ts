@@ -7,9 +7,11 @@ import { loadEnvFiles } from "@/lib/db/load-env-files";
 import { REPO_ROOT } from "@/lib/db/paths";
 import { prepareDatabase, UnmigratedDatabaseError } from "@/lib/db/prepare-database";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { newId } from "@/lib/ids";
 
 async function main() {
   loadEnvFiles();
+  process.env.NEXT_TELEMETRY_DISABLED ??= "1";
   const dev = process.argv.includes("--dev");
   const port = Number(process.env.PORT ?? 3000);
   const hostname = process.env.HOST ?? "127.0.0.1";
@@ -24,6 +26,8 @@ async function main() {
 
   const server = http.createServer((req, res) => {
     req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? "unknown";
+    // Pages and static files get a request id too; API routes replace it with the one in their body.
+    res.setHeader("x-request-id", newId("req"));
     void handle(req, res);
   });
   server.listen(port, hostname, () => {

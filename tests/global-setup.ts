@@ -30,7 +30,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let tempDir: string | undefined;
   if (!configured) {
     tempDir = await mkdtemp(path.join(os.tmpdir(), "vitest-pg-"));
-    embedded = await startEmbeddedPostgres({ dataDir: path.join(tempDir, "data"), database: "postgres", ephemeral: true });
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(tempDir, "data"),
+      database: "postgres",
+      ephemeral: true,
+    });
   }
   const serverUrl = configured || embedded?.url;
   if (!serverUrl) throw new Error("no database server");
@@ -85,7 +89,9 @@ async function dropStaleTestDatabases(serverUrl: string): Promise<void> {
   client.on("error", () => undefined);
   await client.connect();
   try {
-    const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'test\\_%'");
+    const { rows } = await client.query<{ datname: string }>(
+      "SELECT datname FROM pg_database WHERE datname LIKE 'test\\_%'",
+    );
     const cutoff = Date.now() - STALE_AFTER_MS;
     for (const { datname } of rows) {
       const match = TEST_DB_PATTERN.exec(datname);

@@ -9,7 +9,6 @@ import pg from "pg";
 import { dataDir } from "@/lib/data-dir";
 import { quoteIdent } from "./sql";
 
-
 /** The app's cluster: $DATA_DIR/postgres, else .data/postgres (the same place lib/data-dir uses). */
 export function embeddedDataDir(): string {
   return path.join(dataDir(), "postgres");
@@ -44,8 +43,14 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const dataDir = path.resolve(options.dataDir);
   const database = options.database ?? "app";
 
-  const running = await runningPostmaster(dataDir);
-  if (running) return attach(running, database);
+  // A server found running may be shutting down (its owner is exiting); once it is gone we
+  // start our own, so look again a few times.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const running = await runningPostmaster(dataDir);
+    if (!running) break;
+    const attached = await attach(running, database);
+    if (attached) return attached;
+  }
 
   const logs: string[] = [];
   const remember = (message: unknown): void => {
@@ -87,7 +92,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   } catch (error) {
     // Another process may have started the same cluster between our check and our start.
     const raced = await runningPostmaster(dataDir);
-    if (raced) return attach(raced, database);
+    const attached = raced && (await attach(raced, database));
+    if (attached) return attached;
     throw new Error(`PostgreSQL failed to start from ${dataDir} on port ${port}:\n${logs.join("\n")}`, {
       cause: error,
     });
@@ -171,7 +177,13 @@ async function runningPostmaster(dataDir: string): Promise<RunningPostmaster | n
   const lines = content.split("\n");
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
-  if (Number.isInteger(pid) && pid > 0 && Number.isInteger(port) && port > 0 && (await isPostgresProcess(pid, dataDir))) {
+  if (
+    Number.isInteger(pid) &&
+    pid > 0 &&
+    Number.isInteger(port) &&
+    port > 0 &&
+    (await isPostgresProcess(pid, dataDir))
+  ) {
     return { pid, port, orphaned: await isOrphan(pid) };
   }
   await rm(pidFile, { force: true });
@@ -179,12 +191,7 @@ async function runningPostmaster(dataDir: string): Promise<RunningPostmaster | n
 }
 
 async function isPostgresProcess(pid: number, dataDir: string): Promise<boolean> {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    // EPERM means alive but not ours to signal; only root reaches here in practice.
-    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
-  }
+  if (!isAlive(pid)) return false;
   const cmdline = await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => null);
   // Without /proc (macOS) a live pid is the best evidence we have.
   if (cmdline === null) return os.platform() !== "linux";
@@ -203,8 +210,9 @@ async function isOrphan(pid: number): Promise<boolean> {
   return !/(^|\/)(node|bun|deno)\0/.test(parent);
 }
 
-async function attach(running: RunningPostmaster, database: string): Promise<EmbeddedPostgresServer> {
-  await waitForConnections(running.port);
+// Null when the server went away instead of accepting connections.
+async function attach(running: RunningPostmaster, database: string): Promise<EmbeddedPostgresServer | null> {
+  if (!(await waitForConnections(running))) return null;
   await ensureDatabase(running.port, database);
   return {
     url: urlFor(running.port, database),
@@ -220,29 +228,32 @@ async function stopPid(pid: number): Promise<void> {
     return;
   }
   const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    try {
-      process.kill(pid, 0);
-    } catch {
-      return;
-    }
-    await sleep(50);
-  }
+  while (Date.now() < deadline && isAlive(pid)) await sleep(50);
 }
 
-async function waitForConnections(port: number): Promise<void> {
+async function waitForConnections(running: RunningPostmaster): Promise<boolean> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
-    const client = adminClient(port);
+    const client = adminClient(running.port);
     try {
       await client.connect();
       await client.end();
-      return;
+      return true;
     } catch (error) {
       await client.end().catch(() => undefined);
+      if (!isAlive(running.pid)) return false;
       if (Date.now() > deadline) throw error;
       await sleep(100);
     }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 

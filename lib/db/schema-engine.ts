@@ -8,7 +8,9 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import {
   bindMigrationAwareSqlAdapterFactory,
   ColumnTypeEnum,
-  mockMigrationAwareAdapterFactory, type SqlDriverAdapter, type SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+  type SqlDriverAdapter,
+  type SqlMigrationAwareDriverAdapterFactory,
+} from "@prisma/driver-adapter-utils";
 import type { MigrationList, SchemaContainer, SchemaEngine, SchemaFilter } from "@prisma/schema-engine-wasm";
 import { MIGRATION_LOCK_FILE, MIGRATIONS_DIR, SCHEMA_PATH } from "./paths";
 import { adminQuery, quoteIdent, withDatabase } from "./sql";
@@ -19,9 +21,6 @@ type EngineModule = typeof import("@prisma/schema-engine-wasm");
 
 let engineModule: Promise<EngineModule> | undefined;
 
-// The package's entry point imports the .wasm file as an ES module, which Node 20 only allows
-// behind --experimental-wasm-modules. Instantiating the same bytes against the same glue module
-// by hand is exactly what that loader would do, and works in any process (vitest, tsx, node).
 // The WASM build reports Rust panics through this global before trapping; without it the panic
 // itself becomes an unreadable TypeError.
 let lastPanic: string | undefined;
@@ -34,6 +33,9 @@ function installPanicRegistry(): void {
   };
 }
 
+// The package's entry point imports the .wasm file as an ES module, which Node 20 only allows
+// behind --experimental-wasm-modules. Instantiating the same bytes against the same glue module
+// by hand is exactly what that loader would do, and works in any process (vitest, tsx, node).
 function loadEngineModule(): Promise<EngineModule> {
   engineModule ??= (async () => {
     installPanicRegistry();
@@ -59,7 +61,8 @@ function unrefTimers(glue: object): WebAssembly.ModuleImports {
     const setTimer = value as (...args: unknown[]) => unknown;
     imports[name] = (...args: unknown[]) => {
       const timer = setTimer(...args);
-      if (typeof timer === "object" && timer !== null && "unref" in timer && typeof timer.unref === "function") timer.unref();
+      if (typeof timer === "object" && timer !== null && "unref" in timer && typeof timer.unref === "function")
+        timer.unref();
       return timer;
     };
   }
@@ -172,7 +175,9 @@ function patchQueryable<T extends object>(queryable: T): T {
 // `database`, which pg then ignores in favour of the string's database: the "shadow" would be
 // the real database. So the shadow database is created, connected to and dropped here.
 // Every adapter handed to the engine is tracked so `closeAll` can release whatever it kept.
-function migrationAwareFactory(databaseUrl: string): SqlMigrationAwareDriverAdapterFactory & { closeAll(): Promise<void> } {
+function migrationAwareFactory(
+  databaseUrl: string,
+): SqlMigrationAwareDriverAdapterFactory & { closeAll(): Promise<void> } {
   const main = new PrismaPg({ connectionString: databaseUrl, max: 2 });
   const open = new Set<() => Promise<void>>();
   const track = (adapter: SqlDriverAdapter, afterDispose?: () => Promise<void>): SqlDriverAdapter => {
@@ -253,7 +258,8 @@ export function engineError(error: unknown, action: string): Error {
   if (error instanceof Error) return new Error(`${action} failed: ${error.message}`, { cause: error });
   if (typeof error === "object" && error !== null) {
     const obj = error as { message?: unknown; error?: unknown };
-    const message = typeof obj.message === "string" ? obj.message : typeof obj.error === "string" ? obj.error : JSON.stringify(error);
+    const message =
+      typeof obj.message === "string" ? obj.message : typeof obj.error === "string" ? obj.error : JSON.stringify(error);
     return new Error(`${action} failed: ${message}`);
   }
   return new Error(`${action} failed: ${String(error)}`);

@@ -78,6 +78,9 @@ describe("the README's start command", () => {
     expect(wallet.status).toBe(201);
     expect(wallet.headers.get("x-service-schema-version")).toBe("1.1");
     expect(wallet.headers.get("x-ratelimit-limit")).toBe("60");
+    const created = await wallet.json();
+    expect(created.idempotent_replay).toBe(false);
+    expect(wallet.headers.get("x-request-id")).toMatch(/^req_/);
     const card = await fetch(`${base}/cards`, {
       method: "POST", headers, body: JSON.stringify({ externalUserId: "readme_user", kind: "virtual", currency: "USD", spendLimit: 20 }),
     });
@@ -100,6 +103,7 @@ describe("the README's start command", () => {
     const page = await fetch(`http://127.0.0.1:${port}/`);
     expect(page.status).toBe(200);
     expect(page.headers.get("x-service-schema-version")).toBe("1.1");
+    expect(page.headers.get("x-request-id")).toMatch(/^req_/);
     const doc = await fetch(`http://127.0.0.1:${port}/api/public/openapi.json`);
     expect((await doc.json()).openapi).toBe("3.1.0");
   }, 120_000);

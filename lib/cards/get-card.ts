@@ -1,0 +1,11 @@
+// Reads one card of the caller's application and mode.
+import type { Db } from "@/lib/db/client";
+import type { CardRecord } from "@/lib/schemas/card";
+import type { Tenant } from "@/lib/tenant";
+import { cardRecord } from "./card-record";
+import { findCard } from "./find-card";
+
+export async function getCard(db: Db, tenant: Tenant, cardId: string): Promise<CardRecord> {
+  const card = await findCard(db, tenant, cardId);
+  return cardRecord(card, card.wallet.externalUserId);
+}

@@ -1,0 +1,23 @@
+// The two ways a console operation refuses: the thing is not the merchant's (shown as 404), or one
+// form field is wrong (shown next to that field).
+export class ConsoleNotFoundError extends Error {
+  override name = "ConsoleNotFoundError";
+  constructor(what = "That item") {
+    super(`${what} was not found.`);
+  }
+}
+
+export class ConsoleFieldError extends Error {
+  override name = "ConsoleFieldError";
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A rate limit the console enforces (login, replays); the message says when to try again. */
+export class ConsoleLimitError extends Error {
+  override name = "ConsoleLimitError";
+}

@@ -1,0 +1,37 @@
+// Writes one audit-log line for a security-relevant console action (who, what, when, from where).
+import type { Db } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { newId } from "@/lib/ids";
+
+export type AuditAction =
+  | "application.created"
+  | "application.renamed"
+  | "application.mode_changed"
+  | "api_key.minted"
+  | "api_key.revoked"
+  | "webhook_secret.revealed"
+  | "webhook_secret.rotated"
+  | "webhook_endpoint.created"
+  | "webhook_endpoint.updated"
+  | "webhook_endpoint.deleted"
+  | "webhook_endpoint.tested"
+  | "webhook_delivery.replayed";
+
+export type AuditContext = { merchantId: string; ipAddress?: string | null };
+
+export async function recordAudit(
+  db: Db,
+  context: AuditContext,
+  entry: { applicationId: string | null; action: AuditAction; detail?: Prisma.InputJsonValue },
+): Promise<void> {
+  await db.auditLog.create({
+    data: {
+      id: newId("aud"),
+      merchantId: context.merchantId,
+      applicationId: entry.applicationId,
+      action: entry.action,
+      detail: entry.detail,
+      ipAddress: context.ipAddress ?? null,
+    },
+  });
+}

@@ -1,0 +1,107 @@
+// The one path every webhook attempt takes, first try, retry or replay: lock the delivery, build
+// and sign a fresh envelope, send it, record the attempt and decide what happens next, all in one
+// transaction. The row lock is what keeps two workers from sending one delivery at the same time;
+// PostgreSQL drops it the moment a crashed sender's connection goes, so nothing stays stuck.
+import { openWebhookSecret } from "@/lib/applications/webhook-secret";
+import { prisma } from "@/lib/db/client";
+import type { Prisma, WebhookAttempt, WebhookDelivery } from "@/lib/generated/prisma/client";
+import { newId } from "@/lib/ids";
+import { enqueueDelivery, type DeliveryTrigger } from "./enqueue";
+import { buildEnvelope, signedRequest } from "./envelope";
+import { nextRetryDelayMs } from "./schedule";
+import { SEND_TIMEOUT_MS, sendWebhookRequest } from "./send-request";
+
+export type DeliverOptions = {
+  /** The queue job running this attempt; a rerun of a job that already recorded its attempt sends nothing. */
+  jobKey?: string;
+  /** Multiplies the retry schedule (tests). */
+  retryScale?: number;
+  timeoutMs?: number;
+};
+
+export type DeliverOutcome =
+  | { kind: "sent"; attempt: WebhookAttempt; delivery: WebhookDelivery }
+  | { kind: "skipped"; reason: "not_found" | "already_attempted" | "not_pending" | "endpoint_disabled" };
+
+export async function deliver(
+  deliveryId: string,
+  trigger: DeliveryTrigger,
+  options: DeliverOptions = {},
+): Promise<DeliverOutcome> {
+  const timeoutMs = options.timeoutMs ?? SEND_TIMEOUT_MS;
+  return prisma().$transaction(
+    async (tx) => {
+      // A sender that vanishes without closing its connection must not hold the lock for long.
+      await tx.$executeRaw`SELECT set_config('idle_in_transaction_session_timeout', ${String(timeoutMs + 20_000)}, true)`;
+      const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "WebhookDelivery" WHERE id = ${deliveryId} FOR UPDATE`;
+      if (locked.length === 0) return { kind: "skipped", reason: "not_found" };
+      if (options.jobKey && (await tx.webhookAttempt.findUnique({ where: { jobKey: options.jobKey } }))) {
+        return { kind: "skipped", reason: "already_attempted" };
+      }
+      const delivery = await tx.webhookDelivery.findUniqueOrThrow({
+        where: { id: deliveryId },
+        include: { endpoint: true, event: true },
+      });
+      if (trigger === "retry" && delivery.status !== "pending") return { kind: "skipped", reason: "not_pending" };
+      if (!delivery.endpoint.enabled) {
+        if (delivery.status === "pending") {
+          await tx.webhookDelivery.update({ where: { id: deliveryId }, data: { status: "failed", nextAttemptAt: null } });
+        }
+        return { kind: "skipped", reason: "endpoint_disabled" };
+      }
+      const application = await tx.application.findUniqueOrThrow({ where: { id: delivery.applicationId } });
+
+      const envelope = buildEnvelope(delivery.event, new Date());
+      const request = signedRequest(envelope, delivery.id, openWebhookSecret(application.webhookSecretSealed));
+      const result = await sendWebhookRequest({
+        url: delivery.endpoint.url,
+        body: request.body,
+        headers: request.headers,
+        livemode: delivery.livemode,
+        timeoutMs,
+      });
+      const succeeded = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+
+      const attempt = await tx.webhookAttempt.create({
+        data: {
+          id: newId("wha"),
+          deliveryId,
+          trigger,
+          jobKey: options.jobKey ?? null,
+          requestHeaders: request.headers,
+          requestBody: request.body,
+          statusCode: result.statusCode,
+          latencyMs: result.latencyMs,
+          responseExcerpt: result.responseExcerpt,
+          error: result.error,
+        },
+      });
+      const next = await nextState(tx, delivery, trigger, succeeded, options.retryScale);
+      const updated = await tx.webhookDelivery.update({
+        where: { id: deliveryId },
+        data: { ...next, attemptCount: { increment: 1 }, lastStatusCode: result.statusCode },
+      });
+      return { kind: "sent", attempt, delivery: updated };
+    },
+    { timeout: timeoutMs + 15_000, maxWait: 10_000 },
+  );
+}
+
+/** Success ends a delivery; a failed retry schedules the next one or, past the schedule, fails it. A failed replay changes nothing. */
+async function nextState(
+  tx: Prisma.TransactionClient,
+  delivery: WebhookDelivery,
+  trigger: DeliveryTrigger,
+  succeeded: boolean,
+  retryScale: number | undefined,
+): Promise<Pick<WebhookDelivery, "status" | "nextAttemptAt">> {
+  if (succeeded) return { status: "succeeded", nextAttemptAt: null };
+  if (trigger === "replay") return { status: delivery.status, nextAttemptAt: delivery.nextAttemptAt };
+  // Counted from the record, under the row lock, so the schedule holds however jobs were run.
+  const retriesDone = await tx.webhookAttempt.count({ where: { deliveryId: delivery.id, trigger: "retry" } });
+  const delayMs = nextRetryDelayMs(retriesDone, { scale: retryScale });
+  if (delayMs === null) return { status: "failed", nextAttemptAt: null };
+  const runAt = new Date(Date.now() + delayMs);
+  await enqueueDelivery(tx, { deliveryId: delivery.id, trigger: "retry", retryNumber: retriesDone + 1 }, runAt);
+  return { status: "pending", nextAttemptAt: runAt };
+}

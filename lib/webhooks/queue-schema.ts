@@ -1,0 +1,16 @@
+// Installs (or upgrades) graphile-worker's own tables in a database, so that writes enqueueing
+// webhook jobs never depend on a worker having started first.
+import { Logger, runMigrations } from "graphile-worker";
+
+export const QUEUE_SCHEMA = "graphile_worker";
+
+export async function migrateJobQueue(connectionString: string): Promise<void> {
+  await runMigrations({ connectionString, schema: QUEUE_SCHEMA, logger: quietQueueLogger() });
+}
+
+/** graphile-worker's logger, keeping warnings and errors and dropping its routine chatter. */
+export function quietQueueLogger(): Logger {
+  return new Logger(() => (level, message) => {
+    if (level === "error" || level === "warning") console.error(`[webhook worker] ${level}: ${message}`);
+  });
+}

@@ -1,0 +1,63 @@
+// For receivers: checks a webhook's x-service-signature (lowercase hex HMAC-SHA256 of the raw body
+// with the application's webhook secret) in constant time. Depends on node:crypto only, so it can
+// be copied into any Node.js or Next.js app as is.
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+export const SIGNATURE_HEADER = "x-service-signature";
+
+export type WebhookEnvelope = {
+  id: string;
+  event: string;
+  schema_version: string;
+  sent_at: string;
+  data: Record<string, unknown>;
+};
+
+/** The signature the sender puts on `rawBody`: lowercase hex HMAC-SHA256 with the secret. */
+export function signPayload(rawBody: string | Uint8Array, secret: string): string {
+  return createHmac("sha256", secret).update(rawBody).digest("hex");
+}
+
+/** true only when the header holds exactly the signature of these bytes; compared in constant time. */
+export function verifySignature(rawBody: string | Uint8Array, signatureHeader: string | null, secret: string): boolean {
+  if (!signatureHeader) return false;
+  const expected = Buffer.from(signPayload(rawBody, secret), "utf8");
+  const received = Buffer.from(signatureHeader.trim(), "utf8");
+  // timingSafeEqual throws on different lengths; a length mismatch is simply a wrong signature.
+  if (received.length !== expected.length) return false;
+  return timingSafeEqual(received, expected);
+}
+
+/**
+ * Reads a webhook request's raw body and verifies it. Returns the parsed envelope, or the Response
+ * to answer with: 401 when the signature does not match, 400 when the signed body is not an envelope.
+ * Use it in a Next.js route handler: `const result = await verifyWebhookRequest(request, secret);
+ * if (result instanceof Response) return result;`.
+ */
+export async function verifyWebhookRequest(request: Request, secret: string): Promise<WebhookEnvelope | Response> {
+  // The signature covers the bytes as sent, so read them before any JSON parsing.
+  const rawBody = new Uint8Array(await request.arrayBuffer());
+  if (!verifySignature(rawBody, request.headers.get(SIGNATURE_HEADER), secret)) {
+    return Response.json({ error: "invalid signature" }, { status: 401 });
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder().decode(rawBody));
+  } catch {
+    return Response.json({ error: "body is not JSON" }, { status: 400 });
+  }
+  if (!isEnvelope(parsed)) return Response.json({ error: "body is not a webhook envelope" }, { status: 400 });
+  return parsed;
+}
+
+function isEnvelope(value: unknown): value is WebhookEnvelope {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "id" in value && typeof value.id === "string" &&
+    "event" in value && typeof value.event === "string" &&
+    "schema_version" in value && typeof value.schema_version === "string" &&
+    "sent_at" in value && typeof value.sent_at === "string" &&
+    "data" in value && typeof value.data === "object" && value.data !== null
+  );
+}

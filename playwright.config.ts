@@ -1,0 +1,66 @@
+// Playwright settings: Debian's Chromium (never a downloaded browser) against the production build,
+// served by scripts/e2e-server.ts on a free port with a private, freshly migrated database.
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// Playwright loads this file in the runner and again in every worker; workers inherit the
+// runner's environment, so values chosen once here stay the same everywhere.
+process.env.E2E_RUN_ID ??= `${Date.now()}_${randomBytes(4).toString("hex")}`;
+process.env.E2E_PORT ??= execFileSync(process.execPath, [
+  "-e",
+  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+])
+  .toString()
+  .trim();
+process.env.E2E_STATE_FILE ??= path.join(os.tmpdir(), `wcs-e2e-${process.env.E2E_RUN_ID}.json`);
+// The helpers seal webhook secrets in the test process, the server opens them: one key for both.
+process.env.SECRETS_KEY ??= randomBytes(32).toString("base64");
+
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    command: "npx tsx scripts/e2e-server.ts",
+    url: `${baseURL}/api/public/openapi.json`,
+    reuseExistingServer: false,
+    // Includes `next build` when the build is older than the sources.
+    timeout: 600_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+    env: {
+      E2E_RUN_ID: process.env.E2E_RUN_ID,
+      E2E_PORT: process.env.E2E_PORT,
+      E2E_STATE_FILE: process.env.E2E_STATE_FILE,
+      SECRETS_KEY: process.env.SECRETS_KEY,
+    },
+  },
+});

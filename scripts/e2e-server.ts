@@ -1,0 +1,172 @@
+// Playwright's web server: creates a private database (on DATABASE_URL's server, or a throwaway
+// embedded PostgreSQL), migrates it, builds the app when the build is older than the sources, and
+// serves the production build on E2E_PORT. Tells tests/e2e/helpers.ts the database through
+// E2E_STATE_FILE, and drops the database when Playwright stops it.
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { startEmbeddedPostgres, type EmbeddedPostgresServer } from "@/lib/db/embedded-postgres";
+import { applyMigrations } from "@/lib/db/migrations";
+import { REPO_ROOT } from "@/lib/db/paths";
+import { adminQuery, quoteIdent, withDatabase } from "@/lib/db/sql";
+
+const E2E_DB_PATTERN = /^e2e_(\d{13})_[0-9a-f]{8}$/;
+const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
+// Sources whose change makes the production build stale.
+const BUILD_INPUTS = ["app", "lib", "components", "public", "next.config.mjs", "package.json", "postcss.config.mjs", "tsconfig.json"];
+const BUILD_LOCK = path.join(REPO_ROOT, ".next-build.lock");
+
+async function main() {
+  const runId = process.env.E2E_RUN_ID ?? `${Date.now()}_${randomBytes(4).toString("hex")}`;
+  const port = process.env.E2E_PORT ?? "3100";
+  const stateFile = process.env.E2E_STATE_FILE;
+  const configured = process.env.DATABASE_URL?.trim();
+
+  let embedded: EmbeddedPostgresServer | undefined;
+  let tempDir: string | undefined;
+  if (!configured) {
+    tempDir = await mkdtemp(path.join(os.tmpdir(), "e2e-pg-"));
+    embedded = await startEmbeddedPostgres({ dataDir: path.join(tempDir, "data"), database: "postgres", ephemeral: true });
+  }
+  const serverUrl = configured || embedded?.url;
+  if (!serverUrl) throw new Error("no database server");
+  const database = `e2e_${runId}`;
+  const databaseUrl = withDatabase(serverUrl, database);
+
+  let server: ChildProcess | undefined;
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    if (server?.pid && server.exitCode === null) {
+      server.kill("SIGTERM");
+      await new Promise((resolve) => {
+        const timer = setTimeout(resolve, 10_000);
+        server?.once("exit", () => (clearTimeout(timer), resolve(undefined)));
+      });
+    }
+    if (stateFile) rmSync(stateFile, { force: true });
+    if (embedded) {
+      await embedded.stop().catch(() => undefined);
+      if (tempDir) await rm(tempDir, { recursive: true, force: true });
+    } else {
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${quoteIdent(database)} WITH (FORCE)`).catch(() => undefined);
+    }
+    process.exit(code);
+  };
+  process.on("SIGTERM", () => void stop(0));
+  process.on("SIGINT", () => void stop(0));
+
+  try {
+    if (configured) await dropStaleE2eDatabases(serverUrl);
+    await adminQuery(serverUrl, `CREATE DATABASE ${quoteIdent(database)}`);
+    await applyMigrations(databaseUrl);
+    if (stateFile) writeFileSync(stateFile, JSON.stringify({ databaseUrl, baseURL: `http://127.0.0.1:${port}` }));
+    await buildIfStale();
+  } catch (error) {
+    console.error(error);
+    await stop(1);
+  }
+  if (stopping) return;
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    PORT: port,
+    HOST: "127.0.0.1",
+    NODE_ENV: "production",
+    // Production refuses generated secrets; the run's own key is the configured one.
+    SECRETS_KEY: process.env.SECRETS_KEY ?? randomBytes(32).toString("base64"),
+    RATE_LIMIT_PREFIX: `rl-e2e-${runId}`,
+  };
+  server = spawn(process.execPath, [path.join(REPO_ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/serve.ts"], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: "inherit",
+  });
+  server.on("exit", (code) => {
+    if (!stopping) {
+      console.error(`e2e server exited with code ${code}`);
+      void stop(code ?? 1);
+    }
+  });
+}
+
+function newestMtime(entry: string): number {
+  const full = path.join(REPO_ROOT, entry);
+  if (!existsSync(full)) return 0;
+  const info = statSync(full);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const child of readdirSync(full)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+function buildIsStale(): boolean {
+  if (process.env.E2E_SKIP_BUILD === "1") return false;
+  const buildId = path.join(REPO_ROOT, ".next", "BUILD_ID");
+  if (!existsSync(buildId)) return true;
+  const built = statSync(buildId).mtimeMs;
+  return BUILD_INPUTS.some((entry) => newestMtime(entry) > built);
+}
+
+// Concurrent Playwright runs share .next; a directory lock keeps two builds from interleaving.
+async function buildIfStale(): Promise<void> {
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    try {
+      mkdirSync(BUILD_LOCK);
+      break;
+    } catch {
+      const age = Date.now() - (statSync(BUILD_LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 10 * 60_000) rmSync(BUILD_LOCK, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`waited too long for ${BUILD_LOCK}`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+  try {
+    if (!buildIsStale()) return;
+    console.log("e2e: building the production bundle (next build)…");
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production" };
+    delete env.DATABASE_URL;
+    const code = await new Promise<number | null>((resolve) => {
+      const child = spawn(process.execPath, [path.join(REPO_ROOT, "node_modules/next/dist/bin/next"), "build"], {
+        cwd: REPO_ROOT,
+        env,
+        stdio: "inherit",
+      });
+      child.on("exit", resolve);
+    });
+    if (code !== 0) throw new Error(`next build failed (exit ${code})`);
+  } finally {
+    rmSync(BUILD_LOCK, { recursive: true, force: true });
+  }
+}
+
+// Runs killed before their teardown leave databases behind on a shared server.
+async function dropStaleE2eDatabases(serverUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  client.on("error", () => undefined);
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'e2e\\_%'");
+    const cutoff = Date.now() - STALE_AFTER_MS;
+    for (const { datname } of rows) {
+      const match = E2E_DB_PATTERN.exec(datname);
+      if (match && Number(match[1]) < cutoff) {
+        await client.query(`DROP DATABASE IF EXISTS ${quoteIdent(datname)}`).catch(() => undefined);
+      }
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
