@@ -48,7 +48,8 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    command: "npx tsx scripts/e2e-server.ts",
+    // Plain node (not npx) so Playwright's SIGTERM reaches the script, which then drops its database.
+    command: "node --import tsx scripts/e2e-server.ts",
     url: `${baseURL}/api/public/openapi.json`,
     reuseExistingServer: false,
     // Includes `next build` when the build is older than the sources.

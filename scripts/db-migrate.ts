@@ -3,6 +3,7 @@
 import { embeddedDataDir, startEmbeddedPostgres } from "@/lib/db/embedded-postgres";
 import { applyMigrations } from "@/lib/db/migrations";
 import { loadEnvFiles } from "@/lib/db/load-env-files";
+import { migrateJobQueue } from "@/lib/webhooks/queue-schema";
 
 function redact(url: string): string {
   const u = new URL(url);
@@ -19,6 +20,8 @@ async function main(): Promise<void> {
   if (!url) throw new Error("no database URL");
   try {
     const applied = await applyMigrations(url);
+    // The webhook job queue keeps its own tables (graphile_worker schema), versioned by graphile-worker.
+    await migrateJobQueue(url);
     const where = embedded ? `embedded PostgreSQL (${embeddedDataDir()})` : redact(url);
     const ms = Math.round(performance.now() - started);
     if (applied.length === 0) console.log(`No pending migrations on ${where} (${ms} ms).`);

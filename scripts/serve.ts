@@ -7,6 +7,7 @@ import { loadEnvFiles } from "@/lib/db/load-env-files";
 import { REPO_ROOT } from "@/lib/db/paths";
 import { prepareDatabase, UnmigratedDatabaseError } from "@/lib/db/prepare-database";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { startWebhookWorker, workerOptionsFromEnv } from "@/lib/webhooks/worker";
 import { newId } from "@/lib/ids";
 
 async function main() {
@@ -20,6 +21,8 @@ async function main() {
   config(); // fail fast, naming the bad variable
 
   const database = await prepareDatabase();
+  // The webhook worker runs in this process unless WEBHOOK_WORKER=off (e.g. when `npm run worker` runs apart).
+  const worker = process.env.WEBHOOK_WORKER === "off" ? undefined : await startWebhookWorker(workerOptionsFromEnv(database.url));
   const app = next({ dev, dir: REPO_ROOT, hostname, port });
   await app.prepare();
   const handle = app.getRequestHandler();
@@ -49,6 +52,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     server.close();
+    await worker?.stop().catch(() => undefined);
     await app.close().catch(() => undefined);
     await database.stop().catch(() => undefined);
     process.exit(0);

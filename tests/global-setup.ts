@@ -9,6 +9,7 @@ import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres, type EmbeddedPostgresServer } from "@/lib/db/embedded-postgres";
 import { applyMigrations } from "@/lib/db/migrations";
 import { adminQuery, quoteIdent, withDatabase } from "@/lib/db/sql";
+import { migrateJobQueue } from "@/lib/webhooks/queue-schema";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -54,6 +55,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (configured) await dropStaleTestDatabases(serverUrl);
     await adminQuery(serverUrl, `CREATE DATABASE ${quoteIdent(database)}`);
     await applyMigrations(databaseUrl);
+    await migrateJobQueue(databaseUrl);
   } catch (error) {
     await cleanup().catch(() => undefined);
     throw error;

@@ -4,7 +4,9 @@ import { prisma } from "@/lib/db/client";
 import { createApiKey } from "@/lib/keys/create-api-key";
 import { revokeApiKey } from "@/lib/keys/revoke-api-key";
 import { SCOPES } from "@/lib/keys/scopes";
+import { addWebhookEndpoint, disableWebhookEndpoint, listWebhookEndpoints } from "@/lib/webhooks/endpoints";
 import { bootstrap } from "./bootstrap";
+import { fundWalletCommand } from "./fund-wallet-command";
 
 type Values = Record<string, string | boolean | undefined>;
 export type Command = {
@@ -23,6 +25,7 @@ function required(values: Values, name: string): string {
 }
 
 export const COMMANDS: Record<string, Command> = {
+  "wallets fund": fundWalletCommand,
   bootstrap: {
     summary: "bootstrap [--webhook-url URL] [--email E] [--app-name N] [--json]   merchant, application, test key (all scopes), optional webhook endpoint",
     options: {
@@ -105,6 +108,41 @@ export const COMMANDS: Record<string, Command> = {
         }
       },
     },
+  "webhooks add": {
+    summary: "webhooks add --app ID --url URL [--mode test|live] [--events a,b] [--json]   register an endpoint (no --events: every event)",
+    options: { app: { type: "string" }, url: { type: "string" }, mode: { type: "string" }, events: { type: "string" }, json: { type: "boolean" } },
+    async run(values) {
+      const mode = (values.mode as string | undefined) ?? "test";
+      if (mode !== "test" && mode !== "live") throw new Error("--mode must be test or live");
+      const endpoint = await addWebhookEndpoint(prisma(), {
+        applicationId: required(values, "app"),
+        url: required(values, "url"),
+        livemode: mode === "live",
+        events: list(values.events),
+      });
+      if (values.json) console.log(JSON.stringify({ id: endpoint.id, url: endpoint.url, mode, events: endpoint.events }));
+      else console.log(`Endpoint ${endpoint.id} (${mode}) -> ${endpoint.url}\nEvents: ${endpoint.events.join(", ") || "all"}`);
+    },
+  },
+  "webhooks list": {
+    summary: "webhooks list --app ID   list an application's webhook endpoints",
+    options: { app: { type: "string" } },
+    async run(values) {
+      for (const e of await listWebhookEndpoints(prisma(), required(values, "app"))) {
+        console.log(`${e.id}  ${e.livemode ? "live" : "test"}  ${e.enabled ? "enabled" : "disabled"}  ${e.url}  events=${e.events.join(",") || "all"}`);
+      }
+    },
+  },
+  "webhooks disable": {
+    summary: "webhooks disable ENDPOINT_ID   stop sending to an endpoint",
+    options: {},
+    async run(_values, positionals) {
+      const id = positionals[0];
+      if (!id) throw new Error("Usage: webhooks disable ENDPOINT_ID");
+      await disableWebhookEndpoint(prisma(), id);
+      console.log(`Disabled ${id}`);
+    },
+  },
 };
 
 export function usage(): string {

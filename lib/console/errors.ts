@@ -21,3 +21,8 @@ export class ConsoleFieldError extends Error {
 export class ConsoleLimitError extends Error {
   override name = "ConsoleLimitError";
 }
+
+/** The operation cannot be done in the thing's current state (e.g. replaying to a disabled endpoint). */
+export class ConsoleRefusalError extends Error {
+  override name = "ConsoleRefusalError";
+}

@@ -5,7 +5,7 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:c
 const COST = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
-export const MIN_PASSWORD_LENGTH = 10;
+export { MIN_PASSWORD_LENGTH } from "./password-rules";
 
 function derive(password: string, salt: Buffer, cost: { N: number; r: number; p: number }, keyLength: number): Promise<Buffer> {
   // scrypt needs about 128 * N * r bytes; Node's default ceiling (32 MiB) is exactly our cost, so give headroom.

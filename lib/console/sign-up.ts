@@ -4,11 +4,12 @@ import type { Db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
 import { newId } from "@/lib/ids";
 import { ConsoleFieldError } from "./errors";
+import { parseFields } from "./parse-fields";
 import { hashPassword, MIN_PASSWORD_LENGTH } from "./password";
 
 export const signUpInput = z.object({
   name: z.string().trim().max(100).optional(),
-  email: z.email("Enter a valid email address.").trim().toLowerCase().max(254),
+  email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address.").max(254, "Use at most 254 characters.")),
   password: z
     .string()
     .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`)
@@ -31,10 +32,3 @@ export async function signUp(db: Db, raw: { name?: string; email: string; passwo
   }
 }
 
-/** Parses form input, turning the first zod issue into an error on its field. */
-export function parseFields<T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> {
-  const parsed = schema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new ConsoleFieldError(String(issue?.path[0] ?? "form"), issue?.message ?? "This value is not valid.");
-}

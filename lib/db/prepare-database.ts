@@ -4,6 +4,7 @@
 import path from "node:path";
 import { dataDir } from "@/lib/data-dir";
 import { startEmbeddedPostgres } from "./embedded-postgres";
+import { migrateJobQueue } from "@/lib/webhooks/queue-schema";
 import { applyMigrations, pendingMigrations } from "./migrations";
 
 export type PreparedDatabase = { url: string; embedded: boolean; stop(): Promise<void> };
@@ -28,6 +29,7 @@ export async function prepareDatabase(): Promise<PreparedDatabase> {
   const server = await startEmbeddedPostgres({ dataDir: path.join(dataDir(), "postgres") });
   const applied = await applyMigrations(server.url);
   if (applied.length > 0) console.log(`Embedded PostgreSQL: applied ${applied.length} migration(s).`);
+  await migrateJobQueue(server.url);
   process.env.DATABASE_URL = server.url;
   return { url: server.url, embedded: true, stop: () => server.stop() };
 }

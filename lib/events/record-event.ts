@@ -1,7 +1,9 @@
-// Records an event in the caller's transaction, so a change and its event commit or vanish together.
+// Records an event in the caller's transaction, so a change and its event (and its webhook
+// deliveries) commit or vanish together.
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import type { Tenant } from "@/lib/tenant";
+import { queueDeliveries } from "@/lib/webhooks/fan-out";
 
 export const EVENT_TYPES = [
   "wallet.provisioned",
@@ -19,7 +21,7 @@ export async function recordEvent(
   type: EventType,
   data: Record<string, unknown>,
 ) {
-  return tx.event.create({
+  const event = await tx.event.create({
     data: {
       id: newId("evt"),
       applicationId: tenant.applicationId,
@@ -28,4 +30,7 @@ export async function recordEvent(
       data: data as Prisma.InputJsonValue,
     },
   });
+  // Deliveries and their jobs commit or vanish with the event, like the event with its change.
+  await queueDeliveries(tx, event);
+  return event;
 }

@@ -23,15 +23,25 @@ export type LedgerInvariantReport = {
 
 const SAMPLE = 100;
 
-/** Checks every account and transfer, or those of one mode when `livemode` is given. */
-export async function checkLedgerInvariant(db: Db, scope: { livemode?: boolean } = {}): Promise<LedgerInvariantReport> {
-  const mode = (column: Prisma.Sql) =>
-    scope.livemode === undefined ? Prisma.empty : Prisma.sql`AND ${column} = ${scope.livemode}`;
+export type InvariantScope = {
+  livemode?: boolean;
+  /** Only this application's wallets and transfers (the shared reserve accounts are then skipped). */
+  applicationId?: string;
+};
+
+/** Checks every account and transfer, or those of one mode and/or application. */
+export async function checkLedgerInvariant(db: Db, scope: InvariantScope = {}): Promise<LedgerInvariantReport> {
+  const mode = (table: "t" | "a") => {
+    const parts: Prisma.Sql[] = [];
+    if (scope.livemode !== undefined) parts.push(Prisma.sql`AND ${Prisma.raw(table)}.livemode = ${scope.livemode}`);
+    if (scope.applicationId !== undefined) parts.push(Prisma.sql`AND ${Prisma.raw(table)}."applicationId" = ${scope.applicationId}`);
+    return parts.length ? Prisma.join(parts, " ") : Prisma.empty;
+  };
 
   const unbalanced = await db.$queryRaw<{ transferId: string }[]>`
     SELECT DISTINCT e."transferId"
     FROM "LedgerEntry" e JOIN "LedgerTransfer" t ON t.id = e."transferId"
-    WHERE TRUE ${mode(Prisma.sql`t.livemode`)}
+    WHERE TRUE ${mode("t")}
     GROUP BY e."transferId", e.currency
     HAVING SUM(e.amount) <> 0
     LIMIT ${SAMPLE}`;
@@ -39,7 +49,7 @@ export async function checkLedgerInvariant(db: Db, scope: { livemode?: boolean }
   const wrongCurrency = await db.$queryRaw<{ id: string }[]>`
     SELECT e.id::text AS id
     FROM "LedgerEntry" e JOIN "LedgerAccount" a ON a.id = e."accountId"
-    WHERE e.currency <> a.currency ${mode(Prisma.sql`a.livemode`)}
+    WHERE e.currency <> a.currency ${mode("a")}
     LIMIT ${SAMPLE}`;
 
   const accounts = await db.$queryRaw<
@@ -52,7 +62,7 @@ export async function checkLedgerInvariant(db: Db, scope: { livemode?: boolean }
     LEFT JOIN (SELECT "accountId", SUM(amount) AS total FROM "LedgerEntry" GROUP BY "accountId") e ON e."accountId" = a.id
     LEFT JOIN (SELECT "walletId", SUM(amount) AS total FROM "Authorization" WHERE status = 'pending' GROUP BY "walletId") h
       ON a.kind = 'wallet' AND h."walletId" = a."walletId"
-    WHERE TRUE ${mode(Prisma.sql`a.livemode`)}
+    WHERE TRUE ${mode("a")}
       AND (
         (a.kind = 'wallet' AND (a."postedMinor" <> COALESCE(e.total, 0) OR a."heldMinor" <> COALESCE(h.total, 0)))
         OR (a.kind <> 'wallet' AND (a."postedMinor" <> 0 OR a."heldMinor" <> 0))
@@ -61,7 +71,7 @@ export async function checkLedgerInvariant(db: Db, scope: { livemode?: boolean }
 
   const negative = await db.$queryRaw<{ id: string }[]>`
     SELECT a.id FROM "LedgerAccount" a
-    WHERE a.kind = 'wallet' AND a."postedMinor" - a."heldMinor" < 0 ${mode(Prisma.sql`a.livemode`)}
+    WHERE a.kind = 'wallet' AND a."postedMinor" - a."heldMinor" < 0 ${mode("a")}
     LIMIT ${SAMPLE}`;
 
   const mismatchedAccounts = accounts.map((row) => ({

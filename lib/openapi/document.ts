@@ -2,8 +2,18 @@
 import { createDocument } from "zod-openapi";
 import { SCOPES } from "@/lib/keys/scopes";
 import { SCHEMA_VERSION } from "@/lib/version";
+import { authorizationPaths } from "./paths/authorizations";
+import { cardControlPaths } from "./paths/card-controls";
 import { cardPaths } from "./paths/cards";
+import { testHelperPaths } from "./paths/test-helpers";
 import { walletPaths } from "./paths/wallets";
+import { proofPaths } from "./paths/proofs";
+import { statementPaths } from "./paths/statements";
+import { treasuryPaths } from "./paths/treasury";
+import { verificationPaths } from "./paths/verification";
+import { eventPaths } from "./paths/events";
+import { webhookPaths } from "./paths/webhooks";
+import { webhookEvents } from "./webhooks";
 
 const DESCRIPTION = `Issue wallets and virtual cards to your users, and verify statements, proofs and treasury figures in public.
 
@@ -28,6 +38,13 @@ export function openApiDocument() {
     tags: [
       { name: "Wallets", description: "Wallets hold a user's balance in one currency." },
       { name: "Cards", description: "Virtual cards drawing on a wallet." },
+      { name: "Authorizations", description: "Card spends (holds), captures, refunds and the wallet transactions they post to the ledger." },
+      { name: "Test helpers", description: "Test mode only: fund a wallet, simulate a card tap." },
+      { name: "Webhooks", description: "Events, their signed webhook deliveries (with every attempt) and replays." },
+      { name: "Statements", description: "Statements of a wallet for a period, with a token anyone can verify." },
+      { name: "Proofs", description: "Proof-of-address and proof-of-funds letters, checkable by account number." },
+      { name: "Verification", description: "Public, keyless checks of statement tokens and proof letters (limited per client address)." },
+      { name: "Treasury", description: "Public live-mode treasury figures." },
     ],
     components: {
       securitySchemes: {
@@ -38,7 +55,8 @@ export function openApiDocument() {
         },
       },
     },
-    paths: { ...walletPaths, ...cardPaths },
+    paths: { ...walletPaths, ...cardPaths, ...cardControlPaths, ...authorizationPaths, ...testHelperPaths, ...eventPaths, ...webhookPaths, ...statementPaths, ...proofPaths, ...verificationPaths, ...treasuryPaths },
+    webhooks: webhookEvents,
   });
   return cached;
 }

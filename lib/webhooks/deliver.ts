@@ -4,7 +4,7 @@
 // PostgreSQL drops it the moment a crashed sender's connection goes, so nothing stays stuck.
 import { openWebhookSecret } from "@/lib/applications/webhook-secret";
 import { prisma } from "@/lib/db/client";
-import type { Prisma, WebhookAttempt, WebhookDelivery } from "@/lib/generated/prisma/client";
+import type { Prisma, PrismaClient, WebhookAttempt, WebhookDelivery } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { enqueueDelivery, type DeliveryTrigger } from "./enqueue";
 import { buildEnvelope, signedRequest } from "./envelope";
@@ -12,6 +12,8 @@ import { nextRetryDelayMs } from "./schedule";
 import { SEND_TIMEOUT_MS, sendWebhookRequest } from "./send-request";
 
 export type DeliverOptions = {
+  /** The worker's own client; defaults to the process-wide one. */
+  db?: PrismaClient;
   /** The queue job running this attempt; a rerun of a job that already recorded its attempt sends nothing. */
   jobKey?: string;
   /** Multiplies the retry schedule (tests). */
@@ -29,7 +31,7 @@ export async function deliver(
   options: DeliverOptions = {},
 ): Promise<DeliverOutcome> {
   const timeoutMs = options.timeoutMs ?? SEND_TIMEOUT_MS;
-  return prisma().$transaction(
+  return (options.db ?? prisma()).$transaction(
     async (tx) => {
       // A sender that vanishes without closing its connection must not hold the lock for long.
       await tx.$executeRaw`SELECT set_config('idle_in_transaction_session_timeout', ${String(timeoutMs + 20_000)}, true)`;

@@ -1,0 +1,11 @@
+// next-auth's endpoints for the console (sign-in, sign-out, session, CSRF token, OAuth callbacks).
+import NextAuth from "next-auth";
+import { authOptions } from "@/lib/console/auth-options";
+
+type Context = { params: Promise<{ nextauth: string[] }> };
+
+function handler(request: Request, context: Context) {
+  return NextAuth(authOptions())(request, context);
+}
+
+export { handler as GET, handler as POST };

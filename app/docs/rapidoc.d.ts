@@ -1,0 +1,2 @@
+// RapiDoc ships no types; importing it only registers the <rapi-doc> custom element.
+declare module "rapidoc";

@@ -1,0 +1,17 @@
+// Console sign-in with email and password (and GitHub when configured).
+import type { Metadata } from "next";
+import { githubEnabled } from "@/lib/console/auth-options";
+import { SignInForm } from "./sign-in-form";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ error?: string }> }) {
+  const { error } = await searchParams;
+  return (
+    <>
+      <h1 className="text-xl font-semibold tracking-tight">Sign in</h1>
+      <p className="mt-1 text-sm text-slate-600">Welcome back. Sign in to manage your applications.</p>
+      <SignInForm github={githubEnabled()} initialError={error && error !== "CredentialsSignin" ? "Sign-in failed. Please try again." : undefined} />
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+"use server";
+// Server actions of the API keys page: mint (the secret is returned once) and revoke.
+import { revalidatePath } from "next/cache";
+import { prisma } from "@/lib/db/client";
+import { mintKey } from "@/lib/console/mint-key";
+import { revokeKey } from "@/lib/console/revoke-key";
+import { requireAuditContext } from "@/lib/console/session";
+import { runAction, text, type ActionState } from "../../../../_lib/action-state";
+
+export async function mintKeyAction(applicationId: string, _previous: ActionState, form: FormData): Promise<ActionState> {
+  const context = await requireAuditContext();
+  const values = { name: text(form, "name"), allowedIps: text(form, "allowedIps"), scopes: form.getAll("scopes").join(",") };
+  const state = await runAction(async () => {
+    const minted = await mintKey(prisma(), context, applicationId, {
+      name: values.name,
+      mode: text(form, "mode"),
+      scopes: form.getAll("scopes").filter((s): s is string => typeof s === "string"),
+      allowedIps: values.allowedIps,
+    });
+    return { secret: minted.secret, message: minted.id };
+  }, values);
+  revalidatePath(`/merchant/sdk/apps/${applicationId}/keys`);
+  return state;
+}
+
+export async function revokeKeyAction(applicationId: string, keyId: string): Promise<ActionState> {
+  const context = await requireAuditContext();
+  const state = await runAction(async () => {
+    await revokeKey(prisma(), context, applicationId, keyId);
+  });
+  revalidatePath(`/merchant/sdk/apps/${applicationId}/keys`);
+  return state;
+}

@@ -1,0 +1,40 @@
+// An application's console frame: left navigation, the test/live switch and the test-mode banner.
+import Link from "next/link";
+import { NavLinks } from "../../../_components/nav-links";
+import { loadApplication } from "../../../_lib/load-application";
+import { ModeSwitch } from "./mode-switch";
+
+export default async function ApplicationLayout({ children, params }: { children: React.ReactNode; params: Promise<{ appId: string }> }) {
+  const { appId } = await params;
+  const { application } = await loadApplication(appId);
+  const base = `/merchant/sdk/apps/${application.id}`;
+  const live = application.consoleLivemode;
+  return (
+    <>
+      {live ? null : (
+        <div role="note" data-testid="test-mode-banner" className="border-b border-amber-300 bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-900">
+          Test mode — you are viewing test data. Test keys (sk_test_) never touch live wallets, cards or webhooks.
+        </div>
+      )}
+      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:py-8">
+        <aside className="lg:w-56 lg:shrink-0">
+          <nav aria-label="Application" className="lg:sticky lg:top-20">
+            <div className="mb-4 flex items-center justify-between gap-3 lg:block">
+              <div className="min-w-0">
+                <Link href="/merchant/sdk" className="text-xs font-medium text-slate-500 hover:text-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+                  ← All applications
+                </Link>
+                <p className="mt-1 truncate font-semibold text-slate-900" title={application.name}>{application.name}</p>
+              </div>
+              <div className="lg:mt-3">
+                <ModeSwitch applicationId={application.id} live={live} />
+              </div>
+            </div>
+            <NavLinks base={base} />
+          </nav>
+        </aside>
+        <main id="main" className="min-w-0 flex-1">{children}</main>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+// An application's overview: its name and id, the webhook signing secret, and a quick start.
+import type { Metadata } from "next";
+import { CopyButton } from "../../../_components/copy-button";
+import { PageHeader, Panel, TextLink } from "../../../_components/ui";
+import { publicBaseUrl } from "../../../_lib/base-url";
+import { loadApplication } from "../../../_lib/load-application";
+import { QuickStart } from "./quick-start";
+import { RenameForm } from "./rename-form";
+import { SecretPanel } from "./secret-panel";
+
+export const metadata: Metadata = { title: "Overview" };
+
+export default async function ApplicationOverviewPage({ params }: { params: Promise<{ appId: string }> }) {
+  const { appId } = await params;
+  const { application } = await loadApplication(appId);
+  const base = `/merchant/sdk/apps/${application.id}`;
+  return (
+    <>
+      <PageHeader title={application.name} description="Your application's identity, webhook signing secret and a first API call." />
+      <div className="space-y-6">
+        <Panel title="Application" id="application-panel">
+          <dl className="grid gap-4 sm:grid-cols-2">
+            <div>
+              <dt className="text-sm font-medium text-slate-500">Application id</dt>
+              <dd className="mt-1 flex items-center gap-2">
+                <code data-testid="application-id" className="font-mono text-sm text-slate-900">{application.id}</code>
+                <CopyButton value={application.id} label="Copy id" />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm font-medium text-slate-500">Name</dt>
+              <dd className="mt-1"><RenameForm applicationId={application.id} name={application.name} /></dd>
+            </div>
+          </dl>
+        </Panel>
+        <Panel
+          title="Webhook signing secret"
+          id="secret-panel"
+          description={<>Every delivery carries <code className="font-mono text-xs">x-service-signature</code>: the hex HMAC-SHA256 of the raw body with this secret. <TextLink href="/webhooks/security">How to verify</TextLink></>}
+        >
+          <SecretPanel applicationId={application.id} createdAt={application.webhookSecretAt.toISOString()} />
+        </Panel>
+        <Panel
+          title="Quick start"
+          id="quick-start"
+          description={<>1. <TextLink href={`${base}/keys`}>Mint an API key</TextLink> 2. Create a wallet 3. <TextLink href={`${base}/webhooks`}>Add a webhook endpoint</TextLink> and watch the delivery arrive.</>}
+        >
+          <QuickStart baseUrl={await publicBaseUrl()} applicationId={application.id} livemode={application.consoleLivemode} />
+        </Panel>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+// The console's home: the merchant's applications and a form to create one.
+import type { Metadata } from "next";
+import Link from "next/link";
+import { prisma } from "@/lib/db/client";
+import { listApplications } from "@/lib/console/list-applications";
+import { requireMerchant } from "@/lib/console/session";
+import { Badge, EmptyState, PageHeader, Panel } from "../_components/ui";
+import { CreateApplicationForm } from "./create-application-form";
+
+export const metadata: Metadata = { title: "Applications" };
+
+export default async function ApplicationsPage() {
+  const merchant = await requireMerchant();
+  const applications = await listApplications(prisma(), merchant.id);
+  return (
+    <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      <PageHeader title="Applications" description="Each application has its own API keys, webhook endpoints and signing secret, with test and live data kept apart." />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          {applications.length === 0 ? (
+            <EmptyState title="No applications yet">Create your first application to get a test API key and a webhook signing secret.</EmptyState>
+          ) : (
+            <ul className="space-y-3" aria-label="Your applications">
+              {applications.map((app) => (
+                <li key={app.id}>
+                  <Link
+                    href={`/merchant/sdk/apps/${app.id}`}
+                    className="group block rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-indigo-300 hover:shadow focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                  >
+                    <div className="flex items-start justify-between gap-3">
+                      <div className="min-w-0">
+                        <p className="truncate font-medium text-slate-900 group-hover:text-indigo-700">{app.name}</p>
+                        <p className="mt-0.5 font-mono text-xs text-slate-500">{app.id}</p>
+                      </div>
+                      <Badge tone={app.consoleLivemode ? "green" : "amber"}>{app.consoleLivemode ? "Live" : "Test"}</Badge>
+                    </div>
+                    <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600">
+                      <div><dt className="inline">Active keys: </dt><dd className="inline font-medium text-slate-900">{app.activeKeys}</dd></div>
+                      <div><dt className="inline">Endpoints: </dt><dd className="inline font-medium text-slate-900">{app.endpoints}</dd></div>
+                      <div><dt className="inline">Wallets: </dt><dd className="inline font-medium text-slate-900">{app.wallets}</dd></div>
+                    </dl>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <Panel title="New application" id="new-application">
+          <CreateApplicationForm />
+        </Panel>
+      </div>
+    </main>
+  );
+}

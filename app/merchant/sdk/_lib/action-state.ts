@@ -1,0 +1,32 @@
+// What a console server action returns to its form, and the one place console errors become it.
+import { ConsoleFieldError, ConsoleLimitError, ConsoleNotFoundError, ConsoleRefusalError } from "@/lib/console/errors";
+
+export type ActionState = {
+  status: "idle" | "ok" | "error";
+  message?: string;
+  fieldErrors?: Record<string, string>;
+  values?: Record<string, string>;
+  /** A secret shown once (a new API key, a rotated webhook secret) or on an explicit reveal. */
+  secret?: string;
+};
+
+export const idleState: ActionState = { status: "idle" };
+
+export async function runAction(
+  work: () => Promise<Omit<ActionState, "status"> | void>,
+  values?: Record<string, string>,
+): Promise<ActionState> {
+  try {
+    const result = await work();
+    return { status: "ok", ...result };
+  } catch (error) {
+    if (error instanceof ConsoleFieldError) return { status: "error", fieldErrors: { [error.field]: error.message }, values };
+    if (error instanceof ConsoleNotFoundError || error instanceof ConsoleLimitError || error instanceof ConsoleRefusalError) return { status: "error", message: error.message, values };
+    throw error;
+  }
+}
+
+export function text(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}

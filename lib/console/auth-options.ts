@@ -1,0 +1,87 @@
+// next-auth settings for the console: email + password (Credentials) with JWT sessions, plus GitHub
+// when GITHUB_ID and GITHUB_SECRET are set. The session's user id is the MerchantUser id.
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import GithubProvider from "next-auth/providers/github";
+import { config } from "@/lib/config";
+import { prisma } from "@/lib/db/client";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { authenticateCredentials } from "./authenticate-credentials";
+import { authSecret } from "./auth-secret";
+import { ConsoleLimitError } from "./errors";
+import { githubMerchant } from "./github-merchant";
+
+export const SIGN_IN_PATH = "/merchant/sdk/sign-in";
+const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
+
+// next-auth builds its own links and picks cookie security from NEXTAUTH_URL. Without one it would
+// assume http://localhost:3000; our server may listen anywhere, so fall back to PUBLIC_BASE_URL or the
+// launcher's port. Behind TLS set PUBLIC_BASE_URL=https://..., which also makes the cookies Secure.
+function ensureBaseUrl(): void {
+  if (process.env.NEXTAUTH_URL) return;
+  process.env.NEXTAUTH_URL =
+    config().PUBLIC_BASE_URL ?? `http://${process.env.HOST && process.env.HOST !== "0.0.0.0" ? process.env.HOST : "localhost"}:${process.env.PORT ?? 3000}`;
+}
+
+function headerValue(headers: unknown, name: string): string | undefined {
+  if (!headers || typeof headers !== "object") return undefined;
+  const value: unknown = Reflect.get(headers, name);
+  return typeof value === "string" ? value : undefined;
+}
+
+export function authOptions(): NextAuthOptions {
+  ensureBaseUrl();
+  const { GITHUB_ID, GITHUB_SECRET } = config();
+  return {
+    secret: authSecret(),
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
+    providers: [
+      CredentialsProvider({
+        id: "credentials",
+        name: "Email and password",
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        async authorize(credentials, req) {
+          if (!credentials?.email || !credentials.password) return null;
+          try {
+            return await authenticateCredentials(prisma(), {
+              email: credentials.email,
+              password: credentials.password,
+              address: headerValue(req.headers, CLIENT_ADDRESS_HEADER) ?? "unknown",
+            });
+          } catch (error) {
+            // next-auth passes a thrown message to the client as the error code; the form shows it.
+            if (error instanceof ConsoleLimitError) throw new Error(error.message);
+            throw error;
+          }
+        },
+      }),
+      ...(GITHUB_ID && GITHUB_SECRET ? [GithubProvider({ clientId: GITHUB_ID, clientSecret: GITHUB_SECRET })] : []),
+    ],
+    callbacks: {
+      async jwt({ token, user, account, profile }) {
+        if (account?.provider === "github" && profile) {
+          const merchant = await githubMerchant(prisma(), {
+            githubId: account.providerAccountId,
+            email: profile.email ?? null,
+            name: profile.name ?? null,
+          });
+          token.sub = merchant.id;
+          token.email = merchant.email;
+        } else if (user) {
+          token.sub = user.id;
+        }
+        return token;
+      },
+      session({ session, token }) {
+        if (session.user && token.sub) session.user.id = token.sub;
+        return session;
+      },
+    },
+  };
+}
+
+export function githubEnabled(): boolean {
+  const { GITHUB_ID, GITHUB_SECRET } = config();
+  return Boolean(GITHUB_ID && GITHUB_SECRET);
+}

@@ -1,0 +1,29 @@
+// Registers a webhook endpoint for the application's current mode through the webhooks domain
+// (which checks the URL: https and public addresses in live mode; localhost allowed in test mode).
+import type { Db } from "@/lib/db/client";
+import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
+import { ConsoleFieldError } from "./errors";
+import { recordAudit, type AuditContext } from "./record-audit";
+import { requireApplication } from "./require-application";
+import { asConsoleErrors } from "./webhook-errors";
+
+export async function registerEndpoint(
+  db: Db,
+  context: AuditContext,
+  applicationId: string,
+  input: { url: string; events: readonly string[]; enabled: boolean },
+) {
+  const application = await requireApplication(db, context.merchantId, applicationId);
+  const url = input.url.trim();
+  if (!url) throw new ConsoleFieldError("url", "Enter the URL that should receive webhooks.");
+  const endpoint = await asConsoleErrors(() =>
+    addWebhookEndpoint(db, { applicationId, url, livemode: application.consoleLivemode, events: [...input.events] }),
+  );
+  if (!input.enabled) await db.webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled: false } });
+  await recordAudit(db, context, {
+    applicationId,
+    action: "webhook_endpoint.created",
+    detail: { endpointId: endpoint.id, url: endpoint.url, events: endpoint.events, enabled: input.enabled, livemode: endpoint.livemode },
+  });
+  return { id: endpoint.id };
+}

@@ -1,0 +1,16 @@
+// Replays a delivery from the console through the webhooks domain's replayDelivery, which enforces
+// the limits (5 per hour per delivery, 20 per minute per merchant user) and queues the same deliver().
+import { transaction } from "@/lib/db/client";
+import { replayDelivery } from "@/lib/webhooks/replay-delivery";
+import { recordAudit, type AuditContext } from "./record-audit";
+import { consoleTenant, requireApplication } from "./require-application";
+import { asConsoleErrors } from "./webhook-errors";
+
+export async function replayConsoleDelivery(context: AuditContext, applicationId: string, deliveryId: string) {
+  return transaction(async (tx) => {
+    const tenant = consoleTenant(await requireApplication(tx, context.merchantId, applicationId));
+    const delivery = await asConsoleErrors(() => replayDelivery(tx, tenant, deliveryId));
+    await recordAudit(tx, context, { applicationId, action: "webhook_delivery.replayed", detail: { deliveryId, eventId: delivery.eventId, url: delivery.url } });
+    return delivery;
+  });
+}

@@ -1,0 +1,31 @@
+// OpenAPI operations for the unauthenticated verification endpoints.
+import type { ZodOpenApiPathsObject } from "zod-openapi";
+import { proofVerificationSchema, proofVerifyQuerySchema } from "@/lib/schemas/proof";
+import { statementTokenQuerySchema, statementTokenResultSchema } from "@/lib/schemas/statement";
+import { publicOperation } from "../operation";
+
+export const verificationPaths: ZodOpenApiPathsObject = {
+  "/api/public/verify/statement-token": {
+    get: publicOperation({
+      operationId: "verifyStatementToken",
+      summary: "Check a statement token",
+      description:
+        "No key needed; limited per client address. Always answers 200: `valid: true` with the holder, period (dates `YYYY-MM-DD`), issue and expiry, currency and balances; or `valid: false` with `reason` and `reason_code` (`malformed` — including a missing token —, `not_found`, `revoked`, `expired`) and no holder name. Responses carry `Cache-Control: no-store`.",
+      tags: ["Verification"],
+      requestParams: { query: statementTokenQuerySchema },
+      success: { description: "The verification result.", schema: statementTokenResultSchema },
+    }),
+  },
+  "/api/public/verify/proof": {
+    get: publicOperation({
+      operationId: "verifyProof",
+      summary: "Check a proof letter",
+      description:
+        "No key needed; limited per client address. Says whether a current (unrevoked, unexpired) letter of `kind` exists for the account, with the holder's name masked (`A*** O***`) and the letter's dates; with the letter's `reference` it also shows the funds amount or the address. A wallet is either test or live; `livemode` says which. A malformed account number (not 10 digits, or a failed check digit) is a 400 `invalid_account_number`; a bad `kind` a 400 `validation_failed`.",
+      tags: ["Verification"],
+      requestParams: { query: proofVerifyQuerySchema },
+      success: { description: "The verification result.", schema: proofVerificationSchema },
+      errors: ["validation_failed", "invalid_account_number"],
+    }),
+  },
+};

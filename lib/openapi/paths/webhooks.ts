@@ -1,0 +1,52 @@
+// OpenAPI operations for webhook deliveries and replays, from the same zod shapes the routes use.
+import type { ZodOpenApiPathsObject } from "zod-openapi";
+import {
+  deliveryListSchema,
+  deliveryPathSchema,
+  listDeliveriesQuerySchema,
+  replayResponseSchema,
+  webhookDeliveryDetailSchema,
+} from "@/lib/schemas/webhook";
+import { sdkOperation } from "../operation";
+
+export const webhookPaths: ZodOpenApiPathsObject = {
+  "/api/public/sdk/v1/webhooks/deliveries": {
+    get: sdkOperation({
+      operationId: "listWebhookDeliveries",
+      summary: "List webhook deliveries",
+      description: "One delivery per event and endpoint, newest first, each with its last attempt (time, status code, latency, response excerpt, error).",
+      tags: ["Webhooks"],
+      scope: "events:read",
+      requestParams: { query: listDeliveriesQuerySchema },
+      success: { status: 200, description: "A page of deliveries.", schema: deliveryListSchema },
+      errors: ["validation_failed"],
+    }),
+  },
+  "/api/public/sdk/v1/webhooks/deliveries/{id}": {
+    get: sdkOperation({
+      operationId: "getWebhookDelivery",
+      summary: "Retrieve a webhook delivery with every attempt",
+      tags: ["Webhooks"],
+      scope: "events:read",
+      requestParams: { path: deliveryPathSchema },
+      success: { status: 200, description: "The delivery and its attempts, oldest first.", schema: webhookDeliveryDetailSchema },
+      errors: ["validation_failed", "delivery_not_found"],
+    }),
+  },
+  "/api/public/sdk/v1/webhooks/deliveries/{id}/replay": {
+    post: sdkOperation({
+      operationId: "replayWebhookDelivery",
+      summary: "Replay a webhook delivery",
+      description:
+        "Queues one more attempt of the delivery, whatever its state: the same event id, a fresh `sent_at` and a new signature. " +
+        "A successful replay marks the delivery succeeded. Limits: 5 replays per hour per delivery and 20 per minute per merchant user; " +
+        "over either, 429 `replay_limited` with `Retry-After` in seconds. No request body.",
+      tags: ["Webhooks"],
+      scope: "webhooks:write",
+      write: true,
+      requestParams: { path: deliveryPathSchema },
+      success: { status: 202, description: "The replay is queued; the delivery as it was before it.", schema: replayResponseSchema },
+      errors: ["delivery_not_found", "endpoint_disabled", "replay_limited"],
+    }),
+  },
+};

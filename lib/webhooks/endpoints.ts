@@ -1,0 +1,53 @@
+// Webhook endpoints of an application: register (URL, mode, subscribed event kinds), list, disable.
+// Used by the CLI now and the console later.
+import type { Db } from "@/lib/db/client";
+import { EVENT_TYPES, type EventType } from "@/lib/events/record-event";
+import type { WebhookEndpoint } from "@/lib/generated/prisma/client";
+import { newId } from "@/lib/ids";
+import { checkEndpointUrl, resolveDestination } from "./address-guard";
+
+export type AddEndpointInput = {
+  applicationId: string;
+  url: string;
+  livemode: boolean;
+  /** Empty or absent subscribes to every event kind. */
+  events?: string[];
+};
+
+export class EndpointError extends Error {
+  override name = "EndpointError";
+}
+
+function isEventType(value: string): value is EventType {
+  return EVENT_TYPES.some((type) => type === value);
+}
+
+export async function addWebhookEndpoint(db: Db, input: AddEndpointInput): Promise<WebhookEndpoint> {
+  const events = [...new Set(input.events ?? [])];
+  const unknown = events.filter((e) => !isEventType(e));
+  if (unknown.length > 0) throw new EndpointError(`Unknown event kind(s): ${unknown.join(", ")}. Known: ${EVENT_TYPES.join(", ")}.`);
+  let url: URL;
+  try {
+    url = checkEndpointUrl(input.url, input.livemode);
+    // Checked again at every send: a name can point elsewhere later.
+    if (input.livemode) await resolveDestination(url, true);
+  } catch (error) {
+    throw new EndpointError(error instanceof Error ? error.message : String(error));
+  }
+  const application = await db.application.findUnique({ where: { id: input.applicationId }, select: { id: true } });
+  if (!application) throw new EndpointError(`No application ${input.applicationId}`);
+  return db.webhookEndpoint.create({
+    data: { id: newId("we"), applicationId: input.applicationId, livemode: input.livemode, url: url.toString(), events, enabled: true },
+  });
+}
+
+export function listWebhookEndpoints(db: Db, applicationId: string): Promise<WebhookEndpoint[]> {
+  return db.webhookEndpoint.findMany({ where: { applicationId }, orderBy: { createdAt: "asc" } });
+}
+
+/** Stops new deliveries to the endpoint; its pending retries end as failed when they come due. */
+export async function disableWebhookEndpoint(db: Db, endpointId: string): Promise<WebhookEndpoint> {
+  const endpoint = await db.webhookEndpoint.findUnique({ where: { id: endpointId } });
+  if (!endpoint) throw new EndpointError(`No webhook endpoint ${endpointId}`);
+  return db.webhookEndpoint.update({ where: { id: endpointId }, data: { enabled: false } });
+}

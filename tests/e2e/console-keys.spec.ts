@@ -1,0 +1,150 @@
+// The console, as a newcomer meets it: sign up, create an application, reveal and rotate the webhook
+// secret, mint a restricted key and use it against the API, see the wallet it made, revoke the key.
+import { expect, test } from "@playwright/test";
+import { api, baseURL, guardExternalRequests } from "./helpers";
+import { createApplicationInBrowser, screenshotBothWidths, signUpInBrowser, uniqueEmail } from "./console-helpers";
+
+test("sign up, create an application, manage its secret and keys, and see the API obey them", async ({ page }, testInfo) => {
+  const guard = guardExternalRequests(page);
+
+  // Signed-out visitors are sent to sign-in.
+  await page.goto("/merchant/sdk");
+  await expect(page).toHaveURL(/\/merchant\/sdk\/sign-in$/);
+  await screenshotBothWidths(page, testInfo, "sign-in");
+
+  // Sign-up shows errors next to the field that caused them.
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await page.getByLabel("Work email").fill(uniqueEmail("newcomer"));
+  await page.getByLabel("Password").fill("short");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.locator("#password-error")).toContainText("at least 10 characters");
+  await screenshotBothWidths(page, testInfo, "sign-up-error");
+  await signUpInBrowser(page, uniqueEmail("newcomer"));
+  await expect(page.getByText("No applications yet")).toBeVisible();
+  await screenshotBothWidths(page, testInfo, "applications-empty");
+
+  // An empty name is refused beside the field; a real one opens the new application in test mode.
+  await page.getByRole("button", { name: "Create application" }).click();
+  await expect(page.locator("#app-name-error")).toContainText("Give the application a name");
+  const appId = await createApplicationInBrowser(page, "Acme Payroll");
+  expect(appId).toMatch(/^app_/);
+  await expect(page.getByTestId("test-mode-banner")).toBeVisible();
+  await expect(page.getByText(`Application ${appId} (test mode)`).first()).toBeVisible();
+
+  // The secret is hidden until revealed, and rotating (after confirming) replaces it.
+  const secretBox = page.getByTestId("webhook-secret");
+  await expect(secretBox).toContainText("••••");
+  await page.getByRole("button", { name: "Reveal secret" }).click();
+  await expect(secretBox).toHaveText(/^whsec_[0-9A-Za-z]{40}$/);
+  const firstSecret = (await secretBox.textContent()) ?? "";
+  await screenshotBothWidths(page, testInfo, "application-overview");
+  await page.getByRole("button", { name: "Rotate secret" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page.getByRole("dialog").getByRole("button", { name: "Rotate secret" }).click();
+  await expect(page.getByText("A new secret is in effect")).toBeVisible();
+  await expect(secretBox).toHaveText(/^whsec_[0-9A-Za-z]{40}$/);
+  expect(await secretBox.textContent()).not.toBe(firstSecret);
+
+  // Keys: a bad allowlist entry is named next to the field; then a key restricted to wallets.
+  await page.getByRole("link", { name: "API keys" }).click();
+  await expect(page.getByText("No test keys yet")).toBeVisible();
+  await page.getByLabel("Name", { exact: true }).fill("Backend (wallets only)");
+  for (const scope of ["cards:read", "cards:write", "transactions:write", "statements:write", "proofs:write", "events:read", "webhooks:write"]) {
+    await page.getByLabel(scope).uncheck();
+  }
+  await page.getByLabel(/IP allowlist/).fill("10.0.0.0/33");
+  await page.getByRole("button", { name: "Mint test key" }).click();
+  await expect(page.locator("#allowed-ips-error")).toContainText('"10.0.0.0/33" is not');
+  await expect(page.getByLabel("cards:write")).not.toBeChecked();
+  await page.getByLabel(/IP allowlist/).fill("127.0.0.1\n::1/128");
+  await page.getByRole("button", { name: "Mint test key" }).click();
+  const keyBox = page.getByTestId("new-api-key");
+  await expect(keyBox).toHaveText(/^sk_test_[0-9A-Za-z]{32,}$/);
+  const key = (await keyBox.textContent()) ?? "";
+  await expect(page.getByText("It will not be shown again")).toBeVisible();
+  await screenshotBothWidths(page, testInfo, "keys-minted");
+
+  // After a reload only the prefix and last four are shown.
+  await page.reload();
+  await expect(page.getByTestId("new-api-key")).toHaveCount(0);
+  await expect(page.getByText(`sk_test_••••${key.slice(-4)}`)).toBeVisible();
+  await expect(page.getByText("127.0.0.1/32, ::1/128")).toBeVisible();
+
+  // The key works for its scope and is refused for another.
+  const wallet = await api<{ id: string }>(key, "POST", "/api/public/sdk/v1/wallets", { externalUserId: "console_user_1", currency: "USD", email: "ada@example.com" });
+  expect(wallet.status).toBe(201);
+  const card = await api<{ error: { code: string } }>(key, "POST", "/api/public/sdk/v1/cards", { externalUserId: "console_user_1", kind: "virtual", currency: "USD" });
+  expect(card.status).toBe(403);
+  expect(card.body.error.code).toBe("scope_missing");
+
+  // Data views: the wallet, its detail, the event.
+  await page.getByRole("link", { name: "Wallets" }).click();
+  await expect(page.getByRole("link", { name: "console_user_1" })).toBeVisible();
+  await screenshotBothWidths(page, testInfo, "wallets");
+  await page.getByLabel("Search by externalUserId").fill("nobody-here");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByText("No wallet matches")).toBeVisible();
+  await page.getByLabel("Search by externalUserId").fill("console_user");
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("link", { name: "console_user_1" }).click();
+  await expect(page.getByRole("heading", { name: "console_user_1" })).toBeVisible();
+  await expect(page.getByText("No cards")).toBeVisible();
+  await screenshotBothWidths(page, testInfo, "wallet-detail");
+  await page.getByRole("link", { name: "Events" }).click();
+  await expect(page.getByRole("table").getByText("wallet.provisioned")).toBeVisible();
+  await screenshotBothWidths(page, testInfo, "events");
+
+  // Revoking (after confirming) makes the API answer 401 at once.
+  await page.getByRole("link", { name: "API keys" }).click();
+  await page.getByRole("button", { name: "Revoke" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Revoke key" }).click();
+  await expect(page.getByText("Revoked", { exact: true })).toBeVisible();
+  const afterRevoke = await api<{ error: { code: string } }>(key, "GET", "/api/public/sdk/v1/wallets/console_user_1");
+  expect(afterRevoke.status).toBe(401);
+  expect(afterRevoke.body.error.code).toBe("revoked_api_key");
+
+  // The audit log names every security-relevant action.
+  await page.getByRole("link", { name: "Audit log" }).click();
+  for (const action of ["application.created", "webhook_secret.revealed", "webhook_secret.rotated", "api_key.minted", "api_key.revoked"]) {
+    await expect(page.getByText(action, { exact: true }).first()).toBeVisible();
+  }
+  await screenshotBothWidths(page, testInfo, "audit-log");
+
+  // Switching to live mode hides the test banner and the test data.
+  await page.getByRole("switch").click();
+  await expect(page.getByTestId("test-mode-banner")).toHaveCount(0);
+  await expect(page.getByText("Live mode")).toBeVisible();
+  await page.getByRole("link", { name: "Wallets" }).click();
+  await expect(page.getByText("No wallets yet")).toBeVisible();
+
+  expect(baseURL()).toContain("127.0.0.1");
+  guard.assertNoExternalRequests();
+});
+
+test("another merchant's application is a 404, not a peek", async ({ page, browser }) => {
+  await signUpInBrowser(page, uniqueEmail("owner"));
+  const appId = await createApplicationInBrowser(page, "Owner's app");
+  const other = await browser.newContext();
+  const intruder = await other.newPage();
+  await signUpInBrowser(intruder, uniqueEmail("intruder"));
+  for (const suffix of ["", "/keys", "/webhooks", "/wallets", "/events", "/audit"]) {
+    const response = await intruder.goto(`/merchant/sdk/apps/${appId}${suffix}`);
+    expect(response?.status(), suffix).toBe(404);
+  }
+  await other.close();
+});
+
+test("sign-in tells a wrong password apart and signs out again", async ({ page }) => {
+  const email = uniqueEmail("returning");
+  await signUpInBrowser(page, email);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/sign-in$/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("not the password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.locator("#sign-in-error")).toContainText("do not match");
+  await page.getByLabel("Password").fill("correct horse battery staple");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Applications" })).toBeVisible();
+  await expect(page.getByTestId("signed-in-as")).toHaveText(email);
+});

@@ -1,0 +1,101 @@
+// The console's webhook flow end to end: register an endpoint on a local receiver, create a wallet
+// through the API, watch the delivery arrive verified, inspect it, send a test event, and replay
+// until the limit message shows.
+import { expect, test } from "@playwright/test";
+import { api } from "./helpers";
+import { createApplicationInBrowser, screenshotBothWidths, signUpInBrowser, startReceiver, uniqueEmail } from "./console-helpers";
+
+test("a newcomer receives a verified webhook on their own receiver and can replay it up to the limit", async ({ page }, testInfo) => {
+  await signUpInBrowser(page, uniqueEmail("webhooks"));
+  const appId = await createApplicationInBrowser(page, "Webhook demo");
+
+  // Copy the secret and a key the way a newcomer would: from the console.
+  await page.getByRole("button", { name: "Reveal secret" }).click();
+  await expect(page.getByTestId("webhook-secret")).toHaveText(/^whsec_/);
+  let secret = (await page.getByTestId("webhook-secret").textContent()) ?? "";
+  const receiver = await startReceiver(() => secret);
+  try {
+    await page.getByRole("link", { name: "API keys" }).click();
+    await page.getByLabel("Name", { exact: true }).fill("Demo backend");
+    await page.getByRole("button", { name: "Mint test key" }).click();
+    const key = (await page.getByTestId("new-api-key").textContent()) ?? "";
+    expect(key).toMatch(/^sk_test_/);
+
+    // Register the endpoint; a bad URL is refused next to the field.
+    await page.getByRole("link", { name: "Webhooks" }).click();
+    await expect(page.getByText("No endpoints yet")).toBeVisible();
+    await expect(page.getByText("No deliveries yet")).toBeVisible();
+    await screenshotBothWidths(page, testInfo, "webhooks-empty");
+    await page.getByLabel("Endpoint URL").fill("ftp://example.com/hook");
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    await expect(page.locator("#endpoint-url-error")).toBeVisible();
+    await page.getByLabel("Endpoint URL").fill(receiver.url);
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    await expect(page.getByText("Endpoint added")).toBeVisible();
+    await expect(page.getByRole("paragraph").filter({ hasText: receiver.url })).toBeVisible();
+
+    // A wallet created through the API is delivered, signed with the secret shown in the console.
+    const wallet = await api(key, "POST", "/api/public/sdk/v1/wallets", { externalUserId: "hook_user_1", currency: "USD", email: "hook@example.com" });
+    expect(wallet.status).toBe(201);
+    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    expect(receiver.received[0]?.verified).toBe(true);
+    expect(JSON.parse(receiver.received[0]?.body ?? "{}")).toMatchObject({ event: "wallet.provisioned", schema_version: "1.1" });
+
+    // The delivery shows up in the table with its status and response code.
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId("delivery-row").filter({ hasText: "succeeded" })).toHaveCount(1, { timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(page.getByTestId("delivery-row").first()).toContainText("200");
+    await screenshotBothWidths(page, testInfo, "webhooks-deliveries");
+
+    // Filters narrow the table.
+    await page.getByLabel("Status").selectOption("failed");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page.getByText("No deliveries match these filters")).toBeVisible();
+    await page.getByRole("link", { name: "Clear" }).click();
+
+    // The detail view shows the exact body that was sent and signed.
+    await page.getByTestId("delivery-row").first().getByRole("link", { name: "wallet.provisioned" }).click();
+    await expect(page.getByRole("heading", { name: "wallet.provisioned" })).toBeVisible();
+    await expect(page.getByTestId("attempt-body").first()).toHaveText(receiver.received[0]?.body ?? "");
+    await expect(page.getByText("x-service-signature:").first()).toBeVisible();
+    await screenshotBothWidths(page, testInfo, "delivery-detail");
+
+    // Replays: five are accepted within the hour, the sixth is refused with a clear message.
+    for (let i = 1; i <= 5; i++) {
+      await page.getByRole("button", { name: "Replay delivery" }).click();
+      await expect(page.getByTestId("replay-result")).toContainText("Replay queued");
+      await expect(page.getByRole("button", { name: "Replay delivery" })).toBeEnabled();
+    }
+    await page.getByRole("button", { name: "Replay delivery" }).click();
+    await expect(page.getByTestId("replay-result")).toContainText("Replay limit reached");
+    await expect(page.getByTestId("replay-result")).toContainText("5 times per hour");
+    await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(6);
+    expect(receiver.received.every((r) => r.verified)).toBe(true);
+    await page.reload();
+    await expect(page.getByText("replay", { exact: true }).first()).toBeVisible();
+    await screenshotBothWidths(page, testInfo, "delivery-replay-limited");
+
+    // After a rotation the receiver, updated with the new secret, still verifies a test event.
+    await page.getByRole("link", { name: "Overview" }).click();
+    await page.getByRole("button", { name: "Rotate secret" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Rotate secret" }).click();
+    await expect(page.getByText("A new secret is in effect")).toBeVisible();
+    secret = (await page.getByTestId("webhook-secret").textContent()) ?? "";
+    const before = receiver.received.length;
+    await page.getByRole("link", { name: "Webhooks" }).click();
+    await page.getByRole("button", { name: "Send test event" }).click();
+    await expect(page.getByText("It appears under Recent deliveries")).toBeVisible();
+    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBeGreaterThan(before);
+    expect(receiver.received.at(-1)?.verified).toBe(true);
+
+    // The audit log records the endpoint, the replays and the test event.
+    await page.goto(`/merchant/sdk/apps/${appId}/audit`);
+    for (const action of ["webhook_endpoint.created", "webhook_delivery.replayed", "webhook_endpoint.tested"]) {
+      await expect(page.getByText(action, { exact: true }).first()).toBeVisible();
+    }
+  } finally {
+    await receiver.close();
+  }
+});

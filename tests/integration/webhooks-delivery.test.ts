@@ -1,0 +1,321 @@
+// Webhook delivery end to end: real routes record events, a real worker sends them to real local
+// HTTP receivers, and the receivers check signatures with their own HMAC computation. Every test
+// that runs a worker lives in this file, so no two workers of one test run share the queue.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createHmac } from "node:crypto";
+import { once } from "node:events";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as capture } from "@/app/api/public/sdk/v1/authorizations/[id]/capture/route";
+import { POST as refund } from "@/app/api/public/sdk/v1/authorizations/[id]/refund/route";
+import { POST as authorize } from "@/app/api/public/sdk/v1/cards/[id]/authorizations/route";
+import { POST as issueCard } from "@/app/api/public/sdk/v1/cards/route";
+import { POST as fund } from "@/app/api/public/sdk/v1/test/wallets/[externalUserId]/fund/route";
+import { POST as createWallet } from "@/app/api/public/sdk/v1/wallets/route";
+import { POST as replay } from "@/app/api/public/sdk/v1/webhooks/deliveries/[id]/replay/route";
+import { prisma } from "@/lib/db/client";
+import { REPO_ROOT } from "@/lib/db/paths";
+import { newId } from "@/lib/ids";
+import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
+import { startWebhookWorker, type WebhookWorker } from "@/lib/webhooks/worker";
+import { callRoute } from "../helpers/call-route";
+import { createKey, setupApp, uniqueUserId } from "../helpers/fixtures";
+import { startReceiver, type ReceivedRequest, type WebhookReceiver } from "../helpers/webhook-receiver";
+
+const receivers: WebhookReceiver[] = [];
+let worker: WebhookWorker | undefined;
+
+async function receiver(...args: Parameters<typeof startReceiver>) {
+  const r = await startReceiver(...args);
+  receivers.push(r);
+  return r;
+}
+
+beforeAll(async () => {
+  // 1 minute becomes about 120 ms, so the retry schedule's first steps run within a test.
+  worker = await startWebhookWorker({
+    connectionString: process.env.DATABASE_URL ?? "",
+    concurrency: 4,
+    pollIntervalMs: 100,
+    retryScale: 0.002,
+  });
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  await Promise.all(receivers.map((r) => r.close()));
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitUntil<T>(read: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await sleep(100);
+  }
+}
+
+function independentSignature(rawBody: Buffer, secret: string): string {
+  return createHmac("sha256", secret).update(rawBody).digest("hex");
+}
+
+function envelopeOf(request: ReceivedRequest) {
+  return JSON.parse(request.rawBody.toString("utf8")) as { id: string; event: string; schema_version: string; sent_at: string; data: { id: string } };
+}
+
+async function newWallet(key: string, externalUserId = uniqueUserId()) {
+  const res = await callRoute(createWallet, {
+    method: "POST",
+    path: "/api/public/sdk/v1/wallets",
+    key,
+    body: { externalUserId, currency: "USD", email: "ada@example.com", name: "Ada Obi" },
+  });
+  expect(res.status).toBe(201);
+  return res.json;
+}
+
+describe("webhook delivery", () => {
+  it("delivers each of the five events exactly once, enveloped and signed over the exact bytes", async () => {
+    const { appId, key, webhookSecret } = await setupApp();
+    const hooks = await receiver();
+    await addWebhookEndpoint(prisma(), { applicationId: appId, url: hooks.url, livemode: false });
+
+    const externalUserId = uniqueUserId();
+    const wallet = await newWallet(key, externalUserId);
+    const funded = await callRoute(fund, {
+      method: "POST",
+      path: `/api/public/sdk/v1/test/wallets/${externalUserId}/fund`,
+      key,
+      params: { externalUserId },
+      body: { amount: 100 },
+    });
+    expect(funded.status).toBe(201);
+    const card = await callRoute(issueCard, {
+      method: "POST",
+      path: "/api/public/sdk/v1/cards",
+      key,
+      body: { externalUserId, kind: "virtual", currency: "USD" },
+    });
+    expect(card.status).toBe(201);
+    const authorization = await callRoute(authorize, {
+      method: "POST",
+      path: `/api/public/sdk/v1/cards/${card.json.id}/authorizations`,
+      key,
+      params: { id: card.json.id },
+      body: { amount: 30, merchant: { name: "Corner Coffee" } },
+    });
+    expect(authorization.status).toBe(201);
+    const authId = authorization.json.id as string;
+    const captured = await callRoute(capture, {
+      method: "POST",
+      path: `/api/public/sdk/v1/authorizations/${authId}/capture`,
+      key,
+      params: { id: authId },
+      body: { amount: 30 },
+    });
+    expect(captured.status).toBe(200);
+    const refunded = await callRoute(refund, {
+      method: "POST",
+      path: `/api/public/sdk/v1/authorizations/${authId}/refund`,
+      key,
+      params: { id: authId },
+      body: { amount: 10 },
+    });
+    expect(refunded.status).toBe(200);
+
+    await hooks.waitFor(5);
+    // Long enough for a duplicate to show up if one were coming.
+    await sleep(1_000);
+    expect(hooks.received).toHaveLength(5);
+
+    const byEvent = new Map(hooks.received.map((r) => [envelopeOf(r).event, r]));
+    expect([...byEvent.keys()].sort()).toEqual(["card.authorized", "card.captured", "card.issued", "card.refunded", "wallet.provisioned"]);
+    for (const request of hooks.received) {
+      const envelope = envelopeOf(request);
+      expect(request.method).toBe("POST");
+      expect(request.path).toBe("/hooks");
+      expect(request.headers["x-service-signature"]).toBe(independentSignature(request.rawBody, webhookSecret));
+      expect(request.headers["x-service-signature"]).toMatch(/^[0-9a-f]{64}$/);
+      expect(request.headers["x-service-schema-version"]).toBe("1.1");
+      expect(request.headers["content-type"]).toBe("application/json");
+      expect(request.headers["x-service-event-id"]).toBe(envelope.id);
+      expect(Object.keys(envelope).sort()).toEqual(["data", "event", "id", "schema_version", "sent_at"]);
+      expect(envelope.id).toMatch(/^evt_/);
+      expect(envelope.schema_version).toBe("1.1");
+      expect(new Date(envelope.sent_at).toISOString()).toBe(envelope.sent_at);
+      const deliveryId = String(request.headers["x-service-delivery-id"]);
+      const delivery = await prisma().webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } });
+      expect(delivery.eventId).toBe(envelope.id);
+      const event = await prisma().event.findUniqueOrThrow({ where: { id: envelope.id } });
+      expect(event.type).toBe(envelope.event);
+      expect(envelope.data).toEqual(event.data);
+    }
+    expect(envelopeOf(byEvent.get("wallet.provisioned")!).data).toMatchObject({ id: wallet.id, object: "wallet" });
+    expect(envelopeOf(byEvent.get("card.issued")!).data).toMatchObject({ id: card.json.id, object: "card" });
+    for (const kind of ["card.authorized", "card.captured", "card.refunded"]) {
+      expect(envelopeOf(byEvent.get(kind)!).data).toMatchObject({ id: authId });
+    }
+
+    const deliveries = await waitUntil(async () => {
+      const rows = await prisma().webhookDelivery.findMany({ where: { applicationId: appId } });
+      return rows.length === 5 && rows.every((d) => d.status === "succeeded") && rows;
+    });
+    expect(deliveries.every((d) => d.attemptCount === 1 && d.lastStatusCode === 200)).toBe(true);
+  });
+
+  it("retries a receiver that answers 500, then succeeds on its 200, with a fresh sent_at and signature", async () => {
+    const { appId, key, webhookSecret } = await setupApp();
+    const hooks = await receiver((_request, index) => (index === 0 ? { status: 500, body: "boom" } : { status: 200 }));
+    await addWebhookEndpoint(prisma(), { applicationId: appId, url: hooks.url, livemode: false, events: ["wallet.provisioned"] });
+    await newWallet(key);
+
+    const [first, second] = await hooks.waitFor(2);
+    const a = envelopeOf(first!);
+    const b = envelopeOf(second!);
+    expect(b.id).toBe(a.id);
+    expect(b.sent_at > a.sent_at).toBe(true);
+    expect(second!.headers["x-service-signature"]).not.toBe(first!.headers["x-service-signature"]);
+    expect(second!.headers["x-service-signature"]).toBe(independentSignature(second!.rawBody, webhookSecret));
+
+    const deliveryId = String(first!.headers["x-service-delivery-id"]);
+    const delivery = await waitUntil(async () => {
+      const d = await prisma().webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, include: { attempts: { orderBy: { createdAt: "asc" } } } });
+      return d.status === "succeeded" && d;
+    });
+    expect(delivery.attemptCount).toBe(2);
+    expect(delivery.attempts.map((x) => x.statusCode)).toEqual([500, 200]);
+    expect(delivery.attempts[0]!.responseExcerpt).toBe("boom");
+    expect(delivery.attempts[0]!.requestBody).toBe(first!.rawBody.toString("utf8"));
+    expect(delivery.attempts.every((x) => x.trigger === "retry")).toBe(true);
+    await sleep(500);
+    expect(hooks.received).toHaveLength(2);
+  });
+
+  it("times out a receiver that never answers after 10 seconds, then retries", async () => {
+    const { appId, key } = await setupApp();
+    const hooks = await receiver((_request, index) => (index === 0 ? "hang" : { status: 204 }));
+    await addWebhookEndpoint(prisma(), { applicationId: appId, url: hooks.url, livemode: false });
+    await newWallet(key);
+
+    const [first] = await hooks.waitFor(1);
+    const deliveryId = String(first!.headers["x-service-delivery-id"]);
+    const delivery = await waitUntil(async () => {
+      const d = await prisma().webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, include: { attempts: { orderBy: { createdAt: "asc" } } } });
+      return d.status === "succeeded" && d;
+    }, 25_000);
+    const [timedOut, retried] = delivery.attempts;
+    expect(timedOut!.statusCode).toBeNull();
+    expect(timedOut!.error).toMatch(/timed out after 10000 ms/);
+    expect(timedOut!.latencyMs).toBeGreaterThanOrEqual(9_900);
+    expect(timedOut!.latencyMs).toBeLessThan(12_000);
+    expect(retried!.statusCode).toBe(204);
+  }, 30_000);
+
+  it("sends a replay through the same path, freshly signed, and records it as a replay", async () => {
+    const { appId, key, webhookSecret } = await setupApp();
+    const hooks = await receiver();
+    await addWebhookEndpoint(prisma(), { applicationId: appId, url: hooks.url, livemode: false });
+    await newWallet(key);
+    const [original] = await hooks.waitFor(1);
+    const deliveryId = String(original!.headers["x-service-delivery-id"]);
+    await waitUntil(async () => (await prisma().webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).status === "succeeded");
+
+    const res = await callRoute(replay, {
+      method: "POST",
+      path: `/api/public/sdk/v1/webhooks/deliveries/${deliveryId}/replay`,
+      key,
+      params: { id: deliveryId },
+    });
+    expect(res.status).toBe(202);
+    const [, replayed] = await hooks.waitFor(2);
+    expect(envelopeOf(replayed!).id).toBe(envelopeOf(original!).id);
+    expect(envelopeOf(replayed!).sent_at > envelopeOf(original!).sent_at).toBe(true);
+    expect(replayed!.headers["x-service-signature"]).toBe(independentSignature(replayed!.rawBody, webhookSecret));
+    const attempts = await waitUntil(async () => {
+      const rows = await prisma().webhookAttempt.findMany({ where: { deliveryId }, orderBy: { createdAt: "asc" } });
+      return rows.length === 2 && rows;
+    });
+    expect(attempts.map((a) => a.trigger)).toEqual(["retry", "replay"]);
+  });
+
+  it("refuses at send time a live endpoint that resolves to a loopback address", async () => {
+    const { appId } = await setupApp();
+    const { secret: liveKey } = await createKey(appId, { mode: "live" });
+    const hooks = await receiver();
+    const port = new URL(hooks.url).port;
+    // Written directly, as if the name had resolved to a public address when it was registered.
+    await prisma().webhookEndpoint.create({
+      data: { id: newId("we"), applicationId: appId, livemode: true, url: `https://localhost:${port}/hooks`, events: [], enabled: true },
+    });
+    await newWallet(liveKey);
+
+    const attempt = await waitUntil(() =>
+      prisma().webhookAttempt.findFirst({ where: { delivery: { applicationId: appId, livemode: true } } }),
+    );
+    expect(attempt.statusCode).toBeNull();
+    expect(attempt.error).toMatch(/loopback/);
+    expect(hooks.received).toHaveLength(0);
+  });
+});
+
+describe("a worker killed mid-delivery", () => {
+  const children: ChildProcess[] = [];
+
+  function startWorkerProcess(): ChildProcess {
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(REPO_ROOT, "scripts/worker.ts")], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        WEBHOOK_STALE_LOCK_SECONDS: "1",
+        WEBHOOK_SWEEP_INTERVAL_MS: "300",
+        WEBHOOK_POLL_INTERVAL_MS: "200",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    children.push(child);
+    return child;
+  }
+
+  afterAll(async () => {
+    for (const child of children) {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGKILL");
+        await once(child, "exit");
+      }
+    }
+  });
+
+  it("redelivers after a new worker starts, and the delivery ends succeeded", async () => {
+    // This test's workers must be the only ones on the queue.
+    await worker?.stop();
+    worker = undefined;
+
+    const { appId, key, webhookSecret } = await setupApp();
+    const hooks = await receiver((_request, index) => (index === 0 ? "hang" : { status: 200 }));
+    await addWebhookEndpoint(prisma(), { applicationId: appId, url: hooks.url, livemode: false });
+
+    const first = startWorkerProcess();
+    await newWallet(key);
+    const [inFlight] = await hooks.waitFor(1, 25_000);
+    first.kill("SIGKILL");
+    await once(first, "exit");
+
+    startWorkerProcess();
+    const [, again] = await hooks.waitFor(2, 25_000);
+    expect(again!.headers["x-service-delivery-id"]).toBe(inFlight!.headers["x-service-delivery-id"]);
+    expect(envelopeOf(again!).id).toBe(envelopeOf(inFlight!).id);
+    expect(again!.headers["x-service-signature"]).toBe(independentSignature(again!.rawBody, webhookSecret));
+
+    const deliveryId = String(again!.headers["x-service-delivery-id"]);
+    const delivery = await waitUntil(async () => {
+      const d = await prisma().webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, include: { attempts: true } });
+      return d.status === "succeeded" && d;
+    });
+    // The killed send never committed its attempt; the redelivery is the one on record.
+    expect(delivery.attempts).toHaveLength(1);
+    expect(delivery.attempts[0]!.statusCode).toBe(200);
+  }, 60_000);
+});
