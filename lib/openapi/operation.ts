@@ -42,12 +42,16 @@ function errorResponses(codes: readonly ErrorCode[], rateLimited: boolean): Reco
   for (const code of codes) byStatus.set(errorStatus(code), [...(byStatus.get(errorStatus(code)) ?? []), code]);
   const out: Record<string, ZodOpenApiResponseObject> = {};
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
-    const retryAfter = status === 429 || status === 503 || list.includes("idempotency_in_progress");
+    // 429 and 503 always carry Retry-After; among 409s only idempotency_in_progress does.
+    const alwaysRetryAfter = status === 429 || status === 503;
+    const retryAfterHeader = header("Seconds to wait before retrying (on 409, only with idempotency_in_progress).", "60");
     out[String(status)] = {
       description: `${STATUS_TEXT[status] ?? "Error."} Codes: ${list.join(", ")}.`,
-      headers: retryAfter
-        ? responseHeaders(rateLimited).extend({ "retry-after": header("Seconds to wait before retrying.", "60") })
-        : responseHeaders(rateLimited),
+      headers: alwaysRetryAfter
+        ? responseHeaders(rateLimited).extend({ "retry-after": retryAfterHeader })
+        : list.includes("idempotency_in_progress")
+          ? responseHeaders(rateLimited).extend({ "retry-after": retryAfterHeader.optional() })
+          : responseHeaders(rateLimited),
       content: { "application/json": { schema: errorEnvelopeSchema } },
     };
   }

@@ -43,6 +43,12 @@ export const errorEnvelopeSchema = z
         .array(z.object({ path: z.string(), message: z.string(), code: z.string() }))
         .optional()
         .meta({ description: "Every validation issue, for validation_failed." }),
+      required_scope: z.string().optional().meta({ description: "scope_missing only: the scope the key lacks.", example: "wallets:write" }),
+      authorization: z
+        .object({ id: z.string(), object: z.literal("authorization") })
+        .loose()
+        .optional()
+        .meta({ description: "402 card declines only: the declined authorization, recorded with status declined (see the Authorization schema)." }),
       request_id: z.string().meta({ description: "Same as the x-request-id header." }),
     }),
   })

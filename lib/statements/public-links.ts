@@ -2,9 +2,17 @@
 import QRCode from "qrcode";
 import { config } from "@/lib/config";
 
-/** PUBLIC_BASE_URL when configured, else the origin the request came to. */
-export function publicBaseUrl(requestOrigin: string): string {
-  return (config().PUBLIC_BASE_URL ?? requestOrigin).replace(/\/+$/, "");
+/**
+ * PUBLIC_BASE_URL when configured, else the origin the client addressed: the Host header (Next.js
+ * rewrites the request URL's host to its own bind name), with the scheme a trusted proxy reports.
+ */
+export function publicBaseUrl(request: { url: string; host: string | null; forwardedProto: string | null }): string {
+  const configured = config().PUBLIC_BASE_URL;
+  if (configured) return configured.replace(/\/+$/, "");
+  const url = new URL(request.url);
+  const proto = config().TRUSTED_PROXY_COUNT > 0 && request.forwardedProto === "https" ? "https:" : url.protocol;
+  const host = request.host && /^[A-Za-z0-9.:[\]-]+$/.test(request.host) ? request.host : url.host;
+  return `${proto}//${host}`;
 }
 
 export function statementVerifyUrl(baseUrl: string, token: string): string {

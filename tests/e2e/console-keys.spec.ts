@@ -148,3 +148,38 @@ test("sign-in tells a wrong password apart and signs out again", async ({ page }
   await expect(page.getByRole("heading", { name: "Applications" })).toBeVisible();
   await expect(page.getByTestId("signed-in-as")).toHaveText(email);
 });
+
+test("a server action replayed from another origin is refused (CSRF) and changes nothing", async ({ page }) => {
+  await signUpInBrowser(page, uniqueEmail("csrf"));
+  const appId = await createApplicationInBrowser(page, "Original name");
+  const captured = new Promise<{ url: string; headers: Record<string, string>; body: Buffer | null }>((resolve) => {
+    page.on("request", (request) => {
+      const headers = request.headers();
+      if (request.method() === "POST" && headers["next-action"]) resolve({ url: request.url(), headers, body: request.postDataBuffer() });
+    });
+  });
+  await page.locator("#rename").fill("Renamed by me");
+  await page.getByRole("button", { name: "Rename" }).click();
+  await expect(page.getByText("Saved.")).toBeVisible();
+  const action = await captured;
+
+  const { "content-length": _length, ...headers } = action.headers;
+  const replay = (origin: string, name: string) =>
+    page.request.post(action.url, {
+      headers: { ...headers, origin },
+      data: action.body?.toString("utf8").replace("Renamed by me", name) ?? "",
+      failOnStatusCode: false,
+    });
+
+  // Control: the captured request replayed from the console's own origin does work...
+  const genuine = await replay(new URL(action.url).origin, "Replayed name");
+  expect(genuine.status()).toBe(200);
+  await page.goto(`/merchant/sdk/apps/${appId}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Replayed name");
+
+  // ...but the same request, with the same cookies, sent from a page on another origin does not.
+  const forged = await replay("http://evil.example", "Forged name");
+  expect(forged.status()).toBeGreaterThanOrEqual(400);
+  await page.goto(`/merchant/sdk/apps/${appId}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Replayed name");
+});

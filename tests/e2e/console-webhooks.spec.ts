@@ -11,7 +11,7 @@ test("a newcomer receives a verified webhook on their own receiver and can repla
 
   // Copy the secret and a key the way a newcomer would: from the console.
   await page.getByRole("button", { name: "Reveal secret" }).click();
-  await expect(page.getByTestId("webhook-secret")).toHaveText(/^whsec_/);
+  await expect(page.getByTestId("webhook-secret")).toHaveText(/^whsec_[0-9A-Za-z]{40}$/);
   let secret = (await page.getByTestId("webhook-secret").textContent()) ?? "";
   const receiver = await startReceiver(() => secret);
   try {
@@ -82,6 +82,7 @@ test("a newcomer receives a verified webhook on their own receiver and can repla
     await page.getByRole("button", { name: "Rotate secret" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Rotate secret" }).click();
     await expect(page.getByText("A new secret is in effect")).toBeVisible();
+    await expect(page.getByTestId("webhook-secret")).not.toHaveText(secret);
     secret = (await page.getByTestId("webhook-secret").textContent()) ?? "";
     const before = receiver.received.length;
     await page.getByRole("link", { name: "Webhooks" }).click();

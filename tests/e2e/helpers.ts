@@ -76,12 +76,13 @@ export async function api<T = unknown>(
  * `assertNoExternalRequests()` at the end of a test (these machines, and many users, reach no CDN).
  */
 export function guardExternalRequests(page: Page): { external: string[]; assertNoExternalRequests(): void } {
-  const allowed = new URL(baseURL()).host;
+  const port = new URL(baseURL()).port;
+  const local = new Set(["127.0.0.1", "localhost", "[::1]"]);
   const external: string[] = [];
   page.on("request", (request) => {
     const url = new URL(request.url());
     if (url.protocol === "data:" || url.protocol === "blob:") return;
-    if (url.host !== allowed) external.push(request.url());
+    if (!local.has(url.hostname) || url.port !== port) external.push(request.url());
   });
   return {
     external,

@@ -99,7 +99,8 @@ test("/treasury shows live figures and draws its charts", async ({ page }, testI
 
   await page.goto("/treasury");
   await expect(page.getByRole("heading", { name: "Treasury" })).toBeVisible();
-  await expect(page.getByRole("row", { name: /CHF/ })).toBeVisible();
+  const figures = page.getByRole("table", { name: "Treasury figures per currency" });
+  await expect(figures.getByRole("row", { name: /^CHF 1 0 0 0/ })).toBeVisible();
   for (const chart of ["Liabilities vs reserves", "Coverage ratio", "Card volume, last 30 days"]) {
     await expect(page.getByRole("img", { name: chart })).toBeVisible();
   }

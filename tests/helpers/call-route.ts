@@ -1,6 +1,8 @@
-// Calls a real route handler with a real Request, as Next.js would, and reads the answer.
+// Calls a real route handler with a real Request, as Next.js would, reads the answer, and checks
+// it against the OpenAPI document (tests/helpers/openapi-response-check.ts).
 import type { RouteContext } from "@/lib/http/route-input";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { assertMatchesOpenApi } from "./openapi-response-check";
 
 type Handler = (request: Request, context?: RouteContext) => Promise<Response>;
 
@@ -40,5 +42,7 @@ export async function callRoute(handler: Handler, options: CallOptions): Promise
   } catch {
     json = undefined;
   }
+  // Every response a test sees must be one the OpenAPI document describes.
+  assertMatchesOpenApi({ method: options.method ?? "GET", path: options.path, status: response.status, headers: response.headers, json });
   return { status: response.status, headers: response.headers, text, json };
 }

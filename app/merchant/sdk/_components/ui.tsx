@@ -102,8 +102,9 @@ export function Table({ head, children, caption }: { head: React.ReactNode[]; ch
   );
 }
 
-export function Td({ children, className = "" }: { children: React.ReactNode; className?: string }) {
-  return <td className={`whitespace-nowrap px-5 py-3 align-top text-slate-700 ${className}`}>{children}</td>;
+/** A table cell; `wrap` lets long text (details, lists) wrap instead of widening the table. */
+export function Td({ children, className = "", wrap = false }: { children: React.ReactNode; className?: string; wrap?: boolean }) {
+  return <td className={`${wrap ? "min-w-[12rem] whitespace-normal break-words" : "whitespace-nowrap"} px-5 py-3 align-top text-slate-700 ${className}`}>{children}</td>;
 }
 
 export function Time({ value }: { value: Date | string | null | undefined }) {

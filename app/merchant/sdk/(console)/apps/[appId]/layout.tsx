@@ -18,7 +18,7 @@ export default async function ApplicationLayout({ children, params }: { children
       )}
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:py-8">
         <aside className="lg:w-56 lg:shrink-0">
-          <nav aria-label="Application" className="lg:sticky lg:top-20">
+          <nav aria-label="Application">
             <div className="mb-4 flex items-center justify-between gap-3 lg:block">
               <div className="min-w-0">
                 <Link href="/merchant/sdk" className="text-xs font-medium text-slate-500 hover:text-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">

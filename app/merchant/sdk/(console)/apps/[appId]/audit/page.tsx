@@ -33,7 +33,7 @@ export default async function AuditPage({ params }: { params: Promise<{ appId: s
                 <Td><Badge tone={entry.action.includes("revoked") || entry.action.includes("rotated") ? "amber" : "slate"}>{entry.action}</Badge></Td>
                 <Td>{entry.merchant.email}</Td>
                 <Td className="font-mono text-xs">{entry.ipAddress ?? "—"}</Td>
-                <Td className="whitespace-normal text-xs text-slate-600">{describe(entry.detail)}</Td>
+                <Td wrap className="text-xs text-slate-600">{describe(entry.detail)}</Td>
               </tr>
             ))}
           </Table>

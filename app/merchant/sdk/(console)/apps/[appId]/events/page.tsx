@@ -36,7 +36,7 @@ export default async function EventsPage({ params, searchParams }: { params: Pro
                 <Td className="font-mono text-xs">{event.id}</Td>
                 <Td>{event._count.deliveries}</Td>
                 <Td><Time value={event.createdAt} /></Td>
-                <Td className="whitespace-normal">
+                <Td wrap>
                   <details>
                     <summary className="cursor-pointer rounded text-sm text-indigo-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">View data</summary>
                     <pre className="mt-2 max-w-xl overflow-x-auto rounded bg-slate-900 p-3 text-xs text-slate-100">{JSON.stringify(event.data, null, 2)}</pre>

@@ -36,14 +36,14 @@ export default async function KeysPage({ params }: { params: Promise<{ appId: st
                       <div className="mt-1">{key.revokedAt ? <Badge tone="red">Revoked</Badge> : <Badge tone="green">Active</Badge>}</div>
                     </Td>
                     <Td><code className="font-mono text-xs">{key.prefix}••••{key.last4}</code></Td>
-                    <Td className="whitespace-normal">
+                    <Td wrap>
                       {key.scopes.length === 0 || key.scopes.length === SCOPES.length ? (
                         <span className="text-xs">All scopes</span>
                       ) : (
                         <ul className="flex max-w-xs flex-wrap gap-1">{key.scopes.map((s) => <li key={s}><Badge tone="indigo">{s}</Badge></li>)}</ul>
                       )}
                     </Td>
-                    <Td className="whitespace-normal font-mono text-xs">{key.allowedIps.length === 0 ? <span className="font-sans text-slate-500">Any address</span> : key.allowedIps.join(", ")}</Td>
+                    <Td wrap className="font-mono text-xs">{key.allowedIps.length === 0 ? <span className="font-sans text-slate-500">Any address</span> : key.allowedIps.join(", ")}</Td>
                     <Td><Time value={key.createdAt} /></Td>
                     <Td>{key.lastUsedAt ? <Time value={key.lastUsedAt} /> : <span className="text-slate-400">Never</span>}</Td>
                     <Td>{key.revokedAt ? <span className="text-xs text-slate-500">Revoked <Time value={key.revokedAt} /></span> : <RevokeKeyButton applicationId={application.id} keyId={key.id} name={key.name} />}</Td>

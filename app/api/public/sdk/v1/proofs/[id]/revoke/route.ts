@@ -6,7 +6,11 @@ import { proofPathSchema } from "@/lib/schemas/proof";
 import { publicBaseUrl } from "@/lib/statements/public-links";
 
 export function POST(request: Request, context?: RouteContext): Promise<Response> {
-  const baseUrl = publicBaseUrl(new URL(request.url).origin);
+  const baseUrl = publicBaseUrl({
+    url: request.url,
+    host: request.headers.get("host"),
+    forwardedProto: request.headers.get("x-forwarded-proto"),
+  });
   return sdkRoute({ scope: "proofs:write", params: proofPathSchema }, async ({ tenant, params, db }) => ({
     body: await revokeProof(db, tenant, params.id, { baseUrl }),
   }))(request, context);

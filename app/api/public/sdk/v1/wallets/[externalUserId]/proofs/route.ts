@@ -8,7 +8,11 @@ import { publicBaseUrl } from "@/lib/statements/public-links";
 
 // The verify URL needs the request's origin (when PUBLIC_BASE_URL is unset), which handlers do not see.
 export function POST(request: Request, context?: RouteContext): Promise<Response> {
-  const baseUrl = publicBaseUrl(new URL(request.url).origin);
+  const baseUrl = publicBaseUrl({
+    url: request.url,
+    host: request.headers.get("host"),
+    forwardedProto: request.headers.get("x-forwarded-proto"),
+  });
   return sdkRoute({ scope: "proofs:write", params: walletPathSchema, body: createProofBodySchema }, async ({ tenant, params, body, db }) => ({
     status: 201,
     body: await issueProof(db, tenant, params.externalUserId, body, { baseUrl }),

@@ -62,7 +62,7 @@ export default async function WalletPage({ params }: { params: Promise<{ appId: 
                   <Td><Badge tone={t.amount < 0 ? "slate" : "green"}>{t.type}</Badge></Td>
                   <Td className={`font-mono tabular-nums ${t.amount < 0 ? "text-slate-900" : "text-emerald-700"}`}>{money(t.amount, t.currency)}</Td>
                   <Td className="font-mono tabular-nums">{money(t.balanceAfter, t.currency)}</Td>
-                  <Td className="whitespace-normal">{t.description ?? "—"}</Td>
+                  <Td wrap>{t.description ?? "—"}</Td>
                   <Td><Time value={t.createdAt} /></Td>
                 </tr>
               ))}

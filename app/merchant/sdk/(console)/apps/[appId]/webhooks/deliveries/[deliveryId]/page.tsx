@@ -62,13 +62,13 @@ export default async function DeliveryPage({ params }: { params: Promise<{ appId
               </div>
               {attempt.error ? <p className="mb-3 text-sm text-red-700">{attempt.error}</p> : null}
               <div className="grid gap-4 lg:grid-cols-2">
-                <div>
+                <div className="min-w-0">
                   <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Request headers</h3>
-                  <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">{Object.entries(attempt.requestHeaders).map(([k, v]) => `${k}: ${v}`).join("\n")}</pre>
+                  <pre className="whitespace-pre-wrap break-all rounded-lg bg-slate-900 p-3 text-xs text-slate-100">{Object.entries(attempt.requestHeaders).map(([k, v]) => `${k}: ${v}`).join("\n")}</pre>
                 </div>
-                <div>
+                <div className="min-w-0">
                   <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Request body (exact bytes signed)</h3>
-                  <pre data-testid="attempt-body" className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">{attempt.requestBody}</pre>
+                  <pre data-testid="attempt-body" className="whitespace-pre-wrap break-all rounded-lg bg-slate-900 p-3 text-xs text-slate-100">{attempt.requestBody}</pre>
                   <details className="mt-2">
                     <summary className="cursor-pointer text-xs text-indigo-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">Formatted</summary>
                     <pre className="mt-1 overflow-x-auto rounded-lg bg-slate-50 p-3 text-xs text-slate-800">{prettyBody(attempt.requestBody)}</pre>
