@@ -1,5 +1,6 @@
 // Statements and the public statement-token check: balances and transactions from the ledger, a
 // token shown once and stored hashed, a QR code of the verify URL, and every verification outcome.
+import QRCode from "qrcode";
 import { describe, expect, it } from "vitest";
 import { POST as revokeStatementRoute } from "@/app/api/public/sdk/v1/statements/[id]/revoke/route";
 import { POST as fundRoute } from "@/app/api/public/sdk/v1/test/wallets/[externalUserId]/fund/route";
@@ -55,6 +56,8 @@ describe("statements", () => {
     expect(res.json.token).toMatch(/^vst_[0-9A-Za-z]{32}$/);
     expect(res.json.verifyUrl).toBe(`http://localhost/verify?token=${res.json.token}`);
     expect(res.json.qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    // The QR code is exactly the code of the verify link, so scanning it opens that page.
+    expect(res.json.qrSvg).toBe(await QRCode.toString(res.json.verifyUrl, { type: "svg", errorCorrectionLevel: "M", margin: 2 }));
     expect(new Date(res.json.expiresAt).getTime() - new Date(res.json.issuedAt).getTime()).toBe(90 * 86_400_000);
 
     const stored = await prisma().statement.findUniqueOrThrow({ where: { id: res.json.id } });
