@@ -1,6 +1,7 @@
 // The signed-in merchant for console pages and server actions; anyone else is sent to sign-in.
 import { getServerSession } from "next-auth";
 import { headers } from "next/headers";
+import { connection } from "next/server";
 import { redirect } from "next/navigation";
 import { prisma } from "@/lib/db/client";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
@@ -8,6 +9,8 @@ import { authOptions, SIGN_IN_PATH } from "./auth-options";
 import type { AuditContext } from "./record-audit";
 
 export async function currentMerchant() {
+  // Per-request by nature: never prerender at build time, when no session (or secret) exists.
+  await connection();
   const session = await getServerSession(authOptions());
   const id = session?.user?.id;
   if (!id) return null;
