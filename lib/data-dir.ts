@@ -2,5 +2,6 @@
 import path from "node:path";
 
 export function dataDir(): string {
-  return path.resolve(process.env.DATA_DIR ?? path.join(process.cwd(), ".data"));
+  // A runtime location, not a build input: keep the bundler from tracing the whole project for it.
+  return path.resolve(/* turbopackIgnore: true */ process.env.DATA_DIR ?? path.join(/* turbopackIgnore: true */ process.cwd(), ".data"));
 }
