@@ -56,6 +56,13 @@ export async function createKey(applicationId: string, mode: "test" | "live", sc
   return secret;
 }
 
+/** Funds a live wallet the way the operator's `cli wallets fund` does (live mode has no funding API). */
+export async function fundLiveWallet(applicationId: string, externalUserId: string, amount: number): Promise<void> {
+  const client = await db();
+  const { fundWallet } = await import("@/lib/ledger/fund-wallet");
+  await client.$transaction((tx) => fundWallet(tx, { applicationId, livemode: true }, externalUserId, { amount }));
+}
+
 /** Calls the service's JSON API with a key, the way an integrating server would. */
 export async function api<T = unknown>(
   key: string,

@@ -4,7 +4,7 @@
 // without fetching anything from outside. Each page's screenshot is saved as an artifact.
 import { expect, test } from "@playwright/test";
 import QRCode from "qrcode";
-import { api, createAppWithKey, createKey, disconnect, guardExternalRequests, saveScreenshot } from "./helpers";
+import { api, createAppWithKey, createKey, disconnect, fundLiveWallet, guardExternalRequests, saveScreenshot } from "./helpers";
 
 test.afterAll(disconnect);
 
@@ -96,11 +96,19 @@ test("/treasury shows live figures and draws its charts", async ({ page }, testI
   const liveKey = await createKey(appId, "live");
   const wallet = await api(liveKey, "POST", "/api/public/sdk/v1/wallets", { externalUserId: "e2e_live", currency: "CHF", email: "l@example.com" });
   expect(wallet.status).toBe(201);
+  // Live money moves only through the operator's funding and real card spends.
+  await fundLiveWallet(appId, "e2e_live", 1200.5);
+  const card = await api<{ id: string }>(liveKey, "POST", "/api/public/sdk/v1/cards", { externalUserId: "e2e_live", kind: "virtual", currency: "CHF" });
+  expect(card.status).toBe(201);
+  const hold = await api<{ id: string }>(liveKey, "POST", `/api/public/sdk/v1/cards/${card.body.id}/authorizations`, { amount: 200, merchant: { name: "Café" } });
+  expect(hold.status).toBe(201);
+  expect((await api(liveKey, "POST", `/api/public/sdk/v1/authorizations/${hold.body.id}/capture`, { amount: 150 })).status).toBe(200);
 
   await page.goto("/treasury");
   await expect(page.getByRole("heading", { name: "Treasury" })).toBeVisible();
   const figures = page.getByRole("table", { name: "Treasury figures per currency" });
-  await expect(figures.getByRole("row", { name: /^CHF 1 0 0 0/ })).toBeVisible();
+  // 1200.50 funded, 150 captured: 1050.50 owed and held, one active card, 150 of volume.
+  await expect(figures.getByRole("row", { name: /^CHF 1 1 1,?050\.5 1,?050\.5 100(\.0)?% 150/ })).toBeVisible();
   for (const chart of ["Liabilities vs reserves", "Coverage ratio", "Card volume, last 30 days"]) {
     await expect(page.getByRole("img", { name: chart })).toBeVisible();
   }
