@@ -1,7 +1,8 @@
 // Measures the SDK API under load on a running server: wallet reads and idempotent wallet writes.
-// Usage: npm run bench -- --url http://127.0.0.1:3000 --key sk_test_... [--seconds 10] [--connections 16]
-// The key needs no rate limit of its own here: the bench mints its load across many keys if given
-// --keys-file (one key per line), since one key is limited to 60 requests per minute by design.
+// Usage: npm run bench -- --url http://127.0.0.1:3000 --app app_... [--keys 400] [--seconds 10] [--connections 16]
+// One key may make 60 requests a minute by design, so the load is spread over many test keys that
+// the bench mints for the application (against the same database the server uses), or over
+// --keys-file (one key per line).
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
@@ -11,18 +12,36 @@ const { values } = parseArgs({
     url: { type: "string", default: "http://127.0.0.1:3000" },
     "keys-file": { type: "string" },
     key: { type: "string" },
+    app: { type: "string" },
+    keys: { type: "string", default: "400" },
     seconds: { type: "string", default: "10" },
     connections: { type: "string", default: "16" },
     out: { type: "string" },
   },
 });
 
-const keys = values["keys-file"]
-  ? readFileSync(values["keys-file"], "utf8").split("\n").map((k) => k.trim()).filter(Boolean)
-  : values.key
-    ? [values.key]
-    : [];
-if (keys.length === 0) throw new Error("Pass --key or --keys-file (make keys with `npm run cli -- keys create`)");
+async function mintKeys(applicationId: string, count: number): Promise<string[]> {
+  const { prepareDatabase } = await import("@/lib/db/prepare-database");
+  const database = await prepareDatabase();
+  const { prisma, disconnectDb } = await import("@/lib/db/client");
+  const { createApiKey } = await import("@/lib/keys/create-api-key");
+  const minted: string[] = [];
+  for (let i = 0; i < count; i++) {
+    minted.push((await createApiKey(prisma(), { applicationId, mode: "test", name: `bench ${i}` })).secret);
+  }
+  await disconnectDb();
+  await database.stop();
+  return minted;
+}
+
+const keys = values.app
+  ? await mintKeys(values.app, Number(values.keys))
+  : values["keys-file"]
+    ? readFileSync(values["keys-file"], "utf8").split("\n").map((k) => k.trim()).filter(Boolean)
+    : values.key
+      ? [values.key]
+      : [];
+if (keys.length === 0) throw new Error("Pass --app (to mint keys), --keys-file or --key");
 
 async function scenario(title: string, setup: (i: number) => autocannon.Request) {
   let n = 0;
@@ -30,7 +49,14 @@ async function scenario(title: string, setup: (i: number) => autocannon.Request)
     url: values.url,
     connections: Number(values.connections),
     duration: Number(values.seconds),
-    requests: [{ setupRequest: () => setup(n++) }],
+    requests: [
+      {
+        setupRequest: (request) => {
+          const next = setup(n++);
+          return { ...request, ...next, headers: { ...request.headers, ...next.headers } };
+        },
+      },
+    ],
   });
   const line = {
     scenario: title,
@@ -45,6 +71,12 @@ async function scenario(title: string, setup: (i: number) => autocannon.Request)
 }
 
 const key = (i: number) => keys[i % keys.length]!;
+// The read scenario reads a wallet that exists.
+await fetch(`${values.url}/api/public/sdk/v1/wallets`, {
+  method: "POST",
+  headers: { authorization: `Bearer ${key(0)}`, "content-type": "application/json" },
+  body: JSON.stringify({ externalUserId: "bench_reader", currency: "USD", email: "bench@example.com" }),
+});
 const results = [
   await scenario("GET openapi.json (framework + headers only)", () => ({ method: "GET", path: "/api/public/openapi.json" })),
   await scenario("GET wallet (auth + rate limit + one read)", (i) => ({

@@ -17,5 +17,11 @@ export function unseal(sealed: string): string {
   if (version !== VERSION || !iv || !tag || !body) throw new Error("Unrecognised sealed secret format");
   const decipher = createDecipheriv("aes-256-gcm", secretsKey(), Buffer.from(iv, "base64"));
   decipher.setAuthTag(Buffer.from(tag, "base64"));
-  return Buffer.concat([decipher.update(Buffer.from(body, "base64")), decipher.final()]).toString("utf8");
+  try {
+    return Buffer.concat([decipher.update(Buffer.from(body, "base64")), decipher.final()]).toString("utf8");
+  } catch {
+    throw new Error(
+      "Cannot open a sealed secret: SECRETS_KEY is not the key it was sealed with (check that every process uses the same SECRETS_KEY, or .data/secrets-key).",
+    );
+  }
 }

@@ -6,7 +6,8 @@ import { baseHeaders } from "./headers";
 import { enforceRateLimit } from "./rate-limit";
 import { parseRouteInput, type RouteContext, type RouteInput, type RouteSchemas } from "./route-input";
 
-export type PublicResult = { status?: number; body: unknown; headers?: Record<string, string> };
+/** `json` is an already-serialized body, for large documents that never change (the OpenAPI document). */
+export type PublicResult = { status?: number; headers?: Record<string, string> } & ({ body: unknown } | { json: string });
 
 export function publicRoute<S extends RouteSchemas>(
   options: S & { rateLimit?: boolean },
@@ -22,7 +23,8 @@ export function publicRoute<S extends RouteSchemas>(
       const result = await handler({ ...input, requestId, address });
       for (const [name, value] of Object.entries(result.headers ?? {})) headers.set(name, value);
       headers.set("content-type", "application/json; charset=utf-8");
-      return new Response(JSON.stringify(result.body), { status: result.status ?? 200, headers });
+      const text = "json" in result ? result.json : JSON.stringify(result.body);
+      return new Response(text, { status: result.status ?? 200, headers });
     } catch (error) {
       return errorResponse(error, requestId, headers);
     }

@@ -2,7 +2,10 @@
 import { publicRoute } from "@/lib/http/public-route";
 import { openApiDocument } from "@/lib/openapi/document";
 
+// Built and serialized once per process: the document only changes with a deploy.
+let serialized: string | undefined;
+
 export const GET = publicRoute({ rateLimit: false }, async () => ({
-  body: openApiDocument(),
+  json: (serialized ??= JSON.stringify(openApiDocument())),
   headers: { "cache-control": "public, max-age=300" },
 }));
