@@ -5,10 +5,11 @@ import http from "node:http";
 import next from "next";
 import { loadEnvFiles } from "@/lib/db/load-env-files";
 import { REPO_ROOT } from "@/lib/db/paths";
-import { prepareDatabase, UnmigratedDatabaseError } from "@/lib/db/prepare-database";
+import { prepareDatabase } from "@/lib/db/prepare-database";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
 import { startWebhookWorker, workerOptionsFromEnv } from "@/lib/webhooks/worker";
 import { newId } from "@/lib/ids";
+import { exitOnStartupFailure, stopOnSignal } from "@/lib/process/lifecycle";
 
 async function main() {
   loadEnvFiles();
@@ -47,22 +48,12 @@ async function main() {
     );
   });
 
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
+  stopOnSignal(async () => {
     server.close();
     await worker?.stop().catch(() => undefined);
     await app.close().catch(() => undefined);
     await database.stop().catch(() => undefined);
-    process.exit(0);
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  });
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof UnmigratedDatabaseError) console.error(`\n${error.message}\n`);
-  else console.error(error);
-  process.exit(1);
-});
+main().catch(exitOnStartupFailure);
