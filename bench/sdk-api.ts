@@ -37,7 +37,10 @@ async function mintKeys(applicationId: string, count: number): Promise<string[]>
 const keys = values.app
   ? await mintKeys(values.app, Number(values.keys))
   : values["keys-file"]
-    ? readFileSync(values["keys-file"], "utf8").split("\n").map((k) => k.trim()).filter(Boolean)
+    ? readFileSync(values["keys-file"], "utf8")
+        .split("\n")
+        .map((k) => k.trim())
+        .filter(Boolean)
     : values.key
       ? [values.key]
       : [];
@@ -78,7 +81,10 @@ await fetch(`${values.url}/api/public/sdk/v1/wallets`, {
   body: JSON.stringify({ externalUserId: "bench_reader", currency: "USD", email: "bench@example.com" }),
 });
 const results = [
-  await scenario("GET openapi.json (framework + headers only)", () => ({ method: "GET", path: "/api/public/openapi.json" })),
+  await scenario("GET openapi.json (framework + headers only)", () => ({
+    method: "GET",
+    path: "/api/public/openapi.json",
+  })),
   await scenario("GET wallet (auth + rate limit + one read)", (i) => ({
     method: "GET",
     path: "/api/public/sdk/v1/wallets/bench_reader",
@@ -87,8 +93,13 @@ const results = [
   await scenario("POST wallet with Idempotency-Key (auth + limit + claim + write transaction)", (i) => ({
     method: "POST",
     path: "/api/public/sdk/v1/wallets",
-    headers: { authorization: `Bearer ${key(i)}`, "content-type": "application/json", "idempotency-key": `bench-${process.pid}-${i}` },
+    headers: {
+      authorization: `Bearer ${key(i)}`,
+      "content-type": "application/json",
+      "idempotency-key": `bench-${process.pid}-${i}`,
+    },
     body: JSON.stringify({ externalUserId: `bench_${process.pid}_${i}`, currency: "USD", email: "bench@example.com" }),
   })),
 ];
-if (values.out) writeFileSync(values.out, JSON.stringify({ at: new Date().toISOString(), url: values.url, results }, null, 2));
+if (values.out)
+  writeFileSync(values.out, JSON.stringify({ at: new Date().toISOString(), url: values.url, results }, null, 2));

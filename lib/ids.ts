@@ -10,8 +10,23 @@ export function randomBase62(length: number): string {
 }
 
 export type IdPrefix =
-  | "wal" | "card" | "auth" | "evt" | "whd" | "wha" | "we" | "stmt" | "prf" | "app" | "key"
-  | "req" | "usr" | "idem" | "lacct" | "ltr" | "aud";
+  | "wal"
+  | "card"
+  | "auth"
+  | "evt"
+  | "whd"
+  | "wha"
+  | "we"
+  | "stmt"
+  | "prf"
+  | "app"
+  | "key"
+  | "req"
+  | "usr"
+  | "idem"
+  | "lacct"
+  | "ltr"
+  | "aud";
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(24)}`;

@@ -17,7 +17,16 @@ import { adminQuery, quoteIdent, withDatabase } from "@/lib/db/sql";
 const E2E_DB_PATTERN = /^e2e_(\d{13})_[0-9a-f]{8}$/;
 const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
 // Sources whose change makes the production build stale.
-const BUILD_INPUTS = ["app", "lib", "components", "public", "next.config.mjs", "package.json", "postcss.config.mjs", "tsconfig.json"];
+const BUILD_INPUTS = [
+  "app",
+  "lib",
+  "components",
+  "public",
+  "next.config.mjs",
+  "package.json",
+  "postcss.config.mjs",
+  "tsconfig.json",
+];
 // Its own build directory (next.config.mjs reads NEXT_DIST_DIR), apart from developers' .next.
 const DIST_DIR = ".next-e2e";
 process.env.NEXT_DIST_DIR = DIST_DIR;
@@ -36,7 +45,11 @@ async function main() {
   let tempDir: string | undefined;
   if (!configured) {
     tempDir = await mkdtemp(path.join(os.tmpdir(), "e2e-pg-"));
-    embedded = await startEmbeddedPostgres({ dataDir: path.join(tempDir, "data"), database: "postgres", ephemeral: true });
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(tempDir, "data"),
+      database: "postgres",
+      ephemeral: true,
+    });
   }
   const serverUrl = configured || embedded?.url;
   if (!serverUrl) throw new Error("no database server");
@@ -60,7 +73,9 @@ async function main() {
       await embedded.stop().catch(() => undefined);
       if (tempDir) await rm(tempDir, { recursive: true, force: true });
     } else {
-      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${quoteIdent(database)} WITH (FORCE)`).catch(() => undefined);
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${quoteIdent(database)} WITH (FORCE)`).catch(
+        () => undefined,
+      );
     }
     process.exit(code);
   };
@@ -165,7 +180,9 @@ async function dropStaleE2eDatabases(serverUrl: string): Promise<void> {
   client.on("error", () => undefined);
   await client.connect();
   try {
-    const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'e2e\\_%'");
+    const { rows } = await client.query<{ datname: string }>(
+      "SELECT datname FROM pg_database WHERE datname LIKE 'e2e\\_%'",
+    );
     const cutoff = Date.now() - STALE_AFTER_MS;
     for (const { datname } of rows) {
       const match = E2E_DB_PATTERN.exec(datname);

@@ -23,7 +23,8 @@ async function main() {
 
   const database = await prepareDatabase();
   // The webhook worker runs in this process unless WEBHOOK_WORKER=off (e.g. when `npm run worker` runs apart).
-  const worker = process.env.WEBHOOK_WORKER === "off" ? undefined : await startWebhookWorker(workerOptionsFromEnv(database.url));
+  const worker =
+    process.env.WEBHOOK_WORKER === "off" ? undefined : await startWebhookWorker(workerOptionsFromEnv(database.url));
   const app = next({ dev, dir: REPO_ROOT, hostname, port });
   await app.prepare();
   const handle = app.getRequestHandler();

@@ -11,7 +11,9 @@ async function main() {
   const database = await prepareDatabase();
   await migrateJobQueue(database.url);
   const worker = await startWebhookWorker(workerOptionsFromEnv(database.url));
-  console.log(`Webhook worker running (pid ${process.pid}, ${database.embedded ? "embedded PostgreSQL" : "DATABASE_URL"}).`);
+  console.log(
+    `Webhook worker running (pid ${process.pid}, ${database.embedded ? "embedded PostgreSQL" : "DATABASE_URL"}).`,
+  );
 
   stopOnSignal(async () => {
     await worker.stop();

@@ -11,16 +11,29 @@ const NAV = [
 export function PublicShell({ children, wide = false }: { children: React.ReactNode; wide?: boolean }) {
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+      >
         Skip to content
       </a>
       <header className="border-b border-slate-200 bg-white">
-        <nav aria-label="Public pages" className={`mx-auto flex flex-wrap items-center gap-x-5 gap-y-2 px-4 py-3 ${wide ? "max-w-6xl" : "max-w-3xl"}`}>
-          <Link href="/" className="font-semibold text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+        <nav
+          aria-label="Public pages"
+          className={`mx-auto flex flex-wrap items-center gap-x-5 gap-y-2 px-4 py-3 ${wide ? "max-w-6xl" : "max-w-3xl"}`}
+        >
+          <Link
+            href="/"
+            className="font-semibold text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+          >
             Wallet &amp; Card Service
           </Link>
           {NAV.map((item) => (
-            <Link key={item.href} href={item.href} className="text-sm text-slate-600 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+            <Link
+              key={item.href}
+              href={item.href}
+              className="text-sm text-slate-600 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+            >
               {item.label}
             </Link>
           ))}

@@ -42,7 +42,11 @@ export function ApiReference() {
 
   return (
     <div ref={container} className="h-[calc(100vh-8rem)] min-h-[480px] w-full" data-testid="api-reference">
-      <p className="p-6 text-slate-600">{failed ? "The reference failed to load; read /api/public/openapi.json directly." : "Loading the API reference…"}</p>
+      <p className="p-6 text-slate-600">
+        {failed
+          ? "The reference failed to load; read /api/public/openapi.json directly."
+          : "Loading the API reference…"}
+      </p>
     </div>
   );
 }

@@ -11,7 +11,10 @@ export default function DocsPage() {
       <h1 className="text-2xl font-semibold tracking-tight">API reference</h1>
       <p className="mt-1 mb-4 text-sm text-slate-600">
         Every public route, generated from the same schemas that validate requests. Machine-readable:{" "}
-        <a href="/api/public/openapi.json" className="text-indigo-700 underline">/api/public/openapi.json</a> (OpenAPI 3.1).
+        <a href="/api/public/openapi.json" className="text-indigo-700 underline">
+          /api/public/openapi.json
+        </a>{" "}
+        (OpenAPI 3.1).
       </p>
       <ApiReference />
     </PublicShell>

@@ -3,7 +3,17 @@
 type Series = { name: string; color: string };
 type Group = { label: string; values: number[]; format?: (v: number) => string };
 
-export function BarChart({ title, series, groups, max }: { title: string; series: Series[]; groups: Group[]; max?: number }) {
+export function BarChart({
+  title,
+  series,
+  groups,
+  max,
+}: {
+  title: string;
+  series: Series[];
+  groups: Group[];
+  max?: number;
+}) {
   const largest = max ?? Math.max(1e-9, ...groups.flatMap((g) => g.values.map(Math.abs)));
   const barHeight = 18;
   const gap = 6;
@@ -23,7 +33,13 @@ export function BarChart({ title, series, groups, max }: { title: string; series
           </li>
         ))}
       </ul>
-      <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" role="img" aria-label={title} data-chart={title}>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        className="h-auto w-full"
+        role="img"
+        aria-label={title}
+        data-chart={title}
+      >
         {groups.map((group, gi) =>
           group.values.map((value, si) => {
             const y = gi * groupHeight + si * (barHeight + gap);
@@ -48,14 +64,20 @@ export function BarChart({ title, series, groups, max }: { title: string; series
         <thead>
           <tr>
             <th scope="col">Currency</th>
-            {series.map((s) => <th key={s.name} scope="col">{s.name}</th>)}
+            {series.map((s) => (
+              <th key={s.name} scope="col">
+                {s.name}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {groups.map((g) => (
             <tr key={g.label}>
               <th scope="row">{g.label}</th>
-              {g.values.map((v, i) => <td key={i}>{g.format ? g.format(v) : v}</td>)}
+              {g.values.map((v, i) => (
+                <td key={i}>{g.format ? g.format(v) : v}</td>
+              ))}
             </tr>
           ))}
         </tbody>

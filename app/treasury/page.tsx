@@ -18,16 +18,23 @@ export default async function TreasuryPage() {
     <PublicShell wide>
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Treasury</h1>
       <p className="mt-2 text-slate-600">
-        What we owe wallet holders (liabilities) and what we hold against it (reserves), per currency, from the live ledger.
-        Test-mode data is never included. Figures as of{" "}
-        <time dateTime={stats.as_of} className="font-medium" data-testid="as-of">{stats.as_of}</time>{" "}
+        What we owe wallet holders (liabilities) and what we hold against it (reserves), per currency, from the live
+        ledger. Test-mode data is never included. Figures as of{" "}
+        <time dateTime={stats.as_of} className="font-medium" data-testid="as-of">
+          {stats.as_of}
+        </time>{" "}
         (refreshed at most once a minute).{" "}
-        <a href="/api/public/treasury/stats.json" className="text-indigo-700 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+        <a
+          href="/api/public/treasury/stats.json"
+          className="text-indigo-700 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        >
           Download as JSON
         </a>
       </p>
 
-      <p className={`mt-4 inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm font-medium ${stats.ledger_balanced ? "bg-emerald-100 text-emerald-900" : "bg-red-100 text-red-900"}`}>
+      <p
+        className={`mt-4 inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm font-medium ${stats.ledger_balanced ? "bg-emerald-100 text-emerald-900" : "bg-red-100 text-red-900"}`}
+      >
         {stats.ledger_balanced ? "✓ Ledger balanced" : "✗ Ledger check failed"}
       </p>
 
@@ -40,20 +47,34 @@ export default async function TreasuryPage() {
               <caption className="sr-only">Treasury figures per currency</caption>
               <thead className="bg-slate-50 text-left text-slate-600">
                 <tr>
-                  {["Currency", "Wallets", "Active cards", "Liabilities", "Reserves", "Coverage", "Card volume (30 days)"].map((h) => (
-                    <th key={h} scope="col" className="px-4 py-2 font-medium">{h}</th>
+                  {[
+                    "Currency",
+                    "Wallets",
+                    "Active cards",
+                    "Liabilities",
+                    "Reserves",
+                    "Coverage",
+                    "Card volume (30 days)",
+                  ].map((h) => (
+                    <th key={h} scope="col" className="px-4 py-2 font-medium">
+                      {h}
+                    </th>
                   ))}
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {rows.map((r) => (
                   <tr key={r.currency}>
-                    <th scope="row" className="px-4 py-2 text-left font-semibold">{r.currency}</th>
+                    <th scope="row" className="px-4 py-2 text-left font-semibold">
+                      {r.currency}
+                    </th>
                     <td className="px-4 py-2 tabular-nums">{r.wallets}</td>
                     <td className="px-4 py-2 tabular-nums">{r.active_cards}</td>
                     <td className="px-4 py-2 tabular-nums">{money(r.liabilities)}</td>
                     <td className="px-4 py-2 tabular-nums">{money(r.reserves)}</td>
-                    <td className="px-4 py-2 tabular-nums">{r.coverage_ratio === null ? "—" : percent(r.coverage_ratio)}</td>
+                    <td className="px-4 py-2 tabular-nums">
+                      {r.coverage_ratio === null ? "—" : percent(r.coverage_ratio)}
+                    </td>
                     <td className="px-4 py-2 tabular-nums">{money(r.card_volume_30d)}</td>
                   </tr>
                 ))}
@@ -64,7 +85,10 @@ export default async function TreasuryPage() {
           <div className="mt-6 grid gap-6 lg:grid-cols-3">
             <BarChart
               title="Liabilities vs reserves"
-              series={[{ name: "Liabilities", color: "#6366f1" }, { name: "Reserves", color: "#10b981" }]}
+              series={[
+                { name: "Liabilities", color: "#6366f1" },
+                { name: "Reserves", color: "#10b981" },
+              ]}
               groups={rows.map((r) => ({ label: r.currency, values: [r.liabilities, r.reserves], format: money }))}
             />
             <BarChart
@@ -79,7 +103,9 @@ export default async function TreasuryPage() {
               groups={rows.map((r) => ({ label: r.currency, values: [r.card_volume_30d], format: money }))}
             />
           </div>
-          <p className="mt-3 text-xs text-slate-600">Each chart compares currencies in their own units; amounts in different currencies are not converted.</p>
+          <p className="mt-3 text-xs text-slate-600">
+            Each chart compares currencies in their own units; amounts in different currencies are not converted.
+          </p>
         </>
       )}
     </PublicShell>

@@ -20,25 +20,46 @@ export default async function VerifyPage({ searchParams }: Props) {
     <PublicShell>
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Verify a statement</h1>
       <p className="mt-2 text-slate-600">
-        Every statement carries a verification token (it starts with <code className="rounded bg-slate-100 px-1">vst_</code>) and a QR code.
-        Paste the token or scan the code to check that the statement is genuine and current.
+        Every statement carries a verification token (it starts with{" "}
+        <code className="rounded bg-slate-100 px-1">vst_</code>) and a QR code. Paste the token or scan the code to
+        check that the statement is genuine and current.
       </p>
 
-      <form method="get" action="/verify" className="mt-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <label htmlFor="token" className="block text-sm font-medium">Statement token</label>
+      <form
+        method="get"
+        action="/verify"
+        className="mt-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      >
+        <label htmlFor="token" className="block text-sm font-medium">
+          Statement token
+        </label>
         <input
-          id="token" name="token" type="text" required autoComplete="off" spellCheck={false} inputMode="text"
-          defaultValue={token ?? ""} placeholder="vst_…" className={`${inputClass} font-mono`}
+          id="token"
+          name="token"
+          type="text"
+          required
+          autoComplete="off"
+          spellCheck={false}
+          inputMode="text"
+          defaultValue={token ?? ""}
+          placeholder="vst_…"
+          className={`${inputClass} font-mono`}
         />
         <div className="mt-4 flex flex-wrap items-center gap-3">
-          <button type="submit" className={buttonClass}>Verify</button>
+          <button type="submit" className={buttonClass}>
+            Verify
+          </button>
         </div>
         <ScanQrButton inputId="token" />
       </form>
 
       <section aria-live="polite" aria-label="Verification result" className="mt-6">
         {result?.valid === true && (
-          <div data-testid="verify-result" data-valid="true" className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 sm:p-6">
+          <div
+            data-testid="verify-result"
+            data-valid="true"
+            className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 sm:p-6"
+          >
             <h2 className="text-lg font-semibold text-emerald-900">✓ Valid statement</h2>
             {!result.livemode && (
               <p className="mt-1 text-sm font-medium text-amber-800">Issued in test mode: not a real account.</p>
@@ -54,17 +75,26 @@ export default async function VerifyPage({ searchParams }: Props) {
           </div>
         )}
         {result?.valid === false && (
-          <div data-testid="verify-result" data-valid="false" className="rounded-lg border border-red-300 bg-red-50 p-4 sm:p-6">
+          <div
+            data-testid="verify-result"
+            data-valid="false"
+            className="rounded-lg border border-red-300 bg-red-50 p-4 sm:p-6"
+          >
             <h2 className="text-lg font-semibold text-red-900">✗ Not valid</h2>
             <p className="mt-1 text-red-900">{result.reason}</p>
-            <p className="mt-1 text-sm text-red-800">Reason code: <code>{result.reason_code}</code></p>
+            <p className="mt-1 text-sm text-red-800">
+              Reason code: <code>{result.reason_code}</code>
+            </p>
           </div>
         )}
       </section>
 
       <p className="mt-8 text-sm text-slate-600">
         Checking a proof of address or funds letter instead? Use{" "}
-        <a href="/verify/proof" className="text-indigo-700 underline">letter verification</a>. Machines can call{" "}
+        <a href="/verify/proof" className="text-indigo-700 underline">
+          letter verification
+        </a>
+        . Machines can call{" "}
         <code className="rounded bg-slate-100 px-1">GET /api/public/verify/statement-token?token=</code>.
       </p>
     </PublicShell>

@@ -72,8 +72,12 @@ export function ScanQrButton({ inputId }: { inputId: string }) {
       >
         {scanning ? "Stop scanning" : "Scan QR code"}
       </button>
-      {scanning && <video ref={video} className="mt-3 w-full max-w-sm rounded-md" muted playsInline aria-label="Camera preview" />}
-      <p role="status" className="mt-2 text-sm text-slate-600">{message}</p>
+      {scanning && (
+        <video ref={video} className="mt-3 w-full max-w-sm rounded-md" muted playsInline aria-label="Camera preview" />
+      )}
+      <p role="status" className="mt-2 text-sm text-slate-600">
+        {message}
+      </p>
     </div>
   );
 }

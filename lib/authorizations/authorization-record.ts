@@ -1,7 +1,12 @@
 // The authorization record as the API and the card.* webhooks return it.
 import type { Authorization } from "@/lib/generated/prisma/client";
 import { toMajor } from "@/lib/money/amount";
-import { merchantSchema, AUTHORIZATION_STATUSES, DECLINE_CODES, type AuthorizationRecord } from "@/lib/schemas/authorization";
+import {
+  merchantSchema,
+  AUTHORIZATION_STATUSES,
+  DECLINE_CODES,
+  type AuthorizationRecord,
+} from "@/lib/schemas/authorization";
 
 export function authorizationRecord(auth: Authorization, externalUserId: string): AuthorizationRecord {
   const status = AUTHORIZATION_STATUSES.find((s) => s === auth.status);

@@ -36,14 +36,16 @@ export async function authorizeSpend(
       return { code: "card_currency_mismatch", message: `The card spends ${card.currency}, not ${currency}.` };
     }
     if (card.status !== "active") return { code: "card_inactive", message: `The card is ${card.status}.` };
-    if (card.wallet.status !== "active") return { code: "card_inactive", message: `The card's wallet is ${card.wallet.status}.` };
+    if (card.wallet.status !== "active")
+      return { code: "card_inactive", message: `The card's wallet is ${card.wallet.status}.` };
     if (card.spendLimit !== null && amount > card.spendLimit) {
       return {
         code: "spend_limit_exceeded",
         message: `The amount exceeds the card's limit of ${toMajor(card.spendLimit, card.currency)} ${card.currency} per authorization.`,
       };
     }
-    if (amount > availableMinor(account)) return { code: "insufficient_funds", message: "The wallet's available balance is too low." };
+    if (amount > availableMinor(account))
+      return { code: "insufficient_funds", message: "The wallet's available balance is too low." };
     return null;
   }
 

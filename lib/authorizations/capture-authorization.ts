@@ -20,7 +20,10 @@ export async function captureAuthorization(
   const auth = await findAuthorization(tx, tenant, authorizationId, true);
   const amount = input.amount === undefined ? auth.amount : toMinor(input.amount, auth.currency);
   if (auth.status !== "pending") {
-    throw new ApiError("authorization_not_pending", `Only a pending authorization can be captured; this one is ${auth.status}.`);
+    throw new ApiError(
+      "authorization_not_pending",
+      `Only a pending authorization can be captured; this one is ${auth.status}.`,
+    );
   }
   if (amount > auth.amount) {
     throw new ApiError(

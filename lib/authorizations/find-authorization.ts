@@ -12,6 +12,7 @@ export async function findAuthorization(db: Db, tenant: Tenant, authorizationId:
     where: { id: authorizationId, applicationId: tenant.applicationId, livemode: tenant.livemode },
     include: { wallet: { select: { id: true, externalUserId: true } } },
   });
-  if (!auth) throw new ApiError("authorization_not_found", `No authorization ${authorizationId} exists.`, { param: "id" });
+  if (!auth)
+    throw new ApiError("authorization_not_found", `No authorization ${authorizationId} exists.`, { param: "id" });
   return auth;
 }

@@ -20,7 +20,10 @@ export async function refundAuthorization(
   const auth = await findAuthorization(tx, tenant, authorizationId, true);
   const requested = input.amount === undefined ? undefined : toMinor(input.amount, auth.currency);
   if (auth.status !== "closed" || auth.capturedAmount === 0n) {
-    throw new ApiError("authorization_not_captured", `Only a captured authorization can be refunded; this one is ${auth.status}.`);
+    throw new ApiError(
+      "authorization_not_captured",
+      `Only a captured authorization can be refunded; this one is ${auth.status}.`,
+    );
   }
   const refundable = auth.capturedAmount - auth.refundedAmount;
   const amount = requested ?? refundable;

@@ -8,6 +8,7 @@ import { findCard } from "./find-card";
 
 export async function cancelCard(tx: Db, tenant: Tenant, cardId: string): Promise<CardRecord> {
   const card = await findCard(tx, tenant, cardId, "update");
-  const updated = card.status === "canceled" ? card : await tx.card.update({ where: { id: card.id }, data: { status: "canceled" } });
+  const updated =
+    card.status === "canceled" ? card : await tx.card.update({ where: { id: card.id }, data: { status: "canceled" } });
   return cardRecord(updated, card.wallet.externalUserId);
 }

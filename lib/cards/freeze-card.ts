@@ -9,6 +9,7 @@ import { findCard } from "./find-card";
 export async function freezeCard(tx: Db, tenant: Tenant, cardId: string): Promise<CardRecord> {
   const card = await findCard(tx, tenant, cardId, "update");
   if (card.status === "canceled") throw new ApiError("card_not_active", "A canceled card cannot be frozen.");
-  const updated = card.status === "frozen" ? card : await tx.card.update({ where: { id: card.id }, data: { status: "frozen" } });
+  const updated =
+    card.status === "frozen" ? card : await tx.card.update({ where: { id: card.id }, data: { status: "frozen" } });
   return cardRecord(updated, card.wallet.externalUserId);
 }

@@ -16,9 +16,14 @@ export async function listWalletCards(
   const wallet = await findWallet(db, tenant, externalUserId);
   let after: { createdAt: Date; id: string } | undefined;
   if (query.starting_after) {
-    const cursor = await db.card.findFirst({ where: { id: query.starting_after, walletId: wallet.id }, select: { id: true, createdAt: true } });
+    const cursor = await db.card.findFirst({
+      where: { id: query.starting_after, walletId: wallet.id },
+      select: { id: true, createdAt: true },
+    });
     if (!cursor) {
-      throw new ApiError("validation_failed", "starting_after must be the id of a card of this wallet.", { param: "starting_after" });
+      throw new ApiError("validation_failed", "starting_after must be the id of a card of this wallet.", {
+        param: "starting_after",
+      });
     }
     after = cursor;
   }
@@ -32,5 +37,8 @@ export async function listWalletCards(
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: query.limit + 1,
   });
-  return toPage(cards.map((card) => cardRecord(card, wallet.externalUserId)), query.limit);
+  return toPage(
+    cards.map((card) => cardRecord(card, wallet.externalUserId)),
+    query.limit,
+  );
 }

@@ -10,6 +10,7 @@ import { findCard } from "./find-card";
 export async function unfreezeCard(tx: Db, tenant: Tenant, cardId: string): Promise<CardRecord> {
   const card = await findCard(tx, tenant, cardId, "update");
   if (card.status === "canceled") throw new ApiError("card_not_active", "A canceled card cannot be unfrozen.");
-  const updated = card.status === "active" ? card : await tx.card.update({ where: { id: card.id }, data: { status: "active" } });
+  const updated =
+    card.status === "active" ? card : await tx.card.update({ where: { id: card.id }, data: { status: "active" } });
   return cardRecord(updated, card.wallet.externalUserId);
 }

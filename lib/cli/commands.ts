@@ -16,7 +16,12 @@ export type Command = {
 };
 
 const list = (v: string | boolean | undefined) =>
-  typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : [];
+  typeof v === "string"
+    ? v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 
 function required(values: Values, name: string): string {
   const value = values[name];
@@ -27,7 +32,8 @@ function required(values: Values, name: string): string {
 export const COMMANDS: Record<string, Command> = {
   "wallets fund": fundWalletCommand,
   bootstrap: {
-    summary: "bootstrap [--webhook-url URL] [--email E] [--app-name N] [--json]   merchant, application, test key (all scopes), optional webhook endpoint",
+    summary:
+      "bootstrap [--webhook-url URL] [--email E] [--app-name N] [--json]   merchant, application, test key (all scopes), optional webhook endpoint",
     options: {
       "webhook-url": { type: "string" },
       email: { type: "string" },
@@ -41,7 +47,9 @@ export const COMMANDS: Record<string, Command> = {
         webhookUrl: values["webhook-url"] as string | undefined,
       });
       if (values.json) {
-        console.log(JSON.stringify({ appId: result.appId, testKey: result.testKey, webhookSecret: result.webhookSecret }));
+        console.log(
+          JSON.stringify({ appId: result.appId, testKey: result.testKey, webhookSecret: result.webhookSecret }),
+        );
         return;
       }
       console.log(
@@ -58,59 +66,77 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   "keys create": {
-      summary: `keys create --app ID --mode test|live [--name N] [--scopes a,b] [--allow-ip CIDR,...] [--json]   scopes: ${SCOPES.join(",")}`,
-      options: {
-        app: { type: "string" },
-        mode: { type: "string" },
-        name: { type: "string" },
-        scopes: { type: "string" },
-        "allow-ip": { type: "string" },
-        json: { type: "boolean" },
-      },
-      async run(values) {
-        const mode = required(values, "mode");
-        if (mode !== "test" && mode !== "live") throw new Error("--mode must be test or live");
-        const applicationId = required(values, "app");
-        await prisma().application.findUniqueOrThrow({ where: { id: applicationId } }).catch(() => {
+    summary: `keys create --app ID --mode test|live [--name N] [--scopes a,b] [--allow-ip CIDR,...] [--json]   scopes: ${SCOPES.join(",")}`,
+    options: {
+      app: { type: "string" },
+      mode: { type: "string" },
+      name: { type: "string" },
+      scopes: { type: "string" },
+      "allow-ip": { type: "string" },
+      json: { type: "boolean" },
+    },
+    async run(values) {
+      const mode = required(values, "mode");
+      if (mode !== "test" && mode !== "live") throw new Error("--mode must be test or live");
+      const applicationId = required(values, "app");
+      await prisma()
+        .application.findUniqueOrThrow({ where: { id: applicationId } })
+        .catch(() => {
           throw new Error(`No application ${applicationId}`);
         });
-        const { record, secret } = await createApiKey(prisma(), {
-          applicationId,
-          mode,
-          name: (values.name as string | undefined) ?? `${mode} key`,
-          scopes: list(values.scopes),
-          allowedIps: list(values["allow-ip"]),
-        });
-        if (values.json) {
-          console.log(JSON.stringify({ id: record.id, key: secret, scopes: record.scopes, allowedIps: record.allowedIps }));
-        } else {
-          console.log(`Key ${record.id}: ${secret}\nScopes: ${record.scopes.join(", ") || "all"}\nAllowed addresses: ${record.allowedIps.join(", ") || "any"}`);
-        }
-      },
+      const { record, secret } = await createApiKey(prisma(), {
+        applicationId,
+        mode,
+        name: (values.name as string | undefined) ?? `${mode} key`,
+        scopes: list(values.scopes),
+        allowedIps: list(values["allow-ip"]),
+      });
+      if (values.json) {
+        console.log(
+          JSON.stringify({ id: record.id, key: secret, scopes: record.scopes, allowedIps: record.allowedIps }),
+        );
+      } else {
+        console.log(
+          `Key ${record.id}: ${secret}\nScopes: ${record.scopes.join(", ") || "all"}\nAllowed addresses: ${record.allowedIps.join(", ") || "any"}`,
+        );
+      }
     },
+  },
   "keys revoke": {
-      summary: "keys revoke KEY_ID   revoke a key (it stops working at once)",
-      options: {},
-      async run(_values, positionals) {
-        const id = positionals[0];
-        if (!id) throw new Error("Usage: keys revoke KEY_ID");
-        if (!(await revokeApiKey(prisma(), id))) throw new Error(`No active key ${id}`);
-        console.log(`Revoked ${id}`);
-      },
+    summary: "keys revoke KEY_ID   revoke a key (it stops working at once)",
+    options: {},
+    async run(_values, positionals) {
+      const id = positionals[0];
+      if (!id) throw new Error("Usage: keys revoke KEY_ID");
+      if (!(await revokeApiKey(prisma(), id))) throw new Error(`No active key ${id}`);
+      console.log(`Revoked ${id}`);
     },
+  },
   "keys list": {
-      summary: "keys list --app ID   list keys (prefix and last 4 only)",
-      options: { app: { type: "string" } },
-      async run(values) {
-        const keys = await prisma().apiKey.findMany({ where: { applicationId: required(values, "app") }, orderBy: { createdAt: "asc" } });
-        for (const k of keys) {
-          console.log(`${k.id}  ${k.prefix}…${k.last4}  ${k.livemode ? "live" : "test"}  ${k.revokedAt ? "revoked" : "active"}  scopes=${k.scopes.join(",") || "all"}  ips=${k.allowedIps.join(",") || "any"}`);
-        }
-      },
+    summary: "keys list --app ID   list keys (prefix and last 4 only)",
+    options: { app: { type: "string" } },
+    async run(values) {
+      const keys = await prisma().apiKey.findMany({
+        where: { applicationId: required(values, "app") },
+        orderBy: { createdAt: "asc" },
+      });
+      for (const k of keys) {
+        console.log(
+          `${k.id}  ${k.prefix}…${k.last4}  ${k.livemode ? "live" : "test"}  ${k.revokedAt ? "revoked" : "active"}  scopes=${k.scopes.join(",") || "all"}  ips=${k.allowedIps.join(",") || "any"}`,
+        );
+      }
     },
+  },
   "webhooks add": {
-    summary: "webhooks add --app ID --url URL [--mode test|live] [--events a,b] [--json]   register an endpoint (no --events: every event)",
-    options: { app: { type: "string" }, url: { type: "string" }, mode: { type: "string" }, events: { type: "string" }, json: { type: "boolean" } },
+    summary:
+      "webhooks add --app ID --url URL [--mode test|live] [--events a,b] [--json]   register an endpoint (no --events: every event)",
+    options: {
+      app: { type: "string" },
+      url: { type: "string" },
+      mode: { type: "string" },
+      events: { type: "string" },
+      json: { type: "boolean" },
+    },
     async run(values) {
       const mode = (values.mode as string | undefined) ?? "test";
       if (mode !== "test" && mode !== "live") throw new Error("--mode must be test or live");
@@ -120,8 +146,12 @@ export const COMMANDS: Record<string, Command> = {
         livemode: mode === "live",
         events: list(values.events),
       });
-      if (values.json) console.log(JSON.stringify({ id: endpoint.id, url: endpoint.url, mode, events: endpoint.events }));
-      else console.log(`Endpoint ${endpoint.id} (${mode}) -> ${endpoint.url}\nEvents: ${endpoint.events.join(", ") || "all"}`);
+      if (values.json)
+        console.log(JSON.stringify({ id: endpoint.id, url: endpoint.url, mode, events: endpoint.events }));
+      else
+        console.log(
+          `Endpoint ${endpoint.id} (${mode}) -> ${endpoint.url}\nEvents: ${endpoint.events.join(", ") || "all"}`,
+        );
     },
   },
   "webhooks list": {
@@ -129,7 +159,9 @@ export const COMMANDS: Record<string, Command> = {
     options: { app: { type: "string" } },
     async run(values) {
       for (const e of await listWebhookEndpoints(prisma(), required(values, "app"))) {
-        console.log(`${e.id}  ${e.livemode ? "live" : "test"}  ${e.enabled ? "enabled" : "disabled"}  ${e.url}  events=${e.events.join(",") || "all"}`);
+        console.log(
+          `${e.id}  ${e.livemode ? "live" : "test"}  ${e.enabled ? "enabled" : "disabled"}  ${e.url}  events=${e.events.join(",") || "all"}`,
+        );
       }
     },
   },

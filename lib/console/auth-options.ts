@@ -20,7 +20,8 @@ const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 function ensureBaseUrl(): void {
   if (process.env.NEXTAUTH_URL) return;
   process.env.NEXTAUTH_URL =
-    config().PUBLIC_BASE_URL ?? `http://${process.env.HOST && process.env.HOST !== "0.0.0.0" ? process.env.HOST : "localhost"}:${process.env.PORT ?? 3000}`;
+    config().PUBLIC_BASE_URL ??
+    `http://${process.env.HOST && process.env.HOST !== "0.0.0.0" ? process.env.HOST : "localhost"}:${process.env.PORT ?? 3000}`;
 }
 
 function headerValue(headers: unknown, name: string): string | undefined {

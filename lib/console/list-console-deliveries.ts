@@ -8,7 +8,12 @@ import { consoleTenant, requireApplication } from "./require-application";
 
 export type DeliveryFilters = { status?: string; type?: string; endpoint?: string };
 
-export async function listConsoleDeliveries(db: Db, merchantId: string, applicationId: string, filters: DeliveryFilters) {
+export async function listConsoleDeliveries(
+  db: Db,
+  merchantId: string,
+  applicationId: string,
+  filters: DeliveryFilters,
+) {
   const tenant = consoleTenant(await requireApplication(db, merchantId, applicationId));
   const page = await listDeliveries(db, tenant, {
     limit: 50,

@@ -10,6 +10,13 @@ export async function listEvents(db: Db, merchantId: string, applicationId: stri
     where: { ...tenant, ...(query.type ? { type: query.type } : {}) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: PAGE_SIZE,
-    select: { id: true, type: true, data: true, livemode: true, createdAt: true, _count: { select: { deliveries: true } } },
+    select: {
+      id: true,
+      type: true,
+      data: true,
+      livemode: true,
+      createdAt: true,
+      _count: { select: { deliveries: true } },
+    },
   });
 }

@@ -7,6 +7,17 @@ export async function listKeys(db: Db, merchantId: string, applicationId: string
   return db.apiKey.findMany({
     where: { applicationId, livemode: application.consoleLivemode },
     orderBy: [{ revokedAt: { sort: "desc", nulls: "first" } }, { createdAt: "desc" }],
-    select: { id: true, name: true, prefix: true, last4: true, scopes: true, allowedIps: true, livemode: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+    select: {
+      id: true,
+      name: true,
+      prefix: true,
+      last4: true,
+      scopes: true,
+      allowedIps: true,
+      livemode: true,
+      createdAt: true,
+      lastUsedAt: true,
+      revokedAt: true,
+    },
   });
 }

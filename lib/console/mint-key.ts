@@ -30,7 +30,10 @@ export async function mintKey(db: Db, context: AuditContext, applicationId: stri
     allowedIps = normalizeAllowlist(entries);
   } catch (error) {
     if (error instanceof InvalidAllowlistEntry) {
-      throw new ConsoleFieldError("allowedIps", `"${error.entry}" is not an IPv4/IPv6 address or CIDR range (e.g. 203.0.113.0/24 or 2001:db8::/32).`);
+      throw new ConsoleFieldError(
+        "allowedIps",
+        `"${error.entry}" is not an IPv4/IPv6 address or CIDR range (e.g. 203.0.113.0/24 or 2001:db8::/32).`,
+      );
     }
     throw error;
   }
@@ -45,7 +48,14 @@ export async function mintKey(db: Db, context: AuditContext, applicationId: stri
   await recordAudit(db, context, {
     applicationId,
     action: "api_key.minted",
-    detail: { keyId: record.id, name: record.name, mode: input.mode, scopes: record.scopes, allowedIps: record.allowedIps, last4: record.last4 },
+    detail: {
+      keyId: record.id,
+      name: record.name,
+      mode: input.mode,
+      scopes: record.scopes,
+      allowedIps: record.allowedIps,
+      last4: record.last4,
+    },
   });
   return { id: record.id, secret };
 }

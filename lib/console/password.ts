@@ -7,11 +7,18 @@ const KEY_LENGTH = 32;
 
 export { MIN_PASSWORD_LENGTH } from "./password-rules";
 
-function derive(password: string, salt: Buffer, cost: { N: number; r: number; p: number }, keyLength: number): Promise<Buffer> {
+function derive(
+  password: string,
+  salt: Buffer,
+  cost: { N: number; r: number; p: number },
+  keyLength: number,
+): Promise<Buffer> {
   // scrypt needs about 128 * N * r bytes; Node's default ceiling (32 MiB) is exactly our cost, so give headroom.
   const options: ScryptOptions = { ...cost, maxmem: 256 * cost.N * cost.r };
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize("NFKC"), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(password.normalize("NFKC"), salt, keyLength, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 

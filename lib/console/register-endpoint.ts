@@ -23,7 +23,13 @@ export async function registerEndpoint(
   await recordAudit(db, context, {
     applicationId,
     action: "webhook_endpoint.created",
-    detail: { endpointId: endpoint.id, url: endpoint.url, events: endpoint.events, enabled: input.enabled, livemode: endpoint.livemode },
+    detail: {
+      endpointId: endpoint.id,
+      url: endpoint.url,
+      events: endpoint.events,
+      enabled: input.enabled,
+      livemode: endpoint.livemode,
+    },
   });
   return { id: endpoint.id };
 }

@@ -10,6 +10,10 @@ export async function renameApplication(db: Db, context: AuditContext, applicati
   const application = await requireApplication(db, context.merchantId, applicationId);
   const { name } = parseFields(z.object({ name: applicationName }), raw);
   await db.application.update({ where: { id: application.id }, data: { name } });
-  await recordAudit(db, context, { applicationId, action: "application.renamed", detail: { from: application.name, to: name } });
+  await recordAudit(db, context, {
+    applicationId,
+    action: "application.renamed",
+    detail: { from: application.name, to: name },
+  });
   return { id: application.id, name };
 }

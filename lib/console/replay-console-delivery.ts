@@ -10,7 +10,11 @@ export async function replayConsoleDelivery(context: AuditContext, applicationId
   return transaction(async (tx) => {
     const tenant = consoleTenant(await requireApplication(tx, context.merchantId, applicationId));
     const delivery = await asConsoleErrors(() => replayDelivery(tx, tenant, deliveryId));
-    await recordAudit(tx, context, { applicationId, action: "webhook_delivery.replayed", detail: { deliveryId, eventId: delivery.eventId, url: delivery.url } });
+    await recordAudit(tx, context, {
+      applicationId,
+      action: "webhook_delivery.replayed",
+      detail: { deliveryId, eventId: delivery.eventId, url: delivery.url },
+    });
     return delivery;
   });
 }

@@ -12,7 +12,11 @@ export async function revokeKey(db: Db, context: AuditContext, applicationId: st
   if (key.revokedAt) return { revoked: false };
   const revoked = await revokeApiKey(db, keyId, applicationId);
   if (revoked) {
-    await recordAudit(db, context, { applicationId, action: "api_key.revoked", detail: { keyId, name: key.name, last4: key.last4 } });
+    await recordAudit(db, context, {
+      applicationId,
+      action: "api_key.revoked",
+      detail: { keyId, name: key.name, last4: key.last4 },
+    });
   }
   return { revoked };
 }

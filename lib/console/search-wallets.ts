@@ -5,7 +5,12 @@ import { consoleTenant, requireApplication } from "./require-application";
 
 const PAGE_SIZE = 50;
 
-export async function searchWallets(db: Db, merchantId: string, applicationId: string, query: { externalUserId?: string }) {
+export async function searchWallets(
+  db: Db,
+  merchantId: string,
+  applicationId: string,
+  query: { externalUserId?: string },
+) {
   const tenant = consoleTenant(await requireApplication(db, merchantId, applicationId));
   const search = query.externalUserId?.trim();
   const wallets = await db.wallet.findMany({

@@ -18,16 +18,35 @@ export async function sendTestEvent(context: AuditContext, applicationId: string
     const endpoint = await tx.webhookEndpoint.findFirst({ where: { id: endpointId, applicationId } });
     if (!endpoint) throw new ConsoleNotFoundError("Webhook endpoint");
     if (!endpoint.enabled) throw new ConsoleRefusalError("The endpoint is disabled; enable it to send a test event.");
-    const type = EVENT_TYPES.find((t) => endpoint.events.length === 0 || endpoint.events.includes(t)) ?? "wallet.provisioned";
+    const type =
+      EVENT_TYPES.find((t) => endpoint.events.length === 0 || endpoint.events.includes(t)) ?? "wallet.provisioned";
     const event = await tx.event.create({
-      data: { id: newId("evt"), applicationId, livemode: endpoint.livemode, type, data: sampleRecord(type, endpoint.livemode) },
+      data: {
+        id: newId("evt"),
+        applicationId,
+        livemode: endpoint.livemode,
+        type,
+        data: sampleRecord(type, endpoint.livemode),
+      },
     });
     const deliveryId = newId("whd");
     await tx.webhookDelivery.create({
-      data: { id: deliveryId, applicationId, livemode: endpoint.livemode, eventId: event.id, endpointId, status: "pending", nextAttemptAt: new Date() },
+      data: {
+        id: deliveryId,
+        applicationId,
+        livemode: endpoint.livemode,
+        eventId: event.id,
+        endpointId,
+        status: "pending",
+        nextAttemptAt: new Date(),
+      },
     });
     await enqueueDelivery(tx, { deliveryId, trigger: "retry", retryNumber: 1 });
-    await recordAudit(tx, context, { applicationId, action: "webhook_endpoint.tested", detail: { endpointId, url: endpoint.url, eventId: event.id, type } });
+    await recordAudit(tx, context, {
+      applicationId,
+      action: "webhook_endpoint.tested",
+      detail: { endpointId, url: endpoint.url, eventId: event.id, type },
+    });
     return { eventId: event.id, deliveryId, type };
   });
 }
@@ -40,21 +59,54 @@ function sampleRecord(type: EventType, livemode: boolean): WalletRecord | CardRe
   const externalUserId = "test_event_user";
   if (type === "wallet.provisioned") {
     return {
-      id: walletId, object: "wallet", externalUserId, email: "test-event@example.com", name: "Test Event", address: null,
-      currency: "USD", accountNumber: "0000000000", status: "active", balance: { available: 0, posted: 0 }, livemode, createdAt: now,
+      id: walletId,
+      object: "wallet",
+      externalUserId,
+      email: "test-event@example.com",
+      name: "Test Event",
+      address: null,
+      currency: "USD",
+      accountNumber: "0000000000",
+      status: "active",
+      balance: { available: 0, posted: 0 },
+      livemode,
+      createdAt: now,
     };
   }
   if (type === "card.issued") {
     return {
-      id: cardId, object: "card", walletId, externalUserId, kind: "virtual", currency: "USD", spendLimit: 250,
-      status: "active", last4: "4242", expMonth: 12, expYear: new Date().getUTCFullYear() + 3, livemode, createdAt: now,
+      id: cardId,
+      object: "card",
+      walletId,
+      externalUserId,
+      kind: "virtual",
+      currency: "USD",
+      spendLimit: 250,
+      status: "active",
+      last4: "4242",
+      expMonth: 12,
+      expYear: new Date().getUTCFullYear() + 3,
+      livemode,
+      createdAt: now,
     };
   }
   const captured = type === "card.captured" || type === "card.refunded" ? 12.5 : 0;
   return {
-    id: `auth_test${randomBase62(20)}`, object: "authorization", cardId, walletId, externalUserId, amount: 12.5, currency: "USD",
-    status: type === "card.authorized" ? "pending" : "closed", declineCode: null, capturedAmount: captured,
-    refundedAmount: type === "card.refunded" ? 12.5 : 0, merchant: { name: "Test Coffee Shop", category: null, country: null },
-    source: "sdk", livemode, createdAt: now, updatedAt: now,
+    id: `auth_test${randomBase62(20)}`,
+    object: "authorization",
+    cardId,
+    walletId,
+    externalUserId,
+    amount: 12.5,
+    currency: "USD",
+    status: type === "card.authorized" ? "pending" : "closed",
+    declineCode: null,
+    capturedAmount: captured,
+    refundedAmount: type === "card.refunded" ? 12.5 : 0,
+    merchant: { name: "Test Coffee Shop", category: null, country: null },
+    source: "sdk",
+    livemode,
+    createdAt: now,
+    updatedAt: now,
   };
 }

@@ -9,7 +9,11 @@ import { hashPassword, MIN_PASSWORD_LENGTH } from "./password";
 
 export const signUpInput = z.object({
   name: z.string().trim().max(100).optional(),
-  email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address.").max(254, "Use at most 254 characters.")),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email("Enter a valid email address.").max(254, "Use at most 254 characters.")),
   password: z
     .string()
     .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`)
@@ -27,8 +31,8 @@ export async function signUp(db: Db, raw: { name?: string; email: string; passwo
       select: { id: true, email: true, name: true },
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ConsoleFieldError("email", "An account with this email already exists. Sign in instead.");
+    if (isUniqueViolation(error))
+      throw new ConsoleFieldError("email", "An account with this email already exists. Sign in instead.");
     throw error;
   }
 }
-

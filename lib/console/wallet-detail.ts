@@ -14,5 +14,10 @@ export async function walletDetail(db: Db, merchantId: string, applicationId: st
   // One after the other: db may be a transaction, whose single connection cannot run queries side by side.
   const cards = await listWalletCards(db, tenant, wallet.externalUserId, { limit: 100 });
   const transactions = await listWalletTransactions(db, tenant, wallet.externalUserId, { limit: 50 });
-  return { wallet: walletRecord(wallet, wallet.ledgerAccount), cards: cards.data, transactions: transactions.data, moreTransactions: transactions.has_more };
+  return {
+    wallet: walletRecord(wallet, wallet.ledgerAccount),
+    cards: cards.data,
+    transactions: transactions.data,
+    moreTransactions: transactions.has_more,
+  };
 }

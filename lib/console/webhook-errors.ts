@@ -7,12 +7,15 @@ export async function asConsoleErrors<T>(work: () => Promise<T>, field = "url"):
   try {
     return await work();
   } catch (error) {
-    if (error instanceof EndpointError) throw new ConsoleFieldError(/event kind/i.test(error.message) ? "events" : field, error.message);
+    if (error instanceof EndpointError)
+      throw new ConsoleFieldError(/event kind/i.test(error.message) ? "events" : field, error.message);
     if (error instanceof ApiError) {
       if (error.code === "delivery_not_found") throw new ConsoleNotFoundError("Delivery");
       if (error.code === "replay_limited") {
         const retryAfter = error.headers?.["retry-after"];
-        throw new ConsoleLimitError(`Replay limit reached. ${error.message}${retryAfter ? ` Try again in ${waitText(Number(retryAfter))}.` : ""}`);
+        throw new ConsoleLimitError(
+          `Replay limit reached. ${error.message}${retryAfter ? ` Try again in ${waitText(Number(retryAfter))}.` : ""}`,
+        );
       }
       throw new ConsoleRefusalError(error.message);
     }

@@ -6,7 +6,12 @@ import path from "node:path";
 import { config } from "@/lib/config";
 import { dataDir } from "@/lib/data-dir";
 
-export function localSecret(options: { variable: string; configured: string | undefined; file: string; describe: string }): string {
+export function localSecret(options: {
+  variable: string;
+  configured: string | undefined;
+  file: string;
+  describe: string;
+}): string {
   if (options.configured) return options.configured;
   if (config().NODE_ENV === "production" && process.env.ALLOW_GENERATED_SECRETS !== "1") {
     throw new Error(`${options.variable} must be set in production (${options.describe}).`);

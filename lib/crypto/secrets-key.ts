@@ -6,7 +6,12 @@ let cached: Buffer | undefined;
 
 export function secretsKey(): Buffer {
   cached ??= Buffer.from(
-    localSecret({ variable: "SECRETS_KEY", configured: config().SECRETS_KEY, file: "secrets-key", describe: "32 random bytes, base64" }),
+    localSecret({
+      variable: "SECRETS_KEY",
+      configured: config().SECRETS_KEY,
+      file: "secrets-key",
+      describe: "32 random bytes, base64",
+    }),
     "base64",
   );
   return cached;

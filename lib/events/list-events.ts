@@ -19,16 +19,25 @@ export async function listEvents(db: Db, tenant: Tenant, query: ListEventsQuery)
       where: { id: query.starting_after, applicationId: tenant.applicationId, livemode: tenant.livemode },
       select: { id: true, createdAt: true },
     });
-    if (!cursor) throw new ApiError("validation_failed", "starting_after must be the id of an event.", { param: "starting_after" });
+    if (!cursor)
+      throw new ApiError("validation_failed", "starting_after must be the id of an event.", {
+        param: "starting_after",
+      });
     // Ties on createdAt are broken by id, the second sort key.
     where.OR = [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }];
   }
-  const rows = await db.event.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit + 1 });
+  const rows = await db.event.findMany({
+    where,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: query.limit + 1,
+  });
   return toPage(rows.map(eventRecord), query.limit);
 }
 
 export async function getEvent(db: Db, tenant: Tenant, id: string): Promise<EventRecord> {
-  const event = await db.event.findFirst({ where: { id, applicationId: tenant.applicationId, livemode: tenant.livemode } });
+  const event = await db.event.findFirst({
+    where: { id, applicationId: tenant.applicationId, livemode: tenant.livemode },
+  });
   if (!event) throw new ApiError("event_not_found", `No event ${id}.`, { param: "id" });
   return eventRecord(event);
 }

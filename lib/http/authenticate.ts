@@ -24,7 +24,10 @@ export async function authenticate(request: Request): Promise<AuthOutcome> {
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
   const secret = match?.[1];
   if (!secret || !keyModeOf(secret)) {
-    return fail("invalid_api_key", "The Authorization header must be `Bearer ` followed by an sk_test_ or sk_live_ key.");
+    return fail(
+      "invalid_api_key",
+      "The Authorization header must be `Bearer ` followed by an sk_test_ or sk_live_ key.",
+    );
   }
   const key = await prisma().apiKey.findUnique({ where: { hashedKey: hashKeySecret(secret) } });
   if (!key) return fail("invalid_api_key", "No API key matches the one provided.");

@@ -123,5 +123,8 @@ export function errorBody(error: ApiError, requestId: string): ErrorBody {
 export function toApiError(error: unknown, requestId: string): ApiError {
   if (error instanceof ApiError) return error;
   console.error(`[${requestId}] unhandled error`, error);
-  return new ApiError("internal_error", "Something went wrong on our side. Retry later; quote the request id if it persists.");
+  return new ApiError(
+    "internal_error",
+    "Something went wrong on our side. Retry later; quote the request id if it persists.",
+  );
 }

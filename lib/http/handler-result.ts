@@ -2,9 +2,7 @@
 // declined authorization, say) must still commit.
 import { ApiError, errorBody } from "./errors";
 
-export type HandlerResult =
-  | { status?: number; body: Record<string, unknown> }
-  | { refusal: ApiError };
+export type HandlerResult = { status?: number; body: Record<string, unknown> } | { refusal: ApiError };
 
 export type RenderedResult = { status: number; text: string };
 

@@ -29,7 +29,9 @@ export function readIdempotencyKey(request: Request): string | undefined {
 }
 
 export function requestFingerprint(method: string, pathname: string, body: unknown): string {
-  return createHash("sha256").update(`${method} ${pathname}\n${canonicalJson(body)}`).digest("hex");
+  return createHash("sha256")
+    .update(`${method} ${pathname}\n${canonicalJson(body)}`)
+    .digest("hex");
 }
 
 export async function claimIdempotencyKey(scope: IdempotencyScope, fingerprint: string): Promise<Claim> {
@@ -46,7 +48,9 @@ export async function claimIdempotencyKey(scope: IdempotencyScope, fingerprint: 
     if (inserted[0]) return { kind: "claimed", recordId: inserted[0].id };
 
     const existing = await db.idempotencyRecord.findUnique({
-      where: { applicationId_livemode_key: { applicationId: scope.applicationId, livemode: scope.livemode, key: scope.key } },
+      where: {
+        applicationId_livemode_key: { applicationId: scope.applicationId, livemode: scope.livemode, key: scope.key },
+      },
     });
     if (!existing) continue;
     if (existing.expiresAt <= now) {

@@ -10,13 +10,15 @@ export function zodError(error: z.ZodError, where: "body" | "query" | "path"): A
   }));
   const first = details[0];
   const param = first?.path || undefined;
-  const message = first
-    ? `${param ? `${param}: ` : ""}${first.message}`
-    : `The request ${where} is invalid.`;
+  const message = first ? `${param ? `${param}: ` : ""}${first.message}` : `The request ${where} is invalid.`;
   return new ApiError("validation_failed", message, { param, details });
 }
 
-export function validate<S extends z.ZodType>(schema: S, value: unknown, where: "body" | "query" | "path"): z.output<S> {
+export function validate<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  where: "body" | "query" | "path",
+): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success) throw zodError(result.error, where);
   return result.data;

@@ -7,7 +7,9 @@ import { enforceRateLimit } from "./rate-limit";
 import { parseRouteInput, type RouteContext, type RouteInput, type RouteSchemas } from "./route-input";
 
 /** `json` is an already-serialized body, for large documents that never change (the OpenAPI document). */
-export type PublicResult = { status?: number; headers?: Record<string, string> } & ({ body: unknown } | { json: string });
+export type PublicResult = { status?: number; headers?: Record<string, string> } & (
+  { body: unknown } | { json: string }
+);
 
 export function publicRoute<S extends RouteSchemas>(
   options: S & { rateLimit?: boolean },

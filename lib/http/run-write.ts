@@ -30,7 +30,10 @@ export async function runWrite(
   if (!key) return transaction(async (tx) => renderResult(await execute(tx), ctx.requestId, true));
 
   const fingerprint = requestFingerprint(ctx.request.method, new URL(ctx.request.url).pathname, ctx.rawBody ?? null);
-  const claim = await claimIdempotencyKey({ applicationId: ctx.applicationId, livemode: ctx.livemode, key }, fingerprint);
+  const claim = await claimIdempotencyKey(
+    { applicationId: ctx.applicationId, livemode: ctx.livemode, key },
+    fingerprint,
+  );
   if (claim.kind === "replay") {
     ctx.headers.set("idempotent-replayed", "true");
     return { status: claim.status, text: replayText(claim.status, claim.body) };
@@ -43,7 +46,12 @@ export async function runWrite(
     });
   } catch (error) {
     if (error instanceof ApiError && isStoredRefusal(error.status)) {
-      await completeIdempotencyKey(prisma(), claim.recordId, error.status, JSON.stringify(errorBody(error, ctx.requestId)));
+      await completeIdempotencyKey(
+        prisma(),
+        claim.recordId,
+        error.status,
+        JSON.stringify(errorBody(error, ctx.requestId)),
+      );
     } else {
       await releaseIdempotencyKey(claim.recordId).catch(() => undefined);
     }

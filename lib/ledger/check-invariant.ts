@@ -34,7 +34,8 @@ export async function checkLedgerInvariant(db: Db, scope: InvariantScope = {}): 
   const mode = (table: "t" | "a") => {
     const parts: Prisma.Sql[] = [];
     if (scope.livemode !== undefined) parts.push(Prisma.sql`AND ${Prisma.raw(table)}.livemode = ${scope.livemode}`);
-    if (scope.applicationId !== undefined) parts.push(Prisma.sql`AND ${Prisma.raw(table)}."applicationId" = ${scope.applicationId}`);
+    if (scope.applicationId !== undefined)
+      parts.push(Prisma.sql`AND ${Prisma.raw(table)}."applicationId" = ${scope.applicationId}`);
     return parts.length ? Prisma.join(parts, " ") : Prisma.empty;
   };
 
@@ -82,7 +83,8 @@ export async function checkLedgerInvariant(db: Db, scope: InvariantScope = {}): 
     pendingSum: BigInt(row.pendingSum),
   }));
   return {
-    balanced: unbalanced.length === 0 && wrongCurrency.length === 0 && mismatchedAccounts.length === 0 && negative.length === 0,
+    balanced:
+      unbalanced.length === 0 && wrongCurrency.length === 0 && mismatchedAccounts.length === 0 && negative.length === 0,
     unbalancedTransfers: unbalanced.map((r) => r.transferId),
     currencyMismatchedEntries: wrongCurrency.map((r) => r.id),
     mismatchedAccounts,

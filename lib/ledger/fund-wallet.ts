@@ -33,6 +33,9 @@ export async function fundWallet(
       { account, amount },
     ],
   });
-  const entry = await tx.ledgerEntry.findFirstOrThrow({ where: { transferId, accountId: account.id }, include: { transfer: true } });
+  const entry = await tx.ledgerEntry.findFirstOrThrow({
+    where: { transferId, accountId: account.id },
+    include: { transfer: true },
+  });
   return transactionRecord(wallet, entry, account.postedMinor + amount);
 }

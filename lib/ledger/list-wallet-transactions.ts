@@ -42,7 +42,10 @@ export async function listWalletTransactions(
   const newest = entries[0];
   if (!newest) return toPage([], query.limit);
   // A wallet's entries are written under its account lock, so ids follow the order they took effect.
-  const upToNewest = await db.ledgerEntry.aggregate({ where: { accountId, id: { lte: newest.id } }, _sum: { amount: true } });
+  const upToNewest = await db.ledgerEntry.aggregate({
+    where: { accountId, id: { lte: newest.id } },
+    _sum: { amount: true },
+  });
   return toPage(recordsNewestFirst(wallet, entries, upToNewest._sum.amount ?? 0n), query.limit);
 }
 
@@ -54,7 +57,12 @@ export type PeriodTransactions = {
 };
 
 /** Transactions with `from <= createdAt < to`, and the posted balance before and after them. */
-export async function walletTransactionsBetween(db: Db, walletId: string, from: Date, to: Date): Promise<PeriodTransactions> {
+export async function walletTransactionsBetween(
+  db: Db,
+  walletId: string,
+  from: Date,
+  to: Date,
+): Promise<PeriodTransactions> {
   const wallet = await db.wallet.findUniqueOrThrow({ where: { id: walletId }, include: { ledgerAccount: true } });
   const accountId = wallet.ledgerAccount?.id;
   if (!accountId) return { openingMinor: 0n, closingMinor: 0n, transactions: [] };

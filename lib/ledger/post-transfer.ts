@@ -60,7 +60,10 @@ export async function postTransfer(db: Db, input: TransferInput): Promise<{ tran
   for (const leg of input.legs) {
     // Only wallet accounts keep a cached balance; the reserve's is derived (see schema.prisma).
     if (leg.account.kind === "wallet") {
-      await db.ledgerAccount.update({ where: { id: leg.account.id }, data: { postedMinor: { increment: leg.amount } } });
+      await db.ledgerAccount.update({
+        where: { id: leg.account.id },
+        data: { postedMinor: { increment: leg.amount } },
+      });
     }
   }
   return { transferId, at };

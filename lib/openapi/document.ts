@@ -39,12 +39,18 @@ export function openApiDocument() {
     tags: [
       { name: "Wallets", description: "Wallets hold a user's balance in one currency." },
       { name: "Cards", description: "Virtual cards drawing on a wallet." },
-      { name: "Authorizations", description: "Card spends (holds), captures, refunds and the wallet transactions they post to the ledger." },
+      {
+        name: "Authorizations",
+        description: "Card spends (holds), captures, refunds and the wallet transactions they post to the ledger.",
+      },
       { name: "Test helpers", description: "Test mode only: fund a wallet, simulate a card tap." },
       { name: "Webhooks", description: "Events, their signed webhook deliveries (with every attempt) and replays." },
       { name: "Statements", description: "Statements of a wallet for a period, with a token anyone can verify." },
       { name: "Proofs", description: "Proof-of-address and proof-of-funds letters, checkable by account number." },
-      { name: "Verification", description: "Public, keyless checks of statement tokens and proof letters (limited per client address)." },
+      {
+        name: "Verification",
+        description: "Public, keyless checks of statement tokens and proof letters (limited per client address).",
+      },
       { name: "Treasury", description: "Public live-mode treasury figures." },
     ],
     components: {
@@ -56,7 +62,20 @@ export function openApiDocument() {
         },
       },
     },
-    paths: { ...walletPaths, ...cardPaths, ...cardControlPaths, ...authorizationPaths, ...testHelperPaths, ...eventPaths, ...webhookPaths, ...statementPaths, ...proofPaths, ...verificationPaths, ...treasuryPaths, ...openApiPaths },
+    paths: {
+      ...walletPaths,
+      ...cardPaths,
+      ...cardControlPaths,
+      ...authorizationPaths,
+      ...testHelperPaths,
+      ...eventPaths,
+      ...webhookPaths,
+      ...statementPaths,
+      ...proofPaths,
+      ...verificationPaths,
+      ...treasuryPaths,
+      ...openApiPaths,
+    },
     webhooks: webhookEvents,
   });
   return cached;

@@ -44,7 +44,10 @@ function errorResponses(codes: readonly ErrorCode[], rateLimited: boolean): Reco
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
     // 429 and 503 always carry Retry-After; among 409s only idempotency_in_progress does.
     const alwaysRetryAfter = status === 429 || status === 503;
-    const retryAfterHeader = header("Seconds to wait before retrying (on 409, only with idempotency_in_progress).", "60");
+    const retryAfterHeader = header(
+      "Seconds to wait before retrying (on 409, only with idempotency_in_progress).",
+      "60",
+    );
     out[String(status)] = {
       description: `${STATUS_TEXT[status] ?? "Error."} Codes: ${list.join(", ")}.`,
       headers: alwaysRetryAfter
@@ -59,12 +62,22 @@ function errorResponses(codes: readonly ErrorCode[], rateLimited: boolean): Reco
 }
 
 const ALWAYS_SDK: ErrorCode[] = [
-  "missing_api_key", "invalid_api_key", "revoked_api_key", "scope_missing", "ip_not_allowed",
-  "rate_limited", "internal_error", "unavailable",
+  "missing_api_key",
+  "invalid_api_key",
+  "revoked_api_key",
+  "scope_missing",
+  "ip_not_allowed",
+  "rate_limited",
+  "internal_error",
+  "unavailable",
 ];
 const ALWAYS_WRITE: ErrorCode[] = [
-  "validation_failed", "invalid_json", "unsupported_media_type", "invalid_idempotency_key",
-  "idempotency_key_reused", "idempotency_in_progress",
+  "validation_failed",
+  "invalid_json",
+  "unsupported_media_type",
+  "invalid_idempotency_key",
+  "idempotency_key_reused",
+  "idempotency_in_progress",
 ];
 
 export const idempotencyKeyHeader = z
@@ -105,7 +118,10 @@ export function sdkOperation(op: SdkOperation): ZodOpenApiOperationObject {
         description: op.success.description,
         headers: op.write
           ? responseHeaders(true).extend({
-              "idempotent-replayed": header("Present and true when the response is a stored replay.", "true").optional(),
+              "idempotent-replayed": header(
+                "Present and true when the response is a stored replay.",
+                "true",
+              ).optional(),
             })
           : responseHeaders(true),
         content: { "application/json": { schema: op.success.schema } },
@@ -128,7 +144,11 @@ type PublicOperation = {
 
 export function publicOperation(op: PublicOperation): ZodOpenApiOperationObject {
   const rateLimited = op.rateLimited ?? true;
-  const errors: ErrorCode[] = [...(rateLimited ? (["rate_limited"] as const) : []), "internal_error", ...(op.errors ?? [])];
+  const errors: ErrorCode[] = [
+    ...(rateLimited ? (["rate_limited"] as const) : []),
+    "internal_error",
+    ...(op.errors ?? []),
+  ];
   return {
     operationId: op.operationId,
     summary: op.summary,

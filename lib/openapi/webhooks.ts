@@ -10,12 +10,17 @@ import { webhookEnvelopeSchema } from "@/lib/schemas/webhook";
 const deliveryHeaders = z.object({
   "content-type": z.literal("application/json"),
   "x-service-signature": z.string().meta({
-    description: "Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret. Compare in constant time; answer 401 on a mismatch.",
+    description:
+      "Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret. Compare in constant time; answer 401 on a mismatch.",
     example: "5d41402abc4b2a76b9719d911017c592ae2f5e0b7f4b1d6e8c0a9b3f2e1d0c9b",
   }),
   "x-service-schema-version": z.literal("1.1"),
-  "x-service-event-id": z.string().meta({ description: "The envelope's id; use it to drop duplicates.", example: "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX" }),
-  "x-service-delivery-id": z.string().meta({ description: "The delivery (one per event and endpoint).", example: "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS" }),
+  "x-service-event-id": z
+    .string()
+    .meta({ description: "The envelope's id; use it to drop duplicates.", example: "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX" }),
+  "x-service-delivery-id": z
+    .string()
+    .meta({ description: "The delivery (one per event and endpoint).", example: "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS" }),
 });
 
 const DELIVERY_RULES =
@@ -31,7 +36,10 @@ function webhook(event: string, summary: string, data: z.ZodType, id: string): Z
     tags: ["Webhooks"],
     security: [],
     requestParams: { header: deliveryHeaders },
-    requestBody: { required: true, content: { "application/json": { schema: webhookEnvelopeSchema(event, data, id) } } },
+    requestBody: {
+      required: true,
+      content: { "application/json": { schema: webhookEnvelopeSchema(event, data, id) } },
+    },
     responses: {
       "200": { description: "Any 2xx acknowledges the event." },
       "401": { description: "The receiver found the signature wrong; the delivery is retried." },
@@ -40,9 +48,22 @@ function webhook(event: string, summary: string, data: z.ZodType, id: string): Z
 }
 
 export const webhookEvents: ZodOpenApiPathsObject = {
-  "wallet.provisioned": { post: webhook("wallet.provisioned", "A wallet was issued", walletSchema, "WalletProvisionedEvent") },
+  "wallet.provisioned": {
+    post: webhook("wallet.provisioned", "A wallet was issued", walletSchema, "WalletProvisionedEvent"),
+  },
   "card.issued": { post: webhook("card.issued", "A card was issued", cardSchema, "CardIssuedEvent") },
-  "card.authorized": { post: webhook("card.authorized", "A card spend was authorized (a hold)", authorizationSchema, "CardAuthorizedEvent") },
-  "card.captured": { post: webhook("card.captured", "A merchant captured an authorization", authorizationSchema, "CardCapturedEvent") },
-  "card.refunded": { post: webhook("card.refunded", "An authorization was refunded", authorizationSchema, "CardRefundedEvent") },
+  "card.authorized": {
+    post: webhook(
+      "card.authorized",
+      "A card spend was authorized (a hold)",
+      authorizationSchema,
+      "CardAuthorizedEvent",
+    ),
+  },
+  "card.captured": {
+    post: webhook("card.captured", "A merchant captured an authorization", authorizationSchema, "CardCapturedEvent"),
+  },
+  "card.refunded": {
+    post: webhook("card.refunded", "An authorization was refunded", authorizationSchema, "CardRefundedEvent"),
+  },
 };

@@ -27,7 +27,10 @@ export async function issueProof(
   const now = options.now ?? new Date();
   const wallet = await findWallet(tx, tenant, externalUserId);
   if (wallet.status !== "active") {
-    throw new ApiError("wallet_not_active", `The wallet is ${wallet.status}; letters are issued for active wallets only.`);
+    throw new ApiError(
+      "wallet_not_active",
+      `The wallet is ${wallet.status}; letters are issued for active wallets only.`,
+    );
   }
   const holderName = resolveHolderName(wallet.name, input.holderName);
 

@@ -10,7 +10,11 @@ export function proofKind(value: string): ProofKind {
   throw new Error(`unknown proof kind ${value}`);
 }
 
-export function proofRecord(proof: Proof, wallet: Pick<Wallet, "externalUserId" | "accountNumber">, baseUrl: string): ProofRecord {
+export function proofRecord(
+  proof: Proof,
+  wallet: Pick<Wallet, "externalUserId" | "accountNumber">,
+  baseUrl: string,
+): ProofRecord {
   const kind = proofKind(proof.kind);
   const address = addressSchema.safeParse(proof.address);
   return {

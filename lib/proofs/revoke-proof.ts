@@ -5,7 +5,12 @@ import type { ProofRecord } from "@/lib/schemas/proof";
 import type { Tenant } from "@/lib/tenant";
 import { proofRecord } from "./proof-record";
 
-export async function revokeProof(tx: Db, tenant: Tenant, proofId: string, options: { baseUrl: string; now?: Date }): Promise<ProofRecord> {
+export async function revokeProof(
+  tx: Db,
+  tenant: Tenant,
+  proofId: string,
+  options: { baseUrl: string; now?: Date },
+): Promise<ProofRecord> {
   const proof = await tx.proof.findFirst({
     where: { id: proofId, applicationId: tenant.applicationId, livemode: tenant.livemode },
     include: { wallet: { select: { externalUserId: true, accountNumber: true } } },

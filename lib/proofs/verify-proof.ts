@@ -17,9 +17,13 @@ export async function verifyProof(
 ): Promise<ProofVerification> {
   const account = input.account.trim();
   if (!isValidAccountNumber(account)) {
-    throw new ApiError("invalid_account_number", "account must be 10 digits whose last digit is the Luhn check digit.", {
-      param: "account",
-    });
+    throw new ApiError(
+      "invalid_account_number",
+      "account must be 10 digits whose last digit is the Luhn check digit.",
+      {
+        param: "account",
+      },
+    );
   }
   const reference = input.reference?.trim() ? normalizeProofReference(input.reference) : undefined;
   const current = {

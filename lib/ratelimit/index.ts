@@ -2,11 +2,7 @@
 // a self-hosted Redis, or process memory, chosen once from configuration.
 import { Redis } from "@upstash/redis";
 import { config } from "@/lib/config";
-import {
-  validateLimiterOptions,
-  type LimiterOptions,
-  type RateLimiter,
-} from "@/lib/ratelimit/limiter-options";
+import { validateLimiterOptions, type LimiterOptions, type RateLimiter } from "@/lib/ratelimit/limiter-options";
 import { createMemoryRateLimiter } from "@/lib/ratelimit/memory-limiter";
 import { TcpConnection } from "@/lib/ratelimit/tcp-connection";
 import { createTcpRequester } from "@/lib/ratelimit/tcp-requester";

@@ -1,11 +1,6 @@
 // The in-process fixed-window limiter used when no Redis is configured: exact within one process,
 // blind to other processes.
-import {
-  keyPrefix,
-  windowMs,
-  type LimiterOptions,
-  type RateLimiter,
-} from "@/lib/ratelimit/limiter-options";
+import { keyPrefix, windowMs, type LimiterOptions, type RateLimiter } from "@/lib/ratelimit/limiter-options";
 
 type Window = { bucket: number; counts: Map<string, number> };
 
@@ -13,10 +8,7 @@ type Window = { bucket: number; counts: Map<string, number> };
 // share counts in this process instead of each starting from zero.
 const windows = new Map<string, Window>();
 
-export function createMemoryRateLimiter(
-  opts: LimiterOptions,
-  now: () => number = Date.now,
-): RateLimiter {
+export function createMemoryRateLimiter(opts: LimiterOptions, now: () => number = Date.now): RateLimiter {
   const length = windowMs(opts);
   const storeKey = keyPrefix(opts);
   return {

@@ -12,10 +12,7 @@ export type TcpRequesterOptions = {
 
 type Reply = UpstashResponse<unknown>;
 
-export function createTcpRequester(
-  connection: TcpConnection,
-  options: TcpRequesterOptions = {},
-): Requester {
+export function createTcpRequester(connection: TcpConnection, options: TcpRequesterOptions = {}): Requester {
   const scripts = new ScriptRewriter();
 
   async function run(body: unknown): Promise<Reply> {
@@ -37,9 +34,7 @@ export function createTcpRequester(
     for (const args of commands) options.onCommand?.(args);
     try {
       const replies = await connection.transaction(commands);
-      return replies.map((reply) =>
-        reply instanceof ErrorReply ? { error: reply.message } : { result: reply },
-      );
+      return replies.map((reply) => (reply instanceof ErrorReply ? { error: reply.message } : { result: reply }));
     } catch (err) {
       // EXECABORT and similar fail the whole transaction; @upstash/redis expects one entry per command.
       if (err instanceof ErrorReply) return commands.map(() => ({ error: err.message }));

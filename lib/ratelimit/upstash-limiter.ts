@@ -1,11 +1,7 @@
 // Runs @upstash/ratelimit's fixed window over any @upstash/redis client (Upstash REST or our TCP requester).
 import { Ratelimit } from "@upstash/ratelimit";
 import type { Redis } from "@upstash/redis";
-import {
-  keyPrefix,
-  type LimiterOptions,
-  type RateLimiter,
-} from "@/lib/ratelimit/limiter-options";
+import { keyPrefix, type LimiterOptions, type RateLimiter } from "@/lib/ratelimit/limiter-options";
 
 export function createUpstashRateLimiter(redis: Redis, opts: LimiterOptions): RateLimiter {
   const ratelimit = new Ratelimit({

@@ -14,9 +14,13 @@ import {
 export const issueCardBodySchema = z
   .object({
     externalUserId: externalUserIdSchema.meta({ description: "Identifies the wallet the card draws on." }),
-    kind: z.literal("virtual", { error: 'kind must be "virtual"' }).meta({ description: "Only virtual cards are issued." }),
+    kind: z
+      .literal("virtual", { error: 'kind must be "virtual"' })
+      .meta({ description: "Only virtual cards are issued." }),
     currency: currencySchema.meta({ description: "Must equal the wallet's currency." }),
-    spendLimit: amountSchema.optional().meta({ description: "Per-authorization limit in the card's currency; absent means no limit." }),
+    spendLimit: amountSchema
+      .optional()
+      .meta({ description: "Per-authorization limit in the card's currency; absent means no limit." }),
   })
   .strict()
   .meta({ id: "IssueCardRequest" });

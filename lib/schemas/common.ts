@@ -5,7 +5,10 @@ import { z } from "zod";
 export const externalUserIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9_.:@-]{1,128}$/, "must be 1-128 characters of A-Z a-z 0-9 _ . : @ -")
-  .meta({ description: "Your own identifier for the user; 1-128 characters of `[A-Za-z0-9_.:@-]`.", example: "user_42" });
+  .meta({
+    description: "Your own identifier for the user; 1-128 characters of `[A-Za-z0-9_.:@-]`.",
+    example: "user_42",
+  });
 
 export const currencySchema = z
   .string()
@@ -20,17 +23,29 @@ export const amountSchema = z
   .number()
   .positive()
   .max(1e15)
-  .meta({ description: "Amount in the major unit of the currency (e.g. 250.5 USD). At most the currency's ISO 4217 decimal places.", example: 25.5 });
+  .meta({
+    description:
+      "Amount in the major unit of the currency (e.g. 250.5 USD). At most the currency's ISO 4217 decimal places.",
+    example: 25.5,
+  });
 
-export const amountOutSchema = z.number().meta({ description: "Amount in the major unit of the currency.", example: 25.5 });
+export const amountOutSchema = z
+  .number()
+  .meta({ description: "Amount in the major unit of the currency.", example: 25.5 });
 
-export const timestampSchema = z.string().meta({ description: "ISO 8601 UTC timestamp.", example: "2026-11-21T10:00:00.000Z" });
+export const timestampSchema = z
+  .string()
+  .meta({ description: "ISO 8601 UTC timestamp.", example: "2026-11-21T10:00:00.000Z" });
 
-export const livemodeSchema = z.boolean().meta({ description: "false for records made with sk_test_ keys, true for sk_live_ keys." });
+export const livemodeSchema = z
+  .boolean()
+  .meta({ description: "false for records made with sk_test_ keys, true for sk_live_ keys." });
 
 export const idempotentReplaySchema = z
   .boolean()
-  .meta({ description: "true when this response is the stored answer to an earlier request with the same Idempotency-Key." });
+  .meta({
+    description: "true when this response is the stored answer to an earlier request with the same Idempotency-Key.",
+  });
 
 export const errorEnvelopeSchema = z
   .object({
@@ -43,12 +58,18 @@ export const errorEnvelopeSchema = z
         .array(z.object({ path: z.string(), message: z.string(), code: z.string() }))
         .optional()
         .meta({ description: "Every validation issue, for validation_failed." }),
-      required_scope: z.string().optional().meta({ description: "scope_missing only: the scope the key lacks.", example: "wallets:write" }),
+      required_scope: z
+        .string()
+        .optional()
+        .meta({ description: "scope_missing only: the scope the key lacks.", example: "wallets:write" }),
       authorization: z
         .object({ id: z.string(), object: z.literal("authorization") })
         .loose()
         .optional()
-        .meta({ description: "402 card declines only: the declined authorization, recorded with status declined (see the Authorization schema)." }),
+        .meta({
+          description:
+            "402 card declines only: the declined authorization, recorded with status declined (see the Authorization schema).",
+        }),
       request_id: z.string().meta({ description: "Same as the x-request-id header." }),
     }),
   })

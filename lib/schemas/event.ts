@@ -13,7 +13,10 @@ export const eventSchema = z
     type: eventTypeSchema,
     data: z
       .record(z.string(), z.unknown())
-      .meta({ description: "The resource record as the API returned it when the event happened (wallet, card or authorization)." }),
+      .meta({
+        description:
+          "The resource record as the API returned it when the event happened (wallet, card or authorization).",
+      }),
     livemode: livemodeSchema,
     createdAt: timestampSchema,
   })

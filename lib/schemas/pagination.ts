@@ -15,7 +15,10 @@ export const listQuerySchema = z
       .min(1)
       .max(64)
       .optional()
-      .meta({ description: "Cursor: the `next_cursor` of the previous page (the id of its last item). Omit for the newest items." }),
+      .meta({
+        description:
+          "Cursor: the `next_cursor` of the previous page (the id of its last item). Omit for the newest items.",
+      }),
   })
   .strict();
 

@@ -21,12 +21,21 @@ export const holderNameSchema = z
   .trim()
   .min(1)
   .max(200)
-  .meta({ description: "The holder's name; required when the wallet has no name, and must equal it when it has one.", example: "Ada Obi" });
+  .meta({
+    description: "The holder's name; required when the wallet has no name, and must equal it when it has one.",
+    example: "Ada Obi",
+  });
 
 export const createStatementBodySchema = z
   .object({
-    periodStart: calendarDateSchema.meta({ description: "First day of the period (UTC), `YYYY-MM-DD`.", example: "2026-10-01" }),
-    periodEnd: calendarDateSchema.meta({ description: "Last day of the period (UTC), inclusive, not after today.", example: "2026-10-31" }),
+    periodStart: calendarDateSchema.meta({
+      description: "First day of the period (UTC), `YYYY-MM-DD`.",
+      example: "2026-10-01",
+    }),
+    periodEnd: calendarDateSchema.meta({
+      description: "Last day of the period (UTC), inclusive, not after today.",
+      example: "2026-10-31",
+    }),
     holderName: holderNameSchema.optional(),
     expiresInDays: z
       .number()
@@ -40,7 +49,10 @@ export const createStatementBodySchema = z
   .meta({ id: "CreateStatementRequest" });
 
 export const statementPathSchema = z.object({
-  id: z.string().regex(/^stmt_[0-9A-Za-z]{24}$/, "must be a statement id (stmt_...)").meta({ example: "stmt_4mX0aJ1n0S2bqz0f1Xk8Qe7T" }),
+  id: z
+    .string()
+    .regex(/^stmt_[0-9A-Za-z]{24}$/, "must be a statement id (stmt_...)")
+    .meta({ example: "stmt_4mX0aJ1n0S2bqz0f1Xk8Qe7T" }),
 });
 
 export const statementSchema = z
@@ -54,7 +66,9 @@ export const statementSchema = z
     periodStart: z.string().meta({ description: "`YYYY-MM-DD`.", example: "2026-10-01" }),
     periodEnd: z.string().meta({ description: "`YYYY-MM-DD`, inclusive.", example: "2026-10-31" }),
     openingBalance: amountOutSchema.meta({ description: "Posted balance at the start of periodStart (UTC)." }),
-    closingBalance: amountOutSchema.meta({ description: "Posted balance after the period's last transaction (at issue, for a period ending today)." }),
+    closingBalance: amountOutSchema.meta({
+      description: "Posted balance after the period's last transaction (at issue, for a period ending today).",
+    }),
     issuedAt: timestampSchema,
     expiresAt: timestampSchema.nullable(),
     revokedAt: timestampSchema.nullable(),
@@ -66,10 +80,16 @@ export const statementCreatedSchema = statementSchema
   .extend({
     transactions: z.array(transactionSchema).meta({ description: "The period's transactions, oldest first." }),
     token: z.string().meta({
-      description: "The verification token (`vst_` + 32 base62 characters). Shown only in this response (and its idempotent replays); stored hashed.",
+      description:
+        "The verification token (`vst_` + 32 base62 characters). Shown only in this response (and its idempotent replays); stored hashed.",
       example: "vst_8HcN2wQe5RtY1uIo3PaS7dFgK9LmZx0b",
     }),
-    verifyUrl: z.string().meta({ description: "Public page that checks the token.", example: "https://example.com/verify?token=vst_8HcN2wQe5RtY1uIo3PaS7dFgK9LmZx0b" }),
+    verifyUrl: z
+      .string()
+      .meta({
+        description: "Public page that checks the token.",
+        example: "https://example.com/verify?token=vst_8HcN2wQe5RtY1uIo3PaS7dFgK9LmZx0b",
+      }),
     qrSvg: z.string().meta({ description: "An SVG QR code that encodes verifyUrl, to print on the statement." }),
     idempotent_replay: idempotentReplaySchema,
   })
@@ -83,7 +103,8 @@ export const STATEMENT_TOKEN_REASON_CODES = ["malformed", "not_found", "revoked"
 
 export const statementTokenQuerySchema = z.object({
   token: z.string().optional().meta({
-    description: "The token printed on the statement. A missing or malformed token is answered with valid false and reason_code malformed, not an error.",
+    description:
+      "The token printed on the statement. A missing or malformed token is answered with valid false and reason_code malformed, not an error.",
     example: "vst_8HcN2wQe5RtY1uIo3PaS7dFgK9LmZx0b",
   }),
 });
@@ -101,18 +122,28 @@ export const statementTokenResultSchema = z
         currency: currencyOutSchema,
         opening_balance: amountOutSchema,
         closing_balance: amountOutSchema,
-        livemode: livemodeSchema.meta({ description: "false for a statement issued with a test key: not a real account." }),
+        livemode: livemodeSchema.meta({
+          description: "false for a statement issued with a test key: not a real account.",
+        }),
       })
       .meta({ id: "StatementTokenValid" }),
     z
       .object({
         valid: z.literal(false),
-        reason: z.string().meta({ description: "A sentence explaining the failure.", example: "This statement has been revoked by its issuer." }),
+        reason: z
+          .string()
+          .meta({
+            description: "A sentence explaining the failure.",
+            example: "This statement has been revoked by its issuer.",
+          }),
         reason_code: z.enum(STATEMENT_TOKEN_REASON_CODES),
       })
       .meta({ id: "StatementTokenInvalid" }),
   ])
-  .meta({ id: "StatementTokenResult", description: "Always HTTP 200: valid true with the statement's details, or valid false with a reason." });
+  .meta({
+    id: "StatementTokenResult",
+    description: "Always HTTP 200: valid true with the statement's details, or valid false with a reason.",
+  });
 
 export type CreateStatementBody = z.output<typeof createStatementBodySchema>;
 export type StatementRecord = z.output<typeof statementSchema>;

@@ -1,6 +1,13 @@
 // Transaction shapes: one movement of a wallet's money as its ledger records it, and the funding request.
 import { z } from "zod";
-import { amountOutSchema, amountSchema, currencyOutSchema, idempotentReplaySchema, livemodeSchema, timestampSchema } from "./common";
+import {
+  amountOutSchema,
+  amountSchema,
+  currencyOutSchema,
+  idempotentReplaySchema,
+  livemodeSchema,
+  timestampSchema,
+} from "./common";
 import { listSchema } from "./pagination";
 
 export const TRANSACTION_TYPES = ["funding", "capture", "refund"] as const;
@@ -11,10 +18,18 @@ export const transactionSchema = z
     object: z.literal("transaction"),
     walletId: z.string(),
     externalUserId: z.string(),
-    type: z.enum(TRANSACTION_TYPES).meta({ description: "funding: money in; capture: a card payment; refund: a merchant refund." }),
-    amount: amountOutSchema.meta({ description: "Signed: positive credits the wallet, negative debits it.", example: -12.5 }),
+    type: z
+      .enum(TRANSACTION_TYPES)
+      .meta({ description: "funding: money in; capture: a card payment; refund: a merchant refund." }),
+    amount: amountOutSchema.meta({
+      description: "Signed: positive credits the wallet, negative debits it.",
+      example: -12.5,
+    }),
     currency: currencyOutSchema,
-    authorizationId: z.string().nullable().meta({ description: "The authorization captured or refunded; null for funding." }),
+    authorizationId: z
+      .string()
+      .nullable()
+      .meta({ description: "The authorization captured or refunded; null for funding." }),
     description: z.string().nullable(),
     balanceAfter: amountOutSchema.meta({ description: "The wallet's posted balance right after this transaction." }),
     livemode: livemodeSchema,
@@ -27,7 +42,13 @@ export const transactionListSchema = listSchema(transactionSchema, "TransactionL
 export const fundWalletBodySchema = z
   .object({
     amount: amountSchema.meta({ description: "Amount to credit, in the wallet's currency (major unit)." }),
-    description: z.string().trim().min(1).max(200).optional().meta({ description: "Shown on the wallet's transaction.", example: "Test top-up" }),
+    description: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .optional()
+      .meta({ description: "Shown on the wallet's transaction.", example: "Test top-up" }),
   })
   .strict()
   .meta({ id: "FundWalletRequest" });

@@ -26,7 +26,13 @@ export const createWalletBodySchema = z
     externalUserId: externalUserIdSchema,
     currency: currencySchema,
     email: z.email().max(254).meta({ description: "The user's email address.", example: "ada@example.com" }),
-    name: z.string().trim().min(1).max(200).optional().meta({ description: "The holder's name, used on statements and proofs.", example: "Ada Obi" }),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .optional()
+      .meta({ description: "The holder's name, used on statements and proofs.", example: "Ada Obi" }),
     address: addressSchema.optional(),
   })
   .strict()
@@ -43,7 +49,9 @@ export const walletSchema = z
     name: z.string().nullable(),
     address: addressSchema.nullable(),
     currency: currencyOutSchema,
-    accountNumber: z.string().meta({ description: "10 digits; the last is a Luhn check digit.", example: "4829103746" }),
+    accountNumber: z
+      .string()
+      .meta({ description: "10 digits; the last is a Luhn check digit.", example: "4829103746" }),
     status: z.enum(["active", "frozen", "closed"]),
     balance: z.object({
       available: amountOutSchema.meta({ description: "Posted balance minus open authorization holds." }),

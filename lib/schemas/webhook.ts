@@ -11,11 +11,28 @@ export const webhookAttemptSchema = z
   .object({
     id: z.string().meta({ example: "wha_8hJ3kL5mN7pQ9rS2tV4wX6yZ" }),
     object: z.literal("webhook_attempt"),
-    trigger: z.enum(["retry", "replay"]).meta({ description: "retry: the automatic schedule (the first try included). replay: asked for through the API." }),
-    statusCode: z.number().int().nullable().meta({ description: "The receiver's HTTP status; null when no answer came (timeout, refused connection or address)." }),
-    latencyMs: z.number().int().nullable().meta({ description: "Milliseconds from the start of the attempt to the answer (or the failure)." }),
+    trigger: z
+      .enum(["retry", "replay"])
+      .meta({
+        description: "retry: the automatic schedule (the first try included). replay: asked for through the API.",
+      }),
+    statusCode: z
+      .number()
+      .int()
+      .nullable()
+      .meta({
+        description: "The receiver's HTTP status; null when no answer came (timeout, refused connection or address).",
+      }),
+    latencyMs: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "Milliseconds from the start of the attempt to the answer (or the failure)." }),
     responseExcerpt: z.string().nullable().meta({ description: "The first 2 KB of the receiver's answer." }),
-    error: z.string().nullable().meta({ description: "Why the attempt got no answer, e.g. `timed out after 10000 ms`." }),
+    error: z
+      .string()
+      .nullable()
+      .meta({ description: "Why the attempt got no answer, e.g. `timed out after 10000 ms`." }),
     requestHeaders: z.record(z.string(), z.string()).meta({ description: "The headers sent, signature included." }),
     requestBody: z.string().meta({ description: "The exact body sent (the signed bytes)." }),
     createdAt: timestampSchema,
@@ -31,11 +48,14 @@ export const webhookDeliverySchema = z
     endpointId: z.string(),
     url: z.string().meta({ description: "The endpoint's URL." }),
     status: z.enum(DELIVERY_STATUSES).meta({
-      description: "pending: not delivered yet, retries scheduled. succeeded: a 2xx was received. failed: the retry schedule (about three days) ran out, or the endpoint was disabled.",
+      description:
+        "pending: not delivered yet, retries scheduled. succeeded: a 2xx was received. failed: the retry schedule (about three days) ran out, or the endpoint was disabled.",
     }),
     attemptCount: z.number().int(),
     lastStatusCode: z.number().int().nullable(),
-    nextAttemptAt: timestampSchema.nullable().meta({ description: "When the next automatic retry is due; null when none is." }),
+    nextAttemptAt: timestampSchema
+      .nullable()
+      .meta({ description: "When the next automatic retry is due; null when none is." }),
     lastAttempt: webhookAttemptSchema.nullable(),
     livemode: livemodeSchema,
     createdAt: timestampSchema,
@@ -70,9 +90,16 @@ export const deliveryListSchema = listSchema(webhookDeliverySchema, "WebhookDeli
 export function webhookEnvelopeSchema<T extends z.ZodType>(event: string, data: T, id: string) {
   return z
     .object({
-      id: z.string().meta({ description: "The event's id; the same on every attempt and replay, so receivers can drop duplicates.", example: "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX" }),
+      id: z
+        .string()
+        .meta({
+          description: "The event's id; the same on every attempt and replay, so receivers can drop duplicates.",
+          example: "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
+        }),
       event: z.literal(event),
-      schema_version: z.literal("1.1").meta({ description: "Payload schema version; also in the x-service-schema-version header." }),
+      schema_version: z
+        .literal("1.1")
+        .meta({ description: "Payload schema version; also in the x-service-schema-version header." }),
       sent_at: timestampSchema.meta({ description: "When this attempt was sent; fresh on every retry and replay." }),
       data,
     })

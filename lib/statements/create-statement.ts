@@ -30,7 +30,9 @@ export async function createStatement(
   }
   const today = new Date(`${now.toISOString().slice(0, 10)}T00:00:00.000Z`);
   if (end > today) {
-    throw new ApiError("validation_failed", "periodEnd cannot be in the future (dates are UTC).", { param: "periodEnd" });
+    throw new ApiError("validation_failed", "periodEnd cannot be in the future (dates are UTC).", {
+      param: "periodEnd",
+    });
   }
 
   const wallet = await findWallet(tx, tenant, externalUserId);

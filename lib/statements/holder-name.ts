@@ -5,9 +5,13 @@ import { ApiError } from "@/lib/http/errors";
 export function resolveHolderName(walletName: string | null, given: string | undefined): string {
   if (walletName) {
     if (given !== undefined && given !== walletName) {
-      throw new ApiError("validation_failed", "holderName must match the wallet's name when the wallet has one (or be left out).", {
-        param: "holderName",
-      });
+      throw new ApiError(
+        "validation_failed",
+        "holderName must match the wallet's name when the wallet has one (or be left out).",
+        {
+          param: "holderName",
+        },
+      );
     }
     return walletName;
   }

@@ -5,7 +5,12 @@ import type { StatementRecord } from "@/lib/schemas/statement";
 import type { Tenant } from "@/lib/tenant";
 import { statementRecord } from "./statement-record";
 
-export async function revokeStatement(tx: Db, tenant: Tenant, statementId: string, now = new Date()): Promise<StatementRecord> {
+export async function revokeStatement(
+  tx: Db,
+  tenant: Tenant,
+  statementId: string,
+  now = new Date(),
+): Promise<StatementRecord> {
   const statement = await tx.statement.findFirst({
     where: { id: statementId, applicationId: tenant.applicationId, livemode: tenant.livemode },
     include: { wallet: { select: { externalUserId: true } } },

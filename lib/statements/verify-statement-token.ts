@@ -18,7 +18,11 @@ function invalid(reason_code: StatementTokenReasonCode): StatementTokenResult {
   return { valid: false, reason: REASONS[reason_code], reason_code };
 }
 
-export async function verifyStatementToken(db: Db, token: string | undefined, now = new Date()): Promise<StatementTokenResult> {
+export async function verifyStatementToken(
+  db: Db,
+  token: string | undefined,
+  now = new Date(),
+): Promise<StatementTokenResult> {
   const candidate = token?.trim() ?? "";
   const wellFormed = isWellFormedStatementToken(candidate);
   const statement = await db.statement.findUnique({ where: { tokenHash: hashStatementToken(candidate) } });

@@ -4,6 +4,9 @@ import type { Tenant } from "@/lib/tenant";
 
 export function requireTestMode(tenant: Tenant): void {
   if (tenant.livemode) {
-    throw new ApiError("test_mode_only", "This helper works only with sk_test_ keys; live wallets are funded by the operator.");
+    throw new ApiError(
+      "test_mode_only",
+      "This helper works only with sk_test_ keys; live wallets are funded by the operator.",
+    );
   }
 }

@@ -17,7 +17,13 @@ export async function createWallet(
 ): Promise<WalletRecord> {
   requireExponent(input.currency);
   const existing = await tx.wallet.findUnique({
-    where: { applicationId_livemode_externalUserId: { applicationId: tenant.applicationId, livemode: tenant.livemode, externalUserId: input.externalUserId } },
+    where: {
+      applicationId_livemode_externalUserId: {
+        applicationId: tenant.applicationId,
+        livemode: tenant.livemode,
+        externalUserId: input.externalUserId,
+      },
+    },
     select: { id: true },
   });
   if (existing) throw walletExists(input.externalUserId);

@@ -7,7 +7,13 @@ import { walletRecord } from "./wallet-record";
 
 export async function findWallet(db: Db, tenant: Tenant, externalUserId: string) {
   const wallet = await db.wallet.findUnique({
-    where: { applicationId_livemode_externalUserId: { applicationId: tenant.applicationId, livemode: tenant.livemode, externalUserId } },
+    where: {
+      applicationId_livemode_externalUserId: {
+        applicationId: tenant.applicationId,
+        livemode: tenant.livemode,
+        externalUserId,
+      },
+    },
     include: { ledgerAccount: true },
   });
   if (!wallet) {

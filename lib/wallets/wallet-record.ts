@@ -4,7 +4,10 @@ import { toMajor } from "@/lib/money/amount";
 import type { WalletRecord } from "@/lib/schemas/wallet";
 import { addressSchema } from "@/lib/schemas/wallet";
 
-export function walletRecord(wallet: Wallet, account: Pick<LedgerAccount, "postedMinor" | "heldMinor"> | null): WalletRecord {
+export function walletRecord(
+  wallet: Wallet,
+  account: Pick<LedgerAccount, "postedMinor" | "heldMinor"> | null,
+): WalletRecord {
   const posted = account?.postedMinor ?? 0n;
   const held = account?.heldMinor ?? 0n;
   const address = addressSchema.safeParse(wallet.address);

@@ -56,7 +56,9 @@ export async function resolveDestination(url: URL, livemode: boolean): Promise<V
   const answers = ipaddr.isValid(host)
     ? [{ address: host, family: ipaddr.parse(host).kind() === "ipv6" ? 6 : 4 }]
     : await lookup(host, { all: true, verbatim: true }).catch((error: unknown) => {
-        throw new UnsafeDestinationError(`Could not resolve ${host}: ${error instanceof Error ? error.message : String(error)}`);
+        throw new UnsafeDestinationError(
+          `Could not resolve ${host}: ${error instanceof Error ? error.message : String(error)}`,
+        );
       });
   const [first] = answers;
   if (!first) throw new UnsafeDestinationError(`${host} has no addresses.`);

@@ -35,7 +35,9 @@ export async function deliver(
     async (tx) => {
       // A sender that vanishes without closing its connection must not hold the lock for long.
       await tx.$executeRaw`SELECT set_config('idle_in_transaction_session_timeout', ${String(timeoutMs + 20_000)}, true)`;
-      const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "WebhookDelivery" WHERE id = ${deliveryId} FOR UPDATE`;
+      const locked = await tx.$queryRaw<
+        { id: string }[]
+      >`SELECT id FROM "WebhookDelivery" WHERE id = ${deliveryId} FOR UPDATE`;
       if (locked.length === 0) return { kind: "skipped", reason: "not_found" };
       if (options.jobKey && (await tx.webhookAttempt.findUnique({ where: { jobKey: options.jobKey } }))) {
         return { kind: "skipped", reason: "already_attempted" };
@@ -47,7 +49,10 @@ export async function deliver(
       if (trigger === "retry" && delivery.status !== "pending") return { kind: "skipped", reason: "not_pending" };
       if (!delivery.endpoint.enabled) {
         if (delivery.status === "pending") {
-          await tx.webhookDelivery.update({ where: { id: deliveryId }, data: { status: "failed", nextAttemptAt: null } });
+          await tx.webhookDelivery.update({
+            where: { id: deliveryId },
+            data: { status: "failed", nextAttemptAt: null },
+          });
         }
         return { kind: "skipped", reason: "endpoint_disabled" };
       }

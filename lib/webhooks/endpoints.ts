@@ -25,7 +25,8 @@ function isEventType(value: string): value is EventType {
 export async function addWebhookEndpoint(db: Db, input: AddEndpointInput): Promise<WebhookEndpoint> {
   const events = [...new Set(input.events ?? [])];
   const unknown = events.filter((e) => !isEventType(e));
-  if (unknown.length > 0) throw new EndpointError(`Unknown event kind(s): ${unknown.join(", ")}. Known: ${EVENT_TYPES.join(", ")}.`);
+  if (unknown.length > 0)
+    throw new EndpointError(`Unknown event kind(s): ${unknown.join(", ")}. Known: ${EVENT_TYPES.join(", ")}.`);
   let url: URL;
   try {
     url = checkEndpointUrl(input.url, input.livemode);
@@ -37,7 +38,14 @@ export async function addWebhookEndpoint(db: Db, input: AddEndpointInput): Promi
   const application = await db.application.findUnique({ where: { id: input.applicationId }, select: { id: true } });
   if (!application) throw new EndpointError(`No application ${input.applicationId}`);
   return db.webhookEndpoint.create({
-    data: { id: newId("we"), applicationId: input.applicationId, livemode: input.livemode, url: url.toString(), events, enabled: true },
+    data: {
+      id: newId("we"),
+      applicationId: input.applicationId,
+      livemode: input.livemode,
+      url: url.toString(),
+      events,
+      enabled: true,
+    },
   });
 }
 

@@ -29,6 +29,7 @@ export async function queueDeliveries(
     nextAttemptAt: new Date(),
   }));
   await tx.webhookDelivery.createMany({ data: deliveries });
-  for (const delivery of deliveries) await enqueueDelivery(tx, { deliveryId: delivery.id, trigger: "retry", retryNumber: 1 });
+  for (const delivery of deliveries)
+    await enqueueDelivery(tx, { deliveryId: delivery.id, trigger: "retry", retryNumber: 1 });
   return deliveries.map((d) => d.id);
 }

@@ -8,7 +8,11 @@ import type { ListDeliveriesQuery, WebhookDeliveryDetail, WebhookDeliveryRecord 
 import type { Tenant } from "@/lib/tenant";
 import { attemptRecord, deliveryInclude, deliveryRecord } from "./delivery-record";
 
-export async function listDeliveries(db: Db, tenant: Tenant, query: ListDeliveriesQuery): Promise<ListPage<WebhookDeliveryRecord>> {
+export async function listDeliveries(
+  db: Db,
+  tenant: Tenant,
+  query: ListDeliveriesQuery,
+): Promise<ListPage<WebhookDeliveryRecord>> {
   const where: Prisma.WebhookDeliveryWhereInput = {
     applicationId: tenant.applicationId,
     livemode: tenant.livemode,
@@ -22,7 +26,10 @@ export async function listDeliveries(db: Db, tenant: Tenant, query: ListDeliveri
       where: { id: query.starting_after, applicationId: tenant.applicationId, livemode: tenant.livemode },
       select: { id: true, createdAt: true },
     });
-    if (!cursor) throw new ApiError("validation_failed", "starting_after must be the id of a delivery.", { param: "starting_after" });
+    if (!cursor)
+      throw new ApiError("validation_failed", "starting_after must be the id of a delivery.", {
+        param: "starting_after",
+      });
     where.OR = [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }];
   }
   const rows = await db.webhookDelivery.findMany({
@@ -31,7 +38,10 @@ export async function listDeliveries(db: Db, tenant: Tenant, query: ListDeliveri
     take: query.limit + 1,
     include: { ...deliveryInclude, attempts: { orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 1 } },
   });
-  return toPage(rows.map((row) => deliveryRecord(row, row.attempts[0] ?? null)), query.limit);
+  return toPage(
+    rows.map((row) => deliveryRecord(row, row.attempts[0] ?? null)),
+    query.limit,
+  );
 }
 
 export async function findDelivery(db: Db, tenant: Tenant, id: string) {

@@ -8,7 +8,10 @@ import { deliveryIdFromJobKey, DELIVER_TASK } from "./enqueue";
 export const DEFAULT_STALE_LOCK_SECONDS = 30;
 
 /** Returns the worker ids whose jobs were unlocked, so they run again on any worker. */
-export async function releaseAbandonedJobs(db: PrismaClient, staleLockSeconds = DEFAULT_STALE_LOCK_SECONDS): Promise<string[]> {
+export async function releaseAbandonedJobs(
+  db: PrismaClient,
+  staleLockSeconds = DEFAULT_STALE_LOCK_SECONDS,
+): Promise<string[]> {
   return db.$transaction(async (tx) => {
     const lockedJobs = await tx.$queryRaw<{ key: string; locked_by: string }[]>`
       SELECT key, locked_by FROM graphile_worker.jobs
@@ -24,7 +27,8 @@ export async function releaseAbandonedJobs(db: PrismaClient, staleLockSeconds = 
       ...new Set(lockedJobs.filter((job) => unheldIds.has(deliveryIdFromJobKey(job.key))).map((job) => job.locked_by)),
     ];
     // The same call WorkerUtils.forceUnlockWorkers makes, here inside the transaction that checked.
-    if (deadWorkers.length > 0) await tx.$executeRaw`SELECT graphile_worker.force_unlock_workers(${deadWorkers}::text[])`;
+    if (deadWorkers.length > 0)
+      await tx.$executeRaw`SELECT graphile_worker.force_unlock_workers(${deadWorkers}::text[])`;
     return deadWorkers;
   });
 }

@@ -16,7 +16,11 @@ let limiters: { delivery: RateLimiter; user: RateLimiter } | undefined;
 
 function replayLimiters() {
   limiters ??= {
-    delivery: createRateLimiter({ name: "webhook-replay-delivery", limit: REPLAYS_PER_DELIVERY_PER_HOUR, windowSeconds: 3600 }),
+    delivery: createRateLimiter({
+      name: "webhook-replay-delivery",
+      limit: REPLAYS_PER_DELIVERY_PER_HOUR,
+      windowSeconds: 3600,
+    }),
     user: createRateLimiter({ name: "webhook-replay-user", limit: REPLAYS_PER_USER_PER_MINUTE, windowSeconds: 60 }),
   };
   return limiters;
@@ -28,7 +32,9 @@ async function spend(limiter: RateLimiter, identifier: string, refusal: string):
     result = await limiter.limit(identifier);
   } catch (error) {
     console.error("replay rate limiter unavailable", error);
-    throw new ApiError("unavailable", "The service is temporarily unavailable. Retry shortly.", { headers: { "retry-after": "5" } });
+    throw new ApiError("unavailable", "The service is temporarily unavailable. Retry shortly.", {
+      headers: { "retry-after": "5" },
+    });
   }
   if (!result.success) {
     const retryAfter = Math.max(1, Math.ceil((result.reset - Date.now()) / 1000));
@@ -36,11 +42,22 @@ async function spend(limiter: RateLimiter, identifier: string, refusal: string):
   }
 }
 
-export async function replayDelivery(tx: Prisma.TransactionClient, tenant: Tenant, id: string): Promise<WebhookDeliveryRecord> {
+export async function replayDelivery(
+  tx: Prisma.TransactionClient,
+  tenant: Tenant,
+  id: string,
+): Promise<WebhookDeliveryRecord> {
   const delivery = await findDelivery(tx, tenant, id);
-  const endpoint = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: delivery.endpointId }, select: { enabled: true } });
-  if (!endpoint.enabled) throw new ApiError("endpoint_disabled", "The delivery's endpoint is disabled; enable it before replaying.");
-  const { merchantId } = await tx.application.findUniqueOrThrow({ where: { id: tenant.applicationId }, select: { merchantId: true } });
+  const endpoint = await tx.webhookEndpoint.findUniqueOrThrow({
+    where: { id: delivery.endpointId },
+    select: { enabled: true },
+  });
+  if (!endpoint.enabled)
+    throw new ApiError("endpoint_disabled", "The delivery's endpoint is disabled; enable it before replaying.");
+  const { merchantId } = await tx.application.findUniqueOrThrow({
+    where: { id: tenant.applicationId },
+    select: { merchantId: true },
+  });
   const { delivery: perDelivery, user: perUser } = replayLimiters();
   // The delivery's own limit first, so a refused delivery does not use up the user's minute.
   await spend(perDelivery, delivery.id, `A delivery can be replayed ${REPLAYS_PER_DELIVERY_PER_HOUR} times per hour.`);

@@ -45,6 +45,7 @@ export function retryScaleFromEnv(env: Record<string, string | undefined> = proc
   const raw = env.WEBHOOK_RETRY_SCALE?.trim();
   if (!raw) return 1;
   const scale = Number(raw);
-  if (!Number.isFinite(scale) || scale <= 0) throw new Error(`WEBHOOK_RETRY_SCALE must be a positive number, got "${raw}"`);
+  if (!Number.isFinite(scale) || scale <= 0)
+    throw new Error(`WEBHOOK_RETRY_SCALE must be a positive number, got "${raw}"`);
   return scale;
 }

@@ -54,10 +54,16 @@ function isEnvelope(value: unknown): value is WebhookEnvelope {
   return (
     typeof value === "object" &&
     value !== null &&
-    "id" in value && typeof value.id === "string" &&
-    "event" in value && typeof value.event === "string" &&
-    "schema_version" in value && typeof value.schema_version === "string" &&
-    "sent_at" in value && typeof value.sent_at === "string" &&
-    "data" in value && typeof value.data === "object" && value.data !== null
+    "id" in value &&
+    typeof value.id === "string" &&
+    "event" in value &&
+    typeof value.event === "string" &&
+    "schema_version" in value &&
+    typeof value.schema_version === "string" &&
+    "sent_at" in value &&
+    typeof value.sent_at === "string" &&
+    "data" in value &&
+    typeof value.data === "object" &&
+    value.data !== null
   );
 }

@@ -36,7 +36,9 @@ const jobPayloadSchema = z.object({
 export async function startWebhookWorker(options: WebhookWorkerOptions): Promise<WebhookWorker> {
   const concurrency = options.concurrency ?? 4;
   // Each in-flight send holds a connection for its transaction; keep a few more for the sweep.
-  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: options.connectionString, max: concurrency + 2 }) });
+  const db = new PrismaClient({
+    adapter: new PrismaPg({ connectionString: options.connectionString, max: concurrency + 2 }),
+  });
   const retryScale = options.retryScale ?? retryScaleFromEnv();
 
   const deliverTask: Task = async (payload, helpers) => {
@@ -62,7 +64,10 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
   const staleLockSeconds = options.staleLockSeconds ?? DEFAULT_STALE_LOCK_SECONDS;
   const sweep = () =>
     releaseAbandonedJobs(db, staleLockSeconds).catch((error: unknown) => {
-      console.error("[webhook worker] releasing abandoned jobs failed:", error instanceof Error ? error.message : error);
+      console.error(
+        "[webhook worker] releasing abandoned jobs failed:",
+        error instanceof Error ? error.message : error,
+      );
       return [];
     });
   void sweep();
@@ -87,7 +92,10 @@ function positiveNumber(env: Record<string, string | undefined>, name: string): 
 }
 
 /** Worker settings from WEBHOOK_WORKER_CONCURRENCY, WEBHOOK_POLL_INTERVAL_MS, WEBHOOK_STALE_LOCK_SECONDS, WEBHOOK_SWEEP_INTERVAL_MS. */
-export function workerOptionsFromEnv(connectionString: string, env: Record<string, string | undefined> = process.env): WebhookWorkerOptions {
+export function workerOptionsFromEnv(
+  connectionString: string,
+  env: Record<string, string | undefined> = process.env,
+): WebhookWorkerOptions {
   return {
     connectionString,
     concurrency: positiveNumber(env, "WEBHOOK_WORKER_CONCURRENCY"),

@@ -4,7 +4,9 @@ import { expect, test } from "@playwright/test";
 import { api, baseURL, guardExternalRequests } from "./helpers";
 import { createApplicationInBrowser, screenshotBothWidths, signUpInBrowser, uniqueEmail } from "./console-helpers";
 
-test("sign up, create an application, manage its secret and keys, and see the API obey them", async ({ page }, testInfo) => {
+test("sign up, create an application, manage its secret and keys, and see the API obey them", async ({
+  page,
+}, testInfo) => {
   const guard = guardExternalRequests(page);
 
   // Signed-out visitors are sent to sign-in.
@@ -49,7 +51,15 @@ test("sign up, create an application, manage its secret and keys, and see the AP
   await page.getByRole("link", { name: "API keys" }).click();
   await expect(page.getByText("No test keys yet")).toBeVisible();
   await page.getByLabel("Name", { exact: true }).fill("Backend (wallets only)");
-  for (const scope of ["cards:read", "cards:write", "transactions:write", "statements:write", "proofs:write", "events:read", "webhooks:write"]) {
+  for (const scope of [
+    "cards:read",
+    "cards:write",
+    "transactions:write",
+    "statements:write",
+    "proofs:write",
+    "events:read",
+    "webhooks:write",
+  ]) {
     await page.getByLabel(scope).uncheck();
   }
   await page.getByLabel(/IP allowlist/).fill("10.0.0.0/33");
@@ -71,9 +81,17 @@ test("sign up, create an application, manage its secret and keys, and see the AP
   await expect(page.getByText("127.0.0.1/32, ::1/128")).toBeVisible();
 
   // The key works for its scope and is refused for another.
-  const wallet = await api<{ id: string }>(key, "POST", "/api/public/sdk/v1/wallets", { externalUserId: "console_user_1", currency: "USD", email: "ada@example.com" });
+  const wallet = await api<{ id: string }>(key, "POST", "/api/public/sdk/v1/wallets", {
+    externalUserId: "console_user_1",
+    currency: "USD",
+    email: "ada@example.com",
+  });
   expect(wallet.status).toBe(201);
-  const card = await api<{ error: { code: string } }>(key, "POST", "/api/public/sdk/v1/cards", { externalUserId: "console_user_1", kind: "virtual", currency: "USD" });
+  const card = await api<{ error: { code: string } }>(key, "POST", "/api/public/sdk/v1/cards", {
+    externalUserId: "console_user_1",
+    kind: "virtual",
+    currency: "USD",
+  });
   expect(card.status).toBe(403);
   expect(card.body.error.code).toBe("scope_missing");
 
@@ -105,7 +123,13 @@ test("sign up, create an application, manage its secret and keys, and see the AP
 
   // The audit log names every security-relevant action.
   await page.getByRole("link", { name: "Audit log" }).click();
-  for (const action of ["application.created", "webhook_secret.revealed", "webhook_secret.rotated", "api_key.minted", "api_key.revoked"]) {
+  for (const action of [
+    "application.created",
+    "webhook_secret.revealed",
+    "webhook_secret.rotated",
+    "api_key.minted",
+    "api_key.revoked",
+  ]) {
     await expect(page.getByText(action, { exact: true }).first()).toBeVisible();
   }
   await screenshotBothWidths(page, testInfo, "audit-log");
@@ -155,7 +179,8 @@ test("a server action replayed from another origin is refused (CSRF) and changes
   const captured = new Promise<{ url: string; headers: Record<string, string>; body: Buffer | null }>((resolve) => {
     page.on("request", (request) => {
       const headers = request.headers();
-      if (request.method() === "POST" && headers["next-action"]) resolve({ url: request.url(), headers, body: request.postDataBuffer() });
+      if (request.method() === "POST" && headers["next-action"])
+        resolve({ url: request.url(), headers, body: request.postDataBuffer() });
     });
   });
   await page.locator("#rename").fill("Renamed by me");

@@ -3,9 +3,17 @@
 // until the limit message shows.
 import { expect, test } from "@playwright/test";
 import { api } from "./helpers";
-import { createApplicationInBrowser, screenshotBothWidths, signUpInBrowser, startReceiver, uniqueEmail } from "./console-helpers";
+import {
+  createApplicationInBrowser,
+  screenshotBothWidths,
+  signUpInBrowser,
+  startReceiver,
+  uniqueEmail,
+} from "./console-helpers";
 
-test("a newcomer receives a verified webhook on their own receiver and can replay it up to the limit", async ({ page }, testInfo) => {
+test("a newcomer receives a verified webhook on their own receiver and can replay it up to the limit", async ({
+  page,
+}, testInfo) => {
   await signUpInBrowser(page, uniqueEmail("webhooks"));
   const appId = await createApplicationInBrowser(page, "Webhook demo");
 
@@ -35,11 +43,18 @@ test("a newcomer receives a verified webhook on their own receiver and can repla
     await expect(page.getByRole("paragraph").filter({ hasText: receiver.url })).toBeVisible();
 
     // A wallet created through the API is delivered, signed with the secret shown in the console.
-    const wallet = await api(key, "POST", "/api/public/sdk/v1/wallets", { externalUserId: "hook_user_1", currency: "USD", email: "hook@example.com" });
+    const wallet = await api(key, "POST", "/api/public/sdk/v1/wallets", {
+      externalUserId: "hook_user_1",
+      currency: "USD",
+      email: "hook@example.com",
+    });
     expect(wallet.status).toBe(201);
     await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
     expect(receiver.received[0]?.verified).toBe(true);
-    expect(JSON.parse(receiver.received[0]?.body ?? "{}")).toMatchObject({ event: "wallet.provisioned", schema_version: "1.1" });
+    expect(JSON.parse(receiver.received[0]?.body ?? "{}")).toMatchObject({
+      event: "wallet.provisioned",
+      schema_version: "1.1",
+    });
 
     // The delivery shows up in the table with its status and response code.
     await expect(async () => {

@@ -30,7 +30,9 @@ async function db() {
 }
 
 /** A merchant with one application and an API key (all scopes unless given) in the e2e database. */
-export async function createAppWithKey(options: { mode?: "test" | "live"; scopes?: readonly string[]; name?: string } = {}) {
+export async function createAppWithKey(
+  options: { mode?: "test" | "live"; scopes?: readonly string[]; name?: string } = {},
+) {
   const client = await db();
   const { newId, randomBase62 } = await import("@/lib/ids");
   const { createApplication } = await import("@/lib/applications/create-application");
@@ -38,7 +40,10 @@ export async function createAppWithKey(options: { mode?: "test" | "live"; scopes
   const merchant = await client.merchantUser.create({
     data: { id: newId("usr"), email: `e2e-${randomBase62(10)}@example.test`, name: "E2E Merchant" },
   });
-  const { application, webhookSecret } = await createApplication(client, { merchantId: merchant.id, name: options.name ?? "E2E app" });
+  const { application, webhookSecret } = await createApplication(client, {
+    merchantId: merchant.id,
+    name: options.name ?? "E2E app",
+  });
   const { secret } = await createApiKey(client, {
     applicationId: application.id,
     mode: options.mode ?? "test",
@@ -49,7 +54,11 @@ export async function createAppWithKey(options: { mode?: "test" | "live"; scopes
 }
 
 /** Another key for an existing application (e.g. a live key beside the test one). */
-export async function createKey(applicationId: string, mode: "test" | "live", scopes?: readonly string[]): Promise<string> {
+export async function createKey(
+  applicationId: string,
+  mode: "test" | "live",
+  scopes?: readonly string[],
+): Promise<string> {
   const client = await db();
   const { createApiKey } = await import("@/lib/keys/create-api-key");
   const { secret } = await createApiKey(client, { applicationId, mode, name: `e2e ${mode} key`, scopes });

@@ -4,7 +4,15 @@
 // without fetching anything from outside. Each page's screenshot is saved as an artifact.
 import { expect, test } from "@playwright/test";
 import QRCode from "qrcode";
-import { api, createAppWithKey, createKey, disconnect, fundLiveWallet, guardExternalRequests, saveScreenshot } from "./helpers";
+import {
+  api,
+  createAppWithKey,
+  createKey,
+  disconnect,
+  fundLiveWallet,
+  guardExternalRequests,
+  saveScreenshot,
+} from "./helpers";
 
 test.afterAll(disconnect);
 
@@ -18,22 +26,35 @@ async function walletWithStatement() {
   const { key } = await createAppWithKey();
   const userId = `e2e_${Date.now()}`;
   const wallet = await api<Wallet>(key, "POST", "/api/public/sdk/v1/wallets", {
-    externalUserId: userId, currency: "GBP", email: "ada@example.com", name: "Ada Obi",
+    externalUserId: userId,
+    currency: "GBP",
+    email: "ada@example.com",
+    name: "Ada Obi",
     address: { line1: "1 High Street", city: "London", country: "GB" },
   });
   expect(wallet.status).toBe(201);
-  expect((await api(key, "POST", `/api/public/sdk/v1/test/wallets/${userId}/fund`, { amount: 250.75 })).status).toBe(201);
-  const statement = await api<Statement>(key, "POST", `/api/public/sdk/v1/wallets/${userId}/statements`, { periodStart: today(), periodEnd: today() });
+  expect((await api(key, "POST", `/api/public/sdk/v1/test/wallets/${userId}/fund`, { amount: 250.75 })).status).toBe(
+    201,
+  );
+  const statement = await api<Statement>(key, "POST", `/api/public/sdk/v1/wallets/${userId}/statements`, {
+    periodStart: today(),
+    periodEnd: today(),
+  });
   expect(statement.status).toBe(201);
   return { key, userId, accountNumber: wallet.body.accountNumber, statement: statement.body };
 }
 
-test("/verify shows a valid statement for a token made over the API, reached through its QR link", async ({ page, baseURL }, testInfo) => {
+test("/verify shows a valid statement for a token made over the API, reached through its QR link", async ({
+  page,
+  baseURL,
+}, testInfo) => {
   const guard = guardExternalRequests(page);
   const { statement } = await walletWithStatement();
   expect(statement.verifyUrl).toBe(`${baseURL}/verify?token=${statement.token}`);
   // The QR code is exactly the verify link's code, so scanning it opens this same page.
-  expect(statement.qrSvg).toBe(await QRCode.toString(statement.verifyUrl, { type: "svg", errorCorrectionLevel: "M", margin: 2 }));
+  expect(statement.qrSvg).toBe(
+    await QRCode.toString(statement.verifyUrl, { type: "svg", errorCorrectionLevel: "M", margin: 2 }),
+  );
 
   const response = await page.goto(statement.verifyUrl);
   expect(response?.headers()["x-service-schema-version"]).toBe("1.1");
@@ -66,7 +87,9 @@ test("/verify explains an invalid token", async ({ page }, testInfo) => {
   guard.assertNoExternalRequests();
 });
 
-test("/verify/proof checks a letter by account number, and shows the amount only with the reference", async ({ page }, testInfo) => {
+test("/verify/proof checks a letter by account number, and shows the amount only with the reference", async ({
+  page,
+}, testInfo) => {
   const guard = guardExternalRequests(page);
   const { key, userId, accountNumber } = await walletWithStatement();
   const proof = await api<Proof>(key, "POST", `/api/public/sdk/v1/wallets/${userId}/proofs`, { kind: "funds" });
@@ -94,15 +117,28 @@ test("/treasury shows live figures and draws its charts", async ({ page }, testI
   const guard = guardExternalRequests(page);
   const { appId } = await createAppWithKey();
   const liveKey = await createKey(appId, "live");
-  const wallet = await api(liveKey, "POST", "/api/public/sdk/v1/wallets", { externalUserId: "e2e_live", currency: "CHF", email: "l@example.com" });
+  const wallet = await api(liveKey, "POST", "/api/public/sdk/v1/wallets", {
+    externalUserId: "e2e_live",
+    currency: "CHF",
+    email: "l@example.com",
+  });
   expect(wallet.status).toBe(201);
   // Live money moves only through the operator's funding and real card spends.
   await fundLiveWallet(appId, "e2e_live", 1200.5);
-  const card = await api<{ id: string }>(liveKey, "POST", "/api/public/sdk/v1/cards", { externalUserId: "e2e_live", kind: "virtual", currency: "CHF" });
+  const card = await api<{ id: string }>(liveKey, "POST", "/api/public/sdk/v1/cards", {
+    externalUserId: "e2e_live",
+    kind: "virtual",
+    currency: "CHF",
+  });
   expect(card.status).toBe(201);
-  const hold = await api<{ id: string }>(liveKey, "POST", `/api/public/sdk/v1/cards/${card.body.id}/authorizations`, { amount: 200, merchant: { name: "Café" } });
+  const hold = await api<{ id: string }>(liveKey, "POST", `/api/public/sdk/v1/cards/${card.body.id}/authorizations`, {
+    amount: 200,
+    merchant: { name: "Café" },
+  });
   expect(hold.status).toBe(201);
-  expect((await api(liveKey, "POST", `/api/public/sdk/v1/authorizations/${hold.body.id}/capture`, { amount: 150 })).status).toBe(200);
+  expect(
+    (await api(liveKey, "POST", `/api/public/sdk/v1/authorizations/${hold.body.id}/capture`, { amount: 150 })).status,
+  ).toBe(200);
 
   await page.goto("/treasury");
   await expect(page.getByRole("heading", { name: "Treasury" })).toBeVisible();
@@ -113,12 +149,17 @@ test("/treasury shows live figures and draws its charts", async ({ page }, testI
     await expect(page.getByRole("img", { name: chart })).toBeVisible();
   }
   expect(await page.locator("svg[data-chart] rect").count()).toBeGreaterThanOrEqual(4);
-  await expect(page.getByRole("link", { name: "Download as JSON" })).toHaveAttribute("href", "/api/public/treasury/stats.json");
+  await expect(page.getByRole("link", { name: "Download as JSON" })).toHaveAttribute(
+    "href",
+    "/api/public/treasury/stats.json",
+  );
   await saveScreenshot(page, testInfo, "treasury");
   guard.assertNoExternalRequests();
 });
 
-test("/docs renders the interactive reference from our own bundle and lists the wallet endpoints", async ({ page }, testInfo) => {
+test("/docs renders the interactive reference from our own bundle and lists the wallet endpoints", async ({
+  page,
+}, testInfo) => {
   const guard = guardExternalRequests(page);
   await page.goto("/docs");
   await expect(page.getByText("Provision a wallet").first()).toBeVisible({ timeout: 30_000 });

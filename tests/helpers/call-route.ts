@@ -43,6 +43,12 @@ export async function callRoute(handler: Handler, options: CallOptions): Promise
     json = undefined;
   }
   // Every response a test sees must be one the OpenAPI document describes.
-  assertMatchesOpenApi({ method: options.method ?? "GET", path: options.path, status: response.status, headers: response.headers, json });
+  assertMatchesOpenApi({
+    method: options.method ?? "GET",
+    path: options.path,
+    status: response.status,
+    headers: response.headers,
+    json,
+  });
   return { status: response.status, headers: response.headers, text, json };
 }

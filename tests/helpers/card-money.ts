@@ -24,30 +24,66 @@ type Extra = { headers?: Record<string, string> };
 export const api = {
   createWallet: (key: string, body: Record<string, unknown>) =>
     callRoute(createWallet, { method: "POST", path: `${V1}/wallets`, key, body }),
-  issueCard: (key: string, body: Record<string, unknown>) => callRoute(issueCard, { method: "POST", path: `${V1}/cards`, key, body }),
+  issueCard: (key: string, body: Record<string, unknown>) =>
+    callRoute(issueCard, { method: "POST", path: `${V1}/cards`, key, body }),
   wallet: (key: string, externalUserId: string) =>
     callRoute(getWallet, { path: `${V1}/wallets/${externalUserId}`, key, params: { externalUserId } }),
   fund: (key: string, externalUserId: string, body: Record<string, unknown>, extra: Extra = {}) =>
-    callRoute(fund, { method: "POST", path: `${V1}/test/wallets/${externalUserId}/fund`, key, body, params: { externalUserId }, ...extra }),
+    callRoute(fund, {
+      method: "POST",
+      path: `${V1}/test/wallets/${externalUserId}/fund`,
+      key,
+      body,
+      params: { externalUserId },
+      ...extra,
+    }),
   spend: (key: string, cardId: string, body: Record<string, unknown>, extra: Extra = {}) =>
-    callRoute(spend, { method: "POST", path: `${V1}/cards/${cardId}/authorizations`, key, body, params: { id: cardId }, ...extra }),
+    callRoute(spend, {
+      method: "POST",
+      path: `${V1}/cards/${cardId}/authorizations`,
+      key,
+      body,
+      params: { id: cardId },
+      ...extra,
+    }),
   tap: (key: string, cardId: string, body: Record<string, unknown>) =>
     callRoute(tap, { method: "POST", path: `${V1}/test/cards/${cardId}/tap`, key, body, params: { id: cardId } }),
   capture: (key: string, authId: string, body: Record<string, unknown> = {}, extra: Extra = {}) =>
-    callRoute(capture, { method: "POST", path: `${V1}/authorizations/${authId}/capture`, key, body, params: { id: authId }, ...extra }),
+    callRoute(capture, {
+      method: "POST",
+      path: `${V1}/authorizations/${authId}/capture`,
+      key,
+      body,
+      params: { id: authId },
+      ...extra,
+    }),
   refund: (key: string, authId: string, body: Record<string, unknown> = {}, extra: Extra = {}) =>
-    callRoute(refund, { method: "POST", path: `${V1}/authorizations/${authId}/refund`, key, body, params: { id: authId }, ...extra }),
+    callRoute(refund, {
+      method: "POST",
+      path: `${V1}/authorizations/${authId}/refund`,
+      key,
+      body,
+      params: { id: authId },
+      ...extra,
+    }),
   authorization: (key: string, authId: string) =>
     callRoute(getAuthorization, { path: `${V1}/authorizations/${authId}`, key, params: { id: authId } }),
-  card: (key: string, cardId: string) => callRoute(getCard, { path: `${V1}/cards/${cardId}`, key, params: { id: cardId } }),
-  freeze: (key: string, cardId: string) => callRoute(freeze, { method: "POST", path: `${V1}/cards/${cardId}/freeze`, key, params: { id: cardId } }),
+  card: (key: string, cardId: string) =>
+    callRoute(getCard, { path: `${V1}/cards/${cardId}`, key, params: { id: cardId } }),
+  freeze: (key: string, cardId: string) =>
+    callRoute(freeze, { method: "POST", path: `${V1}/cards/${cardId}/freeze`, key, params: { id: cardId } }),
   unfreeze: (key: string, cardId: string) =>
     callRoute(unfreeze, { method: "POST", path: `${V1}/cards/${cardId}/unfreeze`, key, params: { id: cardId } }),
-  cancel: (key: string, cardId: string) => callRoute(cancel, { method: "POST", path: `${V1}/cards/${cardId}/cancel`, key, params: { id: cardId } }),
+  cancel: (key: string, cardId: string) =>
+    callRoute(cancel, { method: "POST", path: `${V1}/cards/${cardId}/cancel`, key, params: { id: cardId } }),
   cards: (key: string, externalUserId: string, query = "") =>
     callRoute(listCards, { path: `${V1}/wallets/${externalUserId}/cards${query}`, key, params: { externalUserId } }),
   transactions: (key: string, externalUserId: string, query = "") =>
-    callRoute(listTransactions, { path: `${V1}/wallets/${externalUserId}/transactions${query}`, key, params: { externalUserId } }),
+    callRoute(listTransactions, {
+      path: `${V1}/wallets/${externalUserId}/transactions${query}`,
+      key,
+      params: { externalUserId },
+    }),
 };
 
 export const merchant = { name: "Corner Coffee", category: "5814", country: "NG" };
@@ -62,7 +98,9 @@ export async function walletWithCard(
   const wallet = await api.createWallet(key, { externalUserId: userId, currency, email: "holder@example.com" });
   if (wallet.status !== 201) throw new Error(`wallet: ${wallet.text}`);
   const card = await api.issueCard(key, {
-    externalUserId: userId, kind: "virtual", currency,
+    externalUserId: userId,
+    kind: "virtual",
+    currency,
     ...(options.spendLimit !== undefined ? { spendLimit: options.spendLimit } : {}),
   });
   if (card.status !== 201) throw new Error(`card: ${card.text}`);

@@ -13,7 +13,10 @@ export async function createMerchantApp(name = "Test app") {
   return { merchant, application, webhookSecret };
 }
 
-export async function createKey(applicationId: string, options: Partial<Omit<CreateApiKeyInput, "applicationId">> = {}) {
+export async function createKey(
+  applicationId: string,
+  options: Partial<Omit<CreateApiKeyInput, "applicationId">> = {},
+) {
   const { secret, record } = await createApiKey(prisma(), {
     applicationId,
     mode: options.mode ?? "test",

@@ -79,7 +79,11 @@ export function assertMatchesOpenApi(response: CheckedResponse): void {
   if (!schema) throw new Error(`OpenAPI: ${where}: a JSON body was sent but none is documented.`);
   const validate = validatorFor(`${match.template} ${response.method} ${response.status}`, schema, doc.components);
   if (!validate(response.json)) {
-    const problems = (validate.errors ?? []).map((e) => `${e.instancePath || "(body)"} ${e.message ?? ""} ${JSON.stringify(e.params)}`);
-    throw new Error(`OpenAPI: ${where}: the body does not match the documented schema:\n  ${problems.join("\n  ")}\nBody: ${JSON.stringify(response.json)}`);
+    const problems = (validate.errors ?? []).map(
+      (e) => `${e.instancePath || "(body)"} ${e.message ?? ""} ${JSON.stringify(e.params)}`,
+    );
+    throw new Error(
+      `OpenAPI: ${where}: the body does not match the documented schema:\n  ${problems.join("\n  ")}\nBody: ${JSON.stringify(response.json)}`,
+    );
   }
 }

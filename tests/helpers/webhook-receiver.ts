@@ -2,7 +2,13 @@
 // request exactly as it arrived, and answers as the test's script says (a status, or never).
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 
-export type ReceivedRequest = { method: string; path: string; headers: IncomingHttpHeaders; rawBody: Buffer; receivedAt: number };
+export type ReceivedRequest = {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  rawBody: Buffer;
+  receivedAt: number;
+};
 export type Reply = { status: number; body?: string } | "hang";
 
 export type WebhookReceiver = {
@@ -13,7 +19,9 @@ export type WebhookReceiver = {
   close(): Promise<void>;
 };
 
-export async function startReceiver(reply: (request: ReceivedRequest, index: number) => Reply = () => ({ status: 200 })): Promise<WebhookReceiver> {
+export async function startReceiver(
+  reply: (request: ReceivedRequest, index: number) => Reply = () => ({ status: 200 }),
+): Promise<WebhookReceiver> {
   const received: ReceivedRequest[] = [];
   const hanging = new Set<ServerResponse>();
   const waiters: { count: number; resolve: () => void }[] = [];
@@ -21,7 +29,13 @@ export async function startReceiver(reply: (request: ReceivedRequest, index: num
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
-      const request = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, rawBody: Buffer.concat(chunks), receivedAt: Date.now() };
+      const request = {
+        method: req.method ?? "",
+        path: req.url ?? "",
+        headers: req.headers,
+        rawBody: Buffer.concat(chunks),
+        receivedAt: Date.now(),
+      };
       received.push(request);
       for (const waiter of waiters.filter((w) => received.length >= w.count)) waiter.resolve();
       const answer = reply(request, received.length - 1);
@@ -43,8 +57,17 @@ export async function startReceiver(reply: (request: ReceivedRequest, index: num
     waitFor(count, timeoutMs = 20_000) {
       if (received.length >= count) return Promise.resolve(received);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`receiver got ${received.length} of ${count} requests in ${timeoutMs} ms`)), timeoutMs);
-        waiters.push({ count, resolve: () => { clearTimeout(timer); resolve(received); } });
+        const timer = setTimeout(
+          () => reject(new Error(`receiver got ${received.length} of ${count} requests in ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+        waiters.push({
+          count,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve(received);
+          },
+        });
       });
     },
     async close() {

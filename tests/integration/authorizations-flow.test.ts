@@ -13,9 +13,19 @@ describe("authorizations", () => {
     const res = await api.spend(app.key, cardId, { amount: 30.25, merchant });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
-      object: "authorization", cardId, walletId, externalUserId: userId, amount: 30.25, currency: "USD",
-      status: "pending", declineCode: null, capturedAmount: 0, refundedAmount: 0,
-      merchant: { name: "Corner Coffee", category: "5814", country: "NG" }, source: "sdk", livemode: false,
+      object: "authorization",
+      cardId,
+      walletId,
+      externalUserId: userId,
+      amount: 30.25,
+      currency: "USD",
+      status: "pending",
+      declineCode: null,
+      capturedAmount: 0,
+      refundedAmount: 0,
+      merchant: { name: "Corner Coffee", category: "5814", country: "NG" },
+      source: "sdk",
+      livemode: false,
       idempotent_replay: false,
     });
     expect(res.json.id).toMatch(/^auth_/);
@@ -76,7 +86,11 @@ describe("authorizations", () => {
     expect(second.json.refundedAmount).toBe(45);
     const tooMuch = await api.refund(app.key, auth.json.id, { amount: 5.01 });
     expect(tooMuch.status).toBe(409);
-    expect(tooMuch.json.error).toMatchObject({ type: "conflict_error", code: "amount_exceeds_captured", param: "amount" });
+    expect(tooMuch.json.error).toMatchObject({
+      type: "conflict_error",
+      code: "amount_exceeds_captured",
+      param: "amount",
+    });
     const rest = await api.refund(app.key, auth.json.id);
     expect(rest.json.refundedAmount).toBe(50);
     const nothingLeft = await api.refund(app.key, auth.json.id);
@@ -84,7 +98,10 @@ describe("authorizations", () => {
     expect(nothingLeft.json.error.code).toBe("amount_exceeds_captured");
 
     expect((await api.wallet(app.key, userId)).json.balance).toEqual({ available: 100, posted: 100 });
-    const refunded = await prisma().event.findMany({ where: { applicationId: app.appId, type: "card.refunded" }, orderBy: { createdAt: "asc" } });
+    const refunded = await prisma().event.findMany({
+      where: { applicationId: app.appId, type: "card.refunded" },
+      orderBy: { createdAt: "asc" },
+    });
     expect(refunded.map((e) => (e.data as { refundedAmount: number }).refundedAmount)).toEqual([20, 45, 50]);
   });
 

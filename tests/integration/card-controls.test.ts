@@ -8,7 +8,11 @@ import { createKey, setupApp } from "../helpers/fixtures";
 async function expectDeclined(res: Awaited<ReturnType<typeof api.spend>>, code: string) {
   expect(res.status).toBe(402);
   expect(res.json.error).toMatchObject({ type: "card_error", code });
-  expect(res.json.error.authorization).toMatchObject({ object: "authorization", status: "declined", declineCode: code });
+  expect(res.json.error.authorization).toMatchObject({
+    object: "authorization",
+    status: "declined",
+    declineCode: code,
+  });
   const stored = await prisma().authorization.findUniqueOrThrow({ where: { id: res.json.error.authorization.id } });
   expect(stored).toMatchObject({ status: "declined", declineCode: code });
 }
@@ -87,7 +91,11 @@ describe("card controls", () => {
     const { cardId } = await walletWithCard(app.key, { fund: 10 });
     const tap = await api.tap(app.key, cardId, { amount: 3, merchant: { name: "Bus" } });
     expect(tap.status).toBe(201);
-    expect(tap.json).toMatchObject({ source: "tap", status: "pending", merchant: { name: "Bus", category: null, country: null } });
+    expect(tap.json).toMatchObject({
+      source: "tap",
+      status: "pending",
+      merchant: { name: "Bus", category: null, country: null },
+    });
     const declined = await api.tap(app.key, cardId, { amount: 30, merchant: { name: "Bus" } });
     expect(declined.status).toBe(402);
     expect(declined.json.error.authorization.source).toBe("tap");
@@ -134,7 +142,10 @@ describe("card controls", () => {
     const { cardId } = await walletWithCard(app.key, { fund: 10 });
     const auth = await api.spend(app.key, cardId, { amount: 1, merchant });
     for (const key of [other.key, live.secret]) {
-      expect((await api.card(key, cardId)).json.error).toMatchObject({ type: "not_found_error", code: "card_not_found" });
+      expect((await api.card(key, cardId)).json.error).toMatchObject({
+        type: "not_found_error",
+        code: "card_not_found",
+      });
       expect((await api.freeze(key, cardId)).status).toBe(404);
       expect((await api.spend(key, cardId, { amount: 1, merchant })).json.error.code).toBe("card_not_found");
       expect((await api.authorization(key, auth.json.id)).json.error.code).toBe("authorization_not_found");

@@ -35,8 +35,16 @@ async function buildWorld() {
   const bContext = { merchantId: b.merchant.id, ipAddress: "192.0.2.2" };
   const aKey = await createKey(a.application.id);
   const bKey = await createKey(b.application.id);
-  const aEndpoint = await registerEndpoint(prisma(), aContext, a.application.id, { url: "http://127.0.0.1:9/hook", events: [], enabled: true });
-  const bEndpoint = await registerEndpoint(prisma(), bContext, b.application.id, { url: "http://127.0.0.1:9/hook", events: [], enabled: true });
+  const aEndpoint = await registerEndpoint(prisma(), aContext, a.application.id, {
+    url: "http://127.0.0.1:9/hook",
+    events: [],
+    enabled: true,
+  });
+  const bEndpoint = await registerEndpoint(prisma(), bContext, b.application.id, {
+    url: "http://127.0.0.1:9/hook",
+    events: [],
+    enabled: true,
+  });
   const created = await callRoute(createWalletRoute, {
     method: "POST",
     path: "/api/public/sdk/v1/wallets",
@@ -56,10 +64,16 @@ async function snapshotOfA(world: World) {
   return {
     application: await db.application.findUniqueOrThrow({ where: { id: appId } }),
     keys: await db.apiKey.findMany({ where: { applicationId: appId }, orderBy: { id: "asc" } }),
-    endpoints: await db.webhookEndpoint.findMany({ where: { applicationId: appId }, orderBy: { id: "asc" }, omit: { updatedAt: true } }),
+    endpoints: await db.webhookEndpoint.findMany({
+      where: { applicationId: appId },
+      orderBy: { id: "asc" },
+      omit: { updatedAt: true },
+    }),
     deliveries: await db.webhookDelivery.count({ where: { applicationId: appId } }),
     events: await db.event.count({ where: { applicationId: appId } }),
-    replayJobs: await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM graphile_worker.jobs WHERE key LIKE ${`${world.aDeliveryId}:replay:%`}`,
+    replayJobs: await db.$queryRaw<
+      { n: bigint }[]
+    >`SELECT count(*) AS n FROM graphile_worker.jobs WHERE key LIKE ${`${world.aDeliveryId}:replay:%`}`,
     audit: await db.auditLog.count({ where: { applicationId: appId } }),
   };
 }
@@ -72,11 +86,18 @@ beforeAll(async () => {
 describe("console operations refuse another merchant's application", () => {
   const cases: { name: string; run: (w: World) => Promise<unknown> }[] = [
     { name: "requireApplication", run: (w) => requireApplication(prisma(), w.b.merchant.id, w.a.application.id) },
-    { name: "renameApplication", run: (w) => renameApplication(prisma(), w.bContext, w.a.application.id, { name: "Hijacked" }) },
+    {
+      name: "renameApplication",
+      run: (w) => renameApplication(prisma(), w.bContext, w.a.application.id, { name: "Hijacked" }),
+    },
     { name: "setMode", run: (w) => setMode(prisma(), w.bContext, w.a.application.id, "live") },
     { name: "revealSecret", run: (w) => revealSecret(prisma(), w.bContext, w.a.application.id) },
     { name: "rotateSecret", run: (w) => rotateSecret(prisma(), w.bContext, w.a.application.id) },
-    { name: "mintKey", run: (w) => mintKey(prisma(), w.bContext, w.a.application.id, { name: "x", mode: "test", scopes: ["wallets:read"] }) },
+    {
+      name: "mintKey",
+      run: (w) =>
+        mintKey(prisma(), w.bContext, w.a.application.id, { name: "x", mode: "test", scopes: ["wallets:read"] }),
+    },
     { name: "listKeys", run: (w) => listKeys(prisma(), w.b.merchant.id, w.a.application.id) },
     { name: "revokeKey", run: (w) => revokeKey(prisma(), w.bContext, w.a.application.id, w.aKey.record.id) },
     { name: "searchWallets", run: (w) => searchWallets(prisma(), w.b.merchant.id, w.a.application.id, {}) },
@@ -84,11 +105,28 @@ describe("console operations refuse another merchant's application", () => {
     { name: "listEvents", run: (w) => listEvents(prisma(), w.b.merchant.id, w.a.application.id, {}) },
     { name: "listAuditLog", run: (w) => listAuditLog(prisma(), w.b.merchant.id, w.a.application.id) },
     { name: "listEndpoints", run: (w) => listEndpoints(prisma(), w.b.merchant.id, w.a.application.id) },
-    { name: "registerEndpoint", run: (w) => registerEndpoint(prisma(), w.bContext, w.a.application.id, { url: "http://127.0.0.1:9/evil", events: [], enabled: true }) },
-    { name: "setEndpointEnabled", run: (w) => setEndpointEnabled(prisma(), w.bContext, w.a.application.id, w.aEndpoint.id, false) },
+    {
+      name: "registerEndpoint",
+      run: (w) =>
+        registerEndpoint(prisma(), w.bContext, w.a.application.id, {
+          url: "http://127.0.0.1:9/evil",
+          events: [],
+          enabled: true,
+        }),
+    },
+    {
+      name: "setEndpointEnabled",
+      run: (w) => setEndpointEnabled(prisma(), w.bContext, w.a.application.id, w.aEndpoint.id, false),
+    },
     { name: "sendTestEvent", run: (w) => sendTestEvent(w.bContext, w.a.application.id, w.aEndpoint.id) },
-    { name: "listConsoleDeliveries", run: (w) => listConsoleDeliveries(prisma(), w.b.merchant.id, w.a.application.id, {}) },
-    { name: "deliveryDetail", run: (w) => deliveryDetail(prisma(), w.b.merchant.id, w.a.application.id, w.aDeliveryId) },
+    {
+      name: "listConsoleDeliveries",
+      run: (w) => listConsoleDeliveries(prisma(), w.b.merchant.id, w.a.application.id, {}),
+    },
+    {
+      name: "deliveryDetail",
+      run: (w) => deliveryDetail(prisma(), w.b.merchant.id, w.a.application.id, w.aDeliveryId),
+    },
     { name: "replayConsoleDelivery", run: (w) => replayConsoleDelivery(w.bContext, w.a.application.id, w.aDeliveryId) },
   ];
 
@@ -105,9 +143,15 @@ describe("console operations refuse A's objects reached through B's own applicat
   const cases: { name: string; run: (w: World) => Promise<unknown> }[] = [
     { name: "revokeKey", run: (w) => revokeKey(prisma(), w.bContext, w.b.application.id, w.aKey.record.id) },
     { name: "walletDetail", run: (w) => walletDetail(prisma(), w.b.merchant.id, w.b.application.id, w.aWalletId) },
-    { name: "setEndpointEnabled", run: (w) => setEndpointEnabled(prisma(), w.bContext, w.b.application.id, w.aEndpoint.id, false) },
+    {
+      name: "setEndpointEnabled",
+      run: (w) => setEndpointEnabled(prisma(), w.bContext, w.b.application.id, w.aEndpoint.id, false),
+    },
     { name: "sendTestEvent", run: (w) => sendTestEvent(w.bContext, w.b.application.id, w.aEndpoint.id) },
-    { name: "deliveryDetail", run: (w) => deliveryDetail(prisma(), w.b.merchant.id, w.b.application.id, w.aDeliveryId) },
+    {
+      name: "deliveryDetail",
+      run: (w) => deliveryDetail(prisma(), w.b.merchant.id, w.b.application.id, w.aDeliveryId),
+    },
     { name: "replayConsoleDelivery", run: (w) => replayConsoleDelivery(w.bContext, w.b.application.id, w.aDeliveryId) },
   ];
 

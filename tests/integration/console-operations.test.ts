@@ -45,8 +45,12 @@ describe("sign-up", () => {
   });
 
   it("names the field at fault", async () => {
-    await expect(signUp(prisma(), { email: "not-an-email", password: PASSWORD })).rejects.toMatchObject({ field: "email" });
-    await expect(signUp(prisma(), { email: email("short"), password: "short" })).rejects.toMatchObject({ field: "password" });
+    await expect(signUp(prisma(), { email: "not-an-email", password: PASSWORD })).rejects.toMatchObject({
+      field: "email",
+    });
+    await expect(signUp(prisma(), { email: email("short"), password: "short" })).rejects.toMatchObject({
+      field: "password",
+    });
   });
 });
 
@@ -55,20 +59,34 @@ describe("sign-in", () => {
     const address = email("signin");
     const user = await signUp(prisma(), { email: address, password: PASSWORD });
     const ip = `203.0.113.${Math.floor(Math.random() * 250)}`;
-    expect(await authenticateCredentials(prisma(), { email: address.toUpperCase(), password: PASSWORD, address: ip })).toMatchObject({ id: user.id });
-    expect(await authenticateCredentials(prisma(), { email: address, password: "wrong password!!", address: ip })).toBeNull();
-    expect(await authenticateCredentials(prisma(), { email: email("nobody"), password: PASSWORD, address: ip })).toBeNull();
+    expect(
+      await authenticateCredentials(prisma(), { email: address.toUpperCase(), password: PASSWORD, address: ip }),
+    ).toMatchObject({ id: user.id });
+    expect(
+      await authenticateCredentials(prisma(), { email: address, password: "wrong password!!", address: ip }),
+    ).toBeNull();
+    expect(
+      await authenticateCredentials(prisma(), { email: email("nobody"), password: PASSWORD, address: ip }),
+    ).toBeNull();
   });
 
   it(`limits attempts per account to ${LOGIN_LIMITS.perAccount.limit} per window, even from many addresses`, async () => {
     const address = email("brute");
     await signUp(prisma(), { email: address, password: PASSWORD });
     for (let i = 0; i < LOGIN_LIMITS.perAccount.limit; i++) {
-      expect(await authenticateCredentials(prisma(), { email: address, password: `guess ${i} guess`, address: `2001:db8::${i + 1}` })).toBeNull();
+      expect(
+        await authenticateCredentials(prisma(), {
+          email: address,
+          password: `guess ${i} guess`,
+          address: `2001:db8::${i + 1}`,
+        }),
+      ).toBeNull();
     }
     const blocked = authenticateCredentials(prisma(), { email: address, password: PASSWORD, address: "2001:db8::ff" });
     await expect(blocked).rejects.toBeInstanceOf(ConsoleLimitError);
-    await expect(authenticateCredentials(prisma(), { email: address, password: PASSWORD, address: "2001:db8::fe" })).rejects.toThrow(/Too many sign-in attempts. Try again in \d+ minutes?\./);
+    await expect(
+      authenticateCredentials(prisma(), { email: address, password: PASSWORD, address: "2001:db8::fe" }),
+    ).rejects.toThrow(/Too many sign-in attempts. Try again in \d+ minutes?\./);
   });
 
   it(`limits attempts per address to ${LOGIN_LIMITS.perAddress.limit} per window, across accounts`, async () => {
@@ -77,7 +95,9 @@ describe("sign-in", () => {
       authenticateCredentials(prisma(), { email: email("spray"), password: PASSWORD, address: ip }),
     );
     expect(await Promise.all(attempts)).toEqual(Array(LOGIN_LIMITS.perAddress.limit).fill(null));
-    await expect(authenticateCredentials(prisma(), { email: email("spray"), password: PASSWORD, address: ip })).rejects.toBeInstanceOf(ConsoleLimitError);
+    await expect(
+      authenticateCredentials(prisma(), { email: email("spray"), password: PASSWORD, address: ip }),
+    ).rejects.toBeInstanceOf(ConsoleLimitError);
   });
 });
 
@@ -134,19 +154,37 @@ describe("webhook secret", () => {
 describe("API keys", () => {
   it("mints a key with the chosen scopes and a normalised allowlist, returning the secret once", async () => {
     const { user, context, appId } = await merchant();
-    const minted = await mintKey(prisma(), context, appId, { name: "Backend", mode: "test", scopes: ["wallets:read"], allowedIps: "127.0.0.1, 2001:db8::/32\n10.0.0.0/8" });
+    const minted = await mintKey(prisma(), context, appId, {
+      name: "Backend",
+      mode: "test",
+      scopes: ["wallets:read"],
+      allowedIps: "127.0.0.1, 2001:db8::/32\n10.0.0.0/8",
+    });
     expect(minted.secret).toMatch(/^sk_test_/);
     const [listed] = await listKeys(prisma(), user.id, appId);
-    expect(listed).toMatchObject({ id: minted.id, name: "Backend", scopes: ["wallets:read"], allowedIps: ["127.0.0.1/32", "2001:db8::/32", "10.0.0.0/8"], last4: minted.secret.slice(-4) });
+    expect(listed).toMatchObject({
+      id: minted.id,
+      name: "Backend",
+      scopes: ["wallets:read"],
+      allowedIps: ["127.0.0.1/32", "2001:db8::/32", "10.0.0.0/8"],
+      last4: minted.secret.slice(-4),
+    });
     expect(JSON.stringify(listed)).not.toContain(minted.secret);
   });
 
   it("names the invalid allowlist entry, an unknown scope or an empty scope list on their fields", async () => {
     const { context, appId } = await merchant();
     const base = { name: "k", mode: "test", scopes: [...SCOPES] };
-    await expect(mintKey(prisma(), context, appId, { ...base, allowedIps: "10.0.0.0/33" })).rejects.toMatchObject({ field: "allowedIps", message: expect.stringContaining('"10.0.0.0/33"') });
-    await expect(mintKey(prisma(), context, appId, { ...base, allowedIps: "fe80::1/129" })).rejects.toBeInstanceOf(ConsoleFieldError);
-    await expect(mintKey(prisma(), context, appId, { ...base, scopes: ["wallets:delete"] })).rejects.toMatchObject({ field: "scopes" });
+    await expect(mintKey(prisma(), context, appId, { ...base, allowedIps: "10.0.0.0/33" })).rejects.toMatchObject({
+      field: "allowedIps",
+      message: expect.stringContaining('"10.0.0.0/33"'),
+    });
+    await expect(mintKey(prisma(), context, appId, { ...base, allowedIps: "fe80::1/129" })).rejects.toBeInstanceOf(
+      ConsoleFieldError,
+    );
+    await expect(mintKey(prisma(), context, appId, { ...base, scopes: ["wallets:delete"] })).rejects.toMatchObject({
+      field: "scopes",
+    });
     await expect(mintKey(prisma(), context, appId, { ...base, scopes: [] })).rejects.toMatchObject({ field: "scopes" });
     await expect(mintKey(prisma(), context, appId, { ...base, name: "" })).rejects.toMatchObject({ field: "name" });
     expect(await prisma().apiKey.count({ where: { applicationId: appId } })).toBe(0);
@@ -154,14 +192,32 @@ describe("API keys", () => {
 
   it("a restricted key works for its scope, is refused for another, and stops at once when revoked", async () => {
     const { context, appId } = await merchant();
-    const { id, secret } = await mintKey(prisma(), context, appId, { name: "w", mode: "test", scopes: ["wallets:write"] });
+    const { id, secret } = await mintKey(prisma(), context, appId, {
+      name: "w",
+      mode: "test",
+      scopes: ["wallets:write"],
+    });
     const userId = uniqueUserId();
-    const created = await callRoute(createWalletRoute, { method: "POST", path: "/api/public/sdk/v1/wallets", key: secret, body: { externalUserId: userId, currency: "USD", email: "a@example.com" } });
+    const created = await callRoute(createWalletRoute, {
+      method: "POST",
+      path: "/api/public/sdk/v1/wallets",
+      key: secret,
+      body: { externalUserId: userId, currency: "USD", email: "a@example.com" },
+    });
     expect(created.status).toBe(201);
-    const read = await callRoute(getWalletRoute, { path: `/api/public/sdk/v1/wallets/${userId}`, key: secret, params: { externalUserId: userId } });
+    const read = await callRoute(getWalletRoute, {
+      path: `/api/public/sdk/v1/wallets/${userId}`,
+      key: secret,
+      params: { externalUserId: userId },
+    });
     expect(read.status).toBe(403);
     expect(await revokeKey(prisma(), context, appId, id)).toEqual({ revoked: true });
-    const after = await callRoute(createWalletRoute, { method: "POST", path: "/api/public/sdk/v1/wallets", key: secret, body: { externalUserId: uniqueUserId(), currency: "USD", email: "a@example.com" } });
+    const after = await callRoute(createWalletRoute, {
+      method: "POST",
+      path: "/api/public/sdk/v1/wallets",
+      key: secret,
+      body: { externalUserId: uniqueUserId(), currency: "USD", email: "a@example.com" },
+    });
     expect(after.status).toBe(401);
   });
 });
@@ -173,8 +229,17 @@ describe("audit log", () => {
     const revealed = await revealSecret(prisma(), context, appId);
     await rotateSecret(prisma(), context, appId);
     await revokeKey(prisma(), context, appId, minted.id);
-    const entries = await prisma().auditLog.findMany({ where: { applicationId: appId }, orderBy: { createdAt: "asc" } });
-    expect(entries.map((e) => e.action)).toEqual(["application.created", "api_key.minted", "webhook_secret.revealed", "webhook_secret.rotated", "api_key.revoked"]);
+    const entries = await prisma().auditLog.findMany({
+      where: { applicationId: appId },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(entries.map((e) => e.action)).toEqual([
+      "application.created",
+      "api_key.minted",
+      "webhook_secret.revealed",
+      "webhook_secret.rotated",
+      "api_key.revoked",
+    ]);
     expect(entries.every((e) => e.merchantId === user.id && e.ipAddress === "198.51.100.7")).toBe(true);
     const text = JSON.stringify(entries);
     expect(text).not.toContain(minted.secret);

@@ -40,9 +40,14 @@ describe("concurrent spends and refunds", () => {
     const { userId, cardId } = await walletWithCard(app.key, { fund: 100 });
     const auth = await api.spend(app.key, cardId, { amount: 40, merchant });
     await api.capture(app.key, auth.json.id);
-    const results = await Promise.all(Array.from({ length: 4 }, () => api.refund(app.key, auth.json.id, { amount: 15 })));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => api.refund(app.key, auth.json.id, { amount: 15 })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(2);
-    expect(results.filter((r) => r.status === 409).map((r) => r.json.error.code)).toEqual(["amount_exceeds_captured", "amount_exceeds_captured"]);
+    expect(results.filter((r) => r.status === 409).map((r) => r.json.error.code)).toEqual([
+      "amount_exceeds_captured",
+      "amount_exceeds_captured",
+    ]);
     expect((await api.authorization(app.key, auth.json.id)).json.refundedAmount).toBe(30);
     expect((await api.wallet(app.key, userId)).json.balance).toEqual({ available: 90, posted: 90 });
   });
@@ -51,10 +56,16 @@ describe("concurrent spends and refunds", () => {
     const app = await setupApp();
     const { userId, cardId } = await walletWithCard(app.key, { fund: 100 });
     const auth = await api.spend(app.key, cardId, { amount: 40, merchant });
-    const results = await Promise.all([api.capture(app.key, auth.json.id), api.capture(app.key, auth.json.id, { amount: 10 })]);
+    const results = await Promise.all([
+      api.capture(app.key, auth.json.id),
+      api.capture(app.key, auth.json.id, { amount: 10 }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const captured = results.find((r) => r.status === 200)!.json.capturedAmount as number;
-    expect((await api.wallet(app.key, userId)).json.balance).toEqual({ available: 100 - captured, posted: 100 - captured });
+    expect((await api.wallet(app.key, userId)).json.balance).toEqual({
+      available: 100 - captured,
+      posted: 100 - captured,
+    });
     expect(await prisma().event.count({ where: { applicationId: app.appId, type: "card.captured" } })).toBe(1);
   });
 });

@@ -38,9 +38,20 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 
 // Two wallets (USD, minor unit cents; JPY, no minor unit) and three cards, one with a limit.
 const WALLETS = [{ currency: "USD" }, { currency: "JPY" }] as const;
-const CARDS = [{ wallet: 0, spendLimit: null }, { wallet: 0, spendLimit: 2_500 }, { wallet: 1, spendLimit: null }] as const;
+const CARDS = [
+  { wallet: 0, spendLimit: null },
+  { wallet: 0, spendLimit: 2_500 },
+  { wallet: 1, spendLimit: null },
+] as const;
 
-type ModelAuth = { id: string; wallet: number; amount: bigint; status: "pending" | "closed"; captured: bigint; refunded: bigint };
+type ModelAuth = {
+  id: string;
+  wallet: number;
+  amount: bigint;
+  status: "pending" | "closed";
+  captured: bigint;
+  refunded: bigint;
+};
 
 async function setup() {
   const { application } = await createMerchantApp("ledger property");
@@ -48,14 +59,25 @@ async function setup() {
   const wallets = [];
   for (const w of WALLETS) {
     const externalUserId = uniqueUserId();
-    const record = await transaction((tx) => createWallet(tx, tenant, { externalUserId, currency: w.currency, email: "p@example.com" }));
+    const record = await transaction((tx) =>
+      createWallet(tx, tenant, { externalUserId, currency: w.currency, email: "p@example.com" }),
+    );
     wallets.push({ ...record, currency: w.currency });
   }
   const cards = [];
   for (const c of CARDS) {
     const wallet = wallets[c.wallet]!;
     const spendLimit = c.spendLimit === null ? undefined : toMajor(BigInt(c.spendLimit), wallet.currency);
-    cards.push(await transaction((tx) => issueCard(tx, tenant, { externalUserId: wallet.externalUserId, kind: "virtual", currency: wallet.currency, spendLimit })));
+    cards.push(
+      await transaction((tx) =>
+        issueCard(tx, tenant, {
+          externalUserId: wallet.externalUserId,
+          kind: "virtual",
+          currency: wallet.currency,
+          spendLimit,
+        }),
+      ),
+    );
   }
   return { tenant, wallets, cards };
 }
@@ -100,21 +122,44 @@ describe("ledger invariants under random operation sequences", () => {
                   ? "insufficient_funds"
                   : null;
             const outcome = await transaction((db) =>
-              authorizeSpend(db, tenant, cards[cmd.card]!.id, { amount: major(cmd.amount, w), merchant: { name: "Shop" } }, "sdk"),
+              authorizeSpend(
+                db,
+                tenant,
+                cards[cmd.card]!.id,
+                { amount: major(cmd.amount, w), merchant: { name: "Shop" } },
+                "sdk",
+              ),
             );
             expect(outcome.approved ? null : outcome.authorization.declineCode).toBe(expected);
             if (outcome.approved) {
               held[w]! += want;
-              auths.push({ id: outcome.authorization.id, wallet: w, amount: want, status: "pending", captured: 0n, refunded: 0n });
+              auths.push({
+                id: outcome.authorization.id,
+                wallet: w,
+                amount: want,
+                status: "pending",
+                captured: 0n,
+                refunded: 0n,
+              });
             }
           } else if (cmd.kind === "capture") {
             const auth = auths[cmd.auth % Math.max(auths.length, 1)];
             if (!auth) continue;
             const want = cmd.amount === null ? auth.amount : BigInt(cmd.amount);
-            const expected = auth.status !== "pending" ? "authorization_not_pending" : want > auth.amount ? "amount_exceeds_authorization" : null;
+            const expected =
+              auth.status !== "pending"
+                ? "authorization_not_pending"
+                : want > auth.amount
+                  ? "amount_exceeds_authorization"
+                  : null;
             const code = await conflictCode(() =>
               transaction((db) =>
-                captureAuthorization(db, tenant, auth.id, cmd.amount === null ? {} : { amount: major(cmd.amount, auth.wallet) }),
+                captureAuthorization(
+                  db,
+                  tenant,
+                  auth.id,
+                  cmd.amount === null ? {} : { amount: major(cmd.amount, auth.wallet) },
+                ),
               ),
             );
             expect(code).toBe(expected);
@@ -129,10 +174,20 @@ describe("ledger invariants under random operation sequences", () => {
             if (!auth) continue;
             const left = auth.captured - auth.refunded;
             const want = cmd.amount === null ? left : BigInt(cmd.amount);
-            const expected = auth.status !== "closed" ? "authorization_not_captured" : want > left || want === 0n ? "amount_exceeds_captured" : null;
+            const expected =
+              auth.status !== "closed"
+                ? "authorization_not_captured"
+                : want > left || want === 0n
+                  ? "amount_exceeds_captured"
+                  : null;
             const code = await conflictCode(() =>
               transaction((db) =>
-                refundAuthorization(db, tenant, auth.id, cmd.amount === null ? {} : { amount: major(cmd.amount, auth.wallet) }),
+                refundAuthorization(
+                  db,
+                  tenant,
+                  auth.id,
+                  cmd.amount === null ? {} : { amount: major(cmd.amount, auth.wallet) },
+                ),
               ),
             );
             expect(code).toBe(expected);
@@ -149,7 +204,12 @@ describe("ledger invariants under random operation sequences", () => {
         }
 
         const report = await checkLedgerInvariant(prisma(), { applicationId: tenant.applicationId });
-        expect(report).toMatchObject({ balanced: true, unbalancedTransfers: [], mismatchedAccounts: [], negativeAvailableAccounts: [] });
+        expect(report).toMatchObject({
+          balanced: true,
+          unbalancedTransfers: [],
+          mismatchedAccounts: [],
+          negativeAvailableAccounts: [],
+        });
 
         // Every transfer of this application sums to zero, leg by leg from the raw entries.
         const entries = await prisma().ledgerEntry.findMany({
@@ -172,7 +232,9 @@ describe("ledger invariants under random operation sequences", () => {
           expect(await accountEntrySum(prisma(), account.id)).toBe(posted[w]);
           expect(account.postedMinor).toBe(posted[w]);
           expect(account.heldMinor).toBe(held[w]);
-          const pending = auths.filter((a) => a.wallet === w && a.status === "pending").reduce((s, a) => s + a.amount, 0n);
+          const pending = auths
+            .filter((a) => a.wallet === w && a.status === "pending")
+            .reduce((s, a) => s + a.amount, 0n);
           expect(account.heldMinor).toBe(pending);
         }
       }),

@@ -18,18 +18,34 @@ describe("funding", () => {
     const res = await api.fund(app.key, userId, { amount: 12.345, description: "Top-up" });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
-      object: "transaction", walletId, externalUserId: userId, type: "funding", amount: 12.345, currency: "KWD",
-      authorizationId: null, description: "Top-up", balanceAfter: 12.345, livemode: false, idempotent_replay: false,
+      object: "transaction",
+      walletId,
+      externalUserId: userId,
+      type: "funding",
+      amount: 12.345,
+      currency: "KWD",
+      authorizationId: null,
+      description: "Top-up",
+      balanceAfter: 12.345,
+      livemode: false,
+      idempotent_replay: false,
     });
     expect(res.json.id).toMatch(/^ltr_/);
-    const entries = await prisma().ledgerEntry.findMany({ where: { transferId: res.json.id }, orderBy: { amount: "asc" } });
+    const entries = await prisma().ledgerEntry.findMany({
+      where: { transferId: res.json.id },
+      orderBy: { amount: "asc" },
+    });
     expect(entries.map((e) => [e.accountId, e.amount])).toEqual([
       [reserveAccountId(false, "KWD"), -12345n],
       [expect.stringMatching(/^lacct_/), 12345n],
     ]);
     expect((await api.wallet(app.key, userId)).json.balance).toEqual({ available: 12.345, posted: 12.345 });
     expect(await prisma().ledgerAccount.findUnique({ where: { id: reserveAccountId(false, "KWD") } })).toMatchObject({
-      kind: "reserve", applicationId: null, livemode: false, currency: "KWD", postedMinor: 0n,
+      kind: "reserve",
+      applicationId: null,
+      livemode: false,
+      currency: "KWD",
+      postedMinor: 0n,
     });
   });
 
@@ -71,12 +87,22 @@ describe("funding", () => {
     const original = console.log;
     console.log = (line: string) => printed.push(line);
     try {
-      await COMMANDS["wallets fund"]!.run({ app: app.appId, user: userId, amount: "2500.50", mode: "live", json: true }, []);
+      await COMMANDS["wallets fund"]!.run(
+        { app: app.appId, user: userId, amount: "2500.50", mode: "live", json: true },
+        [],
+      );
     } finally {
       console.log = original;
     }
     const output = JSON.parse(printed.join("\n"));
-    expect(output).toMatchObject({ object: "transaction", type: "funding", amount: 2500.5, currency: "NGN", livemode: true, balanceAfter: 2500.5 });
+    expect(output).toMatchObject({
+      object: "transaction",
+      type: "funding",
+      amount: 2500.5,
+      currency: "NGN",
+      livemode: true,
+      balanceAfter: 2500.5,
+    });
     expect((await api.wallet(live.secret, userId)).json.balance).toEqual({ available: 2500.5, posted: 2500.5 });
     const entries = await prisma().ledgerEntry.findMany({ where: { transferId: output.id } });
     expect(entries.map((e) => e.accountId)).toContain(reserveAccountId(true, "NGN"));
@@ -96,8 +122,17 @@ describe("transactions", () => {
     const res = await api.transactions(app.key, userId);
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ object: "list", has_more: false, next_cursor: null });
-    expect(res.json.data.map((t: { type: string; amount: number; balanceAfter: number; authorizationId: string | null; description: string }) =>
-      [t.type, t.amount, t.balanceAfter, t.authorizationId, t.description])).toEqual([
+    expect(
+      res.json.data.map(
+        (t: {
+          type: string;
+          amount: number;
+          balanceAfter: number;
+          authorizationId: string | null;
+          description: string;
+        }) => [t.type, t.amount, t.balanceAfter, t.authorizationId, t.description],
+      ),
+    ).toEqual([
       ["refund", 5, 80, auth.json.id, "Refund: Corner Coffee"],
       ["capture", -25, 75, auth.json.id, "Corner Coffee"],
       ["funding", 100, 100, null, "Test funding"],
@@ -154,14 +189,19 @@ describe("transactions", () => {
     const period = await walletTransactionsBetween(prisma(), walletId, middle, new Date(Date.now() + 1000));
     expect(period.openingMinor).toBe(1000n);
     expect(period.closingMinor).toBe(1750n);
-    expect(period.transactions.map((t) => [t.amount, t.balanceAfter])).toEqual([[5, 15], [2.5, 17.5]]);
+    expect(period.transactions.map((t) => [t.amount, t.balanceAfter])).toEqual([
+      [5, 15],
+      [2.5, 17.5],
+    ]);
   });
 
   it("refuses to update or delete ledger rows: corrections are new transfers", async () => {
     const app = await setupApp();
     const { userId } = await walletWithCard(app.key, { fund: 10 });
     const transferId = (await api.transactions(app.key, userId)).json.data[0].id;
-    await expect(prisma().ledgerEntry.updateMany({ where: { transferId }, data: { amount: 1n } })).rejects.toThrow(/append-only/);
+    await expect(prisma().ledgerEntry.updateMany({ where: { transferId }, data: { amount: 1n } })).rejects.toThrow(
+      /append-only/,
+    );
     await expect(prisma().ledgerEntry.deleteMany({ where: { transferId } })).rejects.toThrow(/append-only/);
     await expect(prisma().ledgerTransfer.delete({ where: { id: transferId } })).rejects.toThrow(/append-only/);
   });

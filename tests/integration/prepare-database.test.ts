@@ -17,7 +17,10 @@ describe("prepareDatabase", () => {
     const saved = process.env.DATABASE_URL;
     process.env.DATABASE_URL = withDatabase(serverUrl, scratch);
     try {
-      const error = await prepareDatabase().then(() => undefined, (e: unknown) => e);
+      const error = await prepareDatabase().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(UnmigratedDatabaseError);
       expect((error as Error).message).toMatch(/npm run db:migrate/);
       expect((error as UnmigratedDatabaseError).pending.length).toBeGreaterThan(0);

@@ -16,7 +16,9 @@ const ADDRESS = { line1: "1 Marina", city: "Lagos", country: "NG" };
 async function wallet(key: string, extra: Record<string, unknown> = {}) {
   const userId = uniqueUserId();
   const res = await callRoute(createWalletRoute, {
-    method: "POST", path: "/api/public/sdk/v1/wallets", key,
+    method: "POST",
+    path: "/api/public/sdk/v1/wallets",
+    key,
     body: { externalUserId: userId, currency: "NGN", email: "ada@example.com", name: "Ada Obi", ...extra },
   });
   expect(res.status).toBe(201);
@@ -24,11 +26,26 @@ async function wallet(key: string, extra: Record<string, unknown> = {}) {
 }
 
 const fund = (key: string, userId: string, amount: number) =>
-  callRoute(fundRoute, { method: "POST", path: `/api/public/sdk/v1/test/wallets/${userId}/fund`, key, params: { externalUserId: userId }, body: { amount } });
+  callRoute(fundRoute, {
+    method: "POST",
+    path: `/api/public/sdk/v1/test/wallets/${userId}/fund`,
+    key,
+    params: { externalUserId: userId },
+    body: { amount },
+  });
 const issue = (key: string, userId: string, body: Record<string, unknown>) =>
-  callRoute(issueProofRoute, { method: "POST", path: `/api/public/sdk/v1/wallets/${userId}/proofs`, key, params: { externalUserId: userId }, body });
+  callRoute(issueProofRoute, {
+    method: "POST",
+    path: `/api/public/sdk/v1/wallets/${userId}/proofs`,
+    key,
+    params: { externalUserId: userId },
+    body,
+  });
 const check = (query: Record<string, string>) =>
-  callRoute(verifyProofRoute, { path: `/api/public/verify/proof?${new URLSearchParams(query).toString()}`, address: "10.2.0.1" });
+  callRoute(verifyProofRoute, {
+    path: `/api/public/verify/proof?${new URLSearchParams(query).toString()}`,
+    address: "10.2.0.1",
+  });
 
 describe("proof letters", () => {
   it("issues a funds letter recording the available balance at issue, with a reference code", async () => {
@@ -38,12 +55,22 @@ describe("proof letters", () => {
     const res = await issue(app.key, userId, { kind: "funds" });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
-      object: "proof", kind: "funds", holderName: "Ada Obi", accountNumber, currency: "NGN", amount: 1500.25,
-      address: null, revokedAt: null, livemode: false, idempotent_replay: false,
+      object: "proof",
+      kind: "funds",
+      holderName: "Ada Obi",
+      accountNumber,
+      currency: "NGN",
+      amount: 1500.25,
+      address: null,
+      revokedAt: null,
+      livemode: false,
+      idempotent_replay: false,
     });
     expect(res.json.id).toMatch(/^prf_/);
     expect(res.json.reference).toMatch(/^PRF-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
-    expect(res.json.verifyUrl).toBe(`http://localhost/verify/proof?account=${accountNumber}&kind=funds&reference=${res.json.reference}`);
+    expect(res.json.verifyUrl).toBe(
+      `http://localhost/verify/proof?account=${accountNumber}&kind=funds&reference=${res.json.reference}`,
+    );
     expect(new Date(res.json.expiresAt).getTime() - new Date(res.json.issuedAt).getTime()).toBe(30 * 86_400_000);
 
     // Later movements do not change what the letter certified.
@@ -83,8 +110,14 @@ describe("GET /api/public/verify/proof", () => {
     const res = await check({ account: accountNumber, kind: "funds" });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
-      account: accountNumber, kind: "funds", valid: true, holder_name: "A*** O***",
-      issued_at: letter.json.issuedAt, expires_at: letter.json.expiresAt, livemode: false, reference_matched: null,
+      account: accountNumber,
+      kind: "funds",
+      valid: true,
+      holder_name: "A*** O***",
+      issued_at: letter.json.issuedAt,
+      expires_at: letter.json.expiresAt,
+      livemode: false,
+      reference_matched: null,
     });
     expect(res.headers.get("x-ratelimit-limit")).toBe("60");
   });
@@ -120,12 +153,19 @@ describe("GET /api/public/verify/proof", () => {
 
     const letter = await issue(app.key, userId, { kind: "funds" });
     const revoked = await callRoute(revokeProofRoute, {
-      method: "POST", path: `/api/public/sdk/v1/proofs/${letter.json.id}/revoke`, key: app.key, params: { id: letter.json.id },
+      method: "POST",
+      path: `/api/public/sdk/v1/proofs/${letter.json.id}/revoke`,
+      key: app.key,
+      params: { id: letter.json.id },
     });
     expect(revoked.status).toBe(200);
     expect(revoked.json.revokedAt).not.toBeNull();
-    expect((await check({ account: accountNumber, kind: "funds", reference: letter.json.reference })).json).toMatchObject({
-      valid: false, holder_name: null, reference_matched: false,
+    expect(
+      (await check({ account: accountNumber, kind: "funds", reference: letter.json.reference })).json,
+    ).toMatchObject({
+      valid: false,
+      holder_name: null,
+      reference_matched: false,
     });
 
     const second = await issue(app.key, userId, { kind: "funds" });
@@ -142,7 +182,11 @@ describe("GET /api/public/verify/proof", () => {
     expect((await check({ account: valid, kind: "funds" })).status).toBe(200);
     const res = await check({ account, kind: "funds" });
     expect(res.status).toBe(400);
-    expect(res.json.error).toMatchObject({ type: "invalid_request_error", code: "invalid_account_number", param: "account" });
+    expect(res.json.error).toMatchObject({
+      type: "invalid_request_error",
+      code: "invalid_account_number",
+      param: "account",
+    });
   });
 
   it("answers 400 validation_failed for a missing or unknown kind", async () => {

@@ -23,7 +23,11 @@ describe("authentication", () => {
 
   it("answers 401 invalid_api_key for a malformed or unknown key", async () => {
     for (const key of ["nope", "sk_test_short", `sk_test_${"a".repeat(40)}`, `pk_live_${"a".repeat(40)}`]) {
-      const res = await callRoute(getWallet, { path: "/api/public/sdk/v1/wallets/u1", key, params: { externalUserId: "u1" } });
+      const res = await callRoute(getWallet, {
+        path: "/api/public/sdk/v1/wallets/u1",
+        key,
+        params: { externalUserId: "u1" },
+      });
       expect(res.status, key).toBe(401);
       expect(res.json.error.code).toBe("invalid_api_key");
     }
@@ -32,10 +36,20 @@ describe("authentication", () => {
   it("answers 401 revoked_api_key as soon as a key is revoked", async () => {
     const app = await setupApp();
     const { secret, record } = await createKey(app.appId);
-    const before = await callRoute(createWallet, { method: "POST", path: "/api/public/sdk/v1/wallets", key: secret, body: walletBody(uniqueUserId()) });
+    const before = await callRoute(createWallet, {
+      method: "POST",
+      path: "/api/public/sdk/v1/wallets",
+      key: secret,
+      body: walletBody(uniqueUserId()),
+    });
     expect(before.status).toBe(201);
     expect(await revokeApiKey(prisma(), record.id)).toBe(true);
-    const after = await callRoute(createWallet, { method: "POST", path: "/api/public/sdk/v1/wallets", key: secret, body: walletBody(uniqueUserId()) });
+    const after = await callRoute(createWallet, {
+      method: "POST",
+      path: "/api/public/sdk/v1/wallets",
+      key: secret,
+      body: walletBody(uniqueUserId()),
+    });
     expect(after.status).toBe(401);
     expect(after.json.error.code).toBe("revoked_api_key");
   });
@@ -43,8 +57,18 @@ describe("authentication", () => {
   it("takes the mode from the key: records made with sk_test_ keys have livemode false, sk_live_ true", async () => {
     const app = await setupApp();
     const live = await createKey(app.appId, { mode: "live" });
-    const t = await callRoute(createWallet, { method: "POST", path: "/api/public/sdk/v1/wallets", key: app.key, body: walletBody(uniqueUserId()) });
-    const l = await callRoute(createWallet, { method: "POST", path: "/api/public/sdk/v1/wallets", key: live.secret, body: walletBody(uniqueUserId()) });
+    const t = await callRoute(createWallet, {
+      method: "POST",
+      path: "/api/public/sdk/v1/wallets",
+      key: app.key,
+      body: walletBody(uniqueUserId()),
+    });
+    const l = await callRoute(createWallet, {
+      method: "POST",
+      path: "/api/public/sdk/v1/wallets",
+      key: live.secret,
+      body: walletBody(uniqueUserId()),
+    });
     expect(t.json.livemode).toBe(false);
     expect(l.json.livemode).toBe(true);
   });
@@ -52,21 +76,52 @@ describe("authentication", () => {
 
 describe("scopes", () => {
   const routes: { scope: Scope; call: (key: string, userId: string) => ReturnType<typeof callRoute> }[] = [
-    { scope: "wallets:write", call: (key, u) => callRoute(createWallet, { method: "POST", path: "/api/public/sdk/v1/wallets", key, body: walletBody(`${u}-new`) }) },
-    { scope: "wallets:read", call: (key, u) => callRoute(getWallet, { path: `/api/public/sdk/v1/wallets/${u}`, key, params: { externalUserId: u } }) },
-    { scope: "cards:write", call: (key, u) => callRoute(issueCard, { method: "POST", path: "/api/public/sdk/v1/cards", key, body: { externalUserId: u, kind: "virtual", currency: "USD" } }) },
+    {
+      scope: "wallets:write",
+      call: (key, u) =>
+        callRoute(createWallet, {
+          method: "POST",
+          path: "/api/public/sdk/v1/wallets",
+          key,
+          body: walletBody(`${u}-new`),
+        }),
+    },
+    {
+      scope: "wallets:read",
+      call: (key, u) =>
+        callRoute(getWallet, { path: `/api/public/sdk/v1/wallets/${u}`, key, params: { externalUserId: u } }),
+    },
+    {
+      scope: "cards:write",
+      call: (key, u) =>
+        callRoute(issueCard, {
+          method: "POST",
+          path: "/api/public/sdk/v1/cards",
+          key,
+          body: { externalUserId: u, kind: "virtual", currency: "USD" },
+        }),
+    },
   ];
 
   for (const route of routes) {
     it(`requires ${route.scope}: 403 scope_missing without it, success with only it`, async () => {
       const app = await setupApp();
       const userId = uniqueUserId();
-      await callRoute(createWallet, { method: "POST", path: "/api/public/sdk/v1/wallets", key: app.key, body: walletBody(userId) });
+      await callRoute(createWallet, {
+        method: "POST",
+        path: "/api/public/sdk/v1/wallets",
+        key: app.key,
+        body: walletBody(userId),
+      });
       const others = SCOPES.filter((s) => s !== route.scope);
       const without = await createKey(app.appId, { scopes: others });
       const denied = await route.call(without.secret, userId);
       expect(denied.status).toBe(403);
-      expect(denied.json.error).toMatchObject({ type: "permission_error", code: "scope_missing", required_scope: route.scope });
+      expect(denied.json.error).toMatchObject({
+        type: "permission_error",
+        code: "scope_missing",
+        required_scope: route.scope,
+      });
       const only = await createKey(app.appId, { scopes: [route.scope] });
       const allowed = await route.call(only.secret, userId);
       expect(allowed.status).toBeLessThan(300);
@@ -90,7 +145,11 @@ describe("IP allowlists", () => {
       const { secret } = await createKey(app.appId, { allowedIps: c.list });
       const userId = uniqueUserId();
       const res = await callRoute(createWallet, {
-        method: "POST", path: "/api/public/sdk/v1/wallets", key: secret, body: walletBody(userId), address: c.address,
+        method: "POST",
+        path: "/api/public/sdk/v1/wallets",
+        key: secret,
+        body: walletBody(userId),
+        address: c.address,
       });
       if (c.allowed) {
         expect(res.status).toBe(201);

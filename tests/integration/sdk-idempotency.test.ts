@@ -9,7 +9,10 @@ import { createKey, setupApp, uniqueUserId } from "../helpers/fixtures";
 
 const post = (key: string, body: unknown, idem?: string, headers: Record<string, string> = {}) =>
   callRoute(createWallet, {
-    method: "POST", path: "/api/public/sdk/v1/wallets", key, body,
+    method: "POST",
+    path: "/api/public/sdk/v1/wallets",
+    key,
+    body,
     headers: idem ? { "idempotency-key": idem, ...headers } : headers,
   });
 
@@ -23,7 +26,12 @@ describe("idempotency", () => {
     expect(first.headers.get("idempotent-replayed")).toBeNull();
 
     // Same body with keys in another order is the same request.
-    const reordered = { name: body.name, email: body.email, currency: body.currency, externalUserId: body.externalUserId };
+    const reordered = {
+      name: body.name,
+      email: body.email,
+      currency: body.currency,
+      externalUserId: body.externalUserId,
+    };
     const second = await post(app.key, reordered, "key-1");
     expect(second.status).toBe(201);
     expect(second.headers.get("idempotent-replayed")).toBe("true");
@@ -38,11 +46,18 @@ describe("idempotency", () => {
     await post(app.key, { externalUserId: userId, currency: "USD", email: "a@example.com" }, "key-2");
     const res = await post(app.key, { externalUserId: userId, currency: "USD", email: "b@example.com" }, "key-2");
     expect(res.status).toBe(422);
-    expect(res.json.error).toMatchObject({ type: "idempotency_error", code: "idempotency_key_reused", param: "Idempotency-Key" });
+    expect(res.json.error).toMatchObject({
+      type: "idempotency_error",
+      code: "idempotency_key_reused",
+      param: "Idempotency-Key",
+    });
     // The same key on another path is a different request too.
     const card = await callRoute(issueCard, {
-      method: "POST", path: "/api/public/sdk/v1/cards", key: app.key,
-      body: { externalUserId: userId, kind: "virtual", currency: "USD" }, headers: { "idempotency-key": "key-2" },
+      method: "POST",
+      path: "/api/public/sdk/v1/cards",
+      key: app.key,
+      body: { externalUserId: userId, kind: "virtual", currency: "USD" },
+      headers: { "idempotency-key": "key-2" },
     });
     expect(card.status).toBe(422);
   });
@@ -72,9 +87,14 @@ describe("idempotency", () => {
     const { requestFingerprint } = await import("@/lib/http/idempotency");
     await prisma().idempotencyRecord.create({
       data: {
-        id: newId("idem"), applicationId: app.appId, livemode: false, key: "busy",
+        id: newId("idem"),
+        applicationId: app.appId,
+        livemode: false,
+        key: "busy",
         requestHash: requestFingerprint("POST", "/api/public/sdk/v1/wallets", body),
-        state: "in_progress", lockedUntil: new Date(Date.now() + 30_000), expiresAt: new Date(Date.now() + 86_400_000),
+        state: "in_progress",
+        lockedUntil: new Date(Date.now() + 30_000),
+        expiresAt: new Date(Date.now() + 86_400_000),
       },
     });
     const res = await post(app.key, body, "busy");
@@ -89,9 +109,14 @@ describe("idempotency", () => {
     const { requestFingerprint } = await import("@/lib/http/idempotency");
     await prisma().idempotencyRecord.create({
       data: {
-        id: newId("idem"), applicationId: app.appId, livemode: false, key: "orphan",
+        id: newId("idem"),
+        applicationId: app.appId,
+        livemode: false,
+        key: "orphan",
         requestHash: requestFingerprint("POST", "/api/public/sdk/v1/wallets", body),
-        state: "in_progress", lockedUntil: new Date(Date.now() - 1000), expiresAt: new Date(Date.now() + 86_400_000),
+        state: "in_progress",
+        lockedUntil: new Date(Date.now() - 1000),
+        expiresAt: new Date(Date.now() + 86_400_000),
       },
     });
     const res = await post(app.key, body, "orphan");
@@ -136,7 +161,11 @@ describe("idempotency", () => {
 
   it("rejects a malformed Idempotency-Key", async () => {
     const app = await setupApp();
-    const res = await post(app.key, { externalUserId: uniqueUserId(), currency: "USD", email: "a@example.com" }, "x".repeat(256));
+    const res = await post(
+      app.key,
+      { externalUserId: uniqueUserId(), currency: "USD", email: "a@example.com" },
+      "x".repeat(256),
+    );
     expect(res.status).toBe(400);
     expect(res.json.error.code).toBe("invalid_idempotency_key");
   });

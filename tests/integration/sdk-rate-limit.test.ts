@@ -18,7 +18,12 @@ describe("rate limit per key", () => {
   it("counts every request, failed ones too, and refuses the 61st with 429 and Retry-After: 60", async () => {
     const app = await setupApp();
     const { secret } = await createKey(app.appId);
-    const get = () => callRoute(getWallet, { path: "/api/public/sdk/v1/wallets/missing", key: secret, params: { externalUserId: "missing" } });
+    const get = () =>
+      callRoute(getWallet, {
+        path: "/api/public/sdk/v1/wallets/missing",
+        key: secret,
+        params: { externalUserId: "missing" },
+      });
 
     const first = await get();
     expect(first.status).toBe(404); // a 4xx still carries the headers and still counts
@@ -36,7 +41,11 @@ describe("rate limit per key", () => {
 
     // Another key of the same application has its own budget.
     const other = await createKey(app.appId);
-    const ok = await callRoute(getWallet, { path: "/api/public/sdk/v1/wallets/missing", key: other.secret, params: { externalUserId: "missing" } });
+    const ok = await callRoute(getWallet, {
+      path: "/api/public/sdk/v1/wallets/missing",
+      key: other.secret,
+      params: { externalUserId: "missing" },
+    });
     expect(ok.status).toBe(404);
     expectRateHeaders(ok.headers, 59);
   });
@@ -44,7 +53,9 @@ describe("rate limit per key", () => {
   it("puts the headers on successful responses", async () => {
     const app = await setupApp();
     const res = await callRoute((await import("@/app/api/public/sdk/v1/wallets/route")).POST, {
-      method: "POST", path: "/api/public/sdk/v1/wallets", key: app.key,
+      method: "POST",
+      path: "/api/public/sdk/v1/wallets",
+      key: app.key,
       body: { externalUserId: "rl-ok", currency: "USD", email: "a@example.com" },
     });
     expect(res.status).toBe(201);
@@ -55,12 +66,21 @@ describe("rate limit per key", () => {
     const address = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     let last;
     for (let i = 1; i <= 61; i++) {
-      last = await callRoute(getWallet, { path: "/api/public/sdk/v1/wallets/x", key: "sk_test_" + "x".repeat(40), params: { externalUserId: "x" }, address });
+      last = await callRoute(getWallet, {
+        path: "/api/public/sdk/v1/wallets/x",
+        key: "sk_test_" + "x".repeat(40),
+        params: { externalUserId: "x" },
+        address,
+      });
       if (i <= 60) expect(last.status).toBe(401);
     }
     expect(last!.status).toBe(429);
     expect(last!.headers.get("retry-after")).toBe("60");
-    const elsewhere = await callRoute(getWallet, { path: "/api/public/sdk/v1/wallets/x", params: { externalUserId: "x" }, address: "198.19.0.1" });
+    const elsewhere = await callRoute(getWallet, {
+      path: "/api/public/sdk/v1/wallets/x",
+      params: { externalUserId: "x" },
+      address: "198.19.0.1",
+    });
     expect(elsewhere.status).toBe(401);
   });
 });

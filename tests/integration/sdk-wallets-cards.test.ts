@@ -20,13 +20,23 @@ describe("wallets", () => {
     const app = await setupApp();
     const userId = uniqueUserId();
     const res = await newWallet(app.key, {
-      externalUserId: userId, currency: "ngn", email: "ada@example.com", name: "Ada Obi",
+      externalUserId: userId,
+      currency: "ngn",
+      email: "ada@example.com",
+      name: "Ada Obi",
       address: { line1: "1 Marina", city: "Lagos", country: "NG" },
     });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
-      object: "wallet", externalUserId: userId, email: "ada@example.com", name: "Ada Obi", currency: "NGN",
-      status: "active", balance: { available: 0, posted: 0 }, livemode: false, idempotent_replay: false,
+      object: "wallet",
+      externalUserId: userId,
+      email: "ada@example.com",
+      name: "Ada Obi",
+      currency: "NGN",
+      status: "active",
+      balance: { available: 0, posted: 0 },
+      livemode: false,
+      idempotent_replay: false,
       address: { line1: "1 Marina", city: "Lagos", country: "NG" },
     });
     expect(res.json.id).toMatch(/^wal_[0-9A-Za-z]{24}$/);
@@ -60,11 +70,20 @@ describe("wallets", () => {
     expect(res.json.error.type).toBe("invalid_request_error");
     expect(res.json.error.code).toBe("validation_failed");
     expect(res.json.error.param).toBe("externalUserId");
-    expect(res.json.error.details.map((d: { path: string }) => d.path).sort()).toEqual(["currency", "email", "externalUserId"]);
+    expect(res.json.error.details.map((d: { path: string }) => d.path).sort()).toEqual([
+      "currency",
+      "email",
+      "externalUserId",
+    ]);
 
     const missing = await newWallet(app.key, { currency: "USD", email: "a@example.com" });
     expect(missing.json.error.param).toBe("externalUserId");
-    const extra = await newWallet(app.key, { externalUserId: uniqueUserId(), currency: "USD", email: "a@example.com", balance: 5 });
+    const extra = await newWallet(app.key, {
+      externalUserId: uniqueUserId(),
+      currency: "USD",
+      email: "a@example.com",
+      balance: 5,
+    });
     expect(extra.status).toBe(400);
   });
 
@@ -78,12 +97,20 @@ describe("wallets", () => {
   it("answers 400 invalid_json and 415 unsupported_media_type", async () => {
     const app = await setupApp();
     const broken = await callRoute(createWallet, {
-      method: "POST", path: "/api/public/sdk/v1/wallets", key: app.key, rawBody: "{oops", headers: { "content-type": "application/json" },
+      method: "POST",
+      path: "/api/public/sdk/v1/wallets",
+      key: app.key,
+      rawBody: "{oops",
+      headers: { "content-type": "application/json" },
     });
     expect(broken.status).toBe(400);
     expect(broken.json.error.code).toBe("invalid_json");
     const wrongType = await callRoute(createWallet, {
-      method: "POST", path: "/api/public/sdk/v1/wallets", key: app.key, rawBody: "externalUserId=x", headers: { "content-type": "application/x-www-form-urlencoded" },
+      method: "POST",
+      path: "/api/public/sdk/v1/wallets",
+      key: app.key,
+      rawBody: "externalUserId=x",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
     });
     expect(wrongType.status).toBe(415);
     expect(wrongType.json.error).toMatchObject({ type: "invalid_request_error", code: "unsupported_media_type" });
@@ -103,13 +130,19 @@ describe("wallets", () => {
     const app = await setupApp();
     const live = await createKey(app.appId, { mode: "live" });
     const userId = uniqueUserId();
-    expect((await newWallet(live.secret, { externalUserId: userId, currency: "USD", email: "a@example.com" })).status).toBe(201);
+    expect(
+      (await newWallet(live.secret, { externalUserId: userId, currency: "USD", email: "a@example.com" })).status,
+    ).toBe(201);
     expect((await readWallet(app.key, userId)).status).toBe(404);
     expect((await readWallet(live.secret, userId)).status).toBe(200);
     // The same user id may exist once per mode.
-    expect((await newWallet(app.key, { externalUserId: userId, currency: "USD", email: "a@example.com" })).status).toBe(201);
+    expect((await newWallet(app.key, { externalUserId: userId, currency: "USD", email: "a@example.com" })).status).toBe(
+      201,
+    );
     expect((await readWallet(app.key, userId)).json.livemode).toBe(false);
-    expect((await newCard(app.key, { externalUserId: userId, kind: "virtual", currency: "USD" })).json.livemode).toBe(false);
+    expect((await newCard(app.key, { externalUserId: userId, kind: "virtual", currency: "USD" })).json.livemode).toBe(
+      false,
+    );
   });
 
   it("keeps applications apart: app A cannot read or card app B's wallet", async () => {
@@ -137,7 +170,16 @@ describe("cards", () => {
     const userId = await walletFor(app.key, "USD");
     const res = await newCard(app.key, { externalUserId: userId, kind: "virtual", currency: "USD", spendLimit: 250.5 });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ object: "card", externalUserId: userId, kind: "virtual", currency: "USD", spendLimit: 250.5, status: "active", livemode: false, idempotent_replay: false });
+    expect(res.json).toMatchObject({
+      object: "card",
+      externalUserId: userId,
+      kind: "virtual",
+      currency: "USD",
+      spendLimit: 250.5,
+      status: "active",
+      livemode: false,
+      idempotent_replay: false,
+    });
     expect(res.json.id).toMatch(/^card_/);
     expect(res.json.last4).toMatch(/^\d{4}$/);
     expect(res.json.expYear).toBe(new Date().getUTCFullYear() + 3);
@@ -150,7 +192,12 @@ describe("cards", () => {
 
   it("stores amounts as integer minor units per the currency's ISO exponent", async () => {
     const app = await setupApp();
-    for (const [currency, amount, minor] of [["JPY", 1000, 1000n], ["KWD", 1.234, 1234n], ["USD", 0.1, 10n], ["USD", 19.99, 1999n]] as const) {
+    for (const [currency, amount, minor] of [
+      ["JPY", 1000, 1000n],
+      ["KWD", 1.234, 1234n],
+      ["USD", 0.1, 10n],
+      ["USD", 19.99, 1999n],
+    ] as const) {
       const userId = await walletFor(app.key, currency);
       const res = await newCard(app.key, { externalUserId: userId, kind: "virtual", currency, spendLimit: amount });
       expect(res.status, `${currency} ${amount}`).toBe(201);
@@ -161,7 +208,11 @@ describe("cards", () => {
 
   it("answers 400 amount_precision for more decimals than the currency has", async () => {
     const app = await setupApp();
-    for (const [currency, amount] of [["JPY", 10.5], ["USD", 1.005], ["KWD", 1.2345]] as const) {
+    for (const [currency, amount] of [
+      ["JPY", 10.5],
+      ["USD", 1.005],
+      ["KWD", 1.2345],
+    ] as const) {
       const userId = await walletFor(app.key, currency);
       const res = await newCard(app.key, { externalUserId: userId, kind: "virtual", currency, spendLimit: amount });
       expect(res.status, `${currency} ${amount}`).toBe(400);

@@ -18,13 +18,24 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString
 async function walletWithMoney(key: string, options: { name?: string } = {}) {
   const userId = uniqueUserId();
   const created = await callRoute(createWalletRoute, {
-    method: "POST", path: "/api/public/sdk/v1/wallets", key,
-    body: { externalUserId: userId, currency: "USD", email: "ada@example.com", ...(options.name ? { name: options.name } : {}) },
+    method: "POST",
+    path: "/api/public/sdk/v1/wallets",
+    key,
+    body: {
+      externalUserId: userId,
+      currency: "USD",
+      email: "ada@example.com",
+      ...(options.name ? { name: options.name } : {}),
+    },
   });
   expect(created.status).toBe(201);
   for (const amount of [100, 25.5]) {
     const funded = await callRoute(fundRoute, {
-      method: "POST", path: `/api/public/sdk/v1/test/wallets/${userId}/fund`, key, params: { externalUserId: userId }, body: { amount },
+      method: "POST",
+      path: `/api/public/sdk/v1/test/wallets/${userId}/fund`,
+      key,
+      params: { externalUserId: userId },
+      body: { amount },
     });
     expect(funded.status).toBe(201);
   }
@@ -33,11 +44,17 @@ async function walletWithMoney(key: string, options: { name?: string } = {}) {
 
 const issue = (key: string, userId: string, body: Record<string, unknown>, headers?: Record<string, string>) =>
   callRoute(createStatementRoute, {
-    method: "POST", path: `/api/public/sdk/v1/wallets/${userId}/statements`, key, params: { externalUserId: userId }, body, headers,
+    method: "POST",
+    path: `/api/public/sdk/v1/wallets/${userId}/statements`,
+    key,
+    params: { externalUserId: userId },
+    body,
+    headers,
   });
 const verify = (token?: string, address = "10.1.0.1") =>
   callRoute(verifyRoute, {
-    path: `/api/public/verify/statement-token${token === undefined ? "" : `?token=${encodeURIComponent(token)}`}`, address,
+    path: `/api/public/verify/statement-token${token === undefined ? "" : `?token=${encodeURIComponent(token)}`}`,
+    address,
   });
 
 describe("statements", () => {
@@ -47,9 +64,17 @@ describe("statements", () => {
     const res = await issue(app.key, userId, { periodStart: daysAgo(3), periodEnd: today() });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
-      object: "statement", externalUserId: userId, holderName: "Ada Obi", currency: "USD",
-      periodStart: daysAgo(3), periodEnd: today(), openingBalance: 0, closingBalance: 125.5,
-      revokedAt: null, livemode: false, idempotent_replay: false,
+      object: "statement",
+      externalUserId: userId,
+      holderName: "Ada Obi",
+      currency: "USD",
+      periodStart: daysAgo(3),
+      periodEnd: today(),
+      openingBalance: 0,
+      closingBalance: 125.5,
+      revokedAt: null,
+      livemode: false,
+      idempotent_replay: false,
     });
     expect(res.json.id).toMatch(/^stmt_/);
     expect(res.json.transactions.map((t: { amount: number }) => t.amount)).toEqual([100, 25.5]);
@@ -57,7 +82,9 @@ describe("statements", () => {
     expect(res.json.verifyUrl).toBe(`http://localhost/verify?token=${res.json.token}`);
     expect(res.json.qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
     // The QR code is exactly the code of the verify link, so scanning it opens that page.
-    expect(res.json.qrSvg).toBe(await QRCode.toString(res.json.verifyUrl, { type: "svg", errorCorrectionLevel: "M", margin: 2 }));
+    expect(res.json.qrSvg).toBe(
+      await QRCode.toString(res.json.verifyUrl, { type: "svg", errorCorrectionLevel: "M", margin: 2 }),
+    );
     expect(new Date(res.json.expiresAt).getTime() - new Date(res.json.issuedAt).getTime()).toBe(90 * 86_400_000);
 
     const stored = await prisma().statement.findUniqueOrThrow({ where: { id: res.json.id } });
@@ -114,9 +141,16 @@ describe("GET /api/public/verify/statement-token", () => {
     const res = await verify(statement.json.token, "10.9.0.1");
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
-      valid: true, holder_name: "Ada Obi", period_start: daysAgo(1), period_end: today(),
-      issued_at: statement.json.issuedAt, expires_at: statement.json.expiresAt, currency: "USD",
-      opening_balance: 0, closing_balance: 125.5, livemode: false,
+      valid: true,
+      holder_name: "Ada Obi",
+      period_start: daysAgo(1),
+      period_end: today(),
+      issued_at: statement.json.issuedAt,
+      expires_at: statement.json.expiresAt,
+      currency: "USD",
+      opening_balance: 0,
+      closing_balance: 125.5,
+      livemode: false,
     });
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.headers.get("x-ratelimit-limit")).toBe("60");
@@ -138,7 +172,11 @@ describe("GET /api/public/verify/statement-token", () => {
 
   it("answers not_found for a well-formed token that was never issued", async () => {
     const res = await verify(`vst_${"A".repeat(32)}`);
-    expect(res.json).toEqual({ valid: false, reason: "No statement was issued with this token.", reason_code: "not_found" });
+    expect(res.json).toEqual({
+      valid: false,
+      reason: "No statement was issued with this token.",
+      reason_code: "not_found",
+    });
   });
 
   it("answers revoked once the issuer revokes the statement, and revoking twice is harmless", async () => {
@@ -147,7 +185,10 @@ describe("GET /api/public/verify/statement-token", () => {
     const statement = await issue(app.key, userId, { periodStart: today(), periodEnd: today() });
     const revoke = () =>
       callRoute(revokeStatementRoute, {
-        method: "POST", path: `/api/public/sdk/v1/statements/${statement.json.id}/revoke`, key: app.key, params: { id: statement.json.id },
+        method: "POST",
+        path: `/api/public/sdk/v1/statements/${statement.json.id}/revoke`,
+        key: app.key,
+        params: { id: statement.json.id },
       });
     const first = await revoke();
     expect(first.status).toBe(200);
@@ -166,7 +207,10 @@ describe("GET /api/public/verify/statement-token", () => {
     const userId = await walletWithMoney(app.key, { name: "Ada Obi" });
     const statement = await issue(app.key, userId, { periodStart: today(), periodEnd: today() });
     const res = await callRoute(revokeStatementRoute, {
-      method: "POST", path: `/api/public/sdk/v1/statements/${statement.json.id}/revoke`, key: other.key, params: { id: statement.json.id },
+      method: "POST",
+      path: `/api/public/sdk/v1/statements/${statement.json.id}/revoke`,
+      key: other.key,
+      params: { id: statement.json.id },
     });
     expect(res.status).toBe(404);
     expect(res.json.error.code).toBe("statement_not_found");
@@ -176,7 +220,10 @@ describe("GET /api/public/verify/statement-token", () => {
     const app = await setupApp();
     const userId = await walletWithMoney(app.key, { name: "Ada Obi" });
     const statement = await issue(app.key, userId, { periodStart: today(), periodEnd: today(), expiresInDays: 1 });
-    await prisma().statement.update({ where: { id: statement.json.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await prisma().statement.update({
+      where: { id: statement.json.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     const res = await verify(statement.json.token);
     expect(res.json).toMatchObject({ valid: false, reason_code: "expired" });
   });

@@ -50,15 +50,25 @@ async function directFigures(db: Prisma.TransactionClient, currency: string): Pr
     db.wallet.count({ where: { livemode: true, currency } }),
     db.card.count({ where: { livemode: true, currency, status: "active" } }),
   ]);
-  const walletSum = await db.ledgerEntry.aggregate({ where: { account: { livemode: true, kind: "wallet", currency } }, _sum: { amount: true } });
-  const reserveSum = await db.ledgerEntry.aggregate({ where: { account: { livemode: true, kind: "reserve", currency } }, _sum: { amount: true } });
+  const walletSum = await db.ledgerEntry.aggregate({
+    where: { account: { livemode: true, kind: "wallet", currency } },
+    _sum: { amount: true },
+  });
+  const reserveSum = await db.ledgerEntry.aggregate({
+    where: { account: { livemode: true, kind: "reserve", currency } },
+    _sum: { amount: true },
+  });
   const since = new Date(Date.now() - 30 * 86_400_000);
   const moved = await db.ledgerEntry.aggregate({
-    where: { account: { livemode: true, kind: "reserve", currency }, transfer: { kind: { in: ["capture", "refund"] }, createdAt: { gte: since } } },
+    where: {
+      account: { livemode: true, kind: "reserve", currency },
+      transfer: { kind: { in: ["capture", "refund"] }, createdAt: { gte: since } },
+    },
     _sum: { amount: true },
   });
   return {
-    wallets, cards,
+    wallets,
+    cards,
     liabilities: walletSum._sum.amount ?? 0n,
     reserves: -(reserveSum._sum.amount ?? 0n),
     volume: moved._sum.amount ?? 0n,
@@ -103,7 +113,13 @@ describe("treasury statistics", () => {
     }
     // Funded 1250, captured 150, refunded 20: holders are owed 1120, volume is 130 net.
     expect(stats.currencies.find((c) => c.currency === "CHF")).toEqual({
-      currency: "CHF", wallets: 2, active_cards: 2, liabilities: 1120, reserves: 1120, coverage_ratio: 1, card_volume_30d: 130,
+      currency: "CHF",
+      wallets: 2,
+      active_cards: 2,
+      liabilities: 1120,
+      reserves: 1120,
+      coverage_ratio: 1,
+      card_volume_30d: 130,
     });
   });
 
@@ -118,7 +134,11 @@ describe("treasury statistics", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=60");
     expect(res.headers.get("x-ratelimit-limit")).toBe("60");
-    expect(res.json).toMatchObject({ livemode: true, ledger_balanced: expect.any(Boolean), currencies: expect.any(Array) });
+    expect(res.json).toMatchObject({
+      livemode: true,
+      ledger_balanced: expect.any(Boolean),
+      currencies: expect.any(Array),
+    });
     expect(new Date(res.json.as_of).toISOString()).toBe(res.json.as_of);
     const again = await callRoute(statsRoute, { path: "/api/public/treasury/stats.json", address: "10.3.0.1" });
     expect(again.json.as_of).toBe(res.json.as_of);

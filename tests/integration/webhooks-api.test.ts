@@ -30,11 +30,27 @@ async function seed(appId: string, livemode = false) {
       data: { id: newId("evt"), applicationId: appId, livemode, type, data: { id: `res_${i}`, n: i }, createdAt },
     });
     const delivery = await prisma().webhookDelivery.create({
-      data: { id: newId("whd"), applicationId: appId, livemode, eventId: event.id, endpointId: endpoint.id, status: statuses[i], createdAt, attemptCount: 2 },
+      data: {
+        id: newId("whd"),
+        applicationId: appId,
+        livemode,
+        eventId: event.id,
+        endpointId: endpoint.id,
+        status: statuses[i],
+        createdAt,
+        attemptCount: 2,
+      },
     });
     for (const statusCode of [500, 200]) {
       await prisma().webhookAttempt.create({
-        data: { id: newId("wha"), deliveryId: delivery.id, requestHeaders: { "x-service-event-id": event.id }, requestBody: "{}", statusCode, latencyMs: 12 },
+        data: {
+          id: newId("wha"),
+          deliveryId: delivery.id,
+          requestHeaders: { "x-service-event-id": event.id },
+          requestBody: "{}",
+          statusCode,
+          latencyMs: 12,
+        },
       });
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
@@ -63,13 +79,26 @@ describe("GET /events", () => {
     const first = await callRoute(listEventsRoute, { path: "/api/public/sdk/v1/events?limit=3", key });
     expect(first.status).toBe(200);
     expect(first.json.object).toBe("list");
-    expect(first.json.data.map((e: { id: string }) => e.id)).toEqual(seeded.events.slice(1).reverse().map((e) => e.id));
+    expect(first.json.data.map((e: { id: string }) => e.id)).toEqual(
+      seeded.events
+        .slice(1)
+        .reverse()
+        .map((e) => e.id),
+    );
     expect(first.json.has_more).toBe(true);
     expect(first.json.next_cursor).toBe(seeded.events[1]!.id);
-    const second = await callRoute(listEventsRoute, { path: `/api/public/sdk/v1/events?limit=3&starting_after=${first.json.next_cursor}`, key });
+    const second = await callRoute(listEventsRoute, {
+      path: `/api/public/sdk/v1/events?limit=3&starting_after=${first.json.next_cursor}`,
+      key,
+    });
     expect(second.json.data.map((e: { id: string }) => e.id)).toEqual([seeded.events[0]!.id]);
     expect(second.json).toMatchObject({ has_more: false, next_cursor: null });
-    expect(second.json.data[0]).toMatchObject({ object: "event", type: "wallet.provisioned", data: { id: "res_0", n: 0 }, livemode: false });
+    expect(second.json.data[0]).toMatchObject({
+      object: "event",
+      type: "wallet.provisioned",
+      data: { id: "res_0", n: 0 },
+      livemode: false,
+    });
   });
 
   it("filters by kind and refuses an unknown kind", async () => {
@@ -86,7 +115,11 @@ describe("GET /events", () => {
     expect(own.status).toBe(200);
     expect(own.json.id).toBe(id);
     const other = await setupApp();
-    const foreign = await callRoute(getEventRoute, { path: `/api/public/sdk/v1/events/${id}`, key: other.key, params: { id } });
+    const foreign = await callRoute(getEventRoute, {
+      path: `/api/public/sdk/v1/events/${id}`,
+      key: other.key,
+      params: { id },
+    });
     expect(foreign.status).toBe(404);
     expect(foreign.json.error.code).toBe("event_not_found");
     const { secret: liveKey } = await createKey(seeded.endpoint.applicationId, { mode: "live" });
@@ -108,27 +141,55 @@ describe("GET /webhooks/deliveries", () => {
     const all = await callRoute(listDeliveriesRoute, { path: "/api/public/sdk/v1/webhooks/deliveries", key });
     expect(all.status).toBe(200);
     expect(all.json.data).toHaveLength(4);
-    expect(all.json.data[0]).toMatchObject({ object: "webhook_delivery", id: seeded.deliveries[3]!.id, url: UNREACHABLE, eventType: "wallet.provisioned" });
+    expect(all.json.data[0]).toMatchObject({
+      object: "webhook_delivery",
+      id: seeded.deliveries[3]!.id,
+      url: UNREACHABLE,
+      eventType: "wallet.provisioned",
+    });
     expect(all.json.data[0].lastAttempt).toMatchObject({ object: "webhook_attempt", statusCode: 200 });
 
-    const succeeded = await callRoute(listDeliveriesRoute, { path: "/api/public/sdk/v1/webhooks/deliveries?status=succeeded", key });
-    expect(succeeded.json.data.map((d: { id: string }) => d.id)).toEqual([seeded.deliveries[3]!.id, seeded.deliveries[0]!.id]);
-    const cards = await callRoute(listDeliveriesRoute, { path: "/api/public/sdk/v1/webhooks/deliveries?type=card.issued&status=failed", key });
+    const succeeded = await callRoute(listDeliveriesRoute, {
+      path: "/api/public/sdk/v1/webhooks/deliveries?status=succeeded",
+      key,
+    });
+    expect(succeeded.json.data.map((d: { id: string }) => d.id)).toEqual([
+      seeded.deliveries[3]!.id,
+      seeded.deliveries[0]!.id,
+    ]);
+    const cards = await callRoute(listDeliveriesRoute, {
+      path: "/api/public/sdk/v1/webhooks/deliveries?type=card.issued&status=failed",
+      key,
+    });
     expect(cards.json.data.map((d: { id: string }) => d.id)).toEqual([seeded.deliveries[1]!.id]);
-    const byEvent = await callRoute(listDeliveriesRoute, { path: `/api/public/sdk/v1/webhooks/deliveries?event=${seeded.events[2]!.id}`, key });
+    const byEvent = await callRoute(listDeliveriesRoute, {
+      path: `/api/public/sdk/v1/webhooks/deliveries?event=${seeded.events[2]!.id}`,
+      key,
+    });
     expect(byEvent.json.data.map((d: { id: string }) => d.id)).toEqual([seeded.deliveries[2]!.id]);
-    const byEndpoint = await callRoute(listDeliveriesRoute, { path: `/api/public/sdk/v1/webhooks/deliveries?endpoint=${seeded.endpoint.id}&limit=1`, key });
+    const byEndpoint = await callRoute(listDeliveriesRoute, {
+      path: `/api/public/sdk/v1/webhooks/deliveries?endpoint=${seeded.endpoint.id}&limit=1`,
+      key,
+    });
     expect(byEndpoint.json).toMatchObject({ has_more: true, next_cursor: seeded.deliveries[3]!.id });
   });
 
   it("shows one delivery with every attempt, oldest first", async () => {
     const id = seeded.deliveries[1]!.id;
-    const res = await callRoute(getDeliveryRoute, { path: `/api/public/sdk/v1/webhooks/deliveries/${id}`, key, params: { id } });
+    const res = await callRoute(getDeliveryRoute, {
+      path: `/api/public/sdk/v1/webhooks/deliveries/${id}`,
+      key,
+      params: { id },
+    });
     expect(res.status).toBe(200);
     expect(res.json.attempts.map((a: { statusCode: number }) => a.statusCode)).toEqual([500, 200]);
     expect(res.json.attempts[0]).toMatchObject({ trigger: "retry", latencyMs: 12, requestBody: "{}" });
     const other = await setupApp();
-    const foreign = await callRoute(getDeliveryRoute, { path: `/api/public/sdk/v1/webhooks/deliveries/${id}`, key: other.key, params: { id } });
+    const foreign = await callRoute(getDeliveryRoute, {
+      path: `/api/public/sdk/v1/webhooks/deliveries/${id}`,
+      key: other.key,
+      params: { id },
+    });
     expect(foreign.status).toBe(404);
     expect(foreign.json.error.code).toBe("delivery_not_found");
   });
@@ -136,7 +197,13 @@ describe("GET /webhooks/deliveries", () => {
 
 describe("POST /webhooks/deliveries/{id}/replay", () => {
   const replay = (key: string, id: string, headers?: Record<string, string>) =>
-    callRoute(replayRoute, { method: "POST", path: `/api/public/sdk/v1/webhooks/deliveries/${id}/replay`, key, params: { id }, headers });
+    callRoute(replayRoute, {
+      method: "POST",
+      path: `/api/public/sdk/v1/webhooks/deliveries/${id}/replay`,
+      key,
+      params: { id },
+      headers,
+    });
 
   it("queues a replay (202) and answers 429 replay_limited at the 6th replay of one delivery", async () => {
     await atStartOfMinute();
@@ -162,7 +229,10 @@ describe("POST /webhooks/deliveries/{id}/replay", () => {
     await atStartOfMinute();
     const app = await setupApp();
     // Two applications of the same merchant user share the user's limit.
-    const { application: second } = await createApplication(prisma(), { merchantId: app.merchant.id, name: "Second app" });
+    const { application: second } = await createApplication(prisma(), {
+      merchantId: app.merchant.id,
+      name: "Second app",
+    });
     const { deliveries } = await seed(app.appId);
     const more = await seed(second.id);
     const targets = [...deliveries, ...more.deliveries];

@@ -63,7 +63,13 @@ function independentSignature(rawBody: Buffer, secret: string): string {
 }
 
 function envelopeOf(request: ReceivedRequest) {
-  return JSON.parse(request.rawBody.toString("utf8")) as { id: string; event: string; schema_version: string; sent_at: string; data: { id: string } };
+  return JSON.parse(request.rawBody.toString("utf8")) as {
+    id: string;
+    event: string;
+    schema_version: string;
+    sent_at: string;
+    data: { id: string };
+  };
 }
 
 async function newWallet(key: string, externalUserId = uniqueUserId()) {
@@ -132,7 +138,13 @@ describe("webhook delivery", () => {
     expect(hooks.received).toHaveLength(5);
 
     const byEvent = new Map(hooks.received.map((r) => [envelopeOf(r).event, r]));
-    expect([...byEvent.keys()].sort()).toEqual(["card.authorized", "card.captured", "card.issued", "card.refunded", "wallet.provisioned"]);
+    expect([...byEvent.keys()].sort()).toEqual([
+      "card.authorized",
+      "card.captured",
+      "card.issued",
+      "card.refunded",
+      "wallet.provisioned",
+    ]);
     for (const request of hooks.received) {
       const envelope = envelopeOf(request);
       expect(request.method).toBe("POST");
@@ -169,7 +181,12 @@ describe("webhook delivery", () => {
   it("retries a receiver that answers 500, then succeeds on its 200, with a fresh sent_at and signature", async () => {
     const { appId, key, webhookSecret } = await setupApp();
     const hooks = await receiver((_request, index) => (index === 0 ? { status: 500, body: "boom" } : { status: 200 }));
-    await addWebhookEndpoint(prisma(), { applicationId: appId, url: hooks.url, livemode: false, events: ["wallet.provisioned"] });
+    await addWebhookEndpoint(prisma(), {
+      applicationId: appId,
+      url: hooks.url,
+      livemode: false,
+      events: ["wallet.provisioned"],
+    });
     await newWallet(key);
 
     const [first, second] = await hooks.waitFor(2);
@@ -182,7 +199,10 @@ describe("webhook delivery", () => {
 
     const deliveryId = String(first!.headers["x-service-delivery-id"]);
     const delivery = await waitUntil(async () => {
-      const d = await prisma().webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, include: { attempts: { orderBy: { createdAt: "asc" } } } });
+      const d = await prisma().webhookDelivery.findUniqueOrThrow({
+        where: { id: deliveryId },
+        include: { attempts: { orderBy: { createdAt: "asc" } } },
+      });
       return d.status === "succeeded" && d;
     });
     expect(delivery.attemptCount).toBe(2);
@@ -203,7 +223,10 @@ describe("webhook delivery", () => {
     const [first] = await hooks.waitFor(1);
     const deliveryId = String(first!.headers["x-service-delivery-id"]);
     const delivery = await waitUntil(async () => {
-      const d = await prisma().webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, include: { attempts: { orderBy: { createdAt: "asc" } } } });
+      const d = await prisma().webhookDelivery.findUniqueOrThrow({
+        where: { id: deliveryId },
+        include: { attempts: { orderBy: { createdAt: "asc" } } },
+      });
       return d.status === "succeeded" && d;
     }, 25_000);
     const [timedOut, retried] = delivery.attempts;
@@ -221,7 +244,10 @@ describe("webhook delivery", () => {
     await newWallet(key);
     const [original] = await hooks.waitFor(1);
     const deliveryId = String(original!.headers["x-service-delivery-id"]);
-    await waitUntil(async () => (await prisma().webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).status === "succeeded");
+    await waitUntil(
+      async () =>
+        (await prisma().webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).status === "succeeded",
+    );
 
     const res = await callRoute(replay, {
       method: "POST",
@@ -248,7 +274,14 @@ describe("webhook delivery", () => {
     const port = new URL(hooks.url).port;
     // Written directly, as if the name had resolved to a public address when it was registered.
     await prisma().webhookEndpoint.create({
-      data: { id: newId("we"), applicationId: appId, livemode: true, url: `https://localhost:${port}/hooks`, events: [], enabled: true },
+      data: {
+        id: newId("we"),
+        applicationId: appId,
+        livemode: true,
+        url: `https://localhost:${port}/hooks`,
+        events: [],
+        enabled: true,
+      },
     });
     await newWallet(liveKey);
 
@@ -311,7 +344,10 @@ describe("a worker killed mid-delivery", () => {
 
     const deliveryId = String(again!.headers["x-service-delivery-id"]);
     const delivery = await waitUntil(async () => {
-      const d = await prisma().webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, include: { attempts: true } });
+      const d = await prisma().webhookDelivery.findUniqueOrThrow({
+        where: { id: deliveryId },
+        include: { attempts: true },
+      });
       return d.status === "succeeded" && d;
     });
     // The killed send never committed its attempt; the redelivery is the one on record.

@@ -4,7 +4,12 @@ import { describe, expect, it } from "vitest";
 import { prisma, transaction } from "@/lib/db/client";
 import { recordEvent } from "@/lib/events/record-event";
 import { newId } from "@/lib/ids";
-import { addWebhookEndpoint, disableWebhookEndpoint, EndpointError, listWebhookEndpoints } from "@/lib/webhooks/endpoints";
+import {
+  addWebhookEndpoint,
+  disableWebhookEndpoint,
+  EndpointError,
+  listWebhookEndpoints,
+} from "@/lib/webhooks/endpoints";
 import { setupApp } from "../helpers/fixtures";
 
 const URL_A = "http://127.0.0.1:9/a";
@@ -18,19 +23,39 @@ async function queuedJobs(deliveryIds: string[]) {
 describe("webhook endpoints", () => {
   it("registers, lists and disables endpoints, checking URL, mode and event kinds", async () => {
     const { appId } = await setupApp();
-    const all = await addWebhookEndpoint(prisma(), { applicationId: appId, url: "http://localhost:3000/hooks", livemode: false });
-    const some = await addWebhookEndpoint(prisma(), { applicationId: appId, url: URL_A, livemode: false, events: ["card.issued", "card.issued"] });
+    const all = await addWebhookEndpoint(prisma(), {
+      applicationId: appId,
+      url: "http://localhost:3000/hooks",
+      livemode: false,
+    });
+    const some = await addWebhookEndpoint(prisma(), {
+      applicationId: appId,
+      url: URL_A,
+      livemode: false,
+      events: ["card.issued", "card.issued"],
+    });
     expect(all.events).toEqual([]);
     expect(some.events).toEqual(["card.issued"]);
 
-    await expect(addWebhookEndpoint(prisma(), { applicationId: appId, url: "http://example.com/hooks", livemode: true })).rejects.toThrow(/https/);
-    await expect(addWebhookEndpoint(prisma(), { applicationId: appId, url: "https://127.0.0.1/hooks", livemode: true })).rejects.toThrow(/loopback/);
-    await expect(addWebhookEndpoint(prisma(), { applicationId: appId, url: URL_A, livemode: false, events: ["card.melted"] })).rejects.toThrow(EndpointError);
-    await expect(addWebhookEndpoint(prisma(), { applicationId: "app_missing", url: URL_A, livemode: false })).rejects.toThrow(/No application/);
+    await expect(
+      addWebhookEndpoint(prisma(), { applicationId: appId, url: "http://example.com/hooks", livemode: true }),
+    ).rejects.toThrow(/https/);
+    await expect(
+      addWebhookEndpoint(prisma(), { applicationId: appId, url: "https://127.0.0.1/hooks", livemode: true }),
+    ).rejects.toThrow(/loopback/);
+    await expect(
+      addWebhookEndpoint(prisma(), { applicationId: appId, url: URL_A, livemode: false, events: ["card.melted"] }),
+    ).rejects.toThrow(EndpointError);
+    await expect(
+      addWebhookEndpoint(prisma(), { applicationId: "app_missing", url: URL_A, livemode: false }),
+    ).rejects.toThrow(/No application/);
 
     await disableWebhookEndpoint(prisma(), some.id);
     const listed = await listWebhookEndpoints(prisma(), appId);
-    expect(listed.map((e) => [e.id, e.enabled])).toEqual([[all.id, true], [some.id, false]]);
+    expect(listed.map((e) => [e.id, e.enabled])).toEqual([
+      [all.id, true],
+      [some.id, false],
+    ]);
     await expect(disableWebhookEndpoint(prisma(), "we_missing")).rejects.toThrow(EndpointError);
   });
 
@@ -38,10 +63,22 @@ describe("webhook endpoints", () => {
     const { appId } = await setupApp();
     const tenant = { applicationId: appId, livemode: false };
     const every = await addWebhookEndpoint(prisma(), { applicationId: appId, url: URL_A, livemode: false });
-    const cards = await addWebhookEndpoint(prisma(), { applicationId: appId, url: URL_A, livemode: false, events: ["card.issued"] });
-    const wallets = await addWebhookEndpoint(prisma(), { applicationId: appId, url: URL_A, livemode: false, events: ["wallet.provisioned"] });
+    const cards = await addWebhookEndpoint(prisma(), {
+      applicationId: appId,
+      url: URL_A,
+      livemode: false,
+      events: ["card.issued"],
+    });
+    const wallets = await addWebhookEndpoint(prisma(), {
+      applicationId: appId,
+      url: URL_A,
+      livemode: false,
+      events: ["wallet.provisioned"],
+    });
     await disableWebhookEndpoint(prisma(), wallets.id);
-    await prisma().webhookEndpoint.create({ data: { id: newId("we"), applicationId: appId, livemode: true, url: "https://example.com/", events: [] } });
+    await prisma().webhookEndpoint.create({
+      data: { id: newId("we"), applicationId: appId, livemode: true, url: "https://example.com/", events: [] },
+    });
 
     const event = await transaction((tx) => recordEvent(tx, tenant, "wallet.provisioned", { id: "wal_x" }));
     const deliveries = await prisma().webhookDelivery.findMany({ where: { eventId: event.id } });

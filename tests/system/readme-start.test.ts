@@ -13,7 +13,17 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 
 function embeddedEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port) };
-  for (const name of ["DATABASE_URL", "REDIS_URL", "UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN", "SECRETS_KEY", "NODE_OPTIONS", "VITEST", "NODE_ENV"]) delete env[name];
+  for (const name of [
+    "DATABASE_URL",
+    "REDIS_URL",
+    "UPSTASH_REDIS_REST_URL",
+    "UPSTASH_REDIS_REST_TOKEN",
+    "SECRETS_KEY",
+    "NODE_OPTIONS",
+    "VITEST",
+    "NODE_ENV",
+  ])
+    delete env[name];
   return env;
 }
 
@@ -21,7 +31,9 @@ async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer().listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -35,7 +47,12 @@ describe("the README's start command", () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "readme-start-"));
     port = await freePort();
-    server = spawn("npm", ["run", "dev"], { cwd: ROOT, env: embeddedEnv(dataDir, port), detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    server = spawn("npm", ["run", "dev"], {
+      cwd: ROOT,
+      env: embeddedEnv(dataDir, port),
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     server.stdout?.on("data", (chunk) => (output += String(chunk)));
     server.stderr?.on("data", (chunk) => (output += String(chunk)));
     const deadline = Date.now() + 150_000;
@@ -63,7 +80,9 @@ describe("the README's start command", () => {
     expect(output).toContain("embedded PostgreSQL");
 
     const { stdout } = await run("npm", ["run", "--silent", "cli", "--", "bootstrap", "--json"], {
-      cwd: ROOT, env: embeddedEnv(dataDir, port), timeout: 60_000,
+      cwd: ROOT,
+      env: embeddedEnv(dataDir, port),
+      timeout: 60_000,
     });
     const { appId, testKey, webhookSecret } = JSON.parse(stdout.trim().split("\n").pop() ?? "{}");
     expect(appId).toMatch(/^app_/);
@@ -73,7 +92,9 @@ describe("the README's start command", () => {
     const base = `http://127.0.0.1:${port}/api/public/sdk/v1`;
     const headers = { authorization: `Bearer ${testKey}`, "content-type": "application/json" };
     const wallet = await fetch(`${base}/wallets`, {
-      method: "POST", headers, body: JSON.stringify({ externalUserId: "readme_user", currency: "USD", email: "ada@example.com" }),
+      method: "POST",
+      headers,
+      body: JSON.stringify({ externalUserId: "readme_user", currency: "USD", email: "ada@example.com" }),
     });
     expect(wallet.status).toBe(201);
     expect(wallet.headers.get("x-service-schema-version")).toBe("1.1");
@@ -82,7 +103,9 @@ describe("the README's start command", () => {
     expect(created.idempotent_replay).toBe(false);
     expect(wallet.headers.get("x-request-id")).toMatch(/^req_/);
     const card = await fetch(`${base}/cards`, {
-      method: "POST", headers, body: JSON.stringify({ externalUserId: "readme_user", kind: "virtual", currency: "USD", spendLimit: 20 }),
+      method: "POST",
+      headers,
+      body: JSON.stringify({ externalUserId: "readme_user", kind: "virtual", currency: "USD", spendLimit: 20 }),
     });
     expect(card.status).toBe(201);
     expect((await card.json()).spendLimit).toBe(20);
@@ -90,12 +113,31 @@ describe("the README's start command", () => {
     // A client cannot choose its own address: the server stamps the socket's, so a key allowed
     // only from 203.0.113.1 is refused however the request claims to come from there.
     const { stdout: keyOut } = await run(
-      "npm", ["run", "--silent", "cli", "--", "keys", "create", "--app", appId, "--mode", "test", "--allow-ip", "203.0.113.1", "--json"],
+      "npm",
+      [
+        "run",
+        "--silent",
+        "cli",
+        "--",
+        "keys",
+        "create",
+        "--app",
+        appId,
+        "--mode",
+        "test",
+        "--allow-ip",
+        "203.0.113.1",
+        "--json",
+      ],
       { cwd: ROOT, env: embeddedEnv(dataDir, port), timeout: 60_000 },
     );
     const restricted = JSON.parse(keyOut.trim().split("\n").pop() ?? "{}").key as string;
     const spoofed = await fetch(`${base}/wallets/readme_user`, {
-      headers: { authorization: `Bearer ${restricted}`, "x-service-client-address": "203.0.113.1", "x-forwarded-for": "203.0.113.1" },
+      headers: {
+        authorization: `Bearer ${restricted}`,
+        "x-service-client-address": "203.0.113.1",
+        "x-forwarded-for": "203.0.113.1",
+      },
     });
     expect(spoofed.status).toBe(403);
     expect((await spoofed.json()).error.code).toBe("ip_not_allowed");

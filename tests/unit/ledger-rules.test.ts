@@ -24,11 +24,24 @@ describe("assertBalanced", () => {
   });
 
   it("refuses unbalanced, single-leg, zero and cross-currency-balanced transfers", () => {
-    expect(() => assertBalanced([{ account: usd("a"), amount: 5n }, { account: usd("b"), amount: -4n }])).toThrow(UnbalancedTransferError);
-    expect(() => assertBalanced([{ account: usd("a"), amount: 5n }])).toThrow(UnbalancedTransferError);
-    expect(() => assertBalanced([{ account: usd("a"), amount: 0n }, { account: usd("b"), amount: 0n }])).toThrow(/zero/);
     expect(() =>
-      assertBalanced([{ account: usd("a"), amount: 5n }, { account: { id: "b", kind: "reserve", currency: "EUR" }, amount: -5n }]),
+      assertBalanced([
+        { account: usd("a"), amount: 5n },
+        { account: usd("b"), amount: -4n },
+      ]),
+    ).toThrow(UnbalancedTransferError);
+    expect(() => assertBalanced([{ account: usd("a"), amount: 5n }])).toThrow(UnbalancedTransferError);
+    expect(() =>
+      assertBalanced([
+        { account: usd("a"), amount: 0n },
+        { account: usd("b"), amount: 0n },
+      ]),
+    ).toThrow(/zero/);
+    expect(() =>
+      assertBalanced([
+        { account: usd("a"), amount: 5n },
+        { account: { id: "b", kind: "reserve", currency: "EUR" }, amount: -5n },
+      ]),
     ).toThrow(/USD/);
   });
 });
@@ -56,15 +69,25 @@ describe("ledger shapes", () => {
     const doc = openApiDocument();
     await SwaggerParser.validate(JSON.parse(JSON.stringify(doc)));
     const ops = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
-      Object.keys(item ?? {}).filter((m) => ["get", "post"].includes(m)).map((m) => `${m.toUpperCase()} ${path}`),
+      Object.keys(item ?? {})
+        .filter((m) => ["get", "post"].includes(m))
+        .map((m) => `${m.toUpperCase()} ${path}`),
     );
     const v1 = "/api/public/sdk/v1";
     expect(ops).toEqual(
       expect.arrayContaining([
-        `GET ${v1}/cards/{id}`, `POST ${v1}/cards/{id}/freeze`, `POST ${v1}/cards/{id}/unfreeze`, `POST ${v1}/cards/{id}/cancel`,
-        `GET ${v1}/wallets/{externalUserId}/cards`, `POST ${v1}/cards/{id}/authorizations`, `GET ${v1}/authorizations/{id}`,
-        `POST ${v1}/authorizations/{id}/capture`, `POST ${v1}/authorizations/{id}/refund`,
-        `GET ${v1}/wallets/{externalUserId}/transactions`, `POST ${v1}/test/wallets/{externalUserId}/fund`, `POST ${v1}/test/cards/{id}/tap`,
+        `GET ${v1}/cards/{id}`,
+        `POST ${v1}/cards/{id}/freeze`,
+        `POST ${v1}/cards/{id}/unfreeze`,
+        `POST ${v1}/cards/{id}/cancel`,
+        `GET ${v1}/wallets/{externalUserId}/cards`,
+        `POST ${v1}/cards/{id}/authorizations`,
+        `GET ${v1}/authorizations/{id}`,
+        `POST ${v1}/authorizations/{id}/capture`,
+        `POST ${v1}/authorizations/{id}/refund`,
+        `GET ${v1}/wallets/{externalUserId}/transactions`,
+        `POST ${v1}/test/wallets/{externalUserId}/fund`,
+        `POST ${v1}/test/cards/{id}/tap`,
       ]),
     );
     const spend = doc.paths?.[`${v1}/cards/{id}/authorizations`]?.post;

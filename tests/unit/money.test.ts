@@ -4,7 +4,12 @@ import { currencyExponent } from "@/lib/money/currencies";
 
 describe("money", () => {
   it("knows ISO 4217 exponents", () => {
-    expect([currencyExponent("USD"), currencyExponent("JPY"), currencyExponent("KWD"), currencyExponent("XYZ")]).toEqual([2, 0, 3, undefined]);
+    expect([
+      currencyExponent("USD"),
+      currencyExponent("JPY"),
+      currencyExponent("KWD"),
+      currencyExponent("XYZ"),
+    ]).toEqual([2, 0, 3, undefined]);
   });
 
   it("converts major-unit numbers to minor units without float arithmetic", () => {
@@ -26,7 +31,14 @@ describe("money", () => {
   });
 
   it("formats minor units back to the same number", () => {
-    for (const [minor, currency, major] of [[25050n, "USD", 250.5], [5n, "USD", 0.05], [1234n, "KWD", 1.234], [1000n, "JPY", 1000], [-150n, "USD", -1.5], [0n, "USD", 0]] as const) {
+    for (const [minor, currency, major] of [
+      [25050n, "USD", 250.5],
+      [5n, "USD", 0.05],
+      [1234n, "KWD", 1.234],
+      [1000n, "JPY", 1000],
+      [-150n, "USD", -1.5],
+      [0n, "USD", 0],
+    ] as const) {
       expect(toMajor(minor, currency)).toBe(major);
       if (minor >= 0n) expect(toMinor(major, currency)).toBe(minor);
     }

@@ -26,7 +26,9 @@ describe("OpenAPI document", () => {
     }
     const proof = paths["/api/public/verify/proof"]?.get;
     expect(Object.keys(proof?.responses ?? {})).toEqual(expect.arrayContaining(["200", "400", "429", "500"]));
-    expect(proof?.responses?.["200"]).toMatchObject({ headers: { "x-ratelimit-limit": expect.anything(), "x-service-schema-version": expect.anything() } });
+    expect(proof?.responses?.["200"]).toMatchObject({
+      headers: { "x-ratelimit-limit": expect.anything(), "x-service-schema-version": expect.anything() },
+    });
     const statements = paths["/api/public/sdk/v1/wallets/{externalUserId}/statements"]?.post;
     expect(statements?.security).toEqual([{ bearerAuth: ["statements:write"] }]);
   });

@@ -11,10 +11,22 @@ describe("error table", () => {
   it("maps codes to the statuses and types of decisions.md", () => {
     expect([errorStatus("validation_failed"), errorType("validation_failed")]).toEqual([400, "invalid_request_error"]);
     expect([errorStatus("insufficient_funds"), errorType("insufficient_funds")]).toEqual([402, "card_error"]);
-    expect([errorStatus("idempotency_key_reused"), errorType("idempotency_key_reused")]).toEqual([422, "idempotency_error"]);
-    expect([errorStatus("unsupported_media_type"), errorType("unsupported_media_type")]).toEqual([415, "invalid_request_error"]);
+    expect([errorStatus("idempotency_key_reused"), errorType("idempotency_key_reused")]).toEqual([
+      422,
+      "idempotency_error",
+    ]);
+    expect([errorStatus("unsupported_media_type"), errorType("unsupported_media_type")]).toEqual([
+      415,
+      "invalid_request_error",
+    ]);
     expect(errorBody(new ApiError("wallet_exists", "m", { param: "externalUserId" }), "req_1")).toEqual({
-      error: { type: "conflict_error", code: "wallet_exists", message: "m", param: "externalUserId", request_id: "req_1" },
+      error: {
+        type: "conflict_error",
+        code: "wallet_exists",
+        message: "m",
+        param: "externalUserId",
+        request_id: "req_1",
+      },
     });
   });
 });
@@ -35,7 +47,11 @@ describe("api keys", () => {
   });
 
   it("matches IPv4 and IPv6 CIDR allowlists", () => {
-    expect(normalizeAllowlist(["10.0.0.0/8", "2001:db8::1", " 192.168.1.1 "])).toEqual(["10.0.0.0/8", "2001:db8::1/128", "192.168.1.1/32"]);
+    expect(normalizeAllowlist(["10.0.0.0/8", "2001:db8::1", " 192.168.1.1 "])).toEqual([
+      "10.0.0.0/8",
+      "2001:db8::1/128",
+      "192.168.1.1/32",
+    ]);
     expect(isAddressAllowed([], "1.2.3.4")).toBe(true);
     expect(isAddressAllowed(["10.0.0.0/8"], "10.9.9.9")).toBe(true);
     expect(isAddressAllowed(["10.0.0.0/8"], "11.0.0.1")).toBe(false);
@@ -59,7 +75,9 @@ describe("account numbers", () => {
 
 describe("canonical JSON", () => {
   it("sorts keys at every level", () => {
-    expect(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: 2 }], c: null } })).toBe('{"a":{"c":null,"d":[2,{"y":2,"z":1}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: 2 }], c: null } })).toBe(
+      '{"a":{"c":null,"d":[2,{"y":2,"z":1}]},"b":1}',
+    );
   });
 });
 

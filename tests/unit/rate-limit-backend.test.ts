@@ -39,9 +39,7 @@ describe("rate limiter backend selection", () => {
   it("uses REDIS_URL and throws quickly when that Redis refuses connections", async () => {
     loaded = await loadWithEnv({ REDIS_URL: "redis://127.0.0.1:1" });
     const started = Date.now();
-    await expect(loaded.createRateLimiter(opts).limit("x")).rejects.toBeInstanceOf(
-      loaded.RateLimiterUnavailableError,
-    );
+    await expect(loaded.createRateLimiter(opts).limit("x")).rejects.toBeInstanceOf(loaded.RateLimiterUnavailableError);
     expect(Date.now() - started).toBeLessThan(1_500);
   });
 
@@ -53,9 +51,7 @@ describe("rate limiter backend selection", () => {
     if (address === null || typeof address === "string") throw new Error("no TCP address");
     loaded = await loadWithEnv({ REDIS_URL: `redis://127.0.0.1:${address.port}` });
     const started = Date.now();
-    await expect(loaded.createRateLimiter(opts).limit("x")).rejects.toBeInstanceOf(
-      loaded.RateLimiterUnavailableError,
-    );
+    await expect(loaded.createRateLimiter(opts).limit("x")).rejects.toBeInstanceOf(loaded.RateLimiterUnavailableError);
     expect(Date.now() - started).toBeLessThan(2_500);
   });
 
@@ -65,7 +61,10 @@ describe("rate limiter backend selection", () => {
       UPSTASH_REDIS_REST_TOKEN: "token",
       REDIS_URL: "redis://127.0.0.1:1",
     });
-    const error = await loaded.createRateLimiter(opts).limit("x").catch((err: unknown) => err);
+    const error = await loaded
+      .createRateLimiter(opts)
+      .limit("x")
+      .catch((err: unknown) => err);
     expect(error).toBeInstanceOf(loaded.RateLimiterUnavailableError);
     // The REST client (fetch) failed, not the TCP one.
     expect(String(error)).toMatch(/fetch failed/);

@@ -13,10 +13,7 @@ defineRateLimiterSuite("memory", {
 describe("memory rate limiter", () => {
   it("forgets the previous window's identifiers when the window moves on", async () => {
     let now = 10_000;
-    const limiter = createMemoryRateLimiter(
-      { name: "evict-test", limit: 1, windowSeconds: 10 },
-      () => now,
-    );
+    const limiter = createMemoryRateLimiter({ name: "evict-test", limit: 1, windowSeconds: 10 }, () => now);
     for (let i = 0; i < 1_000; i++) await limiter.limit(`id-${i}`);
     expect((await limiter.limit("id-0")).success).toBe(false);
     now += 10_000;

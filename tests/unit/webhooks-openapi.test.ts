@@ -6,13 +6,24 @@ import { openApiDocument } from "@/lib/openapi/document";
 describe("OpenAPI webhooks", () => {
   it("documents the five events, the delivery routes and the replay limit, and stays a valid 3.1 document", async () => {
     const doc = JSON.parse(JSON.stringify(openApiDocument()));
-    expect(Object.keys(doc.webhooks).sort()).toEqual(["card.authorized", "card.captured", "card.issued", "card.refunded", "wallet.provisioned"]);
+    expect(Object.keys(doc.webhooks).sort()).toEqual([
+      "card.authorized",
+      "card.captured",
+      "card.issued",
+      "card.refunded",
+      "wallet.provisioned",
+    ]);
     const captured = doc.webhooks["card.captured"].post;
     expect(captured.parameters.map((p: { name: string }) => p.name)).toContain("x-service-signature");
     expect(captured.requestBody.content["application/json"].schema.$ref).toBe("#/components/schemas/CardCapturedEvent");
     expect(doc.components.schemas.CardCapturedEvent.properties.data.$ref).toBe("#/components/schemas/Authorization");
     expect(doc.components.schemas.WalletProvisionedEvent.properties.data.$ref).toBe("#/components/schemas/Wallet");
-    for (const path of ["/api/public/sdk/v1/events", "/api/public/sdk/v1/events/{id}", "/api/public/sdk/v1/webhooks/deliveries", "/api/public/sdk/v1/webhooks/deliveries/{id}"]) {
+    for (const path of [
+      "/api/public/sdk/v1/events",
+      "/api/public/sdk/v1/events/{id}",
+      "/api/public/sdk/v1/webhooks/deliveries",
+      "/api/public/sdk/v1/webhooks/deliveries/{id}",
+    ]) {
       expect(doc.paths[path].get, path).toBeDefined();
     }
     const replay = doc.paths["/api/public/sdk/v1/webhooks/deliveries/{id}/replay"].post;

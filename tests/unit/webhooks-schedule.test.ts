@@ -1,13 +1,30 @@
 // The retry schedule of decisions.md, its jitter bounds, and the scale tests use.
 import { describe, expect, it } from "vitest";
-import { JITTER_FRACTION, MAX_RETRY_ATTEMPTS, nextRetryDelayMs, retryScaleFromEnv, RETRY_DELAYS_MS } from "@/lib/webhooks/schedule";
+import {
+  JITTER_FRACTION,
+  MAX_RETRY_ATTEMPTS,
+  nextRetryDelayMs,
+  retryScaleFromEnv,
+  RETRY_DELAYS_MS,
+} from "@/lib/webhooks/schedule";
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 
 describe("retry schedule", () => {
   it("is immediately, 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h, 20 h: about three days", () => {
-    expect([...RETRY_DELAYS_MS]).toEqual([0, MIN, 5 * MIN, 30 * MIN, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR, 14 * HOUR, 20 * HOUR]);
+    expect([...RETRY_DELAYS_MS]).toEqual([
+      0,
+      MIN,
+      5 * MIN,
+      30 * MIN,
+      2 * HOUR,
+      5 * HOUR,
+      10 * HOUR,
+      10 * HOUR,
+      14 * HOUR,
+      20 * HOUR,
+    ]);
     expect(MAX_RETRY_ATTEMPTS).toBe(10);
     const total = RETRY_DELAYS_MS.reduce((a, b) => a + b, 0);
     expect(total / (24 * HOUR)).toBeGreaterThan(2.5);

@@ -5,7 +5,13 @@ import { buildEnvelope, signedRequest } from "@/lib/webhooks/envelope";
 import { signPayload, verifySignature, verifyWebhookRequest } from "@/lib/webhooks/verify";
 
 const secret = "whsec_test_secret";
-const body = JSON.stringify({ id: "evt_1", event: "card.issued", schema_version: "1.1", sent_at: "2026-11-21T10:00:00.000Z", data: { id: "card_1" } });
+const body = JSON.stringify({
+  id: "evt_1",
+  event: "card.issued",
+  schema_version: "1.1",
+  sent_at: "2026-11-21T10:00:00.000Z",
+  data: { id: "card_1" },
+});
 const hmac = (text: string) => createHmac("sha256", secret).update(text).digest("hex");
 
 function request(rawBody: string, signature: string | null) {
@@ -48,9 +54,18 @@ describe("verifyWebhookRequest", () => {
 
 describe("signedRequest", () => {
   it("signs exactly the body it returns and carries the spec's headers", () => {
-    const envelope = buildEnvelope({ id: "evt_9", type: "wallet.provisioned", data: { id: "wal_1" } }, new Date("2026-11-21T10:00:00.000Z"));
+    const envelope = buildEnvelope(
+      { id: "evt_9", type: "wallet.provisioned", data: { id: "wal_1" } },
+      new Date("2026-11-21T10:00:00.000Z"),
+    );
     const { body: sent, headers } = signedRequest(envelope, "whd_1", secret);
-    expect(JSON.parse(sent)).toEqual({ id: "evt_9", event: "wallet.provisioned", schema_version: "1.1", sent_at: "2026-11-21T10:00:00.000Z", data: { id: "wal_1" } });
+    expect(JSON.parse(sent)).toEqual({
+      id: "evt_9",
+      event: "wallet.provisioned",
+      schema_version: "1.1",
+      sent_at: "2026-11-21T10:00:00.000Z",
+      data: { id: "wal_1" },
+    });
     expect(headers).toMatchObject({
       "content-type": "application/json",
       "x-service-signature": hmac(sent),

@@ -40,58 +40,122 @@ export default async function VerifyProofPage({ searchParams }: Props) {
         (<code className="rounded bg-slate-100 px-1">PRF-…</code>) to see the certified amount or address.
       </p>
 
-      <form method="get" action="/verify/proof" className="mt-6 grid gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6">
+      <form
+        method="get"
+        action="/verify/proof"
+        className="mt-6 grid gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6"
+      >
         <div>
-          <label htmlFor="account" className="block text-sm font-medium">Account number</label>
-          <input id="account" name="account" required inputMode="numeric" autoComplete="off" pattern="[0-9]{10}" title="10 digits"
-            defaultValue={account} className={`${inputClass} font-mono`} aria-describedby="account-help" />
-          <p id="account-help" className="mt-1 text-xs text-slate-600">10 digits.</p>
+          <label htmlFor="account" className="block text-sm font-medium">
+            Account number
+          </label>
+          <input
+            id="account"
+            name="account"
+            required
+            inputMode="numeric"
+            autoComplete="off"
+            pattern="[0-9]{10}"
+            title="10 digits"
+            defaultValue={account}
+            className={`${inputClass} font-mono`}
+            aria-describedby="account-help"
+          />
+          <p id="account-help" className="mt-1 text-xs text-slate-600">
+            10 digits.
+          </p>
         </div>
         <div>
-          <label htmlFor="kind" className="block text-sm font-medium">Letter</label>
+          <label htmlFor="kind" className="block text-sm font-medium">
+            Letter
+          </label>
           <select id="kind" name="kind" defaultValue={kind} className={inputClass}>
             <option value="funds">Proof of funds</option>
             <option value="address">Proof of address</option>
           </select>
         </div>
         <div className="sm:col-span-2">
-          <label htmlFor="reference" className="block text-sm font-medium">Reference <span className="font-normal text-slate-600">(optional)</span></label>
-          <input id="reference" name="reference" autoComplete="off" defaultValue={reference} placeholder="PRF-XXXX-XXXX" className={`${inputClass} font-mono uppercase`} />
+          <label htmlFor="reference" className="block text-sm font-medium">
+            Reference <span className="font-normal text-slate-600">(optional)</span>
+          </label>
+          <input
+            id="reference"
+            name="reference"
+            autoComplete="off"
+            defaultValue={reference}
+            placeholder="PRF-XXXX-XXXX"
+            className={`${inputClass} font-mono uppercase`}
+          />
         </div>
         <div className="sm:col-span-2">
-          <button type="submit" className={buttonClass}>Verify</button>
+          <button type="submit" className={buttonClass}>
+            Verify
+          </button>
         </div>
       </form>
 
       <section aria-live="polite" aria-label="Verification result" className="mt-6">
         {error && (
-          <div data-testid="proof-result" data-valid="false" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+          <div
+            data-testid="proof-result"
+            data-valid="false"
+            className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900"
+          >
             <h2 className="font-semibold">Check the account number</h2>
             <p className="mt-1">{error}</p>
           </div>
         )}
         {result && !result.valid && (
-          <div data-testid="proof-result" data-valid="false" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900 sm:p-6">
+          <div
+            data-testid="proof-result"
+            data-valid="false"
+            className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900 sm:p-6"
+          >
             <h2 className="text-lg font-semibold">✗ No current letter</h2>
-            <p className="mt-1">No current proof of {result.kind} exists for account {result.account}: it was never issued, was revoked, or has expired.</p>
+            <p className="mt-1">
+              No current proof of {result.kind} exists for account {result.account}: it was never issued, was revoked,
+              or has expired.
+            </p>
           </div>
         )}
         {result?.valid && (
-          <div data-testid="proof-result" data-valid="true" className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 sm:p-6">
+          <div
+            data-testid="proof-result"
+            data-valid="true"
+            className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 sm:p-6"
+          >
             <h2 className="text-lg font-semibold text-emerald-900">✓ Current proof of {result.kind}</h2>
-            {result.livemode === false && <p className="mt-1 text-sm font-medium text-amber-800">Issued in test mode: not a real account.</p>}
+            {result.livemode === false && (
+              <p className="mt-1 text-sm font-medium text-amber-800">Issued in test mode: not a real account.</p>
+            )}
             <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
               <Item label="Account" value={result.account} />
               <Item label="Holder" value={result.holder_name ?? ""} />
               <Item label="Issued" value={result.issued_at ?? ""} />
               <Item label="Expires" value={result.expires_at ?? "never"} />
-              {result.amount !== undefined && <Item label="Available balance at issue" value={`${result.amount} ${result.currency ?? ""}`} />}
+              {result.amount !== undefined && (
+                <Item label="Available balance at issue" value={`${result.amount} ${result.currency ?? ""}`} />
+              )}
               {result.address && (
-                <Item label="Address" value={[result.address.line1, result.address.line2, result.address.city, result.address.region, result.address.postalCode, result.address.country].filter(Boolean).join(", ")} />
+                <Item
+                  label="Address"
+                  value={[
+                    result.address.line1,
+                    result.address.line2,
+                    result.address.city,
+                    result.address.region,
+                    result.address.postalCode,
+                    result.address.country,
+                  ]
+                    .filter(Boolean)
+                    .join(", ")}
+                />
               )}
             </dl>
             {result.reference_matched === false && (
-              <p className="mt-3 text-sm text-amber-800">The reference does not match a current letter of this kind, so the details are withheld.</p>
+              <p className="mt-3 text-sm text-amber-800">
+                The reference does not match a current letter of this kind, so the details are withheld.
+              </p>
             )}
           </div>
         )}

@@ -32,13 +32,25 @@ export const cardControlPaths: ZodOpenApiPathsObject = {
     }),
   },
   "/api/public/sdk/v1/cards/{id}/freeze": {
-    post: control("freeze", "Freeze a card", "A frozen card declines every spend (402 `card_inactive`) until unfrozen. Freezing a frozen card changes nothing; a canceled card answers 409 `card_not_active`. No body."),
+    post: control(
+      "freeze",
+      "Freeze a card",
+      "A frozen card declines every spend (402 `card_inactive`) until unfrozen. Freezing a frozen card changes nothing; a canceled card answers 409 `card_not_active`. No body.",
+    ),
   },
   "/api/public/sdk/v1/cards/{id}/unfreeze": {
-    post: control("unfreeze", "Unfreeze a card", "Lets a frozen card spend again. Unfreezing an active card changes nothing; a canceled card answers 409 `card_not_active`. No body."),
+    post: control(
+      "unfreeze",
+      "Unfreeze a card",
+      "Lets a frozen card spend again. Unfreezing an active card changes nothing; a canceled card answers 409 `card_not_active`. No body.",
+    ),
   },
   "/api/public/sdk/v1/cards/{id}/cancel": {
-    post: control("cancel", "Cancel a card", "Cancels the card for good: every later spend declines with `card_inactive`. Holds it placed before stay capturable. Canceling twice changes nothing. No body."),
+    post: control(
+      "cancel",
+      "Cancel a card",
+      "Cancels the card for good: every later spend declines with `card_inactive`. Holds it placed before stay capturable. Canceling twice changes nothing. No body.",
+    ),
   },
   "/api/public/sdk/v1/wallets/{externalUserId}/cards": {
     get: sdkOperation({

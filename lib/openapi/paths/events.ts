@@ -8,7 +8,8 @@ export const eventPaths: ZodOpenApiPathsObject = {
     get: sdkOperation({
       operationId: "listEvents",
       summary: "List events",
-      description: "The application's events in the key's mode, newest first. Each event is what a webhook delivers in its envelope's `data`.",
+      description:
+        "The application's events in the key's mode, newest first. Each event is what a webhook delivers in its envelope's `data`.",
       tags: ["Webhooks"],
       scope: "events:read",
       requestParams: { query: listEventsQuerySchema },

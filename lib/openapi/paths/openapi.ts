@@ -11,7 +11,10 @@ export const openApiPaths: ZodOpenApiPathsObject = {
       description: "Not rate-limited; `Cache-Control: public, max-age=300`.",
       tags: ["Verification"],
       rateLimited: false,
-      success: { description: "The OpenAPI 3.1 document.", schema: z.object({ openapi: z.string() }).passthrough().meta({ id: "OpenApiDocument" }) },
+      success: {
+        description: "The OpenAPI 3.1 document.",
+        schema: z.object({ openapi: z.string() }).passthrough().meta({ id: "OpenApiDocument" }),
+      },
     }),
   },
 };

@@ -1,6 +1,11 @@
 // OpenAPI operations for statements: issue (with the one-time token and QR code) and revoke.
 import type { ZodOpenApiPathsObject } from "zod-openapi";
-import { createStatementBodySchema, statementCreatedSchema, statementPathSchema, statementWriteResponseSchema } from "@/lib/schemas/statement";
+import {
+  createStatementBodySchema,
+  statementCreatedSchema,
+  statementPathSchema,
+  statementWriteResponseSchema,
+} from "@/lib/schemas/statement";
 import { walletPathSchema } from "@/lib/schemas/wallet";
 import { sdkOperation } from "../operation";
 
@@ -16,7 +21,11 @@ export const statementPaths: ZodOpenApiPathsObject = {
       write: true,
       requestParams: { path: walletPathSchema },
       body: createStatementBodySchema,
-      success: { status: 201, description: "The statement, with its token and QR code.", schema: statementCreatedSchema },
+      success: {
+        status: 201,
+        description: "The statement, with its token and QR code.",
+        schema: statementCreatedSchema,
+      },
       errors: ["wallet_not_found"],
     }),
   },

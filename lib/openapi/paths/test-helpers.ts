@@ -12,7 +12,8 @@ export const testHelperPaths: ZodOpenApiPathsObject = {
     post: sdkOperation({
       operationId: "fundTestWallet",
       summary: "Fund a test wallet",
-      description: "Test mode only (live keys get 403 `test_mode_only`; live wallets are funded by the operator). Credits the wallet from the platform's test reserve as one balanced ledger transfer.",
+      description:
+        "Test mode only (live keys get 403 `test_mode_only`; live wallets are funded by the operator). Credits the wallet from the platform's test reserve as one balanced ledger transfer.",
       tags: ["Test helpers"],
       scope: "transactions:write",
       write: true,
@@ -34,8 +35,14 @@ export const testHelperPaths: ZodOpenApiPathsObject = {
       body: authorizeBodySchema,
       success: { status: 201, description: "The approved authorization.", schema: authorizationWriteResponseSchema },
       errors: [
-        "test_mode_only", "unsupported_currency", "amount_precision", "card_not_found",
-        "insufficient_funds", "spend_limit_exceeded", "card_inactive", "card_currency_mismatch",
+        "test_mode_only",
+        "unsupported_currency",
+        "amount_precision",
+        "card_not_found",
+        "insufficient_funds",
+        "spend_limit_exceeded",
+        "card_inactive",
+        "card_currency_mismatch",
       ],
     }),
   },

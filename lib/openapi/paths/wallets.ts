@@ -1,6 +1,11 @@
 // OpenAPI operations for wallets, from the same zod shapes the routes validate with.
 import type { ZodOpenApiPathsObject } from "zod-openapi";
-import { createWalletBodySchema, walletPathSchema, walletSchema, walletWriteResponseSchema } from "@/lib/schemas/wallet";
+import {
+  createWalletBodySchema,
+  walletPathSchema,
+  walletSchema,
+  walletWriteResponseSchema,
+} from "@/lib/schemas/wallet";
 import { sdkOperation } from "../operation";
 
 export const walletPaths: ZodOpenApiPathsObject = {
@@ -8,7 +13,8 @@ export const walletPaths: ZodOpenApiPathsObject = {
     post: sdkOperation({
       operationId: "createWallet",
       summary: "Provision a wallet",
-      description: "Creates a wallet for one of your users and fires `wallet.provisioned`. One wallet per externalUserId per mode.",
+      description:
+        "Creates a wallet for one of your users and fires `wallet.provisioned`. One wallet per externalUserId per mode.",
       tags: ["Wallets"],
       scope: "wallets:write",
       write: true,

@@ -14,7 +14,8 @@ export const webhookPaths: ZodOpenApiPathsObject = {
     get: sdkOperation({
       operationId: "listWebhookDeliveries",
       summary: "List webhook deliveries",
-      description: "One delivery per event and endpoint, newest first, each with its last attempt (time, status code, latency, response excerpt, error).",
+      description:
+        "One delivery per event and endpoint, newest first, each with its last attempt (time, status code, latency, response excerpt, error).",
       tags: ["Webhooks"],
       scope: "events:read",
       requestParams: { query: listDeliveriesQuerySchema },
@@ -29,7 +30,11 @@ export const webhookPaths: ZodOpenApiPathsObject = {
       tags: ["Webhooks"],
       scope: "events:read",
       requestParams: { path: deliveryPathSchema },
-      success: { status: 200, description: "The delivery and its attempts, oldest first.", schema: webhookDeliveryDetailSchema },
+      success: {
+        status: 200,
+        description: "The delivery and its attempts, oldest first.",
+        schema: webhookDeliveryDetailSchema,
+      },
       errors: ["validation_failed", "delivery_not_found"],
     }),
   },
@@ -45,7 +50,11 @@ export const webhookPaths: ZodOpenApiPathsObject = {
       scope: "webhooks:write",
       write: true,
       requestParams: { path: deliveryPathSchema },
-      success: { status: 202, description: "The replay is queued; the delivery as it was before it.", schema: replayResponseSchema },
+      success: {
+        status: 202,
+        description: "The replay is queued; the delivery as it was before it.",
+        schema: replayResponseSchema,
+      },
       errors: ["delivery_not_found", "endpoint_disabled", "replay_limited"],
     }),
   },

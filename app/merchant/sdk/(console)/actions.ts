@@ -9,9 +9,12 @@ import { runAction, text, type ActionState } from "../_lib/action-state";
 export async function createApplicationAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   const context = await requireAuditContext();
   let createdId: string | undefined;
-  const state = await runAction(async () => {
-    createdId = (await createConsoleApplication(prisma(), context, { name: text(form, "name") })).id;
-  }, { name: text(form, "name") });
+  const state = await runAction(
+    async () => {
+      createdId = (await createConsoleApplication(prisma(), context, { name: text(form, "name") })).id;
+    },
+    { name: text(form, "name") },
+  );
   if (createdId) redirect(`/merchant/sdk/apps/${createdId}`);
   return state;
 }

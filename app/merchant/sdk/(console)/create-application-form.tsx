@@ -12,11 +12,25 @@ export function CreateApplicationForm() {
   return (
     <form action={action} className="space-y-3" noValidate>
       <div>
-        <label htmlFor="app-name" className="block text-sm font-medium text-slate-700">Name</label>
-        <input id="app-name" name="name" required maxLength={80} placeholder="e.g. Acme Payroll" defaultValue={state.values?.name} className={`${inputClass} mt-1`} aria-invalid={Boolean(error)} aria-describedby={error ? "app-name-error" : undefined} />
+        <label htmlFor="app-name" className="block text-sm font-medium text-slate-700">
+          Name
+        </label>
+        <input
+          id="app-name"
+          name="name"
+          required
+          maxLength={80}
+          placeholder="e.g. Acme Payroll"
+          defaultValue={state.values?.name}
+          className={`${inputClass} mt-1`}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? "app-name-error" : undefined}
+        />
         <FieldError id="app-name-error" message={error} />
       </div>
-      <SubmitButton pendingText="Creating…" className="w-full">Create application</SubmitButton>
+      <SubmitButton pendingText="Creating…" className="w-full">
+        Create application
+      </SubmitButton>
     </form>
   );
 }

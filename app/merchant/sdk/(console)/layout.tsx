@@ -7,14 +7,19 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
   const merchant = await requireMerchant();
   return (
     <div className="min-h-screen">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+      >
         Skip to content
       </a>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
           <Brand />
           <div className="flex min-w-0 items-center gap-3">
-            <span className="hidden truncate text-sm text-slate-600 sm:inline" data-testid="signed-in-as">{merchant.email}</span>
+            <span className="hidden truncate text-sm text-slate-600 sm:inline" data-testid="signed-in-as">
+              {merchant.email}
+            </span>
             <SignOutButton />
           </div>
         </div>

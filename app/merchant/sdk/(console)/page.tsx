@@ -14,11 +14,16 @@ export default async function ApplicationsPage() {
   const applications = await listApplications(prisma(), merchant.id);
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
-      <PageHeader title="Applications" description="Each application has its own API keys, webhook endpoints and signing secret, with test and live data kept apart." />
+      <PageHeader
+        title="Applications"
+        description="Each application has its own API keys, webhook endpoints and signing secret, with test and live data kept apart."
+      />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           {applications.length === 0 ? (
-            <EmptyState title="No applications yet">Create your first application to get a test API key and a webhook signing secret.</EmptyState>
+            <EmptyState title="No applications yet">
+              Create your first application to get a test API key and a webhook signing secret.
+            </EmptyState>
           ) : (
             <ul className="space-y-3" aria-label="Your applications">
               {applications.map((app) => (
@@ -32,12 +37,23 @@ export default async function ApplicationsPage() {
                         <p className="truncate font-medium text-slate-900 group-hover:text-indigo-700">{app.name}</p>
                         <p className="mt-0.5 font-mono text-xs text-slate-500">{app.id}</p>
                       </div>
-                      <Badge tone={app.consoleLivemode ? "green" : "amber"}>{app.consoleLivemode ? "Live" : "Test"}</Badge>
+                      <Badge tone={app.consoleLivemode ? "green" : "amber"}>
+                        {app.consoleLivemode ? "Live" : "Test"}
+                      </Badge>
                     </div>
                     <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600">
-                      <div><dt className="inline">Active keys: </dt><dd className="inline font-medium text-slate-900">{app.activeKeys}</dd></div>
-                      <div><dt className="inline">Endpoints: </dt><dd className="inline font-medium text-slate-900">{app.endpoints}</dd></div>
-                      <div><dt className="inline">Wallets: </dt><dd className="inline font-medium text-slate-900">{app.wallets}</dd></div>
+                      <div>
+                        <dt className="inline">Active keys: </dt>
+                        <dd className="inline font-medium text-slate-900">{app.activeKeys}</dd>
+                      </div>
+                      <div>
+                        <dt className="inline">Endpoints: </dt>
+                        <dd className="inline font-medium text-slate-900">{app.endpoints}</dd>
+                      </div>
+                      <div>
+                        <dt className="inline">Wallets: </dt>
+                        <dd className="inline font-medium text-slate-900">{app.wallets}</dd>
+                      </div>
                     </dl>
                   </Link>
                 </li>

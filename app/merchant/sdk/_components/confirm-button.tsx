@@ -32,7 +32,9 @@ export function ConfirmButton({
         className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl border border-slate-200 p-0 shadow-xl backdrop:bg-slate-900/40"
       >
         <div className="p-6">
-          <h2 id={`${label}-title`.replace(/\s+/g, "-")} className="text-lg font-semibold text-slate-900">{title}</h2>
+          <h2 id={`${label}-title`.replace(/\s+/g, "-")} className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
           <div className="mt-2 text-sm text-slate-600">{description}</div>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <button type="button" className={buttonClass.secondary} onClick={() => dialog.current?.close()} autoFocus>

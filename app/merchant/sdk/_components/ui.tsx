@@ -15,7 +15,15 @@ export const buttonClass = {
 export const inputClass =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/40 aria-[invalid=true]:border-red-500 aria-[invalid=true]:ring-red-500/30";
 
-export function PageHeader({ title, description, actions }: { title: string; description?: React.ReactNode; actions?: React.ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: React.ReactNode;
+  actions?: React.ReactNode;
+}) {
   return (
     <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
       <div>
@@ -27,13 +35,27 @@ export function PageHeader({ title, description, actions }: { title: string; des
   );
 }
 
-export function Panel({ title, description, children, actions, id }: { title?: string; description?: React.ReactNode; children: React.ReactNode; actions?: React.ReactNode; id?: string }) {
+export function Panel({
+  title,
+  description,
+  children,
+  actions,
+  id,
+}: {
+  title?: string;
+  description?: React.ReactNode;
+  children: React.ReactNode;
+  actions?: React.ReactNode;
+  id?: string;
+}) {
   return (
     <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white shadow-sm">
       {title ? (
         <header className="flex flex-col gap-2 border-b border-slate-100 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
           <div>
-            <h2 id={id} className="text-base font-semibold text-slate-900">{title}</h2>
+            <h2 id={id} className="text-base font-semibold text-slate-900">
+              {title}
+            </h2>
             {description ? <p className="mt-0.5 text-sm text-slate-500">{description}</p> : null}
           </div>
           {actions}
@@ -53,7 +75,13 @@ const badgeTones = {
 };
 
 export function Badge({ tone = "slate", children }: { tone?: keyof typeof badgeTones; children: React.ReactNode }) {
-  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${badgeTones[tone]}`}>{children}</span>;
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${badgeTones[tone]}`}
+    >
+      {children}
+    </span>
+  );
 }
 
 export function statusTone(status: string): keyof typeof badgeTones {
@@ -63,7 +91,15 @@ export function statusTone(status: string): keyof typeof badgeTones {
   return "slate";
 }
 
-export function EmptyState({ title, children, action }: { title: string; children?: React.ReactNode; action?: React.ReactNode }) {
+export function EmptyState({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children?: React.ReactNode;
+  action?: React.ReactNode;
+}) {
   return (
     <div className="flex flex-col items-center justify-center rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center">
       <p className="font-medium text-slate-900">{title}</p>
@@ -82,7 +118,15 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
   );
 }
 
-export function Table({ head, children, caption }: { head: React.ReactNode[]; children: React.ReactNode; caption: string }) {
+export function Table({
+  head,
+  children,
+  caption,
+}: {
+  head: React.ReactNode[];
+  children: React.ReactNode;
+  caption: string;
+}) {
   return (
     <div className="-mx-5 overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
@@ -90,7 +134,11 @@ export function Table({ head, children, caption }: { head: React.ReactNode[]; ch
         <thead className="bg-slate-50">
           <tr>
             {head.map((h, i) => (
-              <th key={i} scope="col" className="whitespace-nowrap px-5 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
+              <th
+                key={i}
+                scope="col"
+                className="whitespace-nowrap px-5 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-500"
+              >
                 {h}
               </th>
             ))}
@@ -103,8 +151,22 @@ export function Table({ head, children, caption }: { head: React.ReactNode[]; ch
 }
 
 /** A table cell; `wrap` lets long text (details, lists) wrap instead of widening the table. */
-export function Td({ children, className = "", wrap = false }: { children: React.ReactNode; className?: string; wrap?: boolean }) {
-  return <td className={`${wrap ? "min-w-[12rem] whitespace-normal break-words" : "whitespace-nowrap"} px-5 py-3 align-top text-slate-700 ${className}`}>{children}</td>;
+export function Td({
+  children,
+  className = "",
+  wrap = false,
+}: {
+  children: React.ReactNode;
+  className?: string;
+  wrap?: boolean;
+}) {
+  return (
+    <td
+      className={`${wrap ? "min-w-[12rem] whitespace-normal break-words" : "whitespace-nowrap"} px-5 py-3 align-top text-slate-700 ${className}`}
+    >
+      {children}
+    </td>
+  );
 }
 
 export function Time({ value }: { value: Date | string | null | undefined }) {
@@ -120,7 +182,10 @@ export function Time({ value }: { value: Date | string | null | undefined }) {
 
 export function TextLink({ href, children }: { href: string; children: React.ReactNode }) {
   return (
-    <Link href={href} className="font-medium text-indigo-600 hover:text-indigo-500 hover:underline focus:outline-none focus-visible:rounded focus-visible:ring-2 focus-visible:ring-indigo-500">
+    <Link
+      href={href}
+      className="font-medium text-indigo-600 hover:text-indigo-500 hover:underline focus:outline-none focus-visible:rounded focus-visible:ring-2 focus-visible:ring-indigo-500"
+    >
       {children}
     </Link>
   );

@@ -20,8 +20,14 @@ export async function runAction(
     const result = await work();
     return { status: "ok", ...result };
   } catch (error) {
-    if (error instanceof ConsoleFieldError) return { status: "error", fieldErrors: { [error.field]: error.message }, values };
-    if (error instanceof ConsoleNotFoundError || error instanceof ConsoleLimitError || error instanceof ConsoleRefusalError) return { status: "error", message: error.message, values };
+    if (error instanceof ConsoleFieldError)
+      return { status: "error", fieldErrors: { [error.field]: error.message }, values };
+    if (
+      error instanceof ConsoleNotFoundError ||
+      error instanceof ConsoleLimitError ||
+      error instanceof ConsoleRefusalError
+    )
+      return { status: "error", message: error.message, values };
     throw error;
   }
 }

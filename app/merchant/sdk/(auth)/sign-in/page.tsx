@@ -11,7 +11,10 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     <>
       <h1 className="text-xl font-semibold tracking-tight">Sign in</h1>
       <p className="mt-1 text-sm text-slate-600">Welcome back. Sign in to manage your applications.</p>
-      <SignInForm github={githubEnabled()} initialError={error && error !== "CredentialsSignin" ? "Sign-in failed. Please try again." : undefined} />
+      <SignInForm
+        github={githubEnabled()}
+        initialError={error && error !== "CredentialsSignin" ? "Sign-in failed. Please try again." : undefined}
+      />
     </>
   );
 }

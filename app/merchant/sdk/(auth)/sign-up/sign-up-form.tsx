@@ -15,7 +15,11 @@ export function SignUpForm() {
   const [state, action, pending] = useActionState(async (previous: ActionState, form: FormData) => {
     const result = await signUpAction(previous, form);
     if (result.status === "ok") {
-      const signedIn = await signIn("credentials", { redirect: false, email: String(form.get("email")), password: String(form.get("password")) });
+      const signedIn = await signIn("credentials", {
+        redirect: false,
+        email: String(form.get("email")),
+        password: String(form.get("password")),
+      });
       if (signedIn?.ok && !signedIn.error) {
         router.replace("/merchant/sdk");
         router.refresh();
@@ -30,26 +34,73 @@ export function SignUpForm() {
   return (
     <form action={action} className="mt-6 space-y-4" noValidate>
       <div>
-        <label htmlFor="name" className="block text-sm font-medium text-slate-700">Your name <span className="font-normal text-slate-400">(optional)</span></label>
-        <input id="name" name="name" autoComplete="name" defaultValue={state.values?.name} className={`${inputClass} mt-1`} />
+        <label htmlFor="name" className="block text-sm font-medium text-slate-700">
+          Your name <span className="font-normal text-slate-400">(optional)</span>
+        </label>
+        <input
+          id="name"
+          name="name"
+          autoComplete="name"
+          defaultValue={state.values?.name}
+          className={`${inputClass} mt-1`}
+        />
       </div>
       <div>
-        <label htmlFor="email" className="block text-sm font-medium text-slate-700">Work email</label>
-        <input id="email" name="email" type="email" autoComplete="email" required defaultValue={state.values?.email} className={`${inputClass} mt-1`} aria-invalid={Boolean(errors.email)} aria-describedby={errors.email ? "email-error" : undefined} />
+        <label htmlFor="email" className="block text-sm font-medium text-slate-700">
+          Work email
+        </label>
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={state.values?.email}
+          className={`${inputClass} mt-1`}
+          aria-invalid={Boolean(errors.email)}
+          aria-describedby={errors.email ? "email-error" : undefined}
+        />
         <FieldError id="email-error" message={errors.email} />
       </div>
       <div>
-        <label htmlFor="password" className="block text-sm font-medium text-slate-700">Password</label>
-        <input id="password" name="password" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} className={`${inputClass} mt-1`} aria-invalid={Boolean(errors.password)} aria-describedby={errors.password ? "password-error" : "password-hint"} />
-        {errors.password ? <FieldError id="password-error" message={errors.password} /> : <p id="password-hint" className="mt-1.5 text-xs text-slate-500">At least {MIN_PASSWORD_LENGTH} characters.</p>}
+        <label htmlFor="password" className="block text-sm font-medium text-slate-700">
+          Password
+        </label>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={MIN_PASSWORD_LENGTH}
+          className={`${inputClass} mt-1`}
+          aria-invalid={Boolean(errors.password)}
+          aria-describedby={errors.password ? "password-error" : "password-hint"}
+        />
+        {errors.password ? (
+          <FieldError id="password-error" message={errors.password} />
+        ) : (
+          <p id="password-hint" className="mt-1.5 text-xs text-slate-500">
+            At least {MIN_PASSWORD_LENGTH} characters.
+          </p>
+        )}
       </div>
-      {signInError ? <p role="alert" className="text-sm text-red-600">{signInError}</p> : null}
+      {signInError ? (
+        <p role="alert" className="text-sm text-red-600">
+          {signInError}
+        </p>
+      ) : null}
       <button type="submit" disabled={pending} className={`${buttonClass.primary} w-full`}>
         {pending ? "Creating account…" : "Create account"}
       </button>
       <p className="text-center text-sm text-slate-600">
         Already have an account?{" "}
-        <Link href="/merchant/sdk/sign-in" className="font-medium text-indigo-600 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">Sign in</Link>
+        <Link
+          href="/merchant/sdk/sign-in"
+          className="font-medium text-indigo-600 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        >
+          Sign in
+        </Link>
       </p>
     </form>
   );

@@ -3,7 +3,10 @@ import { sdkRoute } from "@/lib/http/sdk-route";
 import { createWalletBodySchema } from "@/lib/schemas/wallet";
 import { createWallet } from "@/lib/wallets/create-wallet";
 
-export const POST = sdkRoute({ scope: "wallets:write", body: createWalletBodySchema }, async ({ tenant, body, db }) => ({
-  status: 201,
-  body: await createWallet(db, tenant, body),
-}));
+export const POST = sdkRoute(
+  { scope: "wallets:write", body: createWalletBodySchema },
+  async ({ tenant, body, db }) => ({
+    status: 201,
+    body: await createWallet(db, tenant, body),
+  }),
+);

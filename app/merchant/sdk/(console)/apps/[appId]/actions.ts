@@ -10,12 +10,19 @@ import { requireAuditContext } from "@/lib/console/session";
 import { setMode } from "@/lib/console/set-mode";
 import { runAction, text, type ActionState } from "../../../_lib/action-state";
 
-export async function renameApplicationAction(applicationId: string, _previous: ActionState, form: FormData): Promise<ActionState> {
+export async function renameApplicationAction(
+  applicationId: string,
+  _previous: ActionState,
+  form: FormData,
+): Promise<ActionState> {
   const context = await requireAuditContext();
-  const state = await runAction(async () => {
-    await renameApplication(prisma(), context, applicationId, { name: text(form, "name") });
-    return { message: "Saved." };
-  }, { name: text(form, "name") });
+  const state = await runAction(
+    async () => {
+      await renameApplication(prisma(), context, applicationId, { name: text(form, "name") });
+      return { message: "Saved." };
+    },
+    { name: text(form, "name") },
+  );
   revalidatePath(`/merchant/sdk/apps/${applicationId}`, "layout");
   return state;
 }
@@ -36,7 +43,9 @@ export async function revealSecretAction(applicationId: string): Promise<ActionS
 
 export async function rotateSecretAction(applicationId: string): Promise<ActionState> {
   const context = await requireAuditContext();
-  const state = await runAction(async () => ({ secret: (await rotateSecret(prisma(), context, applicationId)).secret }));
+  const state = await runAction(async () => ({
+    secret: (await rotateSecret(prisma(), context, applicationId)).secret,
+  }));
   revalidatePath(`/merchant/sdk/apps/${applicationId}`);
   return state;
 }

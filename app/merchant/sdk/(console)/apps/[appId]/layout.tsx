@@ -4,7 +4,13 @@ import { NavLinks } from "../../../_components/nav-links";
 import { loadApplication } from "../../../_lib/load-application";
 import { ModeSwitch } from "./mode-switch";
 
-export default async function ApplicationLayout({ children, params }: { children: React.ReactNode; params: Promise<{ appId: string }> }) {
+export default async function ApplicationLayout({
+  children,
+  params,
+}: {
+  children: React.ReactNode;
+  params: Promise<{ appId: string }>;
+}) {
   const { appId } = await params;
   const { application } = await loadApplication(appId);
   const base = `/merchant/sdk/apps/${application.id}`;
@@ -12,7 +18,11 @@ export default async function ApplicationLayout({ children, params }: { children
   return (
     <>
       {live ? null : (
-        <div role="note" data-testid="test-mode-banner" className="border-b border-amber-300 bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-900">
+        <div
+          role="note"
+          data-testid="test-mode-banner"
+          className="border-b border-amber-300 bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-900"
+        >
           Test mode — you are viewing test data. Test keys (sk_test_) never touch live wallets, cards or webhooks.
         </div>
       )}
@@ -21,10 +31,15 @@ export default async function ApplicationLayout({ children, params }: { children
           <nav aria-label="Application">
             <div className="mb-4 flex items-center justify-between gap-3 lg:block">
               <div className="min-w-0">
-                <Link href="/merchant/sdk" className="text-xs font-medium text-slate-500 hover:text-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+                <Link
+                  href="/merchant/sdk"
+                  className="text-xs font-medium text-slate-500 hover:text-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                >
                   ← All applications
                 </Link>
-                <p className="mt-1 truncate font-semibold text-slate-900" title={application.name}>{application.name}</p>
+                <p className="mt-1 truncate font-semibold text-slate-900" title={application.name}>
+                  {application.name}
+                </p>
               </div>
               <div className="lg:mt-3">
                 <ModeSwitch applicationId={application.id} live={live} />
@@ -33,7 +48,9 @@ export default async function ApplicationLayout({ children, params }: { children
             <NavLinks base={base} />
           </nav>
         </aside>
-        <main id="main" className="min-w-0 flex-1">{children}</main>
+        <main id="main" className="min-w-0 flex-1">
+          {children}
+        </main>
       </div>
     </>
   );

@@ -7,7 +7,9 @@ export function ModeSwitch({ applicationId, live }: { applicationId: string; liv
   const [pending, startTransition] = useTransition();
   return (
     <div className="flex items-center gap-2">
-      <span id="mode-label" className="text-sm text-slate-600">{live ? "Live mode" : "Test mode"}</span>
+      <span id="mode-label" className="text-sm text-slate-600">
+        {live ? "Live mode" : "Test mode"}
+      </span>
       <button
         type="button"
         role="switch"
@@ -22,7 +24,9 @@ export function ModeSwitch({ applicationId, live }: { applicationId: string; liv
         }
         className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:opacity-60 ${live ? "bg-emerald-500" : "bg-amber-400"}`}
       >
-        <span className={`inline-block h-5 w-5 rounded-full bg-white shadow transition ${live ? "translate-x-5" : "translate-x-0.5"}`} />
+        <span
+          className={`inline-block h-5 w-5 rounded-full bg-white shadow transition ${live ? "translate-x-5" : "translate-x-0.5"}`}
+        />
       </button>
     </div>
   );

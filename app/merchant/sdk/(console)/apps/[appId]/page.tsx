@@ -16,36 +16,57 @@ export default async function ApplicationOverviewPage({ params }: { params: Prom
   const base = `/merchant/sdk/apps/${application.id}`;
   return (
     <>
-      <PageHeader title={application.name} description="Your application's identity, webhook signing secret and a first API call." />
+      <PageHeader
+        title={application.name}
+        description="Your application's identity, webhook signing secret and a first API call."
+      />
       <div className="space-y-6">
         <Panel title="Application" id="application-panel">
           <dl className="grid gap-4 sm:grid-cols-2">
             <div>
               <dt className="text-sm font-medium text-slate-500">Application id</dt>
               <dd className="mt-1 flex items-center gap-2">
-                <code data-testid="application-id" className="font-mono text-sm text-slate-900">{application.id}</code>
+                <code data-testid="application-id" className="font-mono text-sm text-slate-900">
+                  {application.id}
+                </code>
                 <CopyButton value={application.id} label="Copy id" />
               </dd>
             </div>
             <div>
               <dt className="text-sm font-medium text-slate-500">Name</dt>
-              <dd className="mt-1"><RenameForm applicationId={application.id} name={application.name} /></dd>
+              <dd className="mt-1">
+                <RenameForm applicationId={application.id} name={application.name} />
+              </dd>
             </div>
           </dl>
         </Panel>
         <Panel
           title="Webhook signing secret"
           id="secret-panel"
-          description={<>Every delivery carries <code className="font-mono text-xs">x-service-signature</code>: the hex HMAC-SHA256 of the raw body with this secret. <TextLink href="/webhooks/security">How to verify</TextLink></>}
+          description={
+            <>
+              Every delivery carries <code className="font-mono text-xs">x-service-signature</code>: the hex HMAC-SHA256
+              of the raw body with this secret. <TextLink href="/webhooks/security">How to verify</TextLink>
+            </>
+          }
         >
           <SecretPanel applicationId={application.id} createdAt={application.webhookSecretAt.toISOString()} />
         </Panel>
         <Panel
           title="Quick start"
           id="quick-start"
-          description={<>1. <TextLink href={`${base}/keys`}>Mint an API key</TextLink> 2. Create a wallet 3. <TextLink href={`${base}/webhooks`}>Add a webhook endpoint</TextLink> and watch the delivery arrive.</>}
+          description={
+            <>
+              1. <TextLink href={`${base}/keys`}>Mint an API key</TextLink> 2. Create a wallet 3.{" "}
+              <TextLink href={`${base}/webhooks`}>Add a webhook endpoint</TextLink> and watch the delivery arrive.
+            </>
+          }
         >
-          <QuickStart baseUrl={await publicBaseUrl()} applicationId={application.id} livemode={application.consoleLivemode} />
+          <QuickStart
+            baseUrl={await publicBaseUrl()}
+            applicationId={application.id}
+            livemode={application.consoleLivemode}
+          />
         </Panel>
       </div>
     </>

@@ -40,16 +40,20 @@ export function QuickStart(props: { baseUrl: string; applicationId: string; live
   const snippets = quickStartSnippets(props);
   return (
     <div className="space-y-5">
-      {([
-        ["curl", snippets.curl],
-        ["TypeScript", snippets.typescript],
-      ] as const).map(([label, code]) => (
+      {(
+        [
+          ["curl", snippets.curl],
+          ["TypeScript", snippets.typescript],
+        ] as const
+      ).map(([label, code]) => (
         <figure key={label}>
           <div className="mb-2 flex items-center justify-between">
             <figcaption className="text-sm font-medium text-slate-700">{label}</figcaption>
             <CopyButton value={code} label={`Copy ${label}`} />
           </div>
-          <pre className="overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs leading-relaxed text-slate-100"><code>{code}</code></pre>
+          <pre className="overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs leading-relaxed text-slate-100">
+            <code>{code}</code>
+          </pre>
         </figure>
       ))}
     </div>

@@ -12,12 +12,28 @@ export function RenameForm({ applicationId, name }: { applicationId: string; nam
   return (
     <form action={action} className="flex flex-col gap-2 sm:flex-row sm:items-start" noValidate>
       <div className="flex-1">
-        <label htmlFor="rename" className="sr-only">Application name</label>
-        <input id="rename" name="name" defaultValue={state.values?.name ?? name} maxLength={80} className={inputClass} aria-invalid={Boolean(error)} aria-describedby={error ? "rename-error" : undefined} />
+        <label htmlFor="rename" className="sr-only">
+          Application name
+        </label>
+        <input
+          id="rename"
+          name="name"
+          defaultValue={state.values?.name ?? name}
+          maxLength={80}
+          className={inputClass}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? "rename-error" : undefined}
+        />
         <FieldError id="rename-error" message={error} />
-        {state.status === "ok" ? <p role="status" className="mt-1.5 text-sm text-emerald-700">Saved.</p> : null}
+        {state.status === "ok" ? (
+          <p role="status" className="mt-1.5 text-sm text-emerald-700">
+            Saved.
+          </p>
+        ) : null}
       </div>
-      <SubmitButton tone="secondary" pendingText="Saving…">Rename</SubmitButton>
+      <SubmitButton tone="secondary" pendingText="Saving…">
+        Rename
+      </SubmitButton>
     </form>
   );
 }

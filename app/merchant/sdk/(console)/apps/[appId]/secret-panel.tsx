@@ -43,7 +43,9 @@ export function SecretPanel({ applicationId, createdAt }: { applicationId: strin
           {secret ? (
             <>
               <CopyButton value={secret} label="Copy secret" />
-              <button type="button" className={buttonClass.secondary} onClick={() => setSecret(undefined)}>Hide</button>
+              <button type="button" className={buttonClass.secondary} onClick={() => setSecret(undefined)}>
+                Hide
+              </button>
             </>
           ) : (
             <button type="button" className={buttonClass.secondary} onClick={reveal} disabled={pending}>
@@ -60,10 +62,19 @@ export function SecretPanel({ applicationId, createdAt }: { applicationId: strin
         </div>
       </div>
       <p className="mt-2 text-xs text-slate-500">
-        In use since <time dateTime={createdAt}>{createdAt.replace("T", " ").slice(0, 19)} UTC</time>. Revealing and rotating are recorded in the audit log.
+        In use since <time dateTime={createdAt}>{createdAt.replace("T", " ").slice(0, 19)} UTC</time>. Revealing and
+        rotating are recorded in the audit log.
       </p>
-      {notice ? <p role="status" className="mt-2 text-sm text-emerald-700">{notice}</p> : null}
-      {error ? <p role="alert" className="mt-2 text-sm text-red-600">{error}</p> : null}
+      {notice ? (
+        <p role="status" className="mt-2 text-sm text-emerald-700">
+          {notice}
+        </p>
+      ) : null}
+      {error ? (
+        <p role="alert" className="mt-2 text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

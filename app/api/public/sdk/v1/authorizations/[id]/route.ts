@@ -3,6 +3,9 @@ import { getAuthorization } from "@/lib/authorizations/get-authorization";
 import { sdkRoute } from "@/lib/http/sdk-route";
 import { authorizationPathSchema } from "@/lib/schemas/authorization";
 
-export const GET = sdkRoute({ scope: "wallets:read", params: authorizationPathSchema }, async ({ tenant, params, db }) => ({
-  body: await getAuthorization(db, tenant, params.id),
-}));
+export const GET = sdkRoute(
+  { scope: "wallets:read", params: authorizationPathSchema },
+  async ({ tenant, params, db }) => ({
+    body: await getAuthorization(db, tenant, params.id),
+  }),
+);

@@ -21,7 +21,10 @@ export default async function AuditPage({ params }: { params: Promise<{ appId: s
   const entries = await listAuditLog(prisma(), merchant.id, application.id);
   return (
     <>
-      <PageHeader title="Audit log" description="Security-relevant actions on this application, newest first. Both modes are shown." />
+      <PageHeader
+        title="Audit log"
+        description="Security-relevant actions on this application, newest first. Both modes are shown."
+      />
       <Panel>
         {entries.length === 0 ? (
           <EmptyState title="Nothing recorded yet" />
@@ -29,11 +32,21 @@ export default async function AuditPage({ params }: { params: Promise<{ appId: s
           <Table caption="Audit log" head={["When", "Action", "Who", "From", "Details"]}>
             {entries.map((entry) => (
               <tr key={entry.id}>
-                <Td><Time value={entry.createdAt} /></Td>
-                <Td><Badge tone={entry.action.includes("revoked") || entry.action.includes("rotated") ? "amber" : "slate"}>{entry.action}</Badge></Td>
+                <Td>
+                  <Time value={entry.createdAt} />
+                </Td>
+                <Td>
+                  <Badge
+                    tone={entry.action.includes("revoked") || entry.action.includes("rotated") ? "amber" : "slate"}
+                  >
+                    {entry.action}
+                  </Badge>
+                </Td>
                 <Td>{entry.merchant.email}</Td>
                 <Td className="font-mono text-xs">{entry.ipAddress ?? "—"}</Td>
-                <Td wrap className="text-xs text-slate-600">{describe(entry.detail)}</Td>
+                <Td wrap className="text-xs text-slate-600">
+                  {describe(entry.detail)}
+                </Td>
               </tr>
             ))}
           </Table>

@@ -7,9 +7,17 @@ import { revokeKey } from "@/lib/console/revoke-key";
 import { requireAuditContext } from "@/lib/console/session";
 import { runAction, text, type ActionState } from "../../../../_lib/action-state";
 
-export async function mintKeyAction(applicationId: string, _previous: ActionState, form: FormData): Promise<ActionState> {
+export async function mintKeyAction(
+  applicationId: string,
+  _previous: ActionState,
+  form: FormData,
+): Promise<ActionState> {
   const context = await requireAuditContext();
-  const values = { name: text(form, "name"), allowedIps: text(form, "allowedIps"), scopes: form.getAll("scopes").join(",") };
+  const values = {
+    name: text(form, "name"),
+    allowedIps: text(form, "allowedIps"),
+    scopes: form.getAll("scopes").join(","),
+  };
   const state = await runAction(async () => {
     const minted = await mintKey(prisma(), context, applicationId, {
       name: values.name,

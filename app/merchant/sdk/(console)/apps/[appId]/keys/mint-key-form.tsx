@@ -8,7 +8,15 @@ import { FieldError, inputClass } from "../../../../_components/ui";
 import { idleState } from "../../../../_lib/action-state";
 import { mintKeyAction } from "./actions";
 
-export function MintKeyForm({ applicationId, mode, scopes }: { applicationId: string; mode: "test" | "live"; scopes: readonly string[] }) {
+export function MintKeyForm({
+  applicationId,
+  mode,
+  scopes,
+}: {
+  applicationId: string;
+  mode: "test" | "live";
+  scopes: readonly string[];
+}) {
   const [state, action] = useActionState(mintKeyAction.bind(null, applicationId), idleState);
   const errors = state.fieldErrors ?? {};
   const chosen = state.values?.scopes !== undefined ? new Set(state.values.scopes.split(",")) : undefined;
@@ -16,9 +24,16 @@ export function MintKeyForm({ applicationId, mode, scopes }: { applicationId: st
     <div className="space-y-5">
       {state.status === "ok" && state.secret ? (
         <div role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 p-4">
-          <p className="text-sm font-semibold text-emerald-900">Your new key — copy it now. It will not be shown again.</p>
+          <p className="text-sm font-semibold text-emerald-900">
+            Your new key — copy it now. It will not be shown again.
+          </p>
           <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
-            <code data-testid="new-api-key" className="block min-w-0 flex-1 break-all rounded-md border border-emerald-200 bg-white px-3 py-2 font-mono text-sm">{state.secret}</code>
+            <code
+              data-testid="new-api-key"
+              className="block min-w-0 flex-1 break-all rounded-md border border-emerald-200 bg-white px-3 py-2 font-mono text-sm"
+            >
+              {state.secret}
+            </code>
             <CopyButton value={state.secret} label="Copy key" />
           </div>
         </div>
@@ -26,17 +41,40 @@ export function MintKeyForm({ applicationId, mode, scopes }: { applicationId: st
       <form action={action} className="space-y-4" noValidate key={state.status === "ok" ? state.message : "form"}>
         <input type="hidden" name="mode" value={mode} />
         <div>
-          <label htmlFor="key-name" className="block text-sm font-medium text-slate-700">Name</label>
-          <input id="key-name" name="name" required maxLength={80} placeholder="e.g. Production backend" defaultValue={state.status === "error" ? state.values?.name : ""} className={`${inputClass} mt-1`} aria-invalid={Boolean(errors.name)} aria-describedby={errors.name ? "key-name-error" : undefined} />
+          <label htmlFor="key-name" className="block text-sm font-medium text-slate-700">
+            Name
+          </label>
+          <input
+            id="key-name"
+            name="name"
+            required
+            maxLength={80}
+            placeholder="e.g. Production backend"
+            defaultValue={state.status === "error" ? state.values?.name : ""}
+            className={`${inputClass} mt-1`}
+            aria-invalid={Boolean(errors.name)}
+            aria-describedby={errors.name ? "key-name-error" : undefined}
+          />
           <FieldError id="key-name-error" message={errors.name} />
         </div>
         <fieldset aria-describedby={errors.scopes ? "scopes-error" : "scopes-hint"}>
           <legend className="text-sm font-medium text-slate-700">Scopes</legend>
-          <p id="scopes-hint" className="text-xs text-slate-500">Grant only what this key needs.</p>
+          <p id="scopes-hint" className="text-xs text-slate-500">
+            Grant only what this key needs.
+          </p>
           <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
             {scopes.map((scope) => (
-              <label key={scope} className="flex items-center gap-2 rounded-md border border-slate-200 px-3 py-2 text-sm hover:bg-slate-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500">
-                <input type="checkbox" name="scopes" value={scope} defaultChecked={chosen ? chosen.has(scope) : true} className="h-4 w-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-500" />
+              <label
+                key={scope}
+                className="flex items-center gap-2 rounded-md border border-slate-200 px-3 py-2 text-sm hover:bg-slate-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500"
+              >
+                <input
+                  type="checkbox"
+                  name="scopes"
+                  value={scope}
+                  defaultChecked={chosen ? chosen.has(scope) : true}
+                  className="h-4 w-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-500"
+                />
                 <span className="font-mono text-xs">{scope}</span>
               </label>
             ))}
@@ -44,11 +82,32 @@ export function MintKeyForm({ applicationId, mode, scopes }: { applicationId: st
           <FieldError id="scopes-error" message={errors.scopes} />
         </fieldset>
         <div>
-          <label htmlFor="allowed-ips" className="block text-sm font-medium text-slate-700">IP allowlist <span className="font-normal text-slate-400">(optional)</span></label>
-          <textarea id="allowed-ips" name="allowedIps" rows={3} placeholder={"203.0.113.0/24\n2001:db8::/32"} defaultValue={state.status === "error" ? state.values?.allowedIps : ""} className={`${inputClass} mt-1 font-mono`} aria-invalid={Boolean(errors.allowedIps)} aria-describedby={errors.allowedIps ? "allowed-ips-error" : "allowed-ips-hint"} />
-          {errors.allowedIps ? <FieldError id="allowed-ips-error" message={errors.allowedIps} /> : <p id="allowed-ips-hint" className="mt-1.5 text-xs text-slate-500">IPv4 or IPv6 addresses or CIDR ranges, one per line. Empty allows any address.</p>}
+          <label htmlFor="allowed-ips" className="block text-sm font-medium text-slate-700">
+            IP allowlist <span className="font-normal text-slate-400">(optional)</span>
+          </label>
+          <textarea
+            id="allowed-ips"
+            name="allowedIps"
+            rows={3}
+            placeholder={"203.0.113.0/24\n2001:db8::/32"}
+            defaultValue={state.status === "error" ? state.values?.allowedIps : ""}
+            className={`${inputClass} mt-1 font-mono`}
+            aria-invalid={Boolean(errors.allowedIps)}
+            aria-describedby={errors.allowedIps ? "allowed-ips-error" : "allowed-ips-hint"}
+          />
+          {errors.allowedIps ? (
+            <FieldError id="allowed-ips-error" message={errors.allowedIps} />
+          ) : (
+            <p id="allowed-ips-hint" className="mt-1.5 text-xs text-slate-500">
+              IPv4 or IPv6 addresses or CIDR ranges, one per line. Empty allows any address.
+            </p>
+          )}
         </div>
-        {state.status === "error" && state.message ? <p role="alert" className="text-sm text-red-600">{state.message}</p> : null}
+        {state.status === "error" && state.message ? (
+          <p role="alert" className="text-sm text-red-600">
+            {state.message}
+          </p>
+        ) : null}
         <SubmitButton pendingText="Minting…">Mint {mode} key</SubmitButton>
       </form>
     </div>

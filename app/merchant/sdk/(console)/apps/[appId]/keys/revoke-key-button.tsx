@@ -3,7 +3,15 @@
 import { ConfirmButton } from "../../../../_components/confirm-button";
 import { revokeKeyAction } from "./actions";
 
-export function RevokeKeyButton({ applicationId, keyId, name }: { applicationId: string; keyId: string; name: string }) {
+export function RevokeKeyButton({
+  applicationId,
+  keyId,
+  name,
+}: {
+  applicationId: string;
+  keyId: string;
+  name: string;
+}) {
   return (
     <ConfirmButton
       label="Revoke"

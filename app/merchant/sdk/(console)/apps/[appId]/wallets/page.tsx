@@ -2,39 +2,80 @@
 import type { Metadata } from "next";
 import { prisma } from "@/lib/db/client";
 import { searchWallets } from "@/lib/console/search-wallets";
-import { Badge, buttonClass, EmptyState, inputClass, PageHeader, Panel, statusTone, Table, Td, TextLink, Time } from "../../../../_components/ui";
+import {
+  Badge,
+  buttonClass,
+  EmptyState,
+  inputClass,
+  PageHeader,
+  Panel,
+  statusTone,
+  Table,
+  Td,
+  TextLink,
+  Time,
+} from "../../../../_components/ui";
 import { loadApplication } from "../../../../_lib/load-application";
 
 export const metadata: Metadata = { title: "Wallets" };
 
-export default async function WalletsPage({ params, searchParams }: { params: Promise<{ appId: string }>; searchParams: Promise<{ q?: string }> }) {
+export default async function WalletsPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ appId: string }>;
+  searchParams: Promise<{ q?: string }>;
+}) {
   const [{ appId }, { q }] = await Promise.all([params, searchParams]);
   const { merchant, application } = await loadApplication(appId);
   const wallets = await searchWallets(prisma(), merchant.id, application.id, { externalUserId: q });
   const base = `/merchant/sdk/apps/${application.id}`;
   return (
     <>
-      <PageHeader title="Wallets" description={`${application.consoleLivemode ? "Live" : "Test"} wallets, newest first.`} />
+      <PageHeader
+        title="Wallets"
+        description={`${application.consoleLivemode ? "Live" : "Test"} wallets, newest first.`}
+      />
       <Panel>
         <form role="search" className="mb-4 flex flex-col gap-2 sm:flex-row" action={`${base}/wallets`}>
-          <label htmlFor="wallet-search" className="sr-only">Search by externalUserId</label>
-          <input id="wallet-search" name="q" defaultValue={q} placeholder="Search by externalUserId" className={`${inputClass} sm:max-w-sm`} />
-          <button type="submit" className={buttonClass.secondary}>Search</button>
+          <label htmlFor="wallet-search" className="sr-only">
+            Search by externalUserId
+          </label>
+          <input
+            id="wallet-search"
+            name="q"
+            defaultValue={q}
+            placeholder="Search by externalUserId"
+            className={`${inputClass} sm:max-w-sm`}
+          />
+          <button type="submit" className={buttonClass.secondary}>
+            Search
+          </button>
         </form>
         {wallets.length === 0 ? (
           <EmptyState title={q ? `No wallet matches “${q}”` : "No wallets yet"}>
-            {q ? "Check the spelling, or clear the search." : "Create one with POST /api/public/sdk/v1/wallets and it appears here."}
+            {q
+              ? "Check the spelling, or clear the search."
+              : "Create one with POST /api/public/sdk/v1/wallets and it appears here."}
           </EmptyState>
         ) : (
           <Table caption="Wallets" head={["externalUserId", "Email", "Balance", "Status", "Account", "Created"]}>
             {wallets.map((wallet) => (
               <tr key={wallet.id}>
-                <Td><TextLink href={`${base}/wallets/${wallet.id}`}>{wallet.externalUserId}</TextLink></Td>
+                <Td>
+                  <TextLink href={`${base}/wallets/${wallet.id}`}>{wallet.externalUserId}</TextLink>
+                </Td>
                 <Td>{wallet.email}</Td>
-                <Td className="font-mono tabular-nums">{wallet.balance.available.toFixed(2)} {wallet.currency}</Td>
-                <Td><Badge tone={statusTone(wallet.status)}>{wallet.status}</Badge></Td>
+                <Td className="font-mono tabular-nums">
+                  {wallet.balance.available.toFixed(2)} {wallet.currency}
+                </Td>
+                <Td>
+                  <Badge tone={statusTone(wallet.status)}>{wallet.status}</Badge>
+                </Td>
                 <Td className="font-mono text-xs">{wallet.accountNumber}</Td>
-                <Td><Time value={wallet.createdAt} /></Td>
+                <Td>
+                  <Time value={wallet.createdAt} />
+                </Td>
               </tr>
             ))}
           </Table>

@@ -10,19 +10,31 @@ import { requireAuditContext } from "@/lib/console/session";
 import { setEndpointEnabled } from "@/lib/console/set-endpoint-enabled";
 import { runAction, text, type ActionState } from "../../../../_lib/action-state";
 
-export async function registerEndpointAction(applicationId: string, _previous: ActionState, form: FormData): Promise<ActionState> {
+export async function registerEndpointAction(
+  applicationId: string,
+  _previous: ActionState,
+  form: FormData,
+): Promise<ActionState> {
   const context = await requireAuditContext();
   const events = form.getAll("events").filter((e): e is string => typeof e === "string");
   const values = { url: text(form, "url"), events: events.join(","), enabled: form.get("enabled") ? "on" : "" };
   const state = await runAction(async () => {
-    const { id } = await registerEndpoint(prisma(), context, applicationId, { url: values.url, events, enabled: Boolean(form.get("enabled")) });
+    const { id } = await registerEndpoint(prisma(), context, applicationId, {
+      url: values.url,
+      events,
+      enabled: Boolean(form.get("enabled")),
+    });
     return { message: id };
   }, values);
   revalidatePath(`/merchant/sdk/apps/${applicationId}/webhooks`);
   return state;
 }
 
-export async function setEndpointEnabledAction(applicationId: string, endpointId: string, enabled: boolean): Promise<ActionState> {
+export async function setEndpointEnabledAction(
+  applicationId: string,
+  endpointId: string,
+  enabled: boolean,
+): Promise<ActionState> {
   const context = await requireAuditContext();
   const state = await runAction(async () => {
     await setEndpointEnabled(prisma(), context, applicationId, endpointId, enabled);

@@ -6,29 +6,68 @@ import { FieldError, inputClass } from "../../../../_components/ui";
 import { idleState } from "../../../../_lib/action-state";
 import { registerEndpointAction } from "./actions";
 
-export function EndpointForm({ applicationId, eventTypes, live }: { applicationId: string; eventTypes: readonly string[]; live: boolean }) {
+export function EndpointForm({
+  applicationId,
+  eventTypes,
+  live,
+}: {
+  applicationId: string;
+  eventTypes: readonly string[];
+  live: boolean;
+}) {
   const [state, action] = useActionState(registerEndpointAction.bind(null, applicationId), idleState);
   const errors = state.fieldErrors ?? {};
-  const chosen = new Set((state.status === "error" ? state.values?.events ?? "" : "").split(",").filter(Boolean));
+  const chosen = new Set((state.status === "error" ? (state.values?.events ?? "") : "").split(",").filter(Boolean));
   return (
     <form action={action} className="space-y-4" noValidate key={state.status === "ok" ? state.message : "form"}>
-      {state.status === "ok" ? <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">Endpoint added. New events are delivered to it from now on.</p> : null}
+      {state.status === "ok" ? (
+        <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+          Endpoint added. New events are delivered to it from now on.
+        </p>
+      ) : null}
       <div>
-        <label htmlFor="endpoint-url" className="block text-sm font-medium text-slate-700">Endpoint URL</label>
-        <input id="endpoint-url" name="url" type="url" required placeholder={live ? "https://example.com/webhooks" : "http://localhost:4242/webhooks"} defaultValue={state.status === "error" ? state.values?.url : ""} className={`${inputClass} mt-1 font-mono`} aria-invalid={Boolean(errors.url)} aria-describedby={errors.url ? "endpoint-url-error" : "endpoint-url-hint"} />
-        {errors.url ? <FieldError id="endpoint-url-error" message={errors.url} /> : (
+        <label htmlFor="endpoint-url" className="block text-sm font-medium text-slate-700">
+          Endpoint URL
+        </label>
+        <input
+          id="endpoint-url"
+          name="url"
+          type="url"
+          required
+          placeholder={live ? "https://example.com/webhooks" : "http://localhost:4242/webhooks"}
+          defaultValue={state.status === "error" ? state.values?.url : ""}
+          className={`${inputClass} mt-1 font-mono`}
+          aria-invalid={Boolean(errors.url)}
+          aria-describedby={errors.url ? "endpoint-url-error" : "endpoint-url-hint"}
+        />
+        {errors.url ? (
+          <FieldError id="endpoint-url-error" message={errors.url} />
+        ) : (
           <p id="endpoint-url-hint" className="mt-1.5 text-xs text-slate-500">
-            {live ? "Live endpoints must use https and a public address." : "Test endpoints may use http://localhost for local development."}
+            {live
+              ? "Live endpoints must use https and a public address."
+              : "Test endpoints may use http://localhost for local development."}
           </p>
         )}
       </div>
       <fieldset aria-describedby={errors.events ? "endpoint-events-error" : "endpoint-events-hint"}>
         <legend className="text-sm font-medium text-slate-700">Events</legend>
-        <p id="endpoint-events-hint" className="text-xs text-slate-500">Leave all unticked to receive every event kind.</p>
+        <p id="endpoint-events-hint" className="text-xs text-slate-500">
+          Leave all unticked to receive every event kind.
+        </p>
         <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
           {eventTypes.map((type) => (
-            <label key={type} className="flex items-center gap-2 rounded-md border border-slate-200 px-3 py-2 text-sm hover:bg-slate-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500">
-              <input type="checkbox" name="events" value={type} defaultChecked={chosen.has(type)} className="h-4 w-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-500" />
+            <label
+              key={type}
+              className="flex items-center gap-2 rounded-md border border-slate-200 px-3 py-2 text-sm hover:bg-slate-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500"
+            >
+              <input
+                type="checkbox"
+                name="events"
+                value={type}
+                defaultChecked={chosen.has(type)}
+                className="h-4 w-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-500"
+              />
               <span className="font-mono text-xs">{type}</span>
             </label>
           ))}
@@ -36,10 +75,19 @@ export function EndpointForm({ applicationId, eventTypes, live }: { applicationI
         <FieldError id="endpoint-events-error" message={errors.events} />
       </fieldset>
       <label className="flex items-center gap-2 text-sm text-slate-700">
-        <input type="checkbox" name="enabled" defaultChecked={state.status === "error" ? state.values?.enabled === "on" : true} className="h-4 w-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-500" />
+        <input
+          type="checkbox"
+          name="enabled"
+          defaultChecked={state.status === "error" ? state.values?.enabled === "on" : true}
+          className="h-4 w-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-500"
+        />
         Enabled
       </label>
-      {state.status === "error" && state.message ? <p role="alert" className="text-sm text-red-600">{state.message}</p> : null}
+      {state.status === "error" && state.message ? (
+        <p role="alert" className="text-sm text-red-600">
+          {state.message}
+        </p>
+      ) : null}
       <SubmitButton pendingText="Adding…">Add endpoint</SubmitButton>
     </form>
   );

@@ -7,7 +7,19 @@ import { listConsoleDeliveries } from "@/lib/console/list-console-deliveries";
 import { listEndpoints } from "@/lib/console/list-endpoints";
 import { EVENT_TYPES } from "@/lib/events/record-event";
 import { DELIVERY_STATUSES } from "@/lib/schemas/webhook";
-import { Badge, buttonClass, EmptyState, inputClass, PageHeader, Panel, statusTone, Table, Td, TextLink, Time } from "../../../../_components/ui";
+import {
+  Badge,
+  buttonClass,
+  EmptyState,
+  inputClass,
+  PageHeader,
+  Panel,
+  statusTone,
+  Table,
+  Td,
+  TextLink,
+  Time,
+} from "../../../../_components/ui";
 import { loadApplication } from "../../../../_lib/load-application";
 import { EndpointForm } from "./endpoint-form";
 import { EndpointToggle } from "./endpoint-toggle";
@@ -17,7 +29,13 @@ export const metadata: Metadata = { title: "Webhooks" };
 
 type Filters = { status?: string; type?: string; endpoint?: string };
 
-export default async function WebhooksPage({ params, searchParams }: { params: Promise<{ appId: string }>; searchParams: Promise<Filters> }) {
+export default async function WebhooksPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ appId: string }>;
+  searchParams: Promise<Filters>;
+}) {
   const [{ appId }, filters] = await Promise.all([params, searchParams]);
   const { merchant, application } = await loadApplication(appId);
   const [endpoints, deliveries] = await Promise.all([
@@ -29,29 +47,64 @@ export default async function WebhooksPage({ params, searchParams }: { params: P
   const filtered = Boolean(filters.status || filters.type || filters.endpoint);
   return (
     <>
-      <PageHeader title="Webhooks" description={<>Signed HTTP POSTs to your endpoints when wallets and cards change. <TextLink href="/webhooks/security">Verifying signatures</TextLink></>} />
+      <PageHeader
+        title="Webhooks"
+        description={
+          <>
+            Signed HTTP POSTs to your endpoints when wallets and cards change.{" "}
+            <TextLink href="/webhooks/security">Verifying signatures</TextLink>
+          </>
+        }
+      />
       <div className="space-y-6">
         <Panel title={`${live ? "Live" : "Test"} endpoints`} id="endpoints">
           {endpoints.length === 0 ? (
-            <EmptyState title="No endpoints yet">Add one below; every new event is delivered to it, signed with this application's secret.</EmptyState>
+            <EmptyState title="No endpoints yet">
+              Add one below; every new event is delivered to it, signed with this application's secret.
+            </EmptyState>
           ) : (
             <ul className="divide-y divide-slate-100">
               {endpoints.map((endpoint) => (
-                <li key={endpoint.id} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
+                <li
+                  key={endpoint.id}
+                  className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between"
+                >
                   <div className="min-w-0">
                     <p className="break-all font-mono text-sm text-slate-900">{endpoint.url}</p>
                     <p className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-slate-500">
                       <span className="font-mono">{endpoint.id}</span>
                       <span aria-hidden="true">·</span>
-                      {endpoint.events.length === 0 ? <span>All events</span> : endpoint.events.map((e) => <Badge key={e} tone="indigo">{e}</Badge>)}
+                      {endpoint.events.length === 0 ? (
+                        <span>All events</span>
+                      ) : (
+                        endpoint.events.map((e) => (
+                          <Badge key={e} tone="indigo">
+                            {e}
+                          </Badge>
+                        ))
+                      )}
                     </p>
                   </div>
                   <div className="flex shrink-0 flex-wrap items-center gap-3">
-                    <SendTestEventButton applicationId={application.id} endpointId={endpoint.id} disabled={!endpoint.enabled} />
-                    <Link href={`${base}?endpoint=${endpoint.id}`} className="text-sm font-medium text-indigo-600 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">Deliveries</Link>
+                    <SendTestEventButton
+                      applicationId={application.id}
+                      endpointId={endpoint.id}
+                      disabled={!endpoint.enabled}
+                    />
+                    <Link
+                      href={`${base}?endpoint=${endpoint.id}`}
+                      className="text-sm font-medium text-indigo-600 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                    >
+                      Deliveries
+                    </Link>
                     <span className="flex items-center gap-2 text-sm text-slate-600">
                       {endpoint.enabled ? "Enabled" : "Disabled"}
-                      <EndpointToggle applicationId={application.id} endpointId={endpoint.id} enabled={endpoint.enabled} url={endpoint.url} />
+                      <EndpointToggle
+                        applicationId={application.id}
+                        endpointId={endpoint.id}
+                        enabled={endpoint.enabled}
+                        url={endpoint.url}
+                      />
                     </span>
                   </div>
                 </li>
@@ -66,40 +119,87 @@ export default async function WebhooksPage({ params, searchParams }: { params: P
           </div>
         </Panel>
 
-        <Panel title="Recent deliveries" id="deliveries" actions={<Link href={base} className={buttonClass.secondary}>Refresh</Link>}>
+        <Panel
+          title="Recent deliveries"
+          id="deliveries"
+          actions={
+            <Link href={base} className={buttonClass.secondary}>
+              Refresh
+            </Link>
+          }
+        >
           <form className="mb-4 grid gap-2 sm:grid-cols-4" action={base}>
             <div>
-              <label htmlFor="filter-status" className="block text-xs font-medium text-slate-600">Status</label>
-              <select id="filter-status" name="status" defaultValue={filters.status ?? ""} className={`${inputClass} mt-1`}>
+              <label htmlFor="filter-status" className="block text-xs font-medium text-slate-600">
+                Status
+              </label>
+              <select
+                id="filter-status"
+                name="status"
+                defaultValue={filters.status ?? ""}
+                className={`${inputClass} mt-1`}
+              >
                 <option value="">Any status</option>
-                {DELIVERY_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+                {DELIVERY_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
               </select>
             </div>
             <div>
-              <label htmlFor="filter-type" className="block text-xs font-medium text-slate-600">Event</label>
+              <label htmlFor="filter-type" className="block text-xs font-medium text-slate-600">
+                Event
+              </label>
               <select id="filter-type" name="type" defaultValue={filters.type ?? ""} className={`${inputClass} mt-1`}>
                 <option value="">Any event</option>
-                {EVENT_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+                {EVENT_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {t}
+                  </option>
+                ))}
               </select>
             </div>
             <div>
-              <label htmlFor="filter-endpoint" className="block text-xs font-medium text-slate-600">Endpoint</label>
-              <select id="filter-endpoint" name="endpoint" defaultValue={filters.endpoint ?? ""} className={`${inputClass} mt-1`}>
+              <label htmlFor="filter-endpoint" className="block text-xs font-medium text-slate-600">
+                Endpoint
+              </label>
+              <select
+                id="filter-endpoint"
+                name="endpoint"
+                defaultValue={filters.endpoint ?? ""}
+                className={`${inputClass} mt-1`}
+              >
                 <option value="">Any endpoint</option>
-                {endpoints.map((e) => <option key={e.id} value={e.id}>{e.url}</option>)}
+                {endpoints.map((e) => (
+                  <option key={e.id} value={e.id}>
+                    {e.url}
+                  </option>
+                ))}
               </select>
             </div>
             <div className="flex items-end gap-2">
-              <button type="submit" className={buttonClass.secondary}>Filter</button>
-              {filtered ? <Link href={base} className="px-2 py-2 text-sm text-slate-600 hover:underline">Clear</Link> : null}
+              <button type="submit" className={buttonClass.secondary}>
+                Filter
+              </button>
+              {filtered ? (
+                <Link href={base} className="px-2 py-2 text-sm text-slate-600 hover:underline">
+                  Clear
+                </Link>
+              ) : null}
             </div>
           </form>
           {deliveries.length === 0 ? (
             <EmptyState title={filtered ? "No deliveries match these filters" : "No deliveries yet"}>
-              {filtered ? "Clear the filters to see every delivery." : "Create a wallet with a key of this mode, or send a test event, and its delivery appears here."}
+              {filtered
+                ? "Clear the filters to see every delivery."
+                : "Create a wallet with a key of this mode, or send a test event, and its delivery appears here."}
             </EmptyState>
           ) : (
-            <Table caption="Recent deliveries" head={["Event", "Endpoint", "Status", "Attempts", "Last response", "Next retry", "Created"]}>
+            <Table
+              caption="Recent deliveries"
+              head={["Event", "Endpoint", "Status", "Attempts", "Last response", "Next retry", "Created"]}
+            >
               {deliveries.map((d) => (
                 <tr key={d.id} data-testid="delivery-row">
                   <Td>
@@ -107,11 +207,17 @@ export default async function WebhooksPage({ params, searchParams }: { params: P
                     <div className="font-mono text-xs text-slate-500">{d.id}</div>
                   </Td>
                   <Td className="max-w-[14rem] truncate font-mono text-xs">{d.url}</Td>
-                  <Td><Badge tone={statusTone(d.status)}>{d.status}</Badge></Td>
+                  <Td>
+                    <Badge tone={statusTone(d.status)}>{d.status}</Badge>
+                  </Td>
                   <Td>{d.attemptCount}</Td>
                   <Td className="font-mono">{d.lastStatusCode ?? "—"}</Td>
-                  <Td><Time value={d.nextAttemptAt} /></Td>
-                  <Td><Time value={d.createdAt} /></Td>
+                  <Td>
+                    <Time value={d.nextAttemptAt} />
+                  </Td>
+                  <Td>
+                    <Time value={d.createdAt} />
+                  </Td>
                 </tr>
               ))}
             </Table>

@@ -25,7 +25,11 @@ export function ReplayButton({ applicationId, deliveryId }: { applicationId: str
       >
         {pending ? "Replaying…" : "Replay delivery"}
       </button>
-      <p aria-live="polite" data-testid="replay-result" className={`text-sm ${result?.ok ? "text-emerald-700" : "text-red-600"}`}>
+      <p
+        aria-live="polite"
+        data-testid="replay-result"
+        className={`text-sm ${result?.ok ? "text-emerald-700" : "text-red-600"}`}
+      >
         {result?.message}
       </p>
     </div>

@@ -5,7 +5,15 @@ import { useState, useTransition } from "react";
 import { buttonClass } from "../../../../_components/ui";
 import { sendTestEventAction } from "./actions";
 
-export function SendTestEventButton({ applicationId, endpointId, disabled }: { applicationId: string; endpointId: string; disabled: boolean }) {
+export function SendTestEventButton({
+  applicationId,
+  endpointId,
+  disabled,
+}: {
+  applicationId: string;
+  endpointId: string;
+  disabled: boolean;
+}) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [result, setResult] = useState<{ ok: boolean; message: string }>();
@@ -25,7 +33,9 @@ export function SendTestEventButton({ applicationId, endpointId, disabled }: { a
       >
         {pending ? "Sending…" : "Send test event"}
       </button>
-      <span aria-live="polite" className={`text-xs ${result?.ok ? "text-emerald-700" : "text-red-600"}`}>{result?.message}</span>
+      <span aria-live="polite" className={`text-xs ${result?.ok ? "text-emerald-700" : "text-red-600"}`}>
+        {result?.message}
+      </span>
     </span>
   );
 }

@@ -3,6 +3,9 @@ import { sdkRoute } from "@/lib/http/sdk-route";
 import { statementPathSchema } from "@/lib/schemas/statement";
 import { revokeStatement } from "@/lib/statements/revoke-statement";
 
-export const POST = sdkRoute({ scope: "statements:write", params: statementPathSchema }, async ({ tenant, params, db }) => ({
-  body: await revokeStatement(db, tenant, params.id),
-}));
+export const POST = sdkRoute(
+  { scope: "statements:write", params: statementPathSchema },
+  async ({ tenant, params, db }) => ({
+    body: await revokeStatement(db, tenant, params.id),
+  }),
+);

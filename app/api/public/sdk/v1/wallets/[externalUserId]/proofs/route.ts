@@ -13,8 +13,11 @@ export function POST(request: Request, context?: RouteContext): Promise<Response
     host: request.headers.get("host"),
     forwardedProto: request.headers.get("x-forwarded-proto"),
   });
-  return sdkRoute({ scope: "proofs:write", params: walletPathSchema, body: createProofBodySchema }, async ({ tenant, params, body, db }) => ({
-    status: 201,
-    body: await issueProof(db, tenant, params.externalUserId, body, { baseUrl }),
-  }))(request, context);
+  return sdkRoute(
+    { scope: "proofs:write", params: walletPathSchema, body: createProofBodySchema },
+    async ({ tenant, params, body, db }) => ({
+      status: 201,
+      body: await issueProof(db, tenant, params.externalUserId, body, { baseUrl }),
+    }),
+  )(request, context);
 }

@@ -6,5 +6,7 @@ import { walletPathSchema } from "@/lib/schemas/wallet";
 
 export const GET = sdkRoute(
   { scope: "wallets:read", params: walletPathSchema, query: listQuerySchema },
-  async ({ tenant, params, query, db }) => ({ body: await listWalletTransactions(db, tenant, params.externalUserId, query) }),
+  async ({ tenant, params, query, db }) => ({
+    body: await listWalletTransactions(db, tenant, params.externalUserId, query),
+  }),
 );

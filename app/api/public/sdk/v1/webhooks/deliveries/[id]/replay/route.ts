@@ -3,7 +3,10 @@ import { sdkRoute } from "@/lib/http/sdk-route";
 import { deliveryPathSchema } from "@/lib/schemas/webhook";
 import { replayDelivery } from "@/lib/webhooks/replay-delivery";
 
-export const POST = sdkRoute({ scope: "webhooks:write", params: deliveryPathSchema }, async ({ tenant, params, db }) => ({
-  status: 202,
-  body: await replayDelivery(db, tenant, params.id),
-}));
+export const POST = sdkRoute(
+  { scope: "webhooks:write", params: deliveryPathSchema },
+  async ({ tenant, params, db }) => ({
+    status: 202,
+    body: await replayDelivery(db, tenant, params.id),
+  }),
+);

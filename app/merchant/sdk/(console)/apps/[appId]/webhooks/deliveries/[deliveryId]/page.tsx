@@ -25,7 +25,9 @@ export default async function DeliveryPage({ params }: { params: Promise<{ appId
   const attempts = [...delivery.attempts].reverse();
   return (
     <>
-      <p className="mb-2 text-sm"><TextLink href={`/merchant/sdk/apps/${application.id}/webhooks`}>← Webhooks</TextLink></p>
+      <p className="mb-2 text-sm">
+        <TextLink href={`/merchant/sdk/apps/${application.id}/webhooks`}>← Webhooks</TextLink>
+      </p>
       <PageHeader
         title={delivery.eventType}
         description={<span className="font-mono text-xs">{delivery.id}</span>}
@@ -34,51 +36,101 @@ export default async function DeliveryPage({ params }: { params: Promise<{ appId
       <div className="space-y-6">
         <Panel>
           <dl className="grid gap-4 text-sm sm:grid-cols-3">
-            <div className="sm:col-span-3"><dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Endpoint</dt><dd className="mt-1 break-all font-mono">{delivery.url}</dd></div>
-            <div><dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Event</dt><dd className="mt-1 font-mono text-xs">{delivery.eventId}</dd></div>
-            <div><dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Attempts</dt><dd className="mt-1">{delivery.attemptCount}</dd></div>
-            <div><dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Last response</dt><dd className="mt-1 font-mono">{delivery.lastStatusCode ?? "—"}</dd></div>
-            <div><dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Next retry</dt><dd className="mt-1"><Time value={delivery.nextAttemptAt} /></dd></div>
-            <div><dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Created</dt><dd className="mt-1"><Time value={delivery.createdAt} /></dd></div>
+            <div className="sm:col-span-3">
+              <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Endpoint</dt>
+              <dd className="mt-1 break-all font-mono">{delivery.url}</dd>
+            </div>
+            <div>
+              <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Event</dt>
+              <dd className="mt-1 font-mono text-xs">{delivery.eventId}</dd>
+            </div>
+            <div>
+              <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Attempts</dt>
+              <dd className="mt-1">{delivery.attemptCount}</dd>
+            </div>
+            <div>
+              <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Last response</dt>
+              <dd className="mt-1 font-mono">{delivery.lastStatusCode ?? "—"}</dd>
+            </div>
+            <div>
+              <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Next retry</dt>
+              <dd className="mt-1">
+                <Time value={delivery.nextAttemptAt} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Created</dt>
+              <dd className="mt-1">
+                <Time value={delivery.createdAt} />
+              </dd>
+            </div>
           </dl>
           <div className="mt-5 border-t border-slate-100 pt-4">
             <ReplayButton applicationId={application.id} deliveryId={delivery.id} />
             <p className="mt-1 text-xs text-slate-500">
-              Sends the event again, freshly signed. Limits: {REPLAYS_PER_DELIVERY_PER_HOUR} replays per hour per delivery, {REPLAYS_PER_USER_PER_MINUTE} per minute per account.
+              Sends the event again, freshly signed. Limits: {REPLAYS_PER_DELIVERY_PER_HOUR} replays per hour per
+              delivery, {REPLAYS_PER_USER_PER_MINUTE} per minute per account.
             </p>
           </div>
         </Panel>
         <section aria-labelledby="attempts-heading" className="space-y-4">
-          <h2 id="attempts-heading" className="text-base font-semibold text-slate-900">Attempts ({attempts.length})</h2>
-          {attempts.length === 0 ? <p className="text-sm text-slate-500">No attempt has been made yet; the first is on its way.</p> : null}
+          <h2 id="attempts-heading" className="text-base font-semibold text-slate-900">
+            Attempts ({attempts.length})
+          </h2>
+          {attempts.length === 0 ? (
+            <p className="text-sm text-slate-500">No attempt has been made yet; the first is on its way.</p>
+          ) : null}
           {attempts.map((attempt, index) => (
             <Panel key={attempt.id}>
               <div className="mb-3 flex flex-wrap items-center gap-2 text-sm">
                 <span className="font-medium text-slate-900">Attempt {attempts.length - index}</span>
                 <Badge tone={attempt.trigger === "replay" ? "indigo" : "slate"}>{attempt.trigger}</Badge>
-                <Badge tone={attempt.statusCode !== null && attempt.statusCode < 300 ? "green" : "red"}>{attempt.statusCode ?? "no response"}</Badge>
+                <Badge tone={attempt.statusCode !== null && attempt.statusCode < 300 ? "green" : "red"}>
+                  {attempt.statusCode ?? "no response"}
+                </Badge>
                 {attempt.latencyMs !== null ? <span className="text-slate-500">{attempt.latencyMs} ms</span> : null}
-                <span className="text-slate-500"><Time value={attempt.createdAt} /></span>
+                <span className="text-slate-500">
+                  <Time value={attempt.createdAt} />
+                </span>
               </div>
               {attempt.error ? <p className="mb-3 text-sm text-red-700">{attempt.error}</p> : null}
               <div className="grid gap-4 lg:grid-cols-2">
                 <div className="min-w-0">
                   <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Request headers</h3>
-                  <pre className="whitespace-pre-wrap break-all rounded-lg bg-slate-900 p-3 text-xs text-slate-100">{Object.entries(attempt.requestHeaders).map(([k, v]) => `${k}: ${v}`).join("\n")}</pre>
+                  <pre className="whitespace-pre-wrap break-all rounded-lg bg-slate-900 p-3 text-xs text-slate-100">
+                    {Object.entries(attempt.requestHeaders)
+                      .map(([k, v]) => `${k}: ${v}`)
+                      .join("\n")}
+                  </pre>
                 </div>
                 <div className="min-w-0">
-                  <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Request body (exact bytes signed)</h3>
-                  <pre data-testid="attempt-body" className="whitespace-pre-wrap break-all rounded-lg bg-slate-900 p-3 text-xs text-slate-100">{attempt.requestBody}</pre>
+                  <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
+                    Request body (exact bytes signed)
+                  </h3>
+                  <pre
+                    data-testid="attempt-body"
+                    className="whitespace-pre-wrap break-all rounded-lg bg-slate-900 p-3 text-xs text-slate-100"
+                  >
+                    {attempt.requestBody}
+                  </pre>
                   <details className="mt-2">
-                    <summary className="cursor-pointer text-xs text-indigo-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">Formatted</summary>
-                    <pre className="mt-1 overflow-x-auto rounded-lg bg-slate-50 p-3 text-xs text-slate-800">{prettyBody(attempt.requestBody)}</pre>
+                    <summary className="cursor-pointer text-xs text-indigo-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+                      Formatted
+                    </summary>
+                    <pre className="mt-1 overflow-x-auto rounded-lg bg-slate-50 p-3 text-xs text-slate-800">
+                      {prettyBody(attempt.requestBody)}
+                    </pre>
                   </details>
                 </div>
               </div>
               {attempt.responseExcerpt ? (
                 <div className="mt-4">
-                  <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Response (excerpt)</h3>
-                  <pre className="overflow-x-auto rounded-lg bg-slate-50 p-3 text-xs text-slate-800">{attempt.responseExcerpt}</pre>
+                  <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
+                    Response (excerpt)
+                  </h3>
+                  <pre className="overflow-x-auto rounded-lg bg-slate-50 p-3 text-xs text-slate-800">
+                    {attempt.responseExcerpt}
+                  </pre>
                 </div>
               ) : null}
             </Panel>
