@@ -8,14 +8,11 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } f
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { startEmbeddedPostgres, type EmbeddedPostgresServer } from "@/lib/db/embedded-postgres";
 import { applyMigrations } from "@/lib/db/migrations";
 import { REPO_ROOT } from "@/lib/db/paths";
-import { adminQuery, quoteIdent, withDatabase } from "@/lib/db/sql";
+import { adminQuery, dropStaleDatabases, quoteIdent, withDatabase } from "@/lib/db/sql";
 
-const E2E_DB_PATTERN = /^e2e_(\d{13})_[0-9a-f]{8}$/;
-const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
 // Sources whose change makes the production build stale.
 const BUILD_INPUTS = [
   "app",
@@ -87,7 +84,7 @@ async function main() {
   process.on("SIGINT", () => void stop(0));
 
   try {
-    if (configured) await dropStaleE2eDatabases(serverUrl);
+    if (configured) await dropStaleDatabases(serverUrl, "e2e");
     await adminQuery(serverUrl, `CREATE DATABASE ${quoteIdent(database)}`);
     await applyMigrations(databaseUrl);
     if (stateFile) writeFileSync(stateFile, JSON.stringify({ databaseUrl, baseURL: `http://127.0.0.1:${port}` }));
@@ -171,27 +168,6 @@ async function buildIfStale(): Promise<void> {
     if (code !== 0) throw new Error(`next build failed (exit ${code})`);
   } finally {
     rmSync(BUILD_LOCK, { recursive: true, force: true });
-  }
-}
-
-// Runs killed before their teardown leave databases behind on a shared server.
-async function dropStaleE2eDatabases(serverUrl: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  client.on("error", () => undefined);
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ datname: string }>(
-      "SELECT datname FROM pg_database WHERE datname LIKE 'e2e\\_%'",
-    );
-    const cutoff = Date.now() - STALE_AFTER_MS;
-    for (const { datname } of rows) {
-      const match = E2E_DB_PATTERN.exec(datname);
-      if (match && Number(match[1]) < cutoff) {
-        await client.query(`DROP DATABASE IF EXISTS ${quoteIdent(datname)}`).catch(() => undefined);
-      }
-    }
-  } finally {
-    await client.end();
   }
 }
 

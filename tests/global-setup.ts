@@ -4,11 +4,10 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres, type EmbeddedPostgresServer } from "@/lib/db/embedded-postgres";
 import { applyMigrations } from "@/lib/db/migrations";
-import { adminQuery, quoteIdent, withDatabase } from "@/lib/db/sql";
+import { adminQuery, dropStaleDatabases, quoteIdent, withDatabase } from "@/lib/db/sql";
 import { migrateJobQueue } from "@/lib/webhooks/queue-schema";
 
 declare module "vitest" {
@@ -18,9 +17,6 @@ declare module "vitest" {
     secretsKey: string;
   }
 }
-
-const TEST_DB_PATTERN = /^test_(\d{13})_[0-9a-f]{8}$/;
-const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const started = performance.now();
@@ -52,7 +48,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
 
   try {
-    if (configured) await dropStaleTestDatabases(serverUrl);
+    if (configured) await dropStaleDatabases(serverUrl, "test");
     await adminQuery(serverUrl, `CREATE DATABASE ${quoteIdent(database)}`);
     await applyMigrations(databaseUrl);
     await migrateJobQueue(databaseUrl);
@@ -82,26 +78,4 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await cleanup();
     if (process.env.TEST_DB_VERBOSE) console.log(`test database dropped in ${Math.round(performance.now() - t)} ms`);
   };
-}
-
-// Runs killed before their teardown leave databases behind on a shared server; a day-old one
-// belongs to no live run. Ones still in use make DROP fail, which is fine.
-async function dropStaleTestDatabases(serverUrl: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  client.on("error", () => undefined);
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ datname: string }>(
-      "SELECT datname FROM pg_database WHERE datname LIKE 'test\\_%'",
-    );
-    const cutoff = Date.now() - STALE_AFTER_MS;
-    for (const { datname } of rows) {
-      const match = TEST_DB_PATTERN.exec(datname);
-      if (match && Number(match[1]) < cutoff) {
-        await client.query(`DROP DATABASE IF EXISTS ${quoteIdent(datname)}`).catch(() => undefined);
-      }
-    }
-  } finally {
-    await client.end();
-  }
 }
