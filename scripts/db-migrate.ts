@@ -1,9 +1,8 @@
 // `npm run db:migrate`: applies pending prisma/migrations to DATABASE_URL, or to the embedded
 // PostgreSQL under .data/postgres when DATABASE_URL is not set.
 import { embeddedDataDir, startEmbeddedPostgres } from "@/lib/db/embedded-postgres";
-import { applyMigrations } from "@/lib/db/migrations";
+import { migrateDatabase } from "@/lib/db/migrate-database";
 import { loadEnvFiles } from "@/lib/db/load-env-files";
-import { migrateJobQueue } from "@/lib/webhooks/queue-schema";
 
 function redact(url: string): string {
   const u = new URL(url);
@@ -19,9 +18,7 @@ async function main(): Promise<void> {
   const url = configured || embedded?.url;
   if (!url) throw new Error("no database URL");
   try {
-    const applied = await applyMigrations(url);
-    // The webhook job queue keeps its own tables (graphile_worker schema), versioned by graphile-worker.
-    await migrateJobQueue(url);
+    const applied = await migrateDatabase(url);
     const where = embedded ? `embedded PostgreSQL (${embeddedDataDir()})` : redact(url);
     const ms = Math.round(performance.now() - started);
     if (applied.length === 0) console.log(`No pending migrations on ${where} (${ms} ms).`);

@@ -5,13 +5,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
-import { startEmbeddedPostgres, type EmbeddedPostgresServer } from "@/lib/db/embedded-postgres";
-import { applyMigrations } from "@/lib/db/migrations";
 import { REPO_ROOT } from "@/lib/db/paths";
-import { adminQuery, dropStaleDatabases, quoteIdent, withDatabase } from "@/lib/db/sql";
+import { createRunDatabase, type RunDatabase } from "@/lib/db/run-database";
 
 // Sources whose change makes the production build stale.
 const BUILD_INPUTS = [
@@ -36,23 +32,7 @@ async function main() {
   const runId = process.env.E2E_RUN_ID ?? `${Date.now()}_${randomBytes(4).toString("hex")}`;
   const port = process.env.E2E_PORT ?? "3100";
   const stateFile = process.env.E2E_STATE_FILE;
-  const configured = process.env.DATABASE_URL?.trim();
-
-  let embedded: EmbeddedPostgresServer | undefined;
-  let tempDir: string | undefined;
-  if (!configured) {
-    tempDir = await mkdtemp(path.join(os.tmpdir(), "e2e-pg-"));
-    embedded = await startEmbeddedPostgres({
-      dataDir: path.join(tempDir, "data"),
-      database: "postgres",
-      ephemeral: true,
-    });
-  }
-  const serverUrl = configured || embedded?.url;
-  if (!serverUrl) throw new Error("no database server");
-  const database = `e2e_${runId}`;
-  const databaseUrl = withDatabase(serverUrl, database);
-
+  let database: RunDatabase | undefined;
   let server: ChildProcess | undefined;
   let stopping = false;
   const stop = async (code: number) => {
@@ -66,14 +46,7 @@ async function main() {
       });
     }
     if (stateFile) rmSync(stateFile, { force: true });
-    if (embedded) {
-      await embedded.stop().catch(() => undefined);
-      if (tempDir) await rm(tempDir, { recursive: true, force: true });
-    } else {
-      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${quoteIdent(database)} WITH (FORCE)`).catch(
-        () => undefined,
-      );
-    }
+    await database?.drop().catch(() => undefined);
     process.exit(code);
   };
   // embedded-postgres installs exit hooks that end the process on SIGTERM before our cleanup
@@ -84,20 +57,19 @@ async function main() {
   process.on("SIGINT", () => void stop(0));
 
   try {
-    if (configured) await dropStaleDatabases(serverUrl, "e2e");
-    await adminQuery(serverUrl, `CREATE DATABASE ${quoteIdent(database)}`);
-    await applyMigrations(databaseUrl);
-    if (stateFile) writeFileSync(stateFile, JSON.stringify({ databaseUrl, baseURL: `http://127.0.0.1:${port}` }));
+    database = await createRunDatabase("e2e", runId);
+    if (stateFile)
+      writeFileSync(stateFile, JSON.stringify({ databaseUrl: database.url, baseURL: `http://127.0.0.1:${port}` }));
     await buildIfStale();
   } catch (error) {
     console.error(error);
     await stop(1);
   }
-  if (stopping) return;
+  if (stopping || !database) return;
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: database.url,
     PORT: port,
     HOST: "127.0.0.1",
     NODE_ENV: "production",

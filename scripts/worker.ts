@@ -3,13 +3,11 @@
 import { loadEnvFiles } from "@/lib/db/load-env-files";
 import { prepareDatabase } from "@/lib/db/prepare-database";
 import { exitOnStartupFailure, stopOnSignal } from "@/lib/process/lifecycle";
-import { migrateJobQueue } from "@/lib/webhooks/queue-schema";
 import { startWebhookWorker, workerOptionsFromEnv } from "@/lib/webhooks/worker";
 
 async function main() {
   loadEnvFiles();
   const database = await prepareDatabase();
-  await migrateJobQueue(database.url);
   const worker = await startWebhookWorker(workerOptionsFromEnv(database.url));
   console.log(
     `Webhook worker running (pid ${process.pid}, ${database.embedded ? "embedded PostgreSQL" : "DATABASE_URL"}).`,

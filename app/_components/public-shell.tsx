@@ -1,4 +1,5 @@
-// The frame of the public pages: a skip link, a small navigation bar and a centred main column.
+// The frame of the public pages (a skip link, a small navigation bar and a centred main column)
+// and the few pieces their forms and results share.
 import Link from "next/link";
 
 const NAV = [
@@ -50,3 +51,13 @@ export const inputClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500";
 export const buttonClass =
   "inline-flex items-center justify-center rounded-md bg-indigo-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2";
+
+/** One labelled value in a result's description list. */
+export function DetailItem({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="font-medium break-words">{value}</dd>
+    </div>
+  );
+}

@@ -3,7 +3,7 @@
 import type { Metadata } from "next";
 import { prisma } from "@/lib/db/client";
 import { verifyStatementToken } from "@/lib/statements/verify-statement-token";
-import { buttonClass, inputClass, PublicShell } from "../_components/public-shell";
+import { buttonClass, DetailItem, inputClass, PublicShell } from "../_components/public-shell";
 import { ScanQrButton } from "./scan-qr-button";
 
 export const metadata: Metadata = { title: "Verify a statement" };
@@ -65,12 +65,12 @@ export default async function VerifyPage({ searchParams }: Props) {
               <p className="mt-1 text-sm font-medium text-amber-800">Issued in test mode: not a real account.</p>
             )}
             <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-              <Item label="Holder" value={result.holder_name} />
-              <Item label="Period" value={`${result.period_start} to ${result.period_end}`} />
-              <Item label="Opening balance" value={`${result.opening_balance} ${result.currency}`} />
-              <Item label="Closing balance" value={`${result.closing_balance} ${result.currency}`} />
-              <Item label="Issued" value={result.issued_at} />
-              <Item label="Token expires" value={result.expires_at ?? "never"} />
+              <DetailItem label="Holder" value={result.holder_name} />
+              <DetailItem label="Period" value={`${result.period_start} to ${result.period_end}`} />
+              <DetailItem label="Opening balance" value={`${result.opening_balance} ${result.currency}`} />
+              <DetailItem label="Closing balance" value={`${result.closing_balance} ${result.currency}`} />
+              <DetailItem label="Issued" value={result.issued_at} />
+              <DetailItem label="Token expires" value={result.expires_at ?? "never"} />
             </dl>
           </div>
         )}
@@ -98,14 +98,5 @@ export default async function VerifyPage({ searchParams }: Props) {
         <code className="rounded bg-slate-100 px-1">GET /api/public/verify/statement-token?token=</code>.
       </p>
     </PublicShell>
-  );
-}
-
-function Item({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-slate-600">{label}</dt>
-      <dd className="font-medium break-words">{value}</dd>
-    </div>
   );
 }

@@ -14,7 +14,7 @@ export async function findCard(db: Db, tenant: Tenant, cardId: string, lock?: Ca
   }
   const card = await db.card.findFirst({
     where: { id: cardId, applicationId: tenant.applicationId, livemode: tenant.livemode },
-    include: { wallet: { select: { id: true, externalUserId: true, currency: true, status: true } } },
+    include: { wallet: { select: { externalUserId: true, status: true } } },
   });
   if (!card) throw new ApiError("card_not_found", `No card ${cardId} exists.`, { param: "id" });
   return card;

@@ -7,8 +7,8 @@ import { SCOPES } from "@/lib/keys/scopes";
 import { addWebhookEndpoint, disableWebhookEndpoint, listWebhookEndpoints } from "@/lib/webhooks/endpoints";
 import { bootstrap } from "./bootstrap";
 import { fundWalletCommand } from "./fund-wallet-command";
+import { modeOption, requireApplication, required, type Values } from "./option-values";
 
-type Values = Record<string, string | boolean | undefined>;
 export type Command = {
   summary: string;
   options: NonNullable<ParseArgsConfig["options"]>;
@@ -22,12 +22,6 @@ const list = (v: string | boolean | undefined) =>
         .map((s) => s.trim())
         .filter(Boolean)
     : [];
-
-function required(values: Values, name: string): string {
-  const value = values[name];
-  if (typeof value !== "string" || value === "") throw new Error(`--${name} is required`);
-  return value;
-}
 
 export const COMMANDS: Record<string, Command> = {
   "wallets fund": fundWalletCommand,
@@ -76,14 +70,9 @@ export const COMMANDS: Record<string, Command> = {
       json: { type: "boolean" },
     },
     async run(values) {
-      const mode = required(values, "mode");
-      if (mode !== "test" && mode !== "live") throw new Error("--mode must be test or live");
+      const mode = modeOption(values);
       const applicationId = required(values, "app");
-      await prisma()
-        .application.findUniqueOrThrow({ where: { id: applicationId } })
-        .catch(() => {
-          throw new Error(`No application ${applicationId}`);
-        });
+      await requireApplication(applicationId);
       const { record, secret } = await createApiKey(prisma(), {
         applicationId,
         mode,
@@ -138,8 +127,7 @@ export const COMMANDS: Record<string, Command> = {
       json: { type: "boolean" },
     },
     async run(values) {
-      const mode = (values.mode as string | undefined) ?? "test";
-      if (mode !== "test" && mode !== "live") throw new Error("--mode must be test or live");
+      const mode = modeOption(values, "test");
       const endpoint = await addWebhookEndpoint(prisma(), {
         applicationId: required(values, "app"),
         url: required(values, "url"),

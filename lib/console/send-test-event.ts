@@ -7,7 +7,7 @@ import { newId, randomBase62 } from "@/lib/ids";
 import type { AuthorizationRecord } from "@/lib/schemas/authorization";
 import type { CardRecord } from "@/lib/schemas/card";
 import type { WalletRecord } from "@/lib/schemas/wallet";
-import { enqueueDelivery } from "@/lib/webhooks/enqueue";
+import { queueDeliveries } from "@/lib/webhooks/fan-out";
 import { ConsoleNotFoundError, ConsoleRefusalError } from "./errors";
 import { recordAudit, type AuditContext } from "./record-audit";
 import { requireApplication } from "./require-application";
@@ -29,19 +29,7 @@ export async function sendTestEvent(context: AuditContext, applicationId: string
         data: sampleRecord(type, endpoint.livemode),
       },
     });
-    const deliveryId = newId("whd");
-    await tx.webhookDelivery.create({
-      data: {
-        id: deliveryId,
-        applicationId,
-        livemode: endpoint.livemode,
-        eventId: event.id,
-        endpointId,
-        status: "pending",
-        nextAttemptAt: new Date(),
-      },
-    });
-    await enqueueDelivery(tx, { deliveryId, trigger: "retry", retryNumber: 1 });
+    const [deliveryId] = await queueDeliveries(tx, event, { endpointId });
     await recordAudit(tx, context, {
       applicationId,
       action: "webhook_endpoint.tested",

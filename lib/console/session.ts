@@ -3,12 +3,15 @@ import { getServerSession } from "next-auth";
 import { headers } from "next/headers";
 import { connection } from "next/server";
 import { redirect } from "next/navigation";
+import { cache } from "react";
 import { prisma } from "@/lib/db/client";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
 import { authOptions, SIGN_IN_PATH } from "./auth-options";
 import type { AuditContext } from "./record-audit";
 
-export async function currentMerchant() {
+// cache(): the console layout, the application layout and the page each ask; one session read and
+// one query per request answer them all.
+export const currentMerchant = cache(async () => {
   // Per-request by nature: never prerender at build time, when no session (or secret) exists.
   await connection();
   const session = await getServerSession(authOptions());
@@ -16,7 +19,7 @@ export async function currentMerchant() {
   if (!id) return null;
   // A deleted account's still-valid cookie must not keep working.
   return prisma().merchantUser.findUnique({ where: { id }, select: { id: true, email: true, name: true } });
-}
+});
 
 export async function requireMerchant() {
   const merchant = await currentMerchant();

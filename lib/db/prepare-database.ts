@@ -1,11 +1,9 @@
 // Decides which database a process uses before anything connects: DATABASE_URL when set, else the
 // embedded PostgreSQL under .data/ (started, or shared when another process already runs it, and
 // migrated automatically). An external database with pending migrations is refused, not changed.
-import path from "node:path";
-import { dataDir } from "@/lib/data-dir";
-import { startEmbeddedPostgres } from "./embedded-postgres";
-import { migrateJobQueue } from "@/lib/webhooks/queue-schema";
-import { applyMigrations, pendingMigrations } from "./migrations";
+import { embeddedDataDir, startEmbeddedPostgres } from "./embedded-postgres";
+import { migrateDatabase } from "./migrate-database";
+import { pendingMigrations } from "./migrations";
 
 export type PreparedDatabase = { url: string; embedded: boolean; stop(): Promise<void> };
 
@@ -26,10 +24,9 @@ export async function prepareDatabase(): Promise<PreparedDatabase> {
     if (pending.length > 0) throw new UnmigratedDatabaseError(pending);
     return { url: configured, embedded: false, stop: async () => undefined };
   }
-  const server = await startEmbeddedPostgres({ dataDir: path.join(dataDir(), "postgres") });
-  const applied = await applyMigrations(server.url);
+  const server = await startEmbeddedPostgres({ dataDir: embeddedDataDir() });
+  const applied = await migrateDatabase(server.url);
   if (applied.length > 0) console.log(`Embedded PostgreSQL: applied ${applied.length} migration(s).`);
-  await migrateJobQueue(server.url);
   process.env.DATABASE_URL = server.url;
   return { url: server.url, embedded: true, stop: () => server.stop() };
 }

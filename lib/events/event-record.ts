@@ -9,13 +9,17 @@ export function eventType(type: string): EventType {
   return known;
 }
 
+/** The event's data as the object it was recorded as (JSON columns can hold any value). */
+export function eventData(event: Pick<Event, "data">): Record<string, unknown> {
+  return typeof event.data === "object" && event.data !== null && !Array.isArray(event.data) ? event.data : {};
+}
+
 export function eventRecord(event: Event): EventRecord {
-  const data = typeof event.data === "object" && event.data !== null && !Array.isArray(event.data) ? event.data : {};
   return {
     id: event.id,
     object: "event",
     type: eventType(event.type),
-    data,
+    data: eventData(event),
     livemode: event.livemode,
     createdAt: event.createdAt.toISOString(),
   };

@@ -1,34 +1,20 @@
 // The application's events in one mode, newest first, with cursor pagination and a kind filter;
 // and one event by id.
 import type { Db } from "@/lib/db/client";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import { ApiError } from "@/lib/http/errors";
 import type { EventRecord, ListEventsQuery } from "@/lib/schemas/event";
-import { toPage, type ListPage } from "@/lib/schemas/pagination";
+import { afterCursor, findCursor, NEWEST_FIRST, toPage, type ListPage } from "@/lib/schemas/pagination";
 import type { Tenant } from "@/lib/tenant";
 import { eventRecord } from "./event-record";
 
 export async function listEvents(db: Db, tenant: Tenant, query: ListEventsQuery): Promise<ListPage<EventRecord>> {
-  const where: Prisma.EventWhereInput = {
-    applicationId: tenant.applicationId,
-    livemode: tenant.livemode,
-    ...(query.type ? { type: query.type } : {}),
-  };
-  if (query.starting_after) {
-    const cursor = await db.event.findFirst({
-      where: { id: query.starting_after, applicationId: tenant.applicationId, livemode: tenant.livemode },
-      select: { id: true, createdAt: true },
-    });
-    if (!cursor)
-      throw new ApiError("validation_failed", "starting_after must be the id of an event.", {
-        param: "starting_after",
-      });
-    // Ties on createdAt are broken by id, the second sort key.
-    where.OR = [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }];
-  }
+  const scope = { applicationId: tenant.applicationId, livemode: tenant.livemode };
+  const cursor = await findCursor(query.starting_after, "an event", (id) =>
+    db.event.findFirst({ where: { id, ...scope }, select: { id: true, createdAt: true } }),
+  );
   const rows = await db.event.findMany({
-    where,
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    where: { ...scope, ...(query.type ? { type: query.type } : {}), ...afterCursor(cursor) },
+    orderBy: NEWEST_FIRST,
     take: query.limit + 1,
   });
   return toPage(rows.map(eventRecord), query.limit);

@@ -8,7 +8,12 @@ export function baseHeaders(requestId: string): Headers {
   return headers;
 }
 
-export function jsonResponse(status: number, body: unknown, headers: Headers): Response {
+/** A JSON answer from already-serialized text (stored idempotent responses, cached documents). */
+export function jsonTextResponse(status: number, text: string, headers: Headers): Response {
   headers.set("content-type", "application/json; charset=utf-8");
-  return new Response(JSON.stringify(body), { status, headers });
+  return new Response(text, { status, headers });
+}
+
+export function jsonResponse(status: number, body: unknown, headers: Headers): Response {
+  return jsonTextResponse(status, JSON.stringify(body), headers);
 }

@@ -2,7 +2,7 @@
 import { newId } from "@/lib/ids";
 import { clientAddress } from "./client-address";
 import { errorResponse } from "./error-response";
-import { baseHeaders } from "./headers";
+import { baseHeaders, jsonTextResponse } from "./headers";
 import { enforceRateLimit } from "./rate-limit";
 import { parseRouteInput, type RouteContext, type RouteInput, type RouteSchemas } from "./route-input";
 
@@ -24,9 +24,11 @@ export function publicRoute<S extends RouteSchemas>(
       const { rawBody: _ignored, ...input } = await parseRouteInput(request, context, options);
       const result = await handler({ ...input, requestId, address });
       for (const [name, value] of Object.entries(result.headers ?? {})) headers.set(name, value);
-      headers.set("content-type", "application/json; charset=utf-8");
-      const text = "json" in result ? result.json : JSON.stringify(result.body);
-      return new Response(text, { status: result.status ?? 200, headers });
+      return jsonTextResponse(
+        result.status ?? 200,
+        "json" in result ? result.json : JSON.stringify(result.body),
+        headers,
+      );
     } catch (error) {
       return errorResponse(error, requestId, headers);
     }

@@ -3,6 +3,7 @@
 // must not be replayed (400 validation, 5xx) release the key so a corrected retry can run.
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { prisma, transaction } from "@/lib/db/client";
+import type { Tenant } from "@/lib/tenant";
 import { ApiError, errorBody } from "./errors";
 import { renderResult, replayText, type HandlerResult, type RenderedResult } from "./handler-result";
 import {
@@ -15,8 +16,7 @@ import {
 
 type WriteContext = {
   request: Request;
-  applicationId: string;
-  livemode: boolean;
+  tenant: Tenant;
   rawBody: unknown;
   requestId: string;
   headers: Headers;
@@ -30,10 +30,7 @@ export async function runWrite(
   if (!key) return transaction(async (tx) => renderResult(await execute(tx), ctx.requestId, true));
 
   const fingerprint = requestFingerprint(ctx.request.method, new URL(ctx.request.url).pathname, ctx.rawBody ?? null);
-  const claim = await claimIdempotencyKey(
-    { applicationId: ctx.applicationId, livemode: ctx.livemode, key },
-    fingerprint,
-  );
+  const claim = await claimIdempotencyKey({ ...ctx.tenant, key }, fingerprint);
   if (claim.kind === "replay") {
     ctx.headers.set("idempotent-replayed", "true");
     return { status: claim.status, text: replayText(claim.status, claim.body) };

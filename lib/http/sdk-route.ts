@@ -5,18 +5,19 @@ import { prisma, type Db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import type { Scope } from "@/lib/keys/scopes";
 import type { Tenant } from "@/lib/tenant";
-import { authenticate, type SdkAuth } from "./authenticate";
+import { authenticate } from "./authenticate";
 import { authorize } from "./authorize";
 import { clientAddress } from "./client-address";
 import { errorResponse } from "./error-response";
 import { renderResult, type HandlerResult } from "./handler-result";
-import { baseHeaders } from "./headers";
+import { baseHeaders, jsonTextResponse } from "./headers";
 import { enforceRateLimit } from "./rate-limit";
 import { parseRouteInput, type RouteContext, type RouteInput, type RouteSchemas } from "./route-input";
 import { runWrite } from "./run-write";
 
 export type SdkHandlerInput<S extends RouteSchemas> = Omit<RouteInput<S>, "rawBody"> & {
-  auth: SdkAuth;
+  /** For what only the request says, such as the origin the client addressed. */
+  request: Request;
   tenant: Tenant;
   /** Inside a write, the write's transaction; otherwise the shared client. */
   db: Db;
@@ -46,14 +47,11 @@ export function sdkRoute<S extends RouteSchemas>(
       const tenant: Tenant = { applicationId: auth.applicationId, livemode: auth.livemode };
 
       const rendered = WRITE_METHODS.has(request.method)
-        ? await runWrite(
-            { request, applicationId: auth.applicationId, livemode: auth.livemode, rawBody, requestId, headers },
-            (tx: Prisma.TransactionClient) => handler({ ...input, auth, tenant, db: tx, requestId }),
+        ? await runWrite({ request, tenant, rawBody, requestId, headers }, (tx: Prisma.TransactionClient) =>
+            handler({ ...input, request, tenant, db: tx, requestId }),
           )
-        : renderResult(await handler({ ...input, auth, tenant, db: prisma(), requestId }), requestId, false);
-
-      headers.set("content-type", "application/json; charset=utf-8");
-      return new Response(rendered.text, { status: rendered.status, headers });
+        : renderResult(await handler({ ...input, request, tenant, db: prisma(), requestId }), requestId, false);
+      return jsonTextResponse(rendered.status, rendered.text, headers);
     } catch (error) {
       return errorResponse(error, requestId, headers);
     }

@@ -23,7 +23,7 @@ export async function fundWallet(
   }
   const reserve = await ensureReserveAccount(tx, tenant.livemode, wallet.currency);
   const account = await lockWalletAccount(tx, wallet.id);
-  const { transferId } = await postTransfer(tx, {
+  const { transfer, entries } = await postTransfer(tx, {
     applicationId: tenant.applicationId,
     livemode: tenant.livemode,
     kind: "funding",
@@ -33,9 +33,7 @@ export async function fundWallet(
       { account, amount },
     ],
   });
-  const entry = await tx.ledgerEntry.findFirstOrThrow({
-    where: { transferId, accountId: account.id },
-    include: { transfer: true },
-  });
-  return transactionRecord(wallet, entry, account.postedMinor + amount);
+  const entry = entries.find((e) => e.accountId === account.id);
+  if (!entry) throw new Error(`transfer ${transfer.id} has no entry for account ${account.id}`);
+  return transactionRecord(wallet, { ...entry, transfer }, account.postedMinor + amount);
 }

@@ -1,9 +1,7 @@
 // A wallet's transactions from its ledger entries, newest first, with cursor pagination; and
 // the transactions of a period with opening and closing balances, for statements.
 import type { Db } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/errors";
-import type { ListQuery, ListPage } from "@/lib/schemas/pagination";
-import { toPage } from "@/lib/schemas/pagination";
+import { findCursor, toPage, type ListPage, type ListQuery } from "@/lib/schemas/pagination";
 import type { TransactionRecord } from "@/lib/schemas/transaction";
 import type { Tenant } from "@/lib/tenant";
 import { findWallet } from "@/lib/wallets/get-wallet";
@@ -20,21 +18,12 @@ export async function listWalletTransactions(
   const accountId = wallet.ledgerAccount?.id;
   if (!accountId) return toPage([], query.limit);
 
-  let before: bigint | undefined;
-  if (query.starting_after) {
-    const cursor = await db.ledgerEntry.findFirst({
-      where: { transferId: query.starting_after, accountId },
-      select: { id: true },
-    });
-    if (!cursor) {
-      throw new ApiError("validation_failed", "starting_after must be the id of a transaction of this wallet.", {
-        param: "starting_after",
-      });
-    }
-    before = cursor.id;
-  }
+  // A transaction's id is its transfer's; the wallet's entry in that transfer marks the place.
+  const cursor = await findCursor(query.starting_after, "a transaction of this wallet", (transferId) =>
+    db.ledgerEntry.findFirst({ where: { transferId, accountId }, select: { id: true } }),
+  );
   const entries = await db.ledgerEntry.findMany({
-    where: { accountId, ...(before !== undefined ? { id: { lt: before } } : {}) },
+    where: { accountId, ...(cursor ? { id: { lt: cursor.id } } : {}) },
     orderBy: { id: "desc" },
     take: query.limit + 1,
     include: { transfer: true },

@@ -1,6 +1,7 @@
 // Posts one transfer: its entries must sum to zero per currency; wallet accounts' cached posted
 // balances move in the same transaction. Nothing here ever updates or deletes ledger rows.
 import type { Db } from "@/lib/db/client";
+import type { LedgerEntry, LedgerTransfer } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import type { LedgerAccountRef } from "./accounts";
 
@@ -15,8 +16,6 @@ export type TransferInput = {
   authorizationId?: string | null;
   description?: string | null;
   legs: TransferLeg[];
-  /** Defaults to now; callers holding the wallet lock pass the time they took it. */
-  at?: Date;
 };
 
 export class UnbalancedTransferError extends Error {}
@@ -33,11 +32,16 @@ export function assertBalanced(legs: TransferLeg[]): void {
   }
 }
 
-export async function postTransfer(db: Db, input: TransferInput): Promise<{ transferId: string; at: Date }> {
+/** Returns the transfer and its entries as written, so callers need not read them back. */
+export async function postTransfer(
+  db: Db,
+  input: TransferInput,
+): Promise<{ transfer: LedgerTransfer; entries: LedgerEntry[] }> {
   assertBalanced(input.legs);
-  const at = input.at ?? new Date();
+  // One instant for the transfer and all its entries.
+  const at = new Date();
   const transferId = newId("ltr");
-  await db.ledgerTransfer.create({
+  const transfer = await db.ledgerTransfer.create({
     data: {
       id: transferId,
       applicationId: input.applicationId,
@@ -48,7 +52,7 @@ export async function postTransfer(db: Db, input: TransferInput): Promise<{ tran
       createdAt: at,
     },
   });
-  await db.ledgerEntry.createMany({
+  const entries = await db.ledgerEntry.createManyAndReturn({
     data: input.legs.map((leg) => ({
       transferId,
       accountId: leg.account.id,
@@ -66,5 +70,5 @@ export async function postTransfer(db: Db, input: TransferInput): Promise<{ tran
       });
     }
   }
-  return { transferId, at };
+  return { transfer, entries };
 }

@@ -5,15 +5,16 @@ import type { ZodOpenApiOperationObject, ZodOpenApiResponseObject } from "zod-op
 import { errorStatus, type ErrorCode } from "@/lib/http/errors";
 import type { Scope } from "@/lib/keys/scopes";
 import { errorEnvelopeSchema } from "@/lib/schemas/common";
+import { SCHEMA_VERSION } from "@/lib/version";
 
 const header = (description: string, example: string) => z.string().meta({ description, example });
 
-export const commonHeaders = {
-  "x-service-schema-version": header("Payload schema version of the API; currently 1.1.", "1.1"),
+const commonHeaders = {
+  "x-service-schema-version": header(`Payload schema version of the API; currently ${SCHEMA_VERSION}.`, SCHEMA_VERSION),
   "x-request-id": header("Identifies this request; quote it when asking for help.", "req_1a2b3c4d5e6f7g8h9i0j1k2l"),
 };
 
-export const rateLimitHeaders = {
+const rateLimitHeaders = {
   "x-ratelimit-limit": header("Requests allowed per minute.", "60"),
   "x-ratelimit-remaining": header("Requests left in the current window.", "59"),
   "x-ratelimit-reset": header("Seconds until the window resets.", "42"),
@@ -80,7 +81,7 @@ const ALWAYS_WRITE: ErrorCode[] = [
   "idempotency_in_progress",
 ];
 
-export const idempotencyKeyHeader = z
+const idempotencyKeyHeader = z
   .string()
   .min(1)
   .max(255)
@@ -101,7 +102,9 @@ type SdkOperation = {
 };
 
 export function sdkOperation(op: SdkOperation): ZodOpenApiOperationObject {
-  const errors = [...ALWAYS_SDK, ...(op.write ? ALWAYS_WRITE : []), ...(op.errors ?? [])];
+  // The pipeline validates every declared path and query schema, so either can fail validation.
+  const validated = op.requestParams?.path || op.requestParams?.query ? (["validation_failed"] as const) : [];
+  const errors = [...ALWAYS_SDK, ...(op.write ? ALWAYS_WRITE : []), ...validated, ...(op.errors ?? [])];
   return {
     operationId: op.operationId,
     summary: op.summary,

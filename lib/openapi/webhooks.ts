@@ -6,15 +6,17 @@ import { authorizationSchema } from "@/lib/schemas/authorization";
 import { cardSchema } from "@/lib/schemas/card";
 import { walletSchema } from "@/lib/schemas/wallet";
 import { webhookEnvelopeSchema } from "@/lib/schemas/webhook";
+import { SCHEMA_VERSION } from "@/lib/version";
+import { SIGNATURE_HEADER } from "@/lib/webhooks/verify";
 
 const deliveryHeaders = z.object({
   "content-type": z.literal("application/json"),
-  "x-service-signature": z.string().meta({
+  [SIGNATURE_HEADER]: z.string().meta({
     description:
       "Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret. Compare in constant time; answer 401 on a mismatch.",
     example: "5d41402abc4b2a76b9719d911017c592ae2f5e0b7f4b1d6e8c0a9b3f2e1d0c9b",
   }),
-  "x-service-schema-version": z.literal("1.1"),
+  "x-service-schema-version": z.literal(SCHEMA_VERSION),
   "x-service-event-id": z
     .string()
     .meta({ description: "The envelope's id; use it to drop duplicates.", example: "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX" }),

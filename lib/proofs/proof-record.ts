@@ -5,7 +5,7 @@ import type { ProofKind, ProofRecord } from "@/lib/schemas/proof";
 import { addressSchema } from "@/lib/schemas/wallet";
 import { proofVerifyUrl } from "@/lib/statements/public-links";
 
-export function proofKind(value: string): ProofKind {
+function proofKind(value: string): ProofKind {
   if (value === "address" || value === "funds") return value;
   throw new Error(`unknown proof kind ${value}`);
 }

@@ -1,5 +1,7 @@
-// Cursor pagination shared by every list endpoint: the query it takes and the page it returns.
+// Cursor pagination shared by every list endpoint: the query it takes, how it finds its place,
+// and the page it returns.
 import { z } from "zod";
+import { ApiError } from "@/lib/http/errors";
 
 export const listQuerySchema = z
   .object({
@@ -10,15 +12,10 @@ export const listQuerySchema = z
       .max(100)
       .default(20)
       .meta({ description: "Items per page, 1-100.", example: 20 }),
-    starting_after: z
-      .string()
-      .min(1)
-      .max(64)
-      .optional()
-      .meta({
-        description:
-          "Cursor: the `next_cursor` of the previous page (the id of its last item). Omit for the newest items.",
-      }),
+    starting_after: z.string().min(1).max(64).optional().meta({
+      description:
+        "Cursor: the `next_cursor` of the previous page (the id of its last item). Omit for the newest items.",
+    }),
   })
   .strict();
 
@@ -45,4 +42,28 @@ export function toPage<T extends { id: string }>(rows: T[], limit: number): List
   const data = rows.slice(0, limit);
   const hasMore = rows.length > limit;
   return { object: "list", data, has_more: hasMore, next_cursor: hasMore ? (data[data.length - 1]?.id ?? null) : null };
+}
+
+/** Loads the row `starting_after` names through `load`, or answers 400 when it names none of this list's rows. */
+export async function findCursor<C>(
+  startingAfter: string | undefined,
+  what: string,
+  load: (id: string) => Promise<C | null>,
+): Promise<C | undefined> {
+  if (startingAfter === undefined) return undefined;
+  const cursor = await load(startingAfter);
+  if (!cursor) {
+    throw new ApiError("validation_failed", `starting_after must be the id of ${what}.`, { param: "starting_after" });
+  }
+  return cursor;
+}
+
+/** Newest first; the id breaks ties between rows created in the same millisecond. */
+export const NEWEST_FIRST: [{ createdAt: "desc" }, { id: "desc" }] = [{ createdAt: "desc" }, { id: "desc" }];
+
+/** The rows after `cursor` in NEWEST_FIRST order, as a where clause to spread; all rows without one. */
+export function afterCursor(cursor: { createdAt: Date; id: string } | undefined) {
+  return cursor
+    ? { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] }
+    : {};
 }

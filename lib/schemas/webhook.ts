@@ -1,6 +1,7 @@
 // Webhook shapes: deliveries and their attempts as the API returns them, the list query, and the
 // envelope each event is sent in (documented in the OpenAPI `webhooks` section).
 import { z } from "zod";
+import { SCHEMA_VERSION } from "@/lib/version";
 import { idempotentReplaySchema, livemodeSchema, timestampSchema } from "./common";
 import { eventTypeSchema } from "./event";
 import { listQuerySchema, listSchema } from "./pagination";
@@ -11,18 +12,12 @@ export const webhookAttemptSchema = z
   .object({
     id: z.string().meta({ example: "wha_8hJ3kL5mN7pQ9rS2tV4wX6yZ" }),
     object: z.literal("webhook_attempt"),
-    trigger: z
-      .enum(["retry", "replay"])
-      .meta({
-        description: "retry: the automatic schedule (the first try included). replay: asked for through the API.",
-      }),
-    statusCode: z
-      .number()
-      .int()
-      .nullable()
-      .meta({
-        description: "The receiver's HTTP status; null when no answer came (timeout, refused connection or address).",
-      }),
+    trigger: z.enum(["retry", "replay"]).meta({
+      description: "retry: the automatic schedule (the first try included). replay: asked for through the API.",
+    }),
+    statusCode: z.number().int().nullable().meta({
+      description: "The receiver's HTTP status; null when no answer came (timeout, refused connection or address).",
+    }),
     latencyMs: z
       .number()
       .int()
@@ -90,15 +85,13 @@ export const deliveryListSchema = listSchema(webhookDeliverySchema, "WebhookDeli
 export function webhookEnvelopeSchema<T extends z.ZodType>(event: string, data: T, id: string) {
   return z
     .object({
-      id: z
-        .string()
-        .meta({
-          description: "The event's id; the same on every attempt and replay, so receivers can drop duplicates.",
-          example: "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
-        }),
+      id: z.string().meta({
+        description: "The event's id; the same on every attempt and replay, so receivers can drop duplicates.",
+        example: "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
+      }),
       event: z.literal(event),
       schema_version: z
-        .literal("1.1")
+        .literal(SCHEMA_VERSION)
         .meta({ description: "Payload schema version; also in the x-service-schema-version header." }),
       sent_at: timestampSchema.meta({ description: "When this attempt was sent; fresh on every retry and replay." }),
       data,

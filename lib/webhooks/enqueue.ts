@@ -15,7 +15,7 @@ export type DeliveryJob = {
 };
 
 /** Each job's key names its delivery first, so the stale-job sweep can find the delivery of a locked job. */
-export function jobKeyFor(job: DeliveryJob): string {
+function jobKeyFor(job: DeliveryJob): string {
   return job.trigger === "retry"
     ? `${job.deliveryId}:retry:${job.retryNumber ?? 1}`
     : `${job.deliveryId}:replay:${randomBase62(16)}`;

@@ -1,5 +1,6 @@
 // The webhook envelope and headers (spec 2.4 and decisions.md): built afresh for every attempt,
 // serialized once, and signed over exactly the bytes that are sent.
+import { eventData } from "@/lib/events/event-record";
 import type { Event } from "@/lib/generated/prisma/client";
 import { SCHEMA_VERSION } from "@/lib/version";
 import { SIGNATURE_HEADER, signPayload, type WebhookEnvelope } from "./verify";
@@ -7,8 +8,13 @@ import { SIGNATURE_HEADER, signPayload, type WebhookEnvelope } from "./verify";
 export const USER_AGENT = `wallet-card-service-webhooks/${SCHEMA_VERSION}`;
 
 export function buildEnvelope(event: Pick<Event, "id" | "type" | "data">, sentAt: Date): WebhookEnvelope {
-  const data = typeof event.data === "object" && event.data !== null && !Array.isArray(event.data) ? event.data : {};
-  return { id: event.id, event: event.type, schema_version: SCHEMA_VERSION, sent_at: sentAt.toISOString(), data };
+  return {
+    id: event.id,
+    event: event.type,
+    schema_version: SCHEMA_VERSION,
+    sent_at: sentAt.toISOString(),
+    data: eventData(event),
+  };
 }
 
 /** The body and headers of one attempt; the secret only ever meets the body here, never a log. */

@@ -7,9 +7,12 @@ import { enqueueDelivery } from "./enqueue";
 export async function queueDeliveries(
   tx: Prisma.TransactionClient,
   event: Pick<Event, "id" | "applicationId" | "livemode" | "type">,
+  /** Limits the fan-out to one endpoint (the console's "send test event"). */
+  only?: { endpointId: string },
 ): Promise<string[]> {
   const endpoints = await tx.webhookEndpoint.findMany({
     where: {
+      ...(only ? { id: only.endpointId } : {}),
       applicationId: event.applicationId,
       livemode: event.livemode,
       enabled: true,

@@ -1,9 +1,8 @@
 // The application's webhook deliveries in one mode, newest first, each with its last attempt;
 // filterable by event, event kind, status and endpoint; and one delivery with every attempt.
 import type { Db } from "@/lib/db/client";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import { ApiError } from "@/lib/http/errors";
-import { toPage, type ListPage } from "@/lib/schemas/pagination";
+import { afterCursor, findCursor, NEWEST_FIRST, toPage, type ListPage } from "@/lib/schemas/pagination";
 import type { ListDeliveriesQuery, WebhookDeliveryDetail, WebhookDeliveryRecord } from "@/lib/schemas/webhook";
 import type { Tenant } from "@/lib/tenant";
 import { attemptRecord, deliveryInclude, deliveryRecord } from "./delivery-record";
@@ -13,30 +12,22 @@ export async function listDeliveries(
   tenant: Tenant,
   query: ListDeliveriesQuery,
 ): Promise<ListPage<WebhookDeliveryRecord>> {
-  const where: Prisma.WebhookDeliveryWhereInput = {
-    applicationId: tenant.applicationId,
-    livemode: tenant.livemode,
-    ...(query.event ? { eventId: query.event } : {}),
-    ...(query.type ? { event: { type: query.type } } : {}),
-    ...(query.status ? { status: query.status } : {}),
-    ...(query.endpoint ? { endpointId: query.endpoint } : {}),
-  };
-  if (query.starting_after) {
-    const cursor = await db.webhookDelivery.findFirst({
-      where: { id: query.starting_after, applicationId: tenant.applicationId, livemode: tenant.livemode },
-      select: { id: true, createdAt: true },
-    });
-    if (!cursor)
-      throw new ApiError("validation_failed", "starting_after must be the id of a delivery.", {
-        param: "starting_after",
-      });
-    where.OR = [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }];
-  }
+  const scope = { applicationId: tenant.applicationId, livemode: tenant.livemode };
+  const cursor = await findCursor(query.starting_after, "a delivery", (id) =>
+    db.webhookDelivery.findFirst({ where: { id, ...scope }, select: { id: true, createdAt: true } }),
+  );
   const rows = await db.webhookDelivery.findMany({
-    where,
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    where: {
+      ...scope,
+      ...(query.event ? { eventId: query.event } : {}),
+      ...(query.type ? { event: { type: query.type } } : {}),
+      ...(query.status ? { status: query.status } : {}),
+      ...(query.endpoint ? { endpointId: query.endpoint } : {}),
+      ...afterCursor(cursor),
+    },
+    orderBy: NEWEST_FIRST,
     take: query.limit + 1,
-    include: { ...deliveryInclude, attempts: { orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 1 } },
+    include: { ...deliveryInclude, attempts: { orderBy: NEWEST_FIRST, take: 1 } },
   });
   return toPage(
     rows.map((row) => deliveryRecord(row, row.attempts[0] ?? null)),
@@ -44,10 +35,15 @@ export async function listDeliveries(
   );
 }
 
+/** One delivery with every attempt, oldest first, and whether its endpoint is enabled (for replays). */
 export async function findDelivery(db: Db, tenant: Tenant, id: string) {
   const delivery = await db.webhookDelivery.findFirst({
     where: { id, applicationId: tenant.applicationId, livemode: tenant.livemode },
-    include: { ...deliveryInclude, attempts: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] } },
+    include: {
+      ...deliveryInclude,
+      endpoint: { select: { url: true, enabled: true } },
+      attempts: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+    },
   });
   if (!delivery) throw new ApiError("delivery_not_found", `No webhook delivery ${id}.`, { param: "id" });
   return delivery;

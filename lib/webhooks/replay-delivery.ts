@@ -48,11 +48,7 @@ export async function replayDelivery(
   id: string,
 ): Promise<WebhookDeliveryRecord> {
   const delivery = await findDelivery(tx, tenant, id);
-  const endpoint = await tx.webhookEndpoint.findUniqueOrThrow({
-    where: { id: delivery.endpointId },
-    select: { enabled: true },
-  });
-  if (!endpoint.enabled)
+  if (!delivery.endpoint.enabled)
     throw new ApiError("endpoint_disabled", "The delivery's endpoint is disabled; enable it before replaying.");
   const { merchantId } = await tx.application.findUniqueOrThrow({
     where: { id: tenant.applicationId },

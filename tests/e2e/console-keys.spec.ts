@@ -1,6 +1,7 @@
 // The console, as a newcomer meets it: sign up, create an application, reveal and rotate the webhook
 // secret, mint a restricted key and use it against the API, see the wallet it made, revoke the key.
 import { expect, test } from "@playwright/test";
+import { SCOPES } from "@/lib/keys/scopes";
 import { api, baseURL, guardExternalRequests } from "./helpers";
 import { createApplicationInBrowser, screenshotBothWidths, signUpInBrowser, uniqueEmail } from "./console-helpers";
 
@@ -51,15 +52,7 @@ test("sign up, create an application, manage its secret and keys, and see the AP
   await page.getByRole("link", { name: "API keys" }).click();
   await expect(page.getByText("No test keys yet")).toBeVisible();
   await page.getByLabel("Name", { exact: true }).fill("Backend (wallets only)");
-  for (const scope of [
-    "cards:read",
-    "cards:write",
-    "transactions:write",
-    "statements:write",
-    "proofs:write",
-    "events:read",
-    "webhooks:write",
-  ]) {
+  for (const scope of SCOPES.filter((s) => !s.startsWith("wallets:"))) {
     await page.getByLabel(scope).uncheck();
   }
   await page.getByLabel(/IP allowlist/).fill("10.0.0.0/33");

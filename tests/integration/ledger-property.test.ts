@@ -6,9 +6,8 @@ import { describe, expect, it } from "vitest";
 import { authorizeSpend } from "@/lib/authorizations/authorize-spend";
 import { captureAuthorization } from "@/lib/authorizations/capture-authorization";
 import { refundAuthorization } from "@/lib/authorizations/refund-authorization";
-import { freezeCard } from "@/lib/cards/freeze-card";
 import { issueCard } from "@/lib/cards/issue-card";
-import { unfreezeCard } from "@/lib/cards/unfreeze-card";
+import { setCardStatus } from "@/lib/cards/set-card-status";
 import { prisma, transaction } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
 import { accountEntrySum } from "@/lib/ledger/balances";
@@ -196,8 +195,8 @@ describe("ledger invariants under random operation sequences", () => {
               auth.refunded += want;
             }
           } else {
-            const run = cmd.kind === "freeze" ? freezeCard : unfreezeCard;
-            await transaction((db) => run(db, tenant, cards[cmd.card]!.id));
+            const status = cmd.kind === "freeze" ? "frozen" : "active";
+            await transaction((db) => setCardStatus(db, tenant, cards[cmd.card]!.id, status));
             frozen[cmd.card] = cmd.kind === "freeze";
           }
           for (const w of [0, 1]) expect(posted[w]! - held[w]!).toBeGreaterThanOrEqual(0n);

@@ -126,6 +126,18 @@ describe("GET /events", () => {
     const live = await callRoute(listEventsRoute, { path: "/api/public/sdk/v1/events", key: liveKey });
     expect(live.json.data).toEqual([]);
   });
+
+  it("refuses a starting_after that names no event or delivery of this application and mode", async () => {
+    const foreign = (await seed((await setupApp()).appId)).events[0]!.id;
+    for (const [route, path] of [
+      [listEventsRoute, "/api/public/sdk/v1/events"],
+      [listDeliveriesRoute, "/api/public/sdk/v1/webhooks/deliveries"],
+    ] as const) {
+      const res = await callRoute(route, { path: `${path}?starting_after=${foreign}`, key });
+      expect(res.status, path).toBe(400);
+      expect(res.json.error).toMatchObject({ code: "validation_failed", param: "starting_after" });
+    }
+  });
 });
 
 describe("GET /webhooks/deliveries", () => {
@@ -260,6 +272,15 @@ describe("POST /webhooks/deliveries/{id}/replay", () => {
     const missing = await replay(app.key, "whd_doesnotexist");
     expect(missing.status).toBe(404);
     expect(missing.json.error.code).toBe("delivery_not_found");
+  });
+
+  it("answers 409 endpoint_disabled for a delivery whose endpoint is disabled", async () => {
+    const app = await setupApp();
+    const { endpoint, deliveries } = await seed(app.appId);
+    await prisma().webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled: false } });
+    const refused = await replay(app.key, deliveries[0]!.id);
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.code).toBe("endpoint_disabled");
   });
 
   it("does not count or queue again a replay retried with the same Idempotency-Key", async () => {

@@ -5,7 +5,7 @@ import { prisma } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
 import { verifyProof } from "@/lib/proofs/verify-proof";
 import { proofKindSchema, type ProofVerification } from "@/lib/schemas/proof";
-import { buttonClass, inputClass, PublicShell } from "../../_components/public-shell";
+import { buttonClass, DetailItem, inputClass, PublicShell } from "../../_components/public-shell";
 
 export const metadata: Metadata = { title: "Verify a letter" };
 export const dynamic = "force-dynamic";
@@ -129,15 +129,15 @@ export default async function VerifyProofPage({ searchParams }: Props) {
               <p className="mt-1 text-sm font-medium text-amber-800">Issued in test mode: not a real account.</p>
             )}
             <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-              <Item label="Account" value={result.account} />
-              <Item label="Holder" value={result.holder_name ?? ""} />
-              <Item label="Issued" value={result.issued_at ?? ""} />
-              <Item label="Expires" value={result.expires_at ?? "never"} />
+              <DetailItem label="Account" value={result.account} />
+              <DetailItem label="Holder" value={result.holder_name ?? ""} />
+              <DetailItem label="Issued" value={result.issued_at ?? ""} />
+              <DetailItem label="Expires" value={result.expires_at ?? "never"} />
               {result.amount !== undefined && (
-                <Item label="Available balance at issue" value={`${result.amount} ${result.currency ?? ""}`} />
+                <DetailItem label="Available balance at issue" value={`${result.amount} ${result.currency ?? ""}`} />
               )}
               {result.address && (
-                <Item
+                <DetailItem
                   label="Address"
                   value={[
                     result.address.line1,
@@ -161,14 +161,5 @@ export default async function VerifyProofPage({ searchParams }: Props) {
         )}
       </section>
     </PublicShell>
-  );
-}
-
-function Item({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-slate-600">{label}</dt>
-      <dd className="font-medium break-words">{value}</dd>
-    </div>
   );
 }

@@ -1,6 +1,8 @@
 // OpenAPI operations for spends, captures, refunds and the wallet's transactions, from the same zod shapes the routes validate with.
 import type { ZodOpenApiPathsObject } from "zod-openapi";
+import type { ErrorCode } from "@/lib/http/errors";
 import {
+  DECLINE_CODES,
   authorizationPathSchema,
   authorizationSchema,
   authorizationWriteResponseSchema,
@@ -14,8 +16,15 @@ import { transactionListSchema } from "@/lib/schemas/transaction";
 import { walletPathSchema } from "@/lib/schemas/wallet";
 import { sdkOperation } from "../operation";
 
-export const DECLINE_DESCRIPTION =
-  "A decline answers 402 with `type: card_error`, the decline `code` (`insufficient_funds`, `spend_limit_exceeded`, `card_inactive`, `card_currency_mismatch`) and the recorded declined authorization under `error.authorization`; it places no hold and fires no event.";
+export const DECLINE_DESCRIPTION = `A decline answers 402 with \`type: card_error\`, the decline \`code\` (${DECLINE_CODES.map((code) => `\`${code}\``).join(", ")}) and the recorded declined authorization under \`error.authorization\`; it places no hold and fires no event.`;
+
+/** What a spend can answer besides the pipeline's own errors; the simulated tap runs the same path. */
+export const SPEND_ERRORS: ErrorCode[] = [
+  "unsupported_currency",
+  "amount_precision",
+  "card_not_found",
+  ...DECLINE_CODES,
+];
 
 export const authorizationPaths: ZodOpenApiPathsObject = {
   "/api/public/sdk/v1/cards/{id}/authorizations": {
@@ -33,15 +42,7 @@ export const authorizationPaths: ZodOpenApiPathsObject = {
         description: "The approved authorization (status pending).",
         schema: authorizationWriteResponseSchema,
       },
-      errors: [
-        "unsupported_currency",
-        "amount_precision",
-        "card_not_found",
-        "insufficient_funds",
-        "spend_limit_exceeded",
-        "card_inactive",
-        "card_currency_mismatch",
-      ],
+      errors: SPEND_ERRORS,
     }),
   },
   "/api/public/sdk/v1/authorizations/{id}": {
@@ -52,7 +53,7 @@ export const authorizationPaths: ZodOpenApiPathsObject = {
       scope: "wallets:read",
       requestParams: { path: authorizationPathSchema },
       success: { status: 200, description: "The authorization.", schema: authorizationSchema },
-      errors: ["validation_failed", "authorization_not_found"],
+      errors: ["authorization_not_found"],
     }),
   },
   "/api/public/sdk/v1/authorizations/{id}/capture": {
@@ -104,7 +105,7 @@ export const authorizationPaths: ZodOpenApiPathsObject = {
       scope: "wallets:read",
       requestParams: { path: walletPathSchema, query: listQuerySchema },
       success: { status: 200, description: "A page of transactions.", schema: transactionListSchema },
-      errors: ["validation_failed", "wallet_not_found"],
+      errors: ["wallet_not_found"],
     }),
   },
 };

@@ -28,7 +28,7 @@ export const cardControlPaths: ZodOpenApiPathsObject = {
       scope: "cards:read",
       requestParams: { path: cardPathSchema },
       success: { status: 200, description: "The card.", schema: cardSchema },
-      errors: ["validation_failed", "card_not_found"],
+      errors: ["card_not_found"],
     }),
   },
   "/api/public/sdk/v1/cards/{id}/freeze": {
@@ -61,7 +61,7 @@ export const cardControlPaths: ZodOpenApiPathsObject = {
       scope: "cards:read",
       requestParams: { path: walletPathSchema, query: listQuerySchema },
       success: { status: 200, description: "A page of cards.", schema: cardListSchema },
-      errors: ["validation_failed", "wallet_not_found"],
+      errors: ["wallet_not_found"],
     }),
   },
 };

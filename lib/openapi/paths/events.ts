@@ -14,7 +14,6 @@ export const eventPaths: ZodOpenApiPathsObject = {
       scope: "events:read",
       requestParams: { query: listEventsQuerySchema },
       success: { status: 200, description: "A page of events.", schema: eventListSchema },
-      errors: ["validation_failed"],
     }),
   },
   "/api/public/sdk/v1/events/{id}": {
@@ -25,7 +24,7 @@ export const eventPaths: ZodOpenApiPathsObject = {
       scope: "events:read",
       requestParams: { path: eventPathSchema },
       success: { status: 200, description: "The event.", schema: eventSchema },
-      errors: ["validation_failed", "event_not_found"],
+      errors: ["event_not_found"],
     }),
   },
 };

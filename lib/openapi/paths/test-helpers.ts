@@ -5,7 +5,7 @@ import { cardPathSchema } from "@/lib/schemas/card-controls";
 import { fundWalletBodySchema, transactionWriteResponseSchema } from "@/lib/schemas/transaction";
 import { walletPathSchema } from "@/lib/schemas/wallet";
 import { sdkOperation } from "../operation";
-import { DECLINE_DESCRIPTION } from "./authorizations";
+import { DECLINE_DESCRIPTION, SPEND_ERRORS } from "./authorizations";
 
 export const testHelperPaths: ZodOpenApiPathsObject = {
   "/api/public/sdk/v1/test/wallets/{externalUserId}/fund": {
@@ -34,16 +34,7 @@ export const testHelperPaths: ZodOpenApiPathsObject = {
       requestParams: { path: cardPathSchema },
       body: authorizeBodySchema,
       success: { status: 201, description: "The approved authorization.", schema: authorizationWriteResponseSchema },
-      errors: [
-        "test_mode_only",
-        "unsupported_currency",
-        "amount_precision",
-        "card_not_found",
-        "insufficient_funds",
-        "spend_limit_exceeded",
-        "card_inactive",
-        "card_currency_mismatch",
-      ],
+      errors: ["test_mode_only", ...SPEND_ERRORS],
     }),
   },
 };

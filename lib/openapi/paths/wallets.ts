@@ -31,7 +31,7 @@ export const walletPaths: ZodOpenApiPathsObject = {
       scope: "wallets:read",
       requestParams: { path: walletPathSchema },
       success: { status: 200, description: "The wallet with its balances.", schema: walletSchema },
-      errors: ["validation_failed", "wallet_not_found"],
+      errors: ["wallet_not_found"],
     }),
   },
 };

@@ -20,7 +20,6 @@ export const webhookPaths: ZodOpenApiPathsObject = {
       scope: "events:read",
       requestParams: { query: listDeliveriesQuerySchema },
       success: { status: 200, description: "A page of deliveries.", schema: deliveryListSchema },
-      errors: ["validation_failed"],
     }),
   },
   "/api/public/sdk/v1/webhooks/deliveries/{id}": {
@@ -35,7 +34,7 @@ export const webhookPaths: ZodOpenApiPathsObject = {
         description: "The delivery and its attempts, oldest first.",
         schema: webhookDeliveryDetailSchema,
       },
-      errors: ["validation_failed", "delivery_not_found"],
+      errors: ["delivery_not_found"],
     }),
   },
   "/api/public/sdk/v1/webhooks/deliveries/{id}/replay": {

@@ -118,6 +118,56 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
   );
 }
 
+/** What Field hands its control: the id, and the invalid / described-by wiring to its error or hint. */
+export type FieldAria = { id: string; "aria-invalid": boolean; "aria-describedby": string | undefined };
+
+/**
+ * A labelled form control with its error, or else its hint, underneath. The error and hint ids are
+ * `${id}-error` and `${id}-hint`, and the control gets the matching aria attributes from `children`.
+ */
+export function Field({
+  id,
+  label,
+  optional = false,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: React.ReactNode;
+  optional?: boolean;
+  error?: string;
+  hint?: React.ReactNode;
+  children: (aria: FieldAria) => React.ReactNode;
+}) {
+  const aria: FieldAria = {
+    id,
+    "aria-invalid": Boolean(error),
+    "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+  };
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+        {optional ? (
+          <>
+            {" "}
+            <span className="font-normal text-slate-400">(optional)</span>
+          </>
+        ) : null}
+      </label>
+      {children(aria)}
+      {error ? (
+        <FieldError id={`${id}-error`} message={error} />
+      ) : hint ? (
+        <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function Table({
   head,
   children,

@@ -6,7 +6,7 @@ import { signIn } from "next-auth/react";
 import { useActionState, useState } from "react";
 import { MIN_PASSWORD_LENGTH } from "@/lib/console/password-rules";
 import { idleState, type ActionState } from "../../_lib/action-state";
-import { buttonClass, FieldError, inputClass } from "../../_components/ui";
+import { buttonClass, Field, inputClass } from "../../_components/ui";
 import { signUpAction } from "./actions";
 
 export function SignUpForm() {
@@ -33,58 +33,48 @@ export function SignUpForm() {
 
   return (
     <form action={action} className="mt-6 space-y-4" noValidate>
-      <div>
-        <label htmlFor="name" className="block text-sm font-medium text-slate-700">
-          Your name <span className="font-normal text-slate-400">(optional)</span>
-        </label>
-        <input
-          id="name"
-          name="name"
-          autoComplete="name"
-          defaultValue={state.values?.name}
-          className={`${inputClass} mt-1`}
-        />
-      </div>
-      <div>
-        <label htmlFor="email" className="block text-sm font-medium text-slate-700">
-          Work email
-        </label>
-        <input
-          id="email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={state.values?.email}
-          className={`${inputClass} mt-1`}
-          aria-invalid={Boolean(errors.email)}
-          aria-describedby={errors.email ? "email-error" : undefined}
-        />
-        <FieldError id="email-error" message={errors.email} />
-      </div>
-      <div>
-        <label htmlFor="password" className="block text-sm font-medium text-slate-700">
-          Password
-        </label>
-        <input
-          id="password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={MIN_PASSWORD_LENGTH}
-          className={`${inputClass} mt-1`}
-          aria-invalid={Boolean(errors.password)}
-          aria-describedby={errors.password ? "password-error" : "password-hint"}
-        />
-        {errors.password ? (
-          <FieldError id="password-error" message={errors.password} />
-        ) : (
-          <p id="password-hint" className="mt-1.5 text-xs text-slate-500">
-            At least {MIN_PASSWORD_LENGTH} characters.
-          </p>
+      <Field id="name" label="Your name" optional>
+        {({ id }) => (
+          <input
+            id={id}
+            name="name"
+            autoComplete="name"
+            defaultValue={state.values?.name}
+            className={`${inputClass} mt-1`}
+          />
         )}
-      </div>
+      </Field>
+      <Field id="email" label="Work email" error={errors.email}>
+        {(aria) => (
+          <input
+            {...aria}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={state.values?.email}
+            className={`${inputClass} mt-1`}
+          />
+        )}
+      </Field>
+      <Field
+        id="password"
+        label="Password"
+        error={errors.password}
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+      >
+        {(aria) => (
+          <input
+            {...aria}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={MIN_PASSWORD_LENGTH}
+            className={`${inputClass} mt-1`}
+          />
+        )}
+      </Field>
       {signInError ? (
         <p role="alert" className="text-sm text-red-600">
           {signInError}

@@ -2,7 +2,8 @@
 import type { Metadata } from "next";
 import { CopyButton } from "../../../_components/copy-button";
 import { PageHeader, Panel, TextLink } from "../../../_components/ui";
-import { publicBaseUrl } from "../../../_lib/base-url";
+import { headers } from "next/headers";
+import { publicBaseUrl } from "@/lib/statements/public-links";
 import { loadApplication } from "../../../_lib/load-application";
 import { QuickStart } from "./quick-start";
 import { RenameForm } from "./rename-form";
@@ -63,7 +64,7 @@ export default async function ApplicationOverviewPage({ params }: { params: Prom
           }
         >
           <QuickStart
-            baseUrl={await publicBaseUrl()}
+            baseUrl={publicBaseUrl(await headers())}
             applicationId={application.id}
             livemode={application.consoleLivemode}
           />

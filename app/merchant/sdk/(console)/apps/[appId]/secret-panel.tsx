@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { ConfirmButton } from "../../../_components/confirm-button";
 import { CopyButton } from "../../../_components/copy-button";
-import { buttonClass } from "../../../_components/ui";
+import { buttonClass, Time } from "../../../_components/ui";
 import { revealSecretAction, rotateSecretAction } from "./actions";
 
 export function SecretPanel({ applicationId, createdAt }: { applicationId: string; createdAt: string }) {
@@ -62,8 +62,7 @@ export function SecretPanel({ applicationId, createdAt }: { applicationId: strin
         </div>
       </div>
       <p className="mt-2 text-xs text-slate-500">
-        In use since <time dateTime={createdAt}>{createdAt.replace("T", " ").slice(0, 19)} UTC</time>. Revealing and
-        rotating are recorded in the audit log.
+        In use since <Time value={createdAt} />. Revealing and rotating are recorded in the audit log.
       </p>
       {notice ? (
         <p role="status" className="mt-2 text-sm text-emerald-700">

@@ -13,16 +13,13 @@ export async function mintKeyAction(
   form: FormData,
 ): Promise<ActionState> {
   const context = await requireAuditContext();
-  const values = {
-    name: text(form, "name"),
-    allowedIps: text(form, "allowedIps"),
-    scopes: form.getAll("scopes").join(","),
-  };
+  const scopes = form.getAll("scopes").filter((s): s is string => typeof s === "string");
+  const values = { name: text(form, "name"), allowedIps: text(form, "allowedIps"), scopes: scopes.join(",") };
   const state = await runAction(async () => {
     const minted = await mintKey(prisma(), context, applicationId, {
       name: values.name,
       mode: text(form, "mode"),
-      scopes: form.getAll("scopes").filter((s): s is string => typeof s === "string"),
+      scopes,
       allowedIps: values.allowedIps,
     });
     return { secret: minted.secret, message: minted.id };

@@ -4,7 +4,7 @@
 import { useActionState } from "react";
 import { CopyButton } from "../../../../_components/copy-button";
 import { SubmitButton } from "../../../../_components/submit-button";
-import { FieldError, inputClass } from "../../../../_components/ui";
+import { Field, FieldError, inputClass } from "../../../../_components/ui";
 import { idleState } from "../../../../_lib/action-state";
 import { mintKeyAction } from "./actions";
 
@@ -40,23 +40,19 @@ export function MintKeyForm({
       ) : null}
       <form action={action} className="space-y-4" noValidate key={state.status === "ok" ? state.message : "form"}>
         <input type="hidden" name="mode" value={mode} />
-        <div>
-          <label htmlFor="key-name" className="block text-sm font-medium text-slate-700">
-            Name
-          </label>
-          <input
-            id="key-name"
-            name="name"
-            required
-            maxLength={80}
-            placeholder="e.g. Production backend"
-            defaultValue={state.status === "error" ? state.values?.name : ""}
-            className={`${inputClass} mt-1`}
-            aria-invalid={Boolean(errors.name)}
-            aria-describedby={errors.name ? "key-name-error" : undefined}
-          />
-          <FieldError id="key-name-error" message={errors.name} />
-        </div>
+        <Field id="key-name" label="Name" error={errors.name}>
+          {(aria) => (
+            <input
+              {...aria}
+              name="name"
+              required
+              maxLength={80}
+              placeholder="e.g. Production backend"
+              defaultValue={state.status === "error" ? state.values?.name : ""}
+              className={`${inputClass} mt-1`}
+            />
+          )}
+        </Field>
         <fieldset aria-describedby={errors.scopes ? "scopes-error" : "scopes-hint"}>
           <legend className="text-sm font-medium text-slate-700">Scopes</legend>
           <p id="scopes-hint" className="text-xs text-slate-500">
@@ -81,28 +77,24 @@ export function MintKeyForm({
           </div>
           <FieldError id="scopes-error" message={errors.scopes} />
         </fieldset>
-        <div>
-          <label htmlFor="allowed-ips" className="block text-sm font-medium text-slate-700">
-            IP allowlist <span className="font-normal text-slate-400">(optional)</span>
-          </label>
-          <textarea
-            id="allowed-ips"
-            name="allowedIps"
-            rows={3}
-            placeholder={"203.0.113.0/24\n2001:db8::/32"}
-            defaultValue={state.status === "error" ? state.values?.allowedIps : ""}
-            className={`${inputClass} mt-1 font-mono`}
-            aria-invalid={Boolean(errors.allowedIps)}
-            aria-describedby={errors.allowedIps ? "allowed-ips-error" : "allowed-ips-hint"}
-          />
-          {errors.allowedIps ? (
-            <FieldError id="allowed-ips-error" message={errors.allowedIps} />
-          ) : (
-            <p id="allowed-ips-hint" className="mt-1.5 text-xs text-slate-500">
-              IPv4 or IPv6 addresses or CIDR ranges, one per line. Empty allows any address.
-            </p>
+        <Field
+          id="allowed-ips"
+          label="IP allowlist"
+          optional
+          error={errors.allowedIps}
+          hint="IPv4 or IPv6 addresses or CIDR ranges, one per line. Empty allows any address."
+        >
+          {(aria) => (
+            <textarea
+              {...aria}
+              name="allowedIps"
+              rows={3}
+              placeholder={"203.0.113.0/24\n2001:db8::/32"}
+              defaultValue={state.status === "error" ? state.values?.allowedIps : ""}
+              className={`${inputClass} mt-1 font-mono`}
+            />
           )}
-        </div>
+        </Field>
         {state.status === "error" && state.message ? (
           <p role="alert" className="text-sm text-red-600">
             {state.message}

@@ -2,7 +2,7 @@
 // Registers a webhook endpoint: URL, the event kinds it wants (none ticked = all), enabled.
 import { useActionState } from "react";
 import { SubmitButton } from "../../../../_components/submit-button";
-import { FieldError, inputClass } from "../../../../_components/ui";
+import { Field, FieldError, inputClass } from "../../../../_components/ui";
 import { idleState } from "../../../../_lib/action-state";
 import { registerEndpointAction } from "./actions";
 
@@ -25,31 +25,28 @@ export function EndpointForm({
           Endpoint added. New events are delivered to it from now on.
         </p>
       ) : null}
-      <div>
-        <label htmlFor="endpoint-url" className="block text-sm font-medium text-slate-700">
-          Endpoint URL
-        </label>
-        <input
-          id="endpoint-url"
-          name="url"
-          type="url"
-          required
-          placeholder={live ? "https://example.com/webhooks" : "http://localhost:4242/webhooks"}
-          defaultValue={state.status === "error" ? state.values?.url : ""}
-          className={`${inputClass} mt-1 font-mono`}
-          aria-invalid={Boolean(errors.url)}
-          aria-describedby={errors.url ? "endpoint-url-error" : "endpoint-url-hint"}
-        />
-        {errors.url ? (
-          <FieldError id="endpoint-url-error" message={errors.url} />
-        ) : (
-          <p id="endpoint-url-hint" className="mt-1.5 text-xs text-slate-500">
-            {live
-              ? "Live endpoints must use https and a public address."
-              : "Test endpoints may use http://localhost for local development."}
-          </p>
+      <Field
+        id="endpoint-url"
+        label="Endpoint URL"
+        error={errors.url}
+        hint={
+          live
+            ? "Live endpoints must use https and a public address."
+            : "Test endpoints may use http://localhost for local development."
+        }
+      >
+        {(aria) => (
+          <input
+            {...aria}
+            name="url"
+            type="url"
+            required
+            placeholder={live ? "https://example.com/webhooks" : "http://localhost:4242/webhooks"}
+            defaultValue={state.status === "error" ? state.values?.url : ""}
+            className={`${inputClass} mt-1 font-mono`}
+          />
         )}
-      </div>
+      </Field>
       <fieldset aria-describedby={errors.events ? "endpoint-events-error" : "endpoint-events-hint"}>
         <legend className="text-sm font-medium text-slate-700">Events</legend>
         <p id="endpoint-events-hint" className="text-xs text-slate-500">

@@ -3,7 +3,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { prisma } from "@/lib/db/client";
-import { listConsoleDeliveries } from "@/lib/console/list-console-deliveries";
+import { listConsoleDeliveries, type DeliveryFilters } from "@/lib/console/list-console-deliveries";
 import { listEndpoints } from "@/lib/console/list-endpoints";
 import { EVENT_TYPES } from "@/lib/events/record-event";
 import { DELIVERY_STATUSES } from "@/lib/schemas/webhook";
@@ -27,14 +27,12 @@ import { SendTestEventButton } from "./send-test-event-button";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
-type Filters = { status?: string; type?: string; endpoint?: string };
-
 export default async function WebhooksPage({
   params,
   searchParams,
 }: {
   params: Promise<{ appId: string }>;
-  searchParams: Promise<Filters>;
+  searchParams: Promise<DeliveryFilters>;
 }) {
   const [{ appId }, filters] = await Promise.all([params, searchParams]);
   const { merchant, application } = await loadApplication(appId);

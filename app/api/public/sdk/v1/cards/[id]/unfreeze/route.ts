@@ -1,8 +1,8 @@
 // POST /api/public/sdk/v1/cards/{id}/unfreeze: let a frozen card spend again.
-import { unfreezeCard } from "@/lib/cards/unfreeze-card";
+import { setCardStatus } from "@/lib/cards/set-card-status";
 import { sdkRoute } from "@/lib/http/sdk-route";
 import { cardPathSchema } from "@/lib/schemas/card-controls";
 
 export const POST = sdkRoute({ scope: "cards:write", params: cardPathSchema }, async ({ tenant, params, db }) => ({
-  body: await unfreezeCard(db, tenant, params.id),
+  body: await setCardStatus(db, tenant, params.id, "active"),
 }));

@@ -1,0 +1,22 @@
+// Freezes, unfreezes or cancels a card. Setting the status a card already has is a no-op, and a
+// canceled card stays canceled (409 card_not_active). Canceling keeps open holds capturable, as a
+// merchant may still settle a payment the card approved before.
+import type { Db } from "@/lib/db/client";
+import { ApiError } from "@/lib/http/errors";
+import type { CardRecord } from "@/lib/schemas/card";
+import type { Tenant } from "@/lib/tenant";
+import { cardRecord } from "./card-record";
+import { findCard } from "./find-card";
+
+type CardStatus = CardRecord["status"];
+
+/** How each target status reads in the refusal for a canceled card. */
+const VERB: Record<CardStatus, string> = { frozen: "frozen", active: "unfrozen", canceled: "canceled" };
+
+export async function setCardStatus(tx: Db, tenant: Tenant, cardId: string, status: CardStatus): Promise<CardRecord> {
+  const card = await findCard(tx, tenant, cardId, "update");
+  if (card.status === status) return cardRecord(card, card.wallet.externalUserId);
+  if (card.status === "canceled") throw new ApiError("card_not_active", `A canceled card cannot be ${VERB[status]}.`);
+  const updated = await tx.card.update({ where: { id: card.id }, data: { status } });
+  return cardRecord(updated, card.wallet.externalUserId);
+}
