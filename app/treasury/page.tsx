@@ -3,12 +3,12 @@
 import type { Metadata } from "next";
 import { treasuryStats } from "@/lib/treasury/treasury-stats";
 import { PublicShell } from "../_components/public-shell";
+import { formatAmount } from "@/lib/money/format";
 import { BarChart } from "./bar-chart";
 
 export const metadata: Metadata = { title: "Treasury" };
 export const dynamic = "force-dynamic";
 
-const money = (v: number) => v.toLocaleString("en-US", { maximumFractionDigits: 3 });
 const percent = (v: number) => `${(v * 100).toLocaleString("en-US", { maximumFractionDigits: 2 })}%`;
 
 export default async function TreasuryPage() {
@@ -70,12 +70,12 @@ export default async function TreasuryPage() {
                     </th>
                     <td className="px-4 py-2 tabular-nums">{r.wallets}</td>
                     <td className="px-4 py-2 tabular-nums">{r.active_cards}</td>
-                    <td className="px-4 py-2 tabular-nums">{money(r.liabilities)}</td>
-                    <td className="px-4 py-2 tabular-nums">{money(r.reserves)}</td>
+                    <td className="px-4 py-2 tabular-nums">{formatAmount(r.liabilities, r.currency)}</td>
+                    <td className="px-4 py-2 tabular-nums">{formatAmount(r.reserves, r.currency)}</td>
                     <td className="px-4 py-2 tabular-nums">
                       {r.coverage_ratio === null ? "—" : percent(r.coverage_ratio)}
                     </td>
-                    <td className="px-4 py-2 tabular-nums">{money(r.card_volume_30d)}</td>
+                    <td className="px-4 py-2 tabular-nums">{formatAmount(r.card_volume_30d, r.currency)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -89,7 +89,11 @@ export default async function TreasuryPage() {
                 { name: "Liabilities", color: "#6366f1" },
                 { name: "Reserves", color: "#10b981" },
               ]}
-              groups={rows.map((r) => ({ label: r.currency, values: [r.liabilities, r.reserves], format: money }))}
+              groups={rows.map((r) => ({
+                label: r.currency,
+                values: [r.liabilities, r.reserves],
+                format: (v: number) => formatAmount(v, r.currency),
+              }))}
             />
             <BarChart
               title="Coverage ratio"
@@ -100,7 +104,11 @@ export default async function TreasuryPage() {
             <BarChart
               title="Card volume, last 30 days"
               series={[{ name: "Captures net of refunds", color: "#f59e0b" }]}
-              groups={rows.map((r) => ({ label: r.currency, values: [r.card_volume_30d], format: money }))}
+              groups={rows.map((r) => ({
+                label: r.currency,
+                values: [r.card_volume_30d],
+                format: (v: number) => formatAmount(v, r.currency),
+              }))}
             />
           </div>
           <p className="mt-3 text-xs text-slate-600">

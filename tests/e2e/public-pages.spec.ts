@@ -143,8 +143,8 @@ test("/treasury shows live figures and draws its charts", async ({ page }, testI
   await page.goto("/treasury");
   await expect(page.getByRole("heading", { name: "Treasury" })).toBeVisible();
   const figures = page.getByRole("table", { name: "Treasury figures per currency" });
-  // 1200.50 funded, 150 captured: 1050.50 owed and held, one active card, 150 of volume.
-  await expect(figures.getByRole("row", { name: /^CHF 1 1 1,?050\.5 1,?050\.5 100(\.0)?% 150/ })).toBeVisible();
+  // 1200.50 funded, 150 captured: 1050.50 owed and held, one active card, 150 of volume, in CHF's 2 decimals.
+  await expect(figures.getByRole("row", { name: /^CHF 1 1 1,050\.50 1,050\.50 100% 150\.00/ })).toBeVisible();
   for (const chart of ["Liabilities vs reserves", "Coverage ratio", "Card volume, last 30 days"]) {
     await expect(page.getByRole("img", { name: chart })).toBeVisible();
   }

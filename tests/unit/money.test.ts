@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { toMajor, toMinor } from "@/lib/money/amount";
 import { currencyExponent } from "@/lib/money/currencies";
+import { formatMoney } from "@/lib/money/format";
 
 describe("money", () => {
   it("knows ISO 4217 exponents", () => {
@@ -42,5 +43,12 @@ describe("money", () => {
       expect(toMajor(minor, currency)).toBe(major);
       if (minor >= 0n) expect(toMinor(major, currency)).toBe(minor);
     }
+  });
+
+  it("displays amounts with exactly their currency's decimal places", () => {
+    expect(formatMoney(1.234, "KWD")).toBe("1.234 KWD");
+    expect(formatMoney(1050.5, "CHF")).toBe("1,050.50 CHF");
+    expect(formatMoney(500, "JPY")).toBe("500 JPY");
+    expect(formatMoney(-12.5, "USD")).toBe("-12.50 USD");
   });
 });

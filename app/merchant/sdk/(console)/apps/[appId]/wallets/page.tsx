@@ -16,6 +16,7 @@ import {
   Time,
 } from "../../../../_components/ui";
 import { loadApplication } from "../../../../_lib/load-application";
+import { formatMoney } from "@/lib/money/format";
 
 export const metadata: Metadata = { title: "Wallets" };
 
@@ -66,9 +67,7 @@ export default async function WalletsPage({
                   <TextLink href={`${base}/wallets/${wallet.id}`}>{wallet.externalUserId}</TextLink>
                 </Td>
                 <Td>{wallet.email}</Td>
-                <Td className="font-mono tabular-nums">
-                  {wallet.balance.available.toFixed(2)} {wallet.currency}
-                </Td>
+                <Td className="font-mono tabular-nums">{formatMoney(wallet.balance.available, wallet.currency)}</Td>
                 <Td>
                   <Badge tone={statusTone(wallet.status)}>{wallet.status}</Badge>
                 </Td>

@@ -15,11 +15,9 @@ import {
 } from "../../../../../_components/ui";
 import { loadApplication, orNotFound } from "../../../../../_lib/load-application";
 
-export const metadata: Metadata = { title: "Wallet" };
+import { formatMoney } from "@/lib/money/format";
 
-function money(amount: number, currency: string): string {
-  return `${amount.toLocaleString("en-US", { minimumFractionDigits: 0, maximumFractionDigits: 3 })} ${currency}`;
-}
+export const metadata: Metadata = { title: "Wallet" };
 
 export default async function WalletPage({ params }: { params: Promise<{ appId: string; walletId: string }> }) {
   const { appId, walletId } = await params;
@@ -41,8 +39,8 @@ export default async function WalletPage({ params }: { params: Promise<{ appId: 
         <Panel>
           <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
             {[
-              ["Available", money(wallet.balance.available, wallet.currency)],
-              ["Posted", money(wallet.balance.posted, wallet.currency)],
+              ["Available", formatMoney(wallet.balance.available, wallet.currency)],
+              ["Posted", formatMoney(wallet.balance.posted, wallet.currency)],
               ["Account number", wallet.accountNumber],
               ["Email", wallet.email],
             ].map(([label, value]) => (
@@ -67,7 +65,7 @@ export default async function WalletPage({ params }: { params: Promise<{ appId: 
                   <Td>
                     <Badge tone={statusTone(card.status)}>{card.status}</Badge>
                   </Td>
-                  <Td>{card.spendLimit === null ? "No limit" : money(card.spendLimit, card.currency)}</Td>
+                  <Td>{card.spendLimit === null ? "No limit" : formatMoney(card.spendLimit, card.currency)}</Td>
                   <Td>
                     {String(card.expMonth).padStart(2, "0")}/{card.expYear}
                   </Td>
@@ -94,9 +92,9 @@ export default async function WalletPage({ params }: { params: Promise<{ appId: 
                     <Badge tone={t.amount < 0 ? "slate" : "green"}>{t.type}</Badge>
                   </Td>
                   <Td className={`font-mono tabular-nums ${t.amount < 0 ? "text-slate-900" : "text-emerald-700"}`}>
-                    {money(t.amount, t.currency)}
+                    {formatMoney(t.amount, t.currency)}
                   </Td>
-                  <Td className="font-mono tabular-nums">{money(t.balanceAfter, t.currency)}</Td>
+                  <Td className="font-mono tabular-nums">{formatMoney(t.balanceAfter, t.currency)}</Td>
                   <Td wrap>{t.description ?? "—"}</Td>
                   <Td>
                     <Time value={t.createdAt} />
