@@ -1,4 +1,5 @@
 // Writes one audit-log line for a security-relevant console action (who, what, when, from where).
+// Callers pass the transaction that makes the change, so the change and its line commit together.
 import type { Db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";

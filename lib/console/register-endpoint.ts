@@ -17,9 +17,14 @@ export async function registerEndpoint(
   const url = input.url.trim();
   if (!url) throw new ConsoleFieldError("url", "Enter the URL that should receive webhooks.");
   const endpoint = await asConsoleErrors(() =>
-    addWebhookEndpoint(db, { applicationId, url, livemode: application.consoleLivemode, events: [...input.events] }),
+    addWebhookEndpoint(db, {
+      applicationId,
+      url,
+      livemode: application.consoleLivemode,
+      events: [...input.events],
+      enabled: input.enabled,
+    }),
   );
-  if (!input.enabled) await db.webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled: false } });
   await recordAudit(db, context, {
     applicationId,
     action: "webhook_endpoint.created",

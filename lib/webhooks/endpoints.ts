@@ -12,6 +12,8 @@ export type AddEndpointInput = {
   livemode: boolean;
   /** Empty or absent subscribes to every event kind. */
   events?: string[];
+  /** Absent means enabled. */
+  enabled?: boolean;
 };
 
 export class EndpointError extends Error {
@@ -44,7 +46,7 @@ export async function addWebhookEndpoint(db: Db, input: AddEndpointInput): Promi
       livemode: input.livemode,
       url: url.toString(),
       events,
-      enabled: true,
+      enabled: input.enabled ?? true,
     },
   });
 }

@@ -1,7 +1,7 @@
 "use server";
 // Creates an application for the signed-in merchant and opens it.
 import { redirect } from "next/navigation";
-import { prisma } from "@/lib/db/client";
+import { transaction } from "@/lib/db/client";
 import { createConsoleApplication } from "@/lib/console/create-console-application";
 import { requireAuditContext } from "@/lib/console/session";
 import { runAction, text, type ActionState } from "../_lib/action-state";
@@ -11,7 +11,7 @@ export async function createApplicationAction(_previous: ActionState, form: Form
   let createdId: string | undefined;
   const state = await runAction(
     async () => {
-      createdId = (await createConsoleApplication(prisma(), context, { name: text(form, "name") })).id;
+      createdId = (await transaction((tx) => createConsoleApplication(tx, context, { name: text(form, "name") }))).id;
     },
     { name: text(form, "name") },
   );

@@ -2,7 +2,7 @@
 // Server actions of an application's overview: rename, test/live switch, reveal and rotate the
 // webhook secret. Each checks the session; the lib/console operation checks ownership.
 import { revalidatePath } from "next/cache";
-import { prisma } from "@/lib/db/client";
+import { transaction } from "@/lib/db/client";
 import { renameApplication } from "@/lib/console/rename-application";
 import { revealSecret } from "@/lib/console/reveal-secret";
 import { rotateSecret } from "@/lib/console/rotate-secret";
@@ -18,7 +18,7 @@ export async function renameApplicationAction(
   const context = await requireAuditContext();
   const state = await runAction(
     async () => {
-      await renameApplication(prisma(), context, applicationId, { name: text(form, "name") });
+      await transaction((tx) => renameApplication(tx, context, applicationId, { name: text(form, "name") }));
       return { message: "Saved." };
     },
     { name: text(form, "name") },
@@ -30,7 +30,7 @@ export async function renameApplicationAction(
 export async function setModeAction(applicationId: string, mode: "test" | "live"): Promise<ActionState> {
   const context = await requireAuditContext();
   const state = await runAction(async () => {
-    await setMode(prisma(), context, applicationId, mode === "live" ? "live" : "test");
+    await transaction((tx) => setMode(tx, context, applicationId, mode === "live" ? "live" : "test"));
   });
   revalidatePath(`/merchant/sdk/apps/${applicationId}`, "layout");
   return state;
@@ -38,13 +38,15 @@ export async function setModeAction(applicationId: string, mode: "test" | "live"
 
 export async function revealSecretAction(applicationId: string): Promise<ActionState> {
   const context = await requireAuditContext();
-  return runAction(async () => ({ secret: (await revealSecret(prisma(), context, applicationId)).secret }));
+  return runAction(async () => ({
+    secret: (await transaction((tx) => revealSecret(tx, context, applicationId))).secret,
+  }));
 }
 
 export async function rotateSecretAction(applicationId: string): Promise<ActionState> {
   const context = await requireAuditContext();
   const state = await runAction(async () => ({
-    secret: (await rotateSecret(prisma(), context, applicationId)).secret,
+    secret: (await transaction((tx) => rotateSecret(tx, context, applicationId))).secret,
   }));
   revalidatePath(`/merchant/sdk/apps/${applicationId}`);
   return state;

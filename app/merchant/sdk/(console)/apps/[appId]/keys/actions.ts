@@ -1,7 +1,7 @@
 "use server";
 // Server actions of the API keys page: mint (the secret is returned once) and revoke.
 import { revalidatePath } from "next/cache";
-import { prisma } from "@/lib/db/client";
+import { transaction } from "@/lib/db/client";
 import { mintKey } from "@/lib/console/mint-key";
 import { revokeKey } from "@/lib/console/revoke-key";
 import { requireAuditContext } from "@/lib/console/session";
@@ -16,12 +16,14 @@ export async function mintKeyAction(
   const scopes = form.getAll("scopes").filter((s): s is string => typeof s === "string");
   const values = { name: text(form, "name"), allowedIps: text(form, "allowedIps"), scopes: scopes.join(",") };
   const state = await runAction(async () => {
-    const minted = await mintKey(prisma(), context, applicationId, {
-      name: values.name,
-      mode: text(form, "mode"),
-      scopes,
-      allowedIps: values.allowedIps,
-    });
+    const minted = await transaction((tx) =>
+      mintKey(tx, context, applicationId, {
+        name: values.name,
+        mode: text(form, "mode"),
+        scopes,
+        allowedIps: values.allowedIps,
+      }),
+    );
     return { secret: minted.secret, message: minted.id };
   }, values);
   revalidatePath(`/merchant/sdk/apps/${applicationId}/keys`);
@@ -31,7 +33,7 @@ export async function mintKeyAction(
 export async function revokeKeyAction(applicationId: string, keyId: string): Promise<ActionState> {
   const context = await requireAuditContext();
   const state = await runAction(async () => {
-    await revokeKey(prisma(), context, applicationId, keyId);
+    await transaction((tx) => revokeKey(tx, context, applicationId, keyId));
   });
   revalidatePath(`/merchant/sdk/apps/${applicationId}/keys`);
   return state;

@@ -2,7 +2,7 @@
 // Server actions of the webhooks pages: register an endpoint, switch one on or off, send a test
 // event, replay a delivery. Each checks the session; the lib/console operation checks ownership.
 import { revalidatePath } from "next/cache";
-import { prisma } from "@/lib/db/client";
+import { transaction } from "@/lib/db/client";
 import { registerEndpoint } from "@/lib/console/register-endpoint";
 import { replayConsoleDelivery } from "@/lib/console/replay-console-delivery";
 import { sendTestEvent } from "@/lib/console/send-test-event";
@@ -19,11 +19,13 @@ export async function registerEndpointAction(
   const events = form.getAll("events").filter((e): e is string => typeof e === "string");
   const values = { url: text(form, "url"), events: events.join(","), enabled: form.get("enabled") ? "on" : "" };
   const state = await runAction(async () => {
-    const { id } = await registerEndpoint(prisma(), context, applicationId, {
-      url: values.url,
-      events,
-      enabled: Boolean(form.get("enabled")),
-    });
+    const { id } = await transaction((tx) =>
+      registerEndpoint(tx, context, applicationId, {
+        url: values.url,
+        events,
+        enabled: Boolean(form.get("enabled")),
+      }),
+    );
     return { message: id };
   }, values);
   revalidatePath(`/merchant/sdk/apps/${applicationId}/webhooks`);
@@ -37,7 +39,7 @@ export async function setEndpointEnabledAction(
 ): Promise<ActionState> {
   const context = await requireAuditContext();
   const state = await runAction(async () => {
-    await setEndpointEnabled(prisma(), context, applicationId, endpointId, enabled);
+    await transaction((tx) => setEndpointEnabled(tx, context, applicationId, endpointId, enabled));
   });
   revalidatePath(`/merchant/sdk/apps/${applicationId}/webhooks`);
   return state;
