@@ -1,7 +1,6 @@
 // Every console operation, called as merchant B with merchant A's application, key, endpoint,
 // wallet and delivery ids, is refused as "not found" and changes nothing of A's.
 import { beforeAll, describe, expect, it } from "vitest";
-import { POST as createWalletRoute } from "@/app/api/public/sdk/v1/wallets/route";
 import { prisma } from "@/lib/db/client";
 import { ConsoleNotFoundError } from "@/lib/console/errors";
 import { deliveryDetail } from "@/lib/console/delivery-detail";
@@ -23,7 +22,7 @@ import { sendTestEvent } from "@/lib/console/send-test-event";
 import { setEndpointEnabled } from "@/lib/console/set-endpoint-enabled";
 import { setMode } from "@/lib/console/set-mode";
 import { walletDetail } from "@/lib/console/wallet-detail";
-import { callRoute } from "../helpers/call-route";
+import { api } from "../helpers/card-money";
 import { createKey, createMerchantApp, uniqueUserId } from "../helpers/fixtures";
 
 type World = Awaited<ReturnType<typeof buildWorld>>;
@@ -45,14 +44,13 @@ async function buildWorld() {
     events: [],
     enabled: true,
   });
-  const created = await callRoute(createWalletRoute, {
-    method: "POST",
-    path: "/api/public/sdk/v1/wallets",
-    key: aKey.secret,
-    body: { externalUserId: uniqueUserId(), currency: "USD", email: "a@example.com" },
+  const created = await api.createWallet(aKey.secret, {
+    externalUserId: uniqueUserId(),
+    currency: "USD",
+    email: "a@example.com",
   });
-  expect(created.status).toBe(201);
-  const aWalletId: string = created.json.id;
+  expect(created.response.status).toBe(201);
+  const aWalletId = created.data!.id;
   const aDelivery = await prisma().webhookDelivery.findFirstOrThrow({ where: { applicationId: a.application.id } });
   return { a, b, aContext, bContext, aKey, bKey, aEndpoint, bEndpoint, aWalletId, aDeliveryId: aDelivery.id };
 }

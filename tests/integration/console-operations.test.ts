@@ -2,8 +2,6 @@
 // the webhook secret, API keys with scopes and allowlists, and the audit log they leave.
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { GET as getWalletRoute } from "@/app/api/public/sdk/v1/wallets/[externalUserId]/route";
-import { POST as createWalletRoute } from "@/app/api/public/sdk/v1/wallets/route";
 import { openWebhookSecret } from "@/lib/applications/webhook-secret";
 import { prisma } from "@/lib/db/client";
 import { authenticateCredentials, LOGIN_LIMITS } from "@/lib/console/authenticate-credentials";
@@ -20,7 +18,7 @@ import { rotateSecret } from "@/lib/console/rotate-secret";
 import { setMode } from "@/lib/console/set-mode";
 import { signUp } from "@/lib/console/sign-up";
 import { SCOPES } from "@/lib/keys/scopes";
-import { callRoute } from "../helpers/call-route";
+import { api } from "../helpers/card-money";
 import { uniqueUserId } from "../helpers/fixtures";
 
 const PASSWORD = "a long enough password";
@@ -198,27 +196,17 @@ describe("API keys", () => {
       scopes: ["wallets:write"],
     });
     const userId = uniqueUserId();
-    const created = await callRoute(createWalletRoute, {
-      method: "POST",
-      path: "/api/public/sdk/v1/wallets",
-      key: secret,
-      body: { externalUserId: userId, currency: "USD", email: "a@example.com" },
-    });
-    expect(created.status).toBe(201);
-    const read = await callRoute(getWalletRoute, {
-      path: `/api/public/sdk/v1/wallets/${userId}`,
-      key: secret,
-      params: { externalUserId: userId },
-    });
-    expect(read.status).toBe(403);
+    const created = await api.createWallet(secret, { externalUserId: userId, currency: "USD", email: "a@example.com" });
+    expect(created.response.status).toBe(201);
+    const read = await api.wallet(secret, userId);
+    expect(read.response.status).toBe(403);
     expect(await revokeKey(prisma(), context, appId, id)).toEqual({ revoked: true });
-    const after = await callRoute(createWalletRoute, {
-      method: "POST",
-      path: "/api/public/sdk/v1/wallets",
-      key: secret,
-      body: { externalUserId: uniqueUserId(), currency: "USD", email: "a@example.com" },
+    const after = await api.createWallet(secret, {
+      externalUserId: uniqueUserId(),
+      currency: "USD",
+      email: "a@example.com",
     });
-    expect(after.status).toBe(401);
+    expect(after.response.status).toBe(401);
   });
 });
 

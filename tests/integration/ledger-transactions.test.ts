@@ -16,8 +16,8 @@ describe("funding", () => {
     const app = await setupApp();
     const { userId, walletId } = await walletWithCard(app.key, { currency: "KWD" });
     const res = await api.fund(app.key, userId, { amount: 12.345, description: "Top-up" });
-    expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({
+    expect(res.response.status).toBe(201);
+    expect(res.data).toMatchObject({
       object: "transaction",
       walletId,
       externalUserId: userId,
@@ -30,16 +30,16 @@ describe("funding", () => {
       livemode: false,
       idempotent_replay: false,
     });
-    expect(res.json.id).toMatch(/^ltr_/);
+    expect(res.data?.id).toMatch(/^ltr_/);
     const entries = await prisma().ledgerEntry.findMany({
-      where: { transferId: res.json.id },
+      where: { transferId: res.data!.id },
       orderBy: { amount: "asc" },
     });
     expect(entries.map((e) => [e.accountId, e.amount])).toEqual([
       [reserveAccountId(false, "KWD"), -12345n],
       [expect.stringMatching(/^lacct_/), 12345n],
     ]);
-    expect((await api.wallet(app.key, userId)).json.balance).toEqual({ available: 12.345, posted: 12.345 });
+    expect((await api.wallet(app.key, userId)).data?.balance).toEqual({ available: 12.345, posted: 12.345 });
     expect(await prisma().ledgerAccount.findUnique({ where: { id: reserveAccountId(false, "KWD") } })).toMatchObject({
       kind: "reserve",
       applicationId: null,
@@ -53,9 +53,9 @@ describe("funding", () => {
     const app = await setupApp();
     const { userId, cardId } = await walletWithCard(app.key, { currency: "GBP" });
     await api.fund(app.key, userId, { amount: 100 });
-    const auth = await api.spend(app.key, cardId, { amount: 30, merchant });
-    await api.capture(app.key, auth.json.id);
-    await api.refund(app.key, auth.json.id, { amount: 10 });
+    const auth = (await api.spend(app.key, cardId, { amount: 30, merchant })).data!;
+    await api.capture(app.key, auth.id);
+    await api.refund(app.key, auth.id, { amount: 10 });
     // Other tests use the shared reserve at the same time, so compare this test's own transfers.
     const transfers = await prisma().ledgerEntry.findMany({
       where: { accountId: reserveAccountId(false, "GBP"), transfer: { applicationId: app.appId } },
@@ -69,14 +69,14 @@ describe("funding", () => {
     const app = await setupApp();
     const { userId } = await walletWithCard(app.key, { currency: "JPY" });
     const precise = await api.fund(app.key, userId, { amount: 10.5 });
-    expect(precise.status).toBe(400);
-    expect(precise.json.error).toMatchObject({ code: "amount_precision", param: "amount" });
-    expect((await api.fund(app.key, "nobody", { amount: 1 })).json.error.code).toBe("wallet_not_found");
-    const headers = { "idempotency-key": "fund-1" };
-    const first = await api.fund(app.key, userId, { amount: 500 }, { headers });
-    const again = await api.fund(app.key, userId, { amount: 500 }, { headers });
-    expect(again.json).toEqual({ ...first.json, idempotent_replay: true });
-    expect((await api.wallet(app.key, userId)).json.balance.posted).toBe(500);
+    expect(precise.response.status).toBe(400);
+    expect(precise.error?.error).toMatchObject({ code: "amount_precision", param: "amount" });
+    expect((await api.fund(app.key, "nobody", { amount: 1 })).error?.error.code).toBe("wallet_not_found");
+    const extra = { idempotencyKey: "fund-1" };
+    const first = await api.fund(app.key, userId, { amount: 500 }, extra);
+    const again = await api.fund(app.key, userId, { amount: 500 }, extra);
+    expect(again.data).toEqual({ ...first.data, idempotent_replay: true });
+    expect((await api.wallet(app.key, userId)).data?.balance.posted).toBe(500);
   });
 
   it("funds a live wallet through the operator command, recorded like test funding", async () => {
@@ -103,7 +103,7 @@ describe("funding", () => {
       livemode: true,
       balanceAfter: 2500.5,
     });
-    expect((await api.wallet(live.secret, userId)).json.balance).toEqual({ available: 2500.5, posted: 2500.5 });
+    expect((await api.wallet(live.secret, userId)).data?.balance).toEqual({ available: 2500.5, posted: 2500.5 });
     const entries = await prisma().ledgerEntry.findMany({ where: { transferId: output.id } });
     expect(entries.map((e) => e.accountId)).toContain(reserveAccountId(true, "NGN"));
     await expect(
@@ -116,25 +116,15 @@ describe("transactions", () => {
   it("lists funding, captures and refunds newest first with signed amounts and running balances", async () => {
     const app = await setupApp();
     const { userId, cardId } = await walletWithCard(app.key, { fund: 100 });
-    const auth = await api.spend(app.key, cardId, { amount: 30, merchant });
-    await api.capture(app.key, auth.json.id, { amount: 25 });
-    await api.refund(app.key, auth.json.id, { amount: 5 });
+    const auth = (await api.spend(app.key, cardId, { amount: 30, merchant })).data!;
+    await api.capture(app.key, auth.id, { amount: 25 });
+    await api.refund(app.key, auth.id, { amount: 5 });
     const res = await api.transactions(app.key, userId);
-    expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ object: "list", has_more: false, next_cursor: null });
-    expect(
-      res.json.data.map(
-        (t: {
-          type: string;
-          amount: number;
-          balanceAfter: number;
-          authorizationId: string | null;
-          description: string;
-        }) => [t.type, t.amount, t.balanceAfter, t.authorizationId, t.description],
-      ),
-    ).toEqual([
-      ["refund", 5, 80, auth.json.id, "Refund: Corner Coffee"],
-      ["capture", -25, 75, auth.json.id, "Corner Coffee"],
+    expect(res.response.status).toBe(200);
+    expect(res.data).toMatchObject({ object: "list", has_more: false, next_cursor: null });
+    expect(res.data?.data.map((t) => [t.type, t.amount, t.balanceAfter, t.authorizationId, t.description])).toEqual([
+      ["refund", 5, 80, auth.id, "Refund: Corner Coffee"],
+      ["capture", -25, 75, auth.id, "Corner Coffee"],
       ["funding", 100, 100, null, "Test funding"],
     ]);
   });
@@ -147,25 +137,25 @@ describe("transactions", () => {
     const pages = [];
     let cursor: string | null = null;
     do {
-      const res = await api.transactions(app.key, userId, `?limit=3${cursor ? `&starting_after=${cursor}` : ""}`);
-      expect(res.status).toBe(200);
-      pages.push(res.json);
-      cursor = res.json.next_cursor;
+      const res = await api.transactions(app.key, userId, { limit: 3, ...(cursor ? { starting_after: cursor } : {}) });
+      expect(res.response.status).toBe(200);
+      pages.push(res.data!);
+      cursor = res.data!.next_cursor;
     } while (cursor);
     expect(pages.map((p) => p.data.length)).toEqual([3, 3, 1]);
     expect(pages.map((p) => p.has_more)).toEqual([true, true, false]);
     const all = pages.flatMap((p) => p.data);
-    expect(all.map((t: { amount: number }) => t.amount)).toEqual([7, 6, 5, 4, 3, 2, 1]);
-    expect(all.map((t: { balanceAfter: number }) => t.balanceAfter)).toEqual([28, 21, 15, 10, 6, 3, 1]);
-    expect(new Set(all.map((t: { id: string }) => t.id)).size).toBe(7);
-    expect(all.every((t: { walletId: string }) => t.walletId === walletId)).toBe(true);
+    expect(all.map((t) => t.amount)).toEqual([7, 6, 5, 4, 3, 2, 1]);
+    expect(all.map((t) => t.balanceAfter)).toEqual([28, 21, 15, 10, 6, 3, 1]);
+    expect(new Set(all.map((t) => t.id)).size).toBe(7);
+    expect(all.every((t) => t.walletId === walletId)).toBe(true);
 
     const other = await walletWithCard(app.key, { fund: 1 });
-    const foreign = (await api.transactions(app.key, other.userId)).json.data[0].id;
-    const bad = await api.transactions(app.key, userId, `?starting_after=${foreign}`);
-    expect(bad.status).toBe(400);
-    expect(bad.json.error.param).toBe("starting_after");
-    expect((await api.transactions(app.key, userId, "?limit=101")).json.error.param).toBe("limit");
+    const foreign = (await api.transactions(app.key, other.userId)).data!.data[0]!.id;
+    const bad = await api.transactions(app.key, userId, { starting_after: foreign });
+    expect(bad.response.status).toBe(400);
+    expect(bad.error?.error.param).toBe("starting_after");
+    expect((await api.transactions(app.key, userId, { limit: 101 })).error?.error.param).toBe("limit");
   });
 
   it("requires wallets:read and hides other applications' wallets", async () => {
@@ -173,8 +163,8 @@ describe("transactions", () => {
     const other = await setupApp();
     const { userId } = await walletWithCard(app.key, { fund: 1 });
     const cardsOnly = await createKey(app.appId, { scopes: ["cards:read"] });
-    expect((await api.transactions(cardsOnly.secret, userId)).json.error.code).toBe("scope_missing");
-    expect((await api.transactions(other.key, userId)).json.error.code).toBe("wallet_not_found");
+    expect((await api.transactions(cardsOnly.secret, userId)).error?.error.code).toBe("scope_missing");
+    expect((await api.transactions(other.key, userId)).error?.error.code).toBe("wallet_not_found");
   });
 
   it("gives statements the balance before an instant and the transactions of a period", async () => {
@@ -198,7 +188,7 @@ describe("transactions", () => {
   it("refuses to update or delete ledger rows: corrections are new transfers", async () => {
     const app = await setupApp();
     const { userId } = await walletWithCard(app.key, { fund: 10 });
-    const transferId = (await api.transactions(app.key, userId)).json.data[0].id;
+    const transferId = (await api.transactions(app.key, userId)).data!.data[0]!.id;
     await expect(prisma().ledgerEntry.updateMany({ where: { transferId }, data: { amount: 1n } })).rejects.toThrow(
       /append-only/,
     );

@@ -1,13 +1,13 @@
 // The SDK pipeline's authentication, scopes and IP allowlists, through the real route handlers.
 import { describe, expect, it } from "vitest";
 import { GET as getWallet } from "@/app/api/public/sdk/v1/wallets/[externalUserId]/route";
-import { POST as createWallet } from "@/app/api/public/sdk/v1/wallets/route";
-import { POST as issueCard } from "@/app/api/public/sdk/v1/cards/route";
 import { prisma } from "@/lib/db/client";
 import { revokeApiKey } from "@/lib/keys/revoke-api-key";
 import { SCOPES, type Scope } from "@/lib/keys/scopes";
 import { callRoute } from "../helpers/call-route";
+import { api } from "../helpers/card-money";
 import { createKey, setupApp, uniqueUserId } from "../helpers/fixtures";
+import { testClient } from "../helpers/route-fetch";
 
 const walletBody = (externalUserId: string) => ({ externalUserId, currency: "USD", email: "ada@example.com" });
 
@@ -36,70 +36,32 @@ describe("authentication", () => {
   it("answers 401 revoked_api_key as soon as a key is revoked", async () => {
     const app = await setupApp();
     const { secret, record } = await createKey(app.appId);
-    const before = await callRoute(createWallet, {
-      method: "POST",
-      path: "/api/public/sdk/v1/wallets",
-      key: secret,
-      body: walletBody(uniqueUserId()),
-    });
-    expect(before.status).toBe(201);
+    const before = await api.createWallet(secret, walletBody(uniqueUserId()));
+    expect(before.response.status).toBe(201);
     expect(await revokeApiKey(prisma(), record.id)).toBe(true);
-    const after = await callRoute(createWallet, {
-      method: "POST",
-      path: "/api/public/sdk/v1/wallets",
-      key: secret,
-      body: walletBody(uniqueUserId()),
-    });
-    expect(after.status).toBe(401);
-    expect(after.json.error.code).toBe("revoked_api_key");
+    const after = await api.createWallet(secret, walletBody(uniqueUserId()));
+    expect(after.response.status).toBe(401);
+    expect(after.error?.error.code).toBe("revoked_api_key");
   });
 
   it("takes the mode from the key: records made with sk_test_ keys have livemode false, sk_live_ true", async () => {
     const app = await setupApp();
     const live = await createKey(app.appId, { mode: "live" });
-    const t = await callRoute(createWallet, {
-      method: "POST",
-      path: "/api/public/sdk/v1/wallets",
-      key: app.key,
-      body: walletBody(uniqueUserId()),
-    });
-    const l = await callRoute(createWallet, {
-      method: "POST",
-      path: "/api/public/sdk/v1/wallets",
-      key: live.secret,
-      body: walletBody(uniqueUserId()),
-    });
-    expect(t.json.livemode).toBe(false);
-    expect(l.json.livemode).toBe(true);
+    const t = await api.createWallet(app.key, walletBody(uniqueUserId()));
+    const l = await api.createWallet(live.secret, walletBody(uniqueUserId()));
+    expect(t.data?.livemode).toBe(false);
+    expect(l.data?.livemode).toBe(true);
   });
 });
 
 describe("scopes", () => {
-  const routes: { scope: Scope; call: (key: string, userId: string) => ReturnType<typeof callRoute> }[] = [
-    {
-      scope: "wallets:write",
-      call: (key, u) =>
-        callRoute(createWallet, {
-          method: "POST",
-          path: "/api/public/sdk/v1/wallets",
-          key,
-          body: walletBody(`${u}-new`),
-        }),
-    },
-    {
-      scope: "wallets:read",
-      call: (key, u) =>
-        callRoute(getWallet, { path: `/api/public/sdk/v1/wallets/${u}`, key, params: { externalUserId: u } }),
-    },
+  type Answer = { error?: { error: { code: string } }; response: Response };
+  const routes: { scope: Scope; call: (key: string, userId: string) => Promise<Answer> }[] = [
+    { scope: "wallets:write", call: (key, u) => api.createWallet(key, walletBody(`${u}-new`)) },
+    { scope: "wallets:read", call: (key, u) => api.wallet(key, u) },
     {
       scope: "cards:write",
-      call: (key, u) =>
-        callRoute(issueCard, {
-          method: "POST",
-          path: "/api/public/sdk/v1/cards",
-          key,
-          body: { externalUserId: u, kind: "virtual", currency: "USD" },
-        }),
+      call: (key, u) => api.issueCard(key, { externalUserId: u, kind: "virtual", currency: "USD" }),
     },
   ];
 
@@ -107,24 +69,19 @@ describe("scopes", () => {
     it(`requires ${route.scope}: 403 scope_missing without it, success with only it`, async () => {
       const app = await setupApp();
       const userId = uniqueUserId();
-      await callRoute(createWallet, {
-        method: "POST",
-        path: "/api/public/sdk/v1/wallets",
-        key: app.key,
-        body: walletBody(userId),
-      });
+      await api.createWallet(app.key, walletBody(userId));
       const others = SCOPES.filter((s) => s !== route.scope);
       const without = await createKey(app.appId, { scopes: others });
       const denied = await route.call(without.secret, userId);
-      expect(denied.status).toBe(403);
-      expect(denied.json.error).toMatchObject({
+      expect(denied.response.status).toBe(403);
+      expect(denied.error?.error).toMatchObject({
         type: "permission_error",
         code: "scope_missing",
         required_scope: route.scope,
       });
       const only = await createKey(app.appId, { scopes: [route.scope] });
       const allowed = await route.call(only.secret, userId);
-      expect(allowed.status).toBeLessThan(300);
+      expect(allowed.response.status).toBeLessThan(300);
     });
   }
 });
@@ -144,18 +101,14 @@ describe("IP allowlists", () => {
       const app = await setupApp();
       const { secret } = await createKey(app.appId, { allowedIps: c.list });
       const userId = uniqueUserId();
-      const res = await callRoute(createWallet, {
-        method: "POST",
-        path: "/api/public/sdk/v1/wallets",
-        key: secret,
+      const res = await testClient(secret, { address: c.address }).POST("/api/public/sdk/v1/wallets", {
         body: walletBody(userId),
-        address: c.address,
       });
       if (c.allowed) {
-        expect(res.status).toBe(201);
+        expect(res.response.status).toBe(201);
       } else {
-        expect(res.status).toBe(403);
-        expect(res.json.error.code).toBe("ip_not_allowed");
+        expect(res.response.status).toBe(403);
+        expect(res.error?.error.code).toBe("ip_not_allowed");
         expect(await prisma().wallet.count({ where: { externalUserId: userId } })).toBe(0);
       }
     });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { GET as getWallet } from "@/app/api/public/sdk/v1/wallets/[externalUserId]/route";
 import { callRoute } from "../helpers/call-route";
 import { createKey, setupApp } from "../helpers/fixtures";
+import { testClient } from "../helpers/route-fetch";
 
 function expectRateHeaders(headers: Headers, remaining: number) {
   expect(headers.get("x-ratelimit-limit")).toBe("60");
@@ -82,5 +83,29 @@ describe("rate limit per key", () => {
       address: "198.19.0.1",
     });
     expect(elsewhere.status).toBe(401);
+  });
+
+  it("makes the API client wait Retry-After (60 s) before retrying a 429, with the same answer after", async () => {
+    // Windows are fixed and start on the minute: let the 61 requests fall in one.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 50));
+    const app = await setupApp();
+    const waits: number[] = [];
+    const client = testClient(app.key, {
+      retries: 1,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+    const get = () =>
+      client.GET("/api/public/sdk/v1/wallets/{externalUserId}", { params: { path: { externalUserId: "missing" } } });
+    for (let i = 1; i <= 60; i++) expect((await get()).response.status).toBe(404);
+    expect(waits).toEqual([]);
+    const over = await get();
+    expect(waits).toEqual([60_000]);
+    // The injected sleep returns at once, so the retry lands in the same window and is refused too.
+    expect(over.response.status).toBe(429);
+    expect(over.error?.error).toMatchObject({ type: "rate_limit_error", code: "rate_limited" });
+    expect(over.response.headers.get("x-ratelimit-remaining")).toBe("0");
   });
 });

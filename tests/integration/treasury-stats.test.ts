@@ -2,7 +2,6 @@
 // figures equal a direct computation from the ledger, test-mode data never appears, and the
 // public route is cached for 60 seconds.
 import { describe, expect, it } from "vitest";
-import { GET as statsRoute } from "@/app/api/public/treasury/stats.json/route";
 import { authorizeSpend } from "@/lib/authorizations/authorize-spend";
 import { captureAuthorization } from "@/lib/authorizations/capture-authorization";
 import { refundAuthorization } from "@/lib/authorizations/refund-authorization";
@@ -14,8 +13,8 @@ import { toMajor } from "@/lib/money/amount";
 import type { Tenant } from "@/lib/tenant";
 import { computeTreasuryStats, coverageRatio } from "@/lib/treasury/compute-treasury-stats";
 import { createWallet } from "@/lib/wallets/create-wallet";
-import { callRoute } from "../helpers/call-route";
 import { createMerchantApp, uniqueUserId } from "../helpers/fixtures";
+import { testClient } from "../helpers/route-fetch";
 
 const merchant = { name: "Corner Coffee" };
 
@@ -130,17 +129,20 @@ describe("treasury statistics", () => {
   });
 
   it("serves the document publicly cacheable for 60 seconds, with the rate-limit headers", async () => {
-    const res = await callRoute(statsRoute, { path: "/api/public/treasury/stats.json", address: "10.3.0.1" });
-    expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toBe("public, max-age=60");
-    expect(res.headers.get("x-ratelimit-limit")).toBe("60");
-    expect(res.json).toMatchObject({
+    // Public: no key, limited per client address.
+    const client = testClient(undefined, { address: "10.3.0.1" });
+    const res = await client.GET("/api/public/treasury/stats.json");
+    expect(res.response.status).toBe(200);
+    expect(res.response.headers.get("cache-control")).toBe("public, max-age=60");
+    expect(res.response.headers.get("x-ratelimit-limit")).toBe("60");
+    expect(res.data).toMatchObject({
       livemode: true,
       ledger_balanced: expect.any(Boolean),
       currencies: expect.any(Array),
     });
-    expect(new Date(res.json.as_of).toISOString()).toBe(res.json.as_of);
-    const again = await callRoute(statsRoute, { path: "/api/public/treasury/stats.json", address: "10.3.0.1" });
-    expect(again.json.as_of).toBe(res.json.as_of);
+    const asOf = res.data!.as_of;
+    expect(new Date(asOf).toISOString()).toBe(asOf);
+    const again = await client.GET("/api/public/treasury/stats.json");
+    expect(again.data?.as_of).toBe(asOf);
   });
 });

@@ -6,20 +6,14 @@ import { createHmac } from "node:crypto";
 import { once } from "node:events";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POST as capture } from "@/app/api/public/sdk/v1/authorizations/[id]/capture/route";
-import { POST as refund } from "@/app/api/public/sdk/v1/authorizations/[id]/refund/route";
-import { POST as authorize } from "@/app/api/public/sdk/v1/cards/[id]/authorizations/route";
-import { POST as issueCard } from "@/app/api/public/sdk/v1/cards/route";
-import { POST as fund } from "@/app/api/public/sdk/v1/test/wallets/[externalUserId]/fund/route";
-import { POST as createWallet } from "@/app/api/public/sdk/v1/wallets/route";
-import { POST as replay } from "@/app/api/public/sdk/v1/webhooks/deliveries/[id]/replay/route";
 import { prisma } from "@/lib/db/client";
 import { REPO_ROOT } from "@/lib/db/paths";
 import { newId } from "@/lib/ids";
 import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import { startWebhookWorker, type WebhookWorker } from "@/lib/webhooks/worker";
-import { callRoute } from "../helpers/call-route";
+import { api } from "../helpers/card-money";
 import { createKey, setupApp, uniqueUserId } from "../helpers/fixtures";
+import { testClient } from "../helpers/route-fetch";
 import { startReceiver, type ReceivedRequest, type WebhookReceiver } from "../helpers/webhook-receiver";
 
 const receivers: WebhookReceiver[] = [];
@@ -73,14 +67,14 @@ function envelopeOf(request: ReceivedRequest) {
 }
 
 async function newWallet(key: string, externalUserId = uniqueUserId()) {
-  const res = await callRoute(createWallet, {
-    method: "POST",
-    path: "/api/public/sdk/v1/wallets",
-    key,
-    body: { externalUserId, currency: "USD", email: "ada@example.com", name: "Ada Obi" },
+  const res = await api.createWallet(key, {
+    externalUserId,
+    currency: "USD",
+    email: "ada@example.com",
+    name: "Ada Obi",
   });
-  expect(res.status).toBe(201);
-  return res.json;
+  expect(res.response.status).toBe(201);
+  return res.data!;
 }
 
 describe("webhook delivery", () => {
@@ -91,46 +85,18 @@ describe("webhook delivery", () => {
 
     const externalUserId = uniqueUserId();
     const wallet = await newWallet(key, externalUserId);
-    const funded = await callRoute(fund, {
-      method: "POST",
-      path: `/api/public/sdk/v1/test/wallets/${externalUserId}/fund`,
-      key,
-      params: { externalUserId },
-      body: { amount: 100 },
-    });
-    expect(funded.status).toBe(201);
-    const card = await callRoute(issueCard, {
-      method: "POST",
-      path: "/api/public/sdk/v1/cards",
-      key,
-      body: { externalUserId, kind: "virtual", currency: "USD" },
-    });
-    expect(card.status).toBe(201);
-    const authorization = await callRoute(authorize, {
-      method: "POST",
-      path: `/api/public/sdk/v1/cards/${card.json.id}/authorizations`,
-      key,
-      params: { id: card.json.id },
-      body: { amount: 30, merchant: { name: "Corner Coffee" } },
-    });
-    expect(authorization.status).toBe(201);
-    const authId = authorization.json.id as string;
-    const captured = await callRoute(capture, {
-      method: "POST",
-      path: `/api/public/sdk/v1/authorizations/${authId}/capture`,
-      key,
-      params: { id: authId },
-      body: { amount: 30 },
-    });
-    expect(captured.status).toBe(200);
-    const refunded = await callRoute(refund, {
-      method: "POST",
-      path: `/api/public/sdk/v1/authorizations/${authId}/refund`,
-      key,
-      params: { id: authId },
-      body: { amount: 10 },
-    });
-    expect(refunded.status).toBe(200);
+    const funded = await api.fund(key, externalUserId, { amount: 100 });
+    expect(funded.response.status).toBe(201);
+    const card = await api.issueCard(key, { externalUserId, kind: "virtual", currency: "USD" });
+    expect(card.response.status).toBe(201);
+    const cardId = card.data!.id;
+    const authorization = await api.spend(key, cardId, { amount: 30, merchant: { name: "Corner Coffee" } });
+    expect(authorization.response.status).toBe(201);
+    const authId = authorization.data!.id;
+    const captured = await api.capture(key, authId, { amount: 30 });
+    expect(captured.response.status).toBe(200);
+    const refunded = await api.refund(key, authId, { amount: 10 });
+    expect(refunded.response.status).toBe(200);
 
     await hooks.waitFor(5);
     // Long enough for a duplicate to show up if one were coming.
@@ -166,7 +132,7 @@ describe("webhook delivery", () => {
       expect(envelope.data).toEqual(event.data);
     }
     expect(envelopeOf(byEvent.get("wallet.provisioned")!).data).toMatchObject({ id: wallet.id, object: "wallet" });
-    expect(envelopeOf(byEvent.get("card.issued")!).data).toMatchObject({ id: card.json.id, object: "card" });
+    expect(envelopeOf(byEvent.get("card.issued")!).data).toMatchObject({ id: cardId, object: "card" });
     for (const kind of ["card.authorized", "card.captured", "card.refunded"]) {
       expect(envelopeOf(byEvent.get(kind)!).data).toMatchObject({ id: authId });
     }
@@ -249,13 +215,10 @@ describe("webhook delivery", () => {
         (await prisma().webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).status === "succeeded",
     );
 
-    const res = await callRoute(replay, {
-      method: "POST",
-      path: `/api/public/sdk/v1/webhooks/deliveries/${deliveryId}/replay`,
-      key,
-      params: { id: deliveryId },
+    const res = await testClient(key).POST("/api/public/sdk/v1/webhooks/deliveries/{id}/replay", {
+      params: { path: { id: deliveryId } },
     });
-    expect(res.status).toBe(202);
+    expect(res.response.status).toBe(202);
     const [, replayed] = await hooks.waitFor(2);
     expect(envelopeOf(replayed!).id).toBe(envelopeOf(original!).id);
     expect(envelopeOf(replayed!).sent_at > envelopeOf(original!).sent_at).toBe(true);
