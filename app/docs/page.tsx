@@ -14,7 +14,11 @@ export default function DocsPage() {
         <a href="/api/public/openapi.json" className="text-indigo-700 underline">
           /api/public/openapi.json
         </a>{" "}
-        (OpenAPI 3.1).
+        (OpenAPI 3.1). Receiving webhooks: verifying signatures, replay safety and schema versions are explained in{" "}
+        <a href="/webhooks/security" className="text-indigo-700 underline">
+          Webhook security
+        </a>
+        .
       </p>
       <ApiReference />
     </PublicShell>

@@ -170,13 +170,3 @@ test("/docs renders the interactive reference from our own bundle and lists the 
   await saveScreenshot(page, testInfo, "docs");
   guard.assertNoExternalRequests();
 });
-
-test("/webhooks/security explains signatures, replays and the schema version", async ({ page }, testInfo) => {
-  const guard = guardExternalRequests(page);
-  await page.goto("/webhooks/security");
-  await expect(page.getByRole("heading", { name: "Verifying a delivery" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Replay safety" })).toBeVisible();
-  await expect(page.getByRole("row", { name: /1\.1.*Current/ })).toBeVisible();
-  await saveScreenshot(page, testInfo, "webhooks-security");
-  guard.assertNoExternalRequests();
-});

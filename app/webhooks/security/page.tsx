@@ -1,148 +1,513 @@
-// /webhooks/security: how receivers verify webhook signatures, stay safe from replays, and the
-// payload schema version history with a migration guide for every version change.
+// /webhooks/security: how receivers verify webhook signatures (with tested receiver examples shown
+// verbatim), stay safe from replays, handle secret rotation, and the payload schema version
+// history with its migration guides, rendered from lib/schema-versions.json.
 import type { Metadata } from "next";
+import { EVENT_TYPES } from "@/lib/events/record-event";
+import { SCHEMA_VERSIONS, type SchemaVersion } from "@/lib/schema-versions";
+import { SCHEMA_VERSION } from "@/lib/version";
+import { buildEnvelope, signedRequest } from "@/lib/webhooks/envelope";
+import { REPLAYS_PER_DELIVERY_PER_HOUR, REPLAYS_PER_USER_PER_MINUTE } from "@/lib/webhooks/replay-delivery";
+import { RETRY_DELAYS_MS } from "@/lib/webhooks/schedule";
+import { SEND_TIMEOUT_MS } from "@/lib/webhooks/send-request";
 import { PublicShell } from "../../_components/public-shell";
+import { receiverExamples, type SourceFile } from "./receiver-examples";
 
-export const metadata: Metadata = { title: "Webhook security and versions" };
+export const metadata: Metadata = {
+  title: "Webhook security and schema versions",
+  description: "Verify webhook signatures, stay safe from replays, rotate secrets, and follow payload schema versions.",
+};
 
-const NODE_EXAMPLE = `import { createHmac, timingSafeEqual } from "node:crypto";
+// Built once: the examples are read from disk at build time, and nothing here varies per request.
+export const dynamic = "force-static";
 
-// rawBody: the exact bytes received (do not re-serialize parsed JSON).
-export function verifySignature(rawBody: Buffer, header: string | undefined, secret: string): boolean {
-  if (!header) return false;
-  const expected = Buffer.from(createHmac("sha256", secret).update(rawBody).digest("hex"), "utf8");
-  const received = Buffer.from(header, "utf8");
-  return received.length === expected.length && timingSafeEqual(received, expected);
+const MAX_AGE_MINUTES = 5;
+
+/** A worked example made by the sending code itself, so its headers and signature are the wire's. */
+const SAMPLE_SECRET = "whsec_example";
+const SAMPLE = signedRequest(
+  buildEnvelope(
+    {
+      id: "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
+      type: "card.issued",
+      data: {
+        id: "card_7hJ2kL9mN3pQ6rS8tV1wX4fG",
+        object: "card",
+        walletId: "wal_9mN3pQ6rS8tV1wX4fG7hJ2kL",
+        externalUserId: "user_42",
+        kind: "virtual",
+        currency: "USD",
+        spendLimit: 250.5,
+        status: "active",
+        last4: "4242",
+        expMonth: 12,
+        expYear: 2029,
+        livemode: false,
+        createdAt: "2026-11-21T10:00:00.000Z",
+      },
+    },
+    new Date("2026-11-21T10:00:00.000Z"),
+  ),
+  "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
+  SAMPLE_SECRET,
+);
+
+const HEADER_MEANINGS: Record<string, string> = {
+  "content-type": "Always application/json.",
+  "user-agent": "Identifies our sender and the schema version.",
+  "x-service-signature": "Lowercase hex HMAC-SHA256 of the raw body with your application's webhook secret.",
+  "x-service-schema-version": "The payload schema version; the same as the envelope's schema_version.",
+  "x-service-event-id": "The event's id; the same on every retry and replay. Deduplicate on it.",
+  "x-service-delivery-id": "The delivery: one per event and endpoint, the same on every retry and replay of it.",
+};
+
+function headerMeaning(name: string): string {
+  const meaning = HEADER_MEANINGS[name];
+  // A header added to the sender without a line here fails the build rather than go undocumented.
+  if (!meaning) throw new Error(`/webhooks/security does not describe the ${name} header`);
+  return meaning;
 }
 
-// In your handler: if (!verifySignature(body, req.headers["x-service-signature"], SIGNING_SECRET)) answer 401.`;
+function delayText(ms: number): string {
+  if (ms === 0) return "immediately";
+  return ms < 3_600_000 ? `${ms / 60_000} min` : `${ms / 3_600_000} h`;
+}
 
-const PYTHON_EXAMPLE = `import hashlib, hmac
+// The first delay is the first attempt's (immediately); the rest are the retries'.
+const RETRY_SCHEDULE = RETRY_DELAYS_MS.slice(1).map(delayText).join(", ");
+const RETRY_DAYS = Math.round(RETRY_DELAYS_MS.reduce((sum, ms) => sum + ms, 0) / 86_400_000);
 
-def verify_signature(raw_body: bytes, header: str | None, secret: str) -> bool:
-    if not header:
-        return False
-    expected = hmac.new(secret.encode(), raw_body, hashlib.sha256).hexdigest()
-    return hmac.compare_digest(header, expected)  # constant time; unequal lengths fail`;
+const STATUS_LABEL: Record<SchemaVersion["status"], string> = {
+  current: "Current",
+  supported: "Supported",
+  retired: "Retired",
+};
+
+const inlineCode = "rounded bg-slate-100 px-1 font-mono text-[0.9em] break-words";
+const link = "text-indigo-700 underline hover:text-indigo-900";
+
+function InlineCode({ children }: { children: React.ReactNode }) {
+  return <code className={inlineCode}>{children}</code>;
+}
+
+function CodeBlock({ label, children, wrap = false }: { label: string; children: string; wrap?: boolean }) {
+  return (
+    <figure className="mt-3">
+      <figcaption className="text-xs font-medium text-slate-500">{label}</figcaption>
+      <pre
+        className={`mt-1 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs leading-relaxed text-slate-100 sm:p-4 sm:text-sm ${wrap ? "break-all whitespace-pre-wrap" : ""}`}
+      >
+        <code>{children}</code>
+      </pre>
+    </figure>
+  );
+}
+
+function SourceBlock({ file, exampleId }: { file: SourceFile; exampleId: string }) {
+  return (
+    <figure className="mt-3" data-example={exampleId} data-file={file.path}>
+      <figcaption className="font-mono text-xs font-medium text-slate-500">{file.path}</figcaption>
+      <pre className="mt-1 max-h-[36rem] overflow-auto rounded-lg bg-slate-900 p-3 text-xs leading-relaxed text-slate-100 sm:p-4 sm:text-[0.8rem]">
+        <code data-source>{file.source}</code>
+      </pre>
+    </figure>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-12 scroll-mt-4">
+      <h2 id={id} className="text-xl font-semibold tracking-tight text-slate-900">
+        {title}
+      </h2>
+      <div className="mt-3 space-y-3 text-slate-700">{children}</div>
+    </section>
+  );
+}
+
+function MigrationGuides() {
+  const guides = SCHEMA_VERSIONS.filter((v) => v.previous !== null);
+  const first = SCHEMA_VERSIONS.at(-1);
+  return (
+    <>
+      <h3 id="migration-guides" className="mt-8 text-lg font-semibold text-slate-900">
+        Migration guides
+      </h3>
+      {guides.length === 0 && first ? (
+        <p>{first.version} is the first version this service has published, so there is nothing to migrate from yet.</p>
+      ) : null}
+      {guides.map((v) => (
+        <article key={v.version} aria-labelledby={`migrate-${v.version}`} className="mt-4">
+          <h4 id={`migrate-${v.version}`} className="font-semibold text-slate-900">
+            From {v.previous} to {v.version}
+          </h4>
+          <p className="mt-1">{v.summary}</p>
+          <ul className="mt-3 space-y-4">
+            {v.changes.map((change, index) => (
+              <li key={index} className="rounded-lg border border-slate-200 bg-white p-3 sm:p-4">
+                <p className="font-medium text-slate-900">
+                  <InlineCode>{change.payload}</InlineCode>: {change.change}
+                </p>
+                {change.before ? (
+                  <CodeBlock label={`Before (${v.previous})`} wrap>
+                    {change.before}
+                  </CodeBlock>
+                ) : null}
+                {change.after ? (
+                  <CodeBlock label={`After (${v.version})`} wrap>
+                    {change.after}
+                  </CodeBlock>
+                ) : null}
+                <p className="mt-2">
+                  <span className="font-medium">What to do:</span> {change.migration}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </article>
+      ))}
+      <p>
+        When a payload&apos;s shape changes, the version is raised and its guide appears here: every changed payload
+        (the envelope or an event kind) with what changed, before-and-after examples and what a receiver has to do. Read{" "}
+        <InlineCode>schema_version</InlineCode> (or the <InlineCode>x-service-schema-version</InlineCode> header) to
+        branch on the version during a switch; signatures are computed the same way in every version. Every application
+        receives the current version.
+      </p>
+    </>
+  );
+}
 
 export default function WebhookSecurityPage() {
+  const examples = receiverExamples();
   return (
     <PublicShell>
-      <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Webhook security and schema versions</h1>
+      <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
+        Webhook security and schema versions
+      </h1>
+      <p className="mt-3 text-slate-700">
+        We tell your server about new wallets, cards and card activity by POSTing signed JSON to the endpoints you
+        register at{" "}
+        <a className={link} href="/merchant/sdk">
+          /merchant/sdk
+        </a>
+        . This page shows how to check that a request really comes from us, how to stay safe from replays, and how
+        payloads are versioned. Current schema version:{" "}
+        <strong data-testid="current-schema-version">{SCHEMA_VERSION}</strong>.
+      </p>
+      <nav aria-label="On this page" className="mt-6 rounded-lg border border-slate-200 bg-white p-4 text-sm">
+        <p className="font-medium text-slate-900">On this page</p>
+        <ul className="mt-2 grid gap-1 sm:grid-cols-2">
+          {[
+            ["signing", "Verifying a delivery"],
+            ["examples", "Receiver examples"],
+            ["replay", "Replay safety"],
+            ["rotation", "Rotating the secret"],
+            ["versions", "Schema versions"],
+            ["testing", "Test your receiver"],
+          ].map(([id, title]) => (
+            <li key={id}>
+              <a className={link} href={`#${id}`}>
+                {title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
 
-      <section aria-labelledby="verify" className="mt-8">
-        <h2 id="verify" className="text-xl font-semibold">
-          Verifying a delivery
-        </h2>
-        <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-700">
+      <Section id="signing" title="Verifying a delivery">
+        <ol className="list-decimal space-y-2 pl-5">
           <li>Read the raw request body as bytes, before any JSON parsing.</li>
           <li>
-            Compute the HMAC-SHA256 of those bytes with your application&apos;s webhook secret (shown in its profile at{" "}
-            <a className="text-indigo-700 underline" href="/merchant/sdk">
-              /merchant/sdk
+            Compute the HMAC-SHA256 of those bytes with your application&apos;s webhook secret (
+            <InlineCode>whsec_…</InlineCode>, shown on your application&apos;s overview in the console), as lowercase
+            hex.
+          </li>
+          <li>
+            Compare it with the <InlineCode>x-service-signature</InlineCode> header in constant time, after checking
+            that both have the same length (64 characters). If the header is missing, the wrong length or different,
+            answer <strong>401</strong> and ignore the body.
+          </li>
+          <li>
+            Check <InlineCode>sent_at</InlineCode> and the event <InlineCode>id</InlineCode> (see{" "}
+            <a className={link} href="#replay">
+              Replay safety
             </a>
-            ), as lowercase hex.
-          </li>
-          <li>
-            Compare it with the <code className="rounded bg-slate-100 px-1">x-service-signature</code> header in
-            constant time; the lengths must match.
-          </li>
-          <li>
-            On a mismatch answer <strong>401</strong> and ignore the body. On success answer any 2xx within 10 seconds,
-            then do the work.
+            ), then answer any 2xx within {SEND_TIMEOUT_MS / 1000} seconds and do slow work afterwards.
           </li>
         </ol>
-        <p className="mt-3 text-slate-700">
-          Every delivery also carries <code className="rounded bg-slate-100 px-1">x-service-schema-version</code>,{" "}
-          <code className="rounded bg-slate-100 px-1">x-service-event-id</code> and{" "}
-          <code className="rounded bg-slate-100 px-1">x-service-delivery-id</code>.
-        </p>
-        <h3 className="mt-4 font-medium">Node.js</h3>
-        <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100">
-          <code>{NODE_EXAMPLE}</code>
-        </pre>
-        <h3 className="mt-4 font-medium">Python</h3>
-        <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100">
-          <code>{PYTHON_EXAMPLE}</code>
-        </pre>
-      </section>
-
-      <section aria-labelledby="replay" className="mt-10">
-        <h2 id="replay" className="text-xl font-semibold">
-          Replay safety
-        </h2>
-        <ul className="mt-3 list-disc space-y-2 pl-5 text-slate-700">
-          <li>
-            The same event can arrive more than once: retries after a failure (backoff over about three days) and
-            replays you request. Each event has one <code className="rounded bg-slate-100 px-1">id</code> (
-            <code className="rounded bg-slate-100 px-1">evt_…</code>, also in{" "}
-            <code className="rounded bg-slate-100 px-1">x-service-event-id</code>): record the ids you have processed
-            and skip repeats.
-          </li>
-          <li>
-            Each attempt is signed afresh and carries its own <code className="rounded bg-slate-100 px-1">sent_at</code>{" "}
-            (ISO 8601 UTC). Reject deliveries whose <code className="rounded bg-slate-100 px-1">sent_at</code> is far
-            from your clock (for example more than 5 minutes) to blunt captured-and-resent requests.
-          </li>
-          <li>
-            Events can arrive out of order; <code className="rounded bg-slate-100 px-1">data</code> is the full record,
-            so read its state rather than inferring it from the order.
-          </li>
-          <li>Replays are limited to 5 per hour per delivery and 20 per minute per merchant account.</li>
-          <li>Keep the secret on your server only, never in a browser or mobile app.</li>
-        </ul>
-      </section>
-
-      <section aria-labelledby="versions" className="mt-10">
-        <h2 id="versions" className="text-xl font-semibold">
-          Schema version history
-        </h2>
-        <p className="mt-3 text-slate-700">
-          The payload schema version is in the envelope&apos;s{" "}
-          <code className="rounded bg-slate-100 px-1">schema_version</code>, in the{" "}
-          <code className="rounded bg-slate-100 px-1">x-service-schema-version</code> header of every delivery and of
-          every API response. It is raised whenever a payload&apos;s shape changes, and each change gets a migration
-          guide here.
-        </p>
-        <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="min-w-full text-sm">
-            <thead className="bg-slate-50 text-left text-slate-600">
+        <p>Every delivery is a POST with these headers:</p>
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="min-w-full text-left text-sm">
+            <caption className="sr-only">Headers of every webhook delivery</caption>
+            <thead className="bg-slate-50 text-slate-600">
               <tr>
-                <th scope="col" className="px-4 py-2">
-                  Version
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Header
                 </th>
-                <th scope="col" className="px-4 py-2">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Changes
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Meaning
                 </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
-              <tr>
-                <th scope="row" className="px-4 py-2 text-left font-semibold">
-                  1.1
-                </th>
-                <td className="px-4 py-2">Current</td>
-                <td className="px-4 py-2">
-                  Envelope <code>{"{id, event, schema_version, sent_at, data}"}</code>; <code>data</code> is the wallet,
-                  card or authorization record exactly as the API returns it, including <code>livemode</code>; amounts
-                  are major-unit numbers.
-                </td>
-              </tr>
+              {Object.keys(SAMPLE.headers).map((name) => (
+                <tr key={name}>
+                  <th scope="row" className="px-3 py-2 align-top font-mono text-xs font-normal whitespace-nowrap">
+                    {name}
+                  </th>
+                  <td className="px-3 py-2">{headerMeaning(name)}</td>
+                </tr>
+              ))}
             </tbody>
           </table>
         </div>
-        <h3 className="mt-6 font-medium">Migration guides</h3>
-        <p className="mt-2 text-slate-700">
-          1.1 is the first version this service has published, so there is nothing to migrate from yet. When a version
-          is raised, its entry here will list every changed field with before-and-after examples, say how long the
-          previous version is still sent, and how to accept both during the switch (branch on{" "}
-          <code className="rounded bg-slate-100 px-1">schema_version</code>; signatures are computed the same way in
-          every version).
+        <p>
+          The body is the envelope <InlineCode>{"{id, event, schema_version, sent_at, data}"}</InlineCode>, where{" "}
+          <InlineCode>data</InlineCode> is the wallet, card or authorization record exactly as the API returns it. A
+          worked example, made by our sending code with the secret <InlineCode>{SAMPLE_SECRET}</InlineCode>, to check
+          your HMAC code against:
         </p>
-      </section>
+        <CodeBlock label="Raw body (one line, no trailing newline)" wrap>
+          {SAMPLE.body}
+        </CodeBlock>
+        <CodeBlock label="Headers" wrap>
+          {Object.entries(SAMPLE.headers)
+            .map(([name, value]) => `${name}: ${value}`)
+            .join("\n")}
+        </CodeBlock>
+      </Section>
+
+      <Section id="examples" title="Receiver examples">
+        <p>
+          Each example below is a complete receiver: it takes the secret from <InlineCode>WEBHOOK_SECRET</InlineCode>{" "}
+          and the port from <InlineCode>PORT</InlineCode>, answers <strong>401</strong> to a missing, wrongly sized or
+          wrong signature, <strong>400</strong> to a <InlineCode>sent_at</InlineCode> more than {MAX_AGE_MINUTES}{" "}
+          minutes away from its clock, <strong>200</strong> without processing again to an event id it has already seen,
+          and <strong>200</strong> to a new event, printing <InlineCode>accepted evt_… card.issued</InlineCode>. Our
+          test suite runs every one of these files against real signed deliveries, tampered and stale ones included.
+        </p>
+        <p>
+          Why 400 and not 401 for a stale <InlineCode>sent_at</InlineCode>: the signature was right, so your secret is
+          fine and the request is genuine, only outside the time window (a captured request sent again, or a clock that
+          is off). Keeping the two apart lets the delivery log in the console tell you what to fix: 401 means the
+          secret, 400 means the clock. Either way we retry with a fresh <InlineCode>sent_at</InlineCode> and signature.
+        </p>
+        <nav aria-label="Receiver examples" className="text-sm">
+          <ul className="flex flex-wrap gap-2">
+            {examples.map((example) => (
+              <li key={example.id}>
+                <a
+                  href={`#example-${example.id}`}
+                  className="inline-block rounded-full border border-slate-300 bg-white px-3 py-1 text-slate-700 hover:border-indigo-500 hover:text-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                >
+                  {example.language}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {examples.map((example) => (
+          <article key={example.id} aria-labelledby={`example-${example.id}`} className="pt-4">
+            <h3 id={`example-${example.id}`} className="scroll-mt-4 text-lg font-semibold text-slate-900">
+              {example.language}
+            </h3>
+            <p className="mt-1">{example.setup}</p>
+            <SourceBlock file={example.file} exampleId={example.id} />
+            {example.companion ? (
+              <>
+                <p className="mt-3">{example.companion.note}</p>
+                <SourceBlock file={example.companion} exampleId={`${example.id}-companion`} />
+              </>
+            ) : null}
+            <CodeBlock label="Run" wrap>
+              {example.run}
+            </CodeBlock>
+          </article>
+        ))}
+      </Section>
+
+      <Section id="replay" title="Replay safety">
+        <p>
+          A valid signature proves a request came from us, not that it is new. Two more checks make repeats harmless:
+        </p>
+        <ul className="list-disc space-y-2 pl-5">
+          <li>
+            <strong>Freshness.</strong> Every attempt carries its own <InlineCode>sent_at</InlineCode> (ISO 8601 UTC)
+            and is signed afresh. Reject a delivery whose <InlineCode>sent_at</InlineCode> is more than{" "}
+            {MAX_AGE_MINUTES} minutes old (or more than {MAX_AGE_MINUTES} minutes ahead of your clock), so a request
+            someone captured cannot be sent to you again later. Keep your server&apos;s clock synchronised.
+          </li>
+          <li>
+            <strong>Deduplication.</strong> Each event has one <InlineCode>id</InlineCode> (
+            <InlineCode>evt_…</InlineCode>, also in <InlineCode>x-service-event-id</InlineCode>). Record the ids you
+            have processed, ideally in a table with a unique key, written in the same transaction as the work, and
+            answer <strong>200</strong> to an id you already have: any other answer makes us try again.
+          </li>
+        </ul>
+        <h3 className="pt-2 text-lg font-semibold text-slate-900">What retries and replays look like</h3>
+        <ul className="list-disc space-y-2 pl-5">
+          <li>
+            <strong>Retries.</strong> An attempt that does not get a 2xx within {SEND_TIMEOUT_MS / 1000} seconds
+            (redirects are not followed) is retried with jitter after {RETRY_SCHEDULE}: {RETRY_DELAYS_MS.length}{" "}
+            attempts over about {RETRY_DAYS} days, after which the delivery is marked failed.
+          </li>
+          <li>
+            <strong>Replays.</strong> You can send any delivery again from its page in the console or with{" "}
+            <InlineCode>POST /api/public/sdk/v1/webhooks/deliveries/{"{id}"}/replay</InlineCode>, up to{" "}
+            {REPLAYS_PER_DELIVERY_PER_HOUR} times per hour per delivery and {REPLAYS_PER_USER_PER_MINUTE} per minute per
+            merchant account.
+          </li>
+          <li>
+            Both arrive as a new attempt of the same delivery: the same event <InlineCode>id</InlineCode> and{" "}
+            <InlineCode>x-service-delivery-id</InlineCode>, the same <InlineCode>data</InlineCode>, with a fresh{" "}
+            <InlineCode>sent_at</InlineCode> and a new signature. So the freshness check lets them through and
+            deduplication keeps you from processing the event twice.
+          </li>
+          <li>
+            Events can arrive out of order. <InlineCode>data</InlineCode> is the full record at the time of the event,
+            so read its state rather than inferring it from the order.
+          </li>
+        </ul>
+      </Section>
+
+      <Section id="rotation" title="Rotating the secret">
+        <p>
+          Each application has one webhook secret, shown on its overview page in the console (
+          <a className={link} href="/merchant/sdk">
+            /merchant/sdk
+          </a>
+          , then your application, <em>Webhook signing secret</em>). Rotate it whenever it may have been seen by someone
+          else; keep it on your server only, never in a browser or mobile app.
+        </p>
+        <ul className="list-disc space-y-2 pl-5">
+          <li>
+            <strong>Rotate secret</strong> replaces the secret at once. Every attempt from then on is signed with the
+            new one, including retries and replays of older events, since each attempt is signed when it is sent. There
+            is no overlap period: the old secret is never used again, and each delivery carries one signature.
+          </li>
+          <li>
+            Until your receiver has the new secret it answers 401, and those deliveries are retried on the schedule
+            above. Put the new secret in place promptly (well within the {RETRY_DAYS} days of retries) and they go
+            through on their next attempt; replay any that ended failed.
+          </li>
+          <li>Each rotation, like each reveal of the secret, is recorded in the application&apos;s audit log.</li>
+        </ul>
+      </Section>
+
+      <Section id="versions" title="Schema versions">
+        <p>
+          The payload schema version is in the envelope&apos;s <InlineCode>schema_version</InlineCode> and in the{" "}
+          <InlineCode>x-service-schema-version</InlineCode> header of every delivery and every API response. All three
+          come from the one list below, so this page cannot disagree with what is sent. The version is raised whenever a
+          payload&apos;s shape changes.
+        </p>
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="min-w-full text-left text-sm">
+            <caption className="sr-only">Schema versions</caption>
+            <thead className="bg-slate-50 text-slate-600">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Version
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Released
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Summary
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {SCHEMA_VERSIONS.map((v) => (
+                <tr key={v.version} data-testid="schema-version-row">
+                  <th scope="row" className="px-3 py-2 align-top font-semibold">
+                    {v.version}
+                  </th>
+                  <td className="px-3 py-2 align-top">{STATUS_LABEL[v.status]}</td>
+                  <td className="px-3 py-2 align-top whitespace-nowrap">{v.released}</td>
+                  <td className="px-3 py-2 align-top">{v.summary}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {SCHEMA_VERSIONS.map((v) => (
+          <article key={v.version} aria-labelledby={`contents-${v.version}`}>
+            <h3 id={`contents-${v.version}`} className="pt-4 text-lg font-semibold text-slate-900">
+              What {v.version} sends
+            </h3>
+            <dl className="mt-2 space-y-2">
+              {v.payloads.map((p) => (
+                <div key={p.payload}>
+                  <dt className="font-mono text-sm text-slate-900">{p.payload}</dt>
+                  <dd>{p.description}</dd>
+                </div>
+              ))}
+            </dl>
+          </article>
+        ))}
+        <p>
+          Field by field, every event is described in the{" "}
+          <a className={link} href="/docs">
+            API reference
+          </a>{" "}
+          (the <em>Webhooks</em> section of{" "}
+          <a className={link} href="/api/public/openapi.json">
+            openapi.json
+          </a>
+          ).
+        </p>
+        <MigrationGuides />
+      </Section>
+
+      <Section id="testing" title="Test your receiver">
+        <p>With the service running locally and your receiver listening on port 4000:</p>
+        <ol className="list-decimal space-y-3 pl-5">
+          <li>
+            Register it for test mode, where <InlineCode>http://localhost</InlineCode> is allowed: in the console under{" "}
+            <em>Webhooks → Add an endpoint</em>, or
+            <CodeBlock label="Shell" wrap>
+              {"npm run cli -- webhooks add --app ID --url http://localhost:4000/webhooks"}
+            </CodeBlock>
+          </li>
+          <li>
+            Fire a real test-mode event (it makes the wallet, card or authorization the event needs). The events are{" "}
+            {EVENT_TYPES.map((type, index) => (
+              <span key={type}>
+                {index > 0 ? ", " : ""}
+                <InlineCode>{type}</InlineCode>
+              </span>
+            ))}
+            . Add <InlineCode>--wait</InlineCode> to see how your receiver answered.
+            <CodeBlock label="Shell" wrap>
+              {"npm run cli -- trigger card.issued --app ID"}
+            </CodeBlock>
+          </li>
+          <li>
+            Watch every attempt and its answer as it happens; your receiver should print{" "}
+            <InlineCode>accepted evt_… card.issued</InlineCode> once.
+            <CodeBlock label="Shell" wrap>
+              {"npm run cli -- events tail --app ID"}
+            </CodeBlock>
+          </li>
+          <li>
+            Check that it refuses a forgery with 401: send a body with a signature that does not match it (or take a
+            real delivery&apos;s body from its page in the console, change one character and send it with its original
+            signature).
+            <CodeBlock label="Shell" wrap>
+              {`curl -i http://localhost:4000/webhooks -H 'content-type: application/json' \\
+  -H 'x-service-signature: ${"0".repeat(64)}' \\
+  -d '{"id":"evt_forged","event":"card.issued","schema_version":"${SCHEMA_VERSION}","sent_at":"2026-01-01T00:00:00.000Z","data":{}}'`}
+            </CodeBlock>
+          </li>
+        </ol>
+        <p>
+          Deliveries are sent by the webhook worker that runs inside <InlineCode>npm run dev</InlineCode> and{" "}
+          <InlineCode>npm start</InlineCode> (or alone with <InlineCode>npm run worker</InlineCode>).
+        </p>
+      </Section>
     </PublicShell>
   );
 }
