@@ -6,8 +6,10 @@ import { revokeApiKey } from "@/lib/keys/revoke-api-key";
 import { SCOPES } from "@/lib/keys/scopes";
 import { addWebhookEndpoint, disableWebhookEndpoint, listWebhookEndpoints } from "@/lib/webhooks/endpoints";
 import { bootstrap } from "./bootstrap";
+import { eventsTailCommand } from "./events-tail-command";
 import { fundWalletCommand } from "./fund-wallet-command";
 import { modeOption, requireApplication, required, type Values } from "./option-values";
+import { triggerCommand } from "./trigger-command";
 
 export type Command = {
   summary: string;
@@ -25,6 +27,8 @@ const list = (v: string | boolean | undefined) =>
 
 export const COMMANDS: Record<string, Command> = {
   "wallets fund": fundWalletCommand,
+  trigger: triggerCommand,
+  "events tail": eventsTailCommand,
   bootstrap: {
     summary:
       "bootstrap [--webhook-url URL] [--email E] [--app-name N] [--json]   merchant, application, test key (all scopes), optional webhook endpoint",

@@ -1,0 +1,118 @@
+// `npm run cli -- events tail --app ID`: prints an application's webhook attempts as they happen
+// (event, endpoint, status, latency) for local debugging, until Ctrl-C.
+import { setTimeout as sleep } from "node:timers/promises";
+import { prisma, type Db } from "@/lib/db/client";
+import {
+  databaseNow,
+  LATE_COMMIT_WINDOW_MS,
+  readAttempts,
+  type AttemptFeedEntry,
+  type AttemptFeedFilter,
+} from "@/lib/webhooks/attempt-feed";
+import type { Command } from "./commands";
+import { modeOption, optional, requireApplication, required } from "./option-values";
+
+const POLL_INTERVAL_MS = 500;
+
+export type TailOptions = AttemptFeedFilter & {
+  /** Attempts from this long ago are printed first; 0 starts from now. */
+  sinceMs: number;
+  /** One JSON object per line instead of columns. */
+  json: boolean;
+  pollIntervalMs?: number;
+};
+
+const DURATION_UNITS_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** "90s", "5m", "2h", "1d" in milliseconds. */
+export function parseDuration(text: string): number {
+  const match = /^(\d+)(ms|s|m|h|d)$/.exec(text.trim());
+  const unit = match?.[2] === undefined ? undefined : DURATION_UNITS_MS[match[2]];
+  if (!match || unit === undefined)
+    throw new Error(`--since must be a duration such as 30s, 5m, 2h or 1d, not "${text}"`);
+  return Number(match[1]) * unit;
+}
+
+/** One line per attempt: time, mode, event type, event id, delivery id, endpoint, trigger, status or error, latency. */
+export function attemptLine(entry: AttemptFeedEntry): string {
+  const outcome =
+    entry.statusCode === null ? `error=${JSON.stringify(entry.error ?? "no response")}` : String(entry.statusCode);
+  return [
+    entry.createdAt.toISOString(),
+    entry.livemode ? "live" : "test",
+    entry.eventType,
+    entry.eventId,
+    entry.deliveryId,
+    entry.endpointUrl,
+    entry.trigger,
+    outcome,
+    entry.latencyMs === null ? "-" : `${entry.latencyMs}ms`,
+  ].join("  ");
+}
+
+function attemptJson(entry: AttemptFeedEntry): string {
+  return JSON.stringify({ ...entry, createdAt: entry.createdAt.toISOString() });
+}
+
+/** Polls for new attempts and hands each to `write` as one line, until `signal` aborts. */
+export async function tailWebhookAttempts(
+  db: Db,
+  options: TailOptions,
+  signal: AbortSignal,
+  write: (line: string) => void,
+): Promise<void> {
+  const filter: AttemptFeedFilter = { applicationId: options.applicationId, livemode: options.livemode };
+  const start = (await databaseNow(db)).getTime() - options.sinceMs;
+  // What was printed, by creation time; anything older than the read window cannot come back.
+  const printed = new Map<string, number>();
+  let newest = start;
+  while (!signal.aborted) {
+    const from = Math.max(start, newest - LATE_COMMIT_WINDOW_MS);
+    for (const entry of await readAttempts(db, filter, new Date(from), printed)) {
+      write(options.json ? attemptJson(entry) : attemptLine(entry));
+      printed.set(entry.attemptId, entry.createdAt.getTime());
+      newest = Math.max(newest, entry.createdAt.getTime());
+    }
+    for (const [id, createdAt] of printed) if (createdAt < from) printed.delete(id);
+    await sleep(options.pollIntervalMs ?? POLL_INTERVAL_MS, undefined, { signal }).catch(() => undefined);
+  }
+}
+
+export const eventsTailCommand: Command = {
+  summary:
+    "events tail --app ID [--mode test|live] [--since 5m] [--json]   print webhook attempts as they happen, until Ctrl-C",
+  options: {
+    app: { type: "string" },
+    mode: { type: "string" },
+    since: { type: "string" },
+    json: { type: "boolean" },
+  },
+  async run(values) {
+    const applicationId = required(values, "app");
+    const livemode = optional(values, "mode") === undefined ? undefined : modeOption(values) === "live";
+    const since = optional(values, "since");
+    const sinceMs = since === undefined ? 0 : parseDuration(since);
+    await requireApplication(applicationId);
+
+    // Ctrl-C ends the loop instead of the process, so the caller still closes the database.
+    const stop = new AbortController();
+    const abort = () => stop.abort();
+    process.once("SIGINT", abort);
+    process.once("SIGTERM", abort);
+    const modes = livemode === undefined ? "test and live mode" : livemode ? "live mode" : "test mode";
+    console.error(
+      `Following webhook attempts of ${applicationId} (${modes})${since ? `, from ${since} ago` : ""}. Ctrl-C to stop.`,
+    );
+    try {
+      await tailWebhookAttempts(
+        prisma(),
+        { applicationId, livemode, sinceMs, json: Boolean(values.json) },
+        stop.signal,
+        (line) => console.log(line),
+      );
+    } finally {
+      process.off("SIGINT", abort);
+      process.off("SIGTERM", abort);
+    }
+  },
+};
