@@ -2,7 +2,7 @@
 // it against the OpenAPI document (tests/helpers/openapi-response-check.ts).
 import type { RouteContext } from "@/lib/http/route-input";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
-import { assertMatchesOpenApi } from "./openapi-response-check";
+import { readCheckedResponse } from "./openapi-response-check";
 
 type Handler = (request: Request, context?: RouteContext) => Promise<Response>;
 
@@ -35,20 +35,6 @@ export async function callRoute(handler: Handler, options: CallOptions): Promise
   }
   const request = new Request(`http://localhost${options.path}`, { method: options.method ?? "GET", headers, body });
   const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
-  // Every response a test sees must be one the OpenAPI document describes.
-  assertMatchesOpenApi({
-    method: options.method ?? "GET",
-    path: options.path,
-    status: response.status,
-    headers: response.headers,
-    json,
-  });
+  const { text, json } = await readCheckedResponse(options.method ?? "GET", options.path, response);
   return { status: response.status, headers: response.headers, text, json };
 }

@@ -87,3 +87,21 @@ export function assertMatchesOpenApi(response: CheckedResponse): void {
     );
   }
 }
+
+/** Reads a route's answer as text (and JSON where it parses) and checks it against the document. */
+export async function readCheckedResponse(
+  method: string,
+  path: string,
+  response: Response,
+): Promise<{ text: string; json: unknown }> {
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  // Every answer a test sees must be one the OpenAPI document describes.
+  assertMatchesOpenApi({ method, path, status: response.status, headers: response.headers, json });
+  return { text, json };
+}

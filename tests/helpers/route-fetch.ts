@@ -8,7 +8,7 @@ import { createServiceClient, type ServiceClient, type ServiceClientOptions } fr
 import { REPO_ROOT } from "@/lib/db/paths";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
 import type { RouteContext } from "@/lib/http/route-input";
-import { assertMatchesOpenApi } from "./openapi-response-check";
+import { readCheckedResponse } from "./openapi-response-check";
 
 type Segment = { kind: "static"; value: string } | { kind: "dynamic" | "catch-all"; name: string };
 type RouteFile = { file: string; segments: Segment[] };
@@ -93,21 +93,7 @@ export function createRouteFetch(options: { address?: string } = {}) {
       ? await handler(request, { params: Promise.resolve(found.params ?? {}) })
       : new Response(null, { status: 405 });
 
-    const text = await response.text();
-    let json: unknown;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
-    // Every answer a test sees must be one the OpenAPI document describes.
-    assertMatchesOpenApi({
-      method: request.method,
-      path: url.pathname + url.search,
-      status: response.status,
-      headers: response.headers,
-      json,
-    });
+    const { text } = await readCheckedResponse(request.method, url.pathname + url.search, response);
     return new Response(NULL_BODY_STATUSES.has(response.status) ? null : text, {
       status: response.status,
       statusText: response.statusText,
