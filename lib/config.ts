@@ -27,6 +27,9 @@ const configSchema = z
     AUTH_SECRET: z.string().min(32).optional(),
     PUBLIC_BASE_URL: optionalUrl,
     RATE_LIMIT_PREFIX: z.string().default("rl"),
+    // Requests per minute per API key (and per client address without a key). Raised only for load
+    // tests (bench/run.ts); lowering or raising it never turns limiting off.
+    API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).default(60),
     GITHUB_ID: z.string().optional(),
     GITHUB_SECRET: z.string().optional(),
   })

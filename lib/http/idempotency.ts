@@ -90,10 +90,12 @@ export async function completeIdempotencyKey(
   status: number,
   body: string,
 ): Promise<void> {
-  await db.idempotencyRecord.update({
+  // updateMany: update() would read the whole record back, stored response included, for nothing.
+  const { count } = await db.idempotencyRecord.updateMany({
     where: { id: recordId },
     data: { state: "completed", responseStatus: status, responseBody: body },
   });
+  if (count !== 1) throw new Error(`idempotency record ${recordId} vanished before its response was stored`);
 }
 
 /** Frees the key after a failure that must not be replayed (5xx), so a retry can run afresh. */

@@ -1,17 +1,19 @@
 // Step 2 of every pipeline: count the request against its key (or its address when it has no
 // usable key), put the x-ratelimit-* headers on the response, and refuse over the limit.
+import { config } from "@/lib/config";
 import { createRateLimiter, type RateLimiter, type RateLimitResult } from "@/lib/ratelimit";
 import { ApiError } from "./errors";
-
-export const API_LIMIT_PER_MINUTE = 60;
 
 let limiters: { key: RateLimiter; address: RateLimiter } | undefined;
 
 function apiLimiters() {
-  limiters ??= {
-    key: createRateLimiter({ name: "api-key", limit: API_LIMIT_PER_MINUTE, windowSeconds: 60 }),
-    address: createRateLimiter({ name: "api-address", limit: API_LIMIT_PER_MINUTE, windowSeconds: 60 }),
-  };
+  if (!limiters) {
+    const limit = config().API_RATE_LIMIT_PER_MINUTE;
+    limiters = {
+      key: createRateLimiter({ name: "api-key", limit, windowSeconds: 60 }),
+      address: createRateLimiter({ name: "api-address", limit, windowSeconds: 60 }),
+    };
+  }
   return limiters;
 }
 

@@ -25,8 +25,13 @@ export async function ensureReserveAccount(db: Db, livemode: boolean, currency: 
  * changes the cached balance takes this lock first, so two racing spends see each other's hold.
  */
 export async function lockWalletAccount(db: Db, walletId: string): Promise<LedgerAccount> {
-  await db.$queryRaw`SELECT 1 FROM "LedgerAccount" WHERE "walletId" = ${walletId} FOR UPDATE`;
-  return db.ledgerAccount.findUniqueOrThrow({ where: { walletId } });
+  // A locking read returns the newest committed version of the row it waited for, so lock and
+  // fresh read are one round trip.
+  const [account] = await db.$queryRaw<LedgerAccount[]>`
+    SELECT "id", "applicationId", "livemode", "kind", "currency", "walletId", "postedMinor", "heldMinor", "createdAt"
+    FROM "LedgerAccount" WHERE "walletId" = ${walletId} FOR UPDATE`;
+  if (!account) throw new Error(`wallet ${walletId} has no ledger account`);
+  return account;
 }
 
 export function availableMinor(account: Pick<LedgerAccount, "postedMinor" | "heldMinor">): bigint {

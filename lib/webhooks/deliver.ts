@@ -4,7 +4,14 @@
 // PostgreSQL drops it the moment a crashed sender's connection goes, so nothing stays stuck.
 import { openWebhookSecret } from "@/lib/applications/webhook-secret";
 import { prisma } from "@/lib/db/client";
-import type { Prisma, PrismaClient, WebhookAttempt, WebhookDelivery } from "@/lib/generated/prisma/client";
+import type {
+  Event,
+  Prisma,
+  PrismaClient,
+  WebhookAttempt,
+  WebhookDelivery,
+  WebhookEndpoint,
+} from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { enqueueDelivery, type DeliveryTrigger } from "./enqueue";
 import { buildEnvelope, signedRequest } from "./envelope";
@@ -25,6 +32,57 @@ export type DeliverOutcome =
   | { kind: "sent"; attempt: WebhookAttempt; delivery: WebhookDelivery }
   | { kind: "skipped"; reason: "not_found" | "already_attempted" | "not_pending" | "endpoint_disabled" };
 
+/** A delivery as sending needs it: its row, where it goes, what it carries, and the signing secret. */
+type DeliveryToSend = {
+  delivery: WebhookDelivery;
+  endpoint: Pick<WebhookEndpoint, "url" | "enabled">;
+  event: Pick<Event, "id" | "type" | "data">;
+  webhookSecretSealed: string;
+  /** Whether the queue job running this attempt already recorded one. */
+  attempted: boolean;
+};
+
+type DeliveryToSendRow = WebhookDelivery & {
+  endpointUrl: string;
+  endpointEnabled: boolean;
+  eventType: string;
+  eventData: Prisma.JsonValue;
+  webhookSecretSealed: string;
+  attempted: boolean;
+};
+
+// One read instead of five (the job's attempt, delivery, endpoint, event, application): each round
+// trip through the ORM costs the worker more CPU than the send itself. It runs after the row lock,
+// as its own statement, so its snapshot includes an attempt committed by a sender we waited for.
+async function readDeliveryToSend(
+  tx: Prisma.TransactionClient,
+  deliveryId: string,
+  jobKey: string | null,
+): Promise<DeliveryToSend> {
+  const rows = await tx.$queryRaw<DeliveryToSendRow[]>`
+    SELECT d."id", d."applicationId", d."livemode", d."eventId", d."endpointId", d."status", d."attemptCount",
+      d."lastStatusCode", d."nextAttemptAt", d."createdAt", d."updatedAt",
+      w."url" AS "endpointUrl", w."enabled" AS "endpointEnabled",
+      e."type" AS "eventType", e."data" AS "eventData",
+      a."webhookSecretSealed",
+      EXISTS (SELECT 1 FROM "WebhookAttempt" t WHERE t."jobKey" = ${jobKey}) AS "attempted"
+    FROM "WebhookDelivery" d
+    JOIN "WebhookEndpoint" w ON w."id" = d."endpointId"
+    JOIN "Event" e ON e."id" = d."eventId"
+    JOIN "Application" a ON a."id" = d."applicationId"
+    WHERE d."id" = ${deliveryId}`;
+  const row = rows[0];
+  if (!row) throw new Error(`webhook delivery ${deliveryId} has lost its endpoint, event or application`);
+  const { endpointUrl, endpointEnabled, eventType, eventData, webhookSecretSealed, attempted, ...delivery } = row;
+  return {
+    delivery,
+    endpoint: { url: endpointUrl, enabled: endpointEnabled },
+    event: { id: delivery.eventId, type: eventType, data: eventData },
+    webhookSecretSealed,
+    attempted,
+  };
+}
+
 export async function deliver(
   deliveryId: string,
   trigger: DeliveryTrigger,
@@ -33,21 +91,20 @@ export async function deliver(
   const timeoutMs = options.timeoutMs ?? SEND_TIMEOUT_MS;
   return (options.db ?? prisma()).$transaction(
     async (tx) => {
-      // A sender that vanishes without closing its connection must not hold the lock for long.
-      await tx.$executeRaw`SELECT set_config('idle_in_transaction_session_timeout', ${String(timeoutMs + 20_000)}, true)`;
-      const locked = await tx.$queryRaw<
-        { id: string }[]
-      >`SELECT id FROM "WebhookDelivery" WHERE id = ${deliveryId} FOR UPDATE`;
+      // Locks the delivery and, in the same round trip, bounds how long a sender that vanishes
+      // without closing its connection can hold that lock.
+      const locked = await tx.$queryRaw<{ id: string }[]>`
+        SELECT id, set_config('idle_in_transaction_session_timeout', ${String(timeoutMs + 20_000)}, true) AS "idleTimeout"
+        FROM "WebhookDelivery" WHERE id = ${deliveryId} FOR UPDATE`;
       if (locked.length === 0) return { kind: "skipped", reason: "not_found" };
-      if (options.jobKey && (await tx.webhookAttempt.findUnique({ where: { jobKey: options.jobKey } }))) {
-        return { kind: "skipped", reason: "already_attempted" };
-      }
-      const delivery = await tx.webhookDelivery.findUniqueOrThrow({
-        where: { id: deliveryId },
-        include: { endpoint: true, event: true },
-      });
+      const { delivery, endpoint, event, webhookSecretSealed, attempted } = await readDeliveryToSend(
+        tx,
+        deliveryId,
+        options.jobKey ?? null,
+      );
+      if (attempted) return { kind: "skipped", reason: "already_attempted" };
       if (trigger === "retry" && delivery.status !== "pending") return { kind: "skipped", reason: "not_pending" };
-      if (!delivery.endpoint.enabled) {
+      if (!endpoint.enabled) {
         if (delivery.status === "pending") {
           await tx.webhookDelivery.update({
             where: { id: deliveryId },
@@ -56,12 +113,11 @@ export async function deliver(
         }
         return { kind: "skipped", reason: "endpoint_disabled" };
       }
-      const application = await tx.application.findUniqueOrThrow({ where: { id: delivery.applicationId } });
 
-      const envelope = buildEnvelope(delivery.event, new Date());
-      const request = signedRequest(envelope, delivery.id, openWebhookSecret(application.webhookSecretSealed));
+      const envelope = buildEnvelope(event, new Date());
+      const request = signedRequest(envelope, delivery.id, openWebhookSecret(webhookSecretSealed));
       const result = await sendWebhookRequest({
-        url: delivery.endpoint.url,
+        url: endpoint.url,
         body: request.body,
         headers: request.headers,
         livemode: delivery.livemode,

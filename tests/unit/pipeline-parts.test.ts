@@ -89,4 +89,12 @@ describe("configuration", () => {
     expect(() => parseConfig({ SECRETS_KEY: "c2hvcnQ=" })).toThrow(/SECRETS_KEY/);
     expect(parseConfig({ TRUSTED_PROXY_COUNT: "2" }).TRUSTED_PROXY_COUNT).toBe(2);
   });
+
+  it("keeps the API rate limit at 60 a minute unless raised, and never lets it be switched off", () => {
+    expect(parseConfig({}).API_RATE_LIMIT_PER_MINUTE).toBe(60);
+    expect(parseConfig({ API_RATE_LIMIT_PER_MINUTE: "100000" }).API_RATE_LIMIT_PER_MINUTE).toBe(100_000);
+    for (const off of ["0", "-1", "1.5", "unlimited"]) {
+      expect(() => parseConfig({ API_RATE_LIMIT_PER_MINUTE: off })).toThrow(/API_RATE_LIMIT_PER_MINUTE/);
+    }
+  });
 });

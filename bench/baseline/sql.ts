@@ -1,0 +1,418 @@
+// The baseline's data access: plain `pg`, issuing the same statements, in the same order and the same
+// transactions, as our routes do through Prisma (captured from a query trace of the real handlers;
+// bench/README.md lists where it differs). Rows come back as pg gives them: int8 as strings.
+import pg from "pg";
+import { newId } from "@/lib/ids";
+import { newAccountNumber } from "@/lib/wallets/account-number";
+
+// PostgreSQL `timestamp(3)` (no zone) holds UTC, as Prisma writes it; pg would read it as local time.
+pg.types.setTypeParser(1114, (text) => new Date(`${text.replace(" ", "T")}Z`));
+
+export type Tenant = { applicationId: string; livemode: boolean };
+
+/** A refusal the route turns into the error envelope. */
+export class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    readonly code: string,
+    message: string,
+    readonly param?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The literal Prisma sends for a DateTime: UTC, no zone. */
+export function timestamp(date: Date): string {
+  return date.toISOString().replace("T", " ").replace("Z", "");
+}
+
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const result = await work(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+type Queryable = pg.Pool | pg.PoolClient;
+
+const KEY_COLUMNS = `"id", "applicationId", "livemode", "name", "hashedKey", "prefix", "last4", "scopes", "allowedIps", "createdAt", "lastUsedAt", "revokedAt"`;
+const WALLET_COLUMNS = `"id", "applicationId", "livemode", "externalUserId", "email", "name", "address", "currency", "accountNumber", "status", "createdAt"`;
+const ACCOUNT_COLUMNS = `"id", "applicationId", "livemode", "kind", "currency", "walletId", "postedMinor", "heldMinor", "createdAt"`;
+const IDEMPOTENCY_COLUMNS = `"id", "applicationId", "livemode", "key", "requestHash", "state", "responseStatus", "responseBody", "lockedUntil", "createdAt", "expiresAt"`;
+const CARD_COLUMNS = `"id", "applicationId", "livemode", "walletId", "kind", "currency", "spendLimit", "status", "last4", "expMonth", "expYear", "createdAt"`;
+const AUTHORIZATION_COLUMNS = `"id", "applicationId", "livemode", "cardId", "walletId", "currency", "amount", "status", "declineCode", "capturedAmount", "refundedAmount", "merchant", "source", "createdAt", "updatedAt"`;
+
+export type KeyRow = {
+  id: string;
+  applicationId: string;
+  livemode: boolean;
+  scopes: string[];
+  allowedIps: string[];
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+};
+
+export async function findKey(db: Queryable, hashedKey: string): Promise<KeyRow | undefined> {
+  const { rows } = await db.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM "ApiKey" WHERE "hashedKey" = $1 LIMIT 1`, [
+    hashedKey,
+  ]);
+  return rows[0];
+}
+
+export async function touchKey(db: Queryable, keyId: string): Promise<void> {
+  await db.query(`UPDATE "ApiKey" SET "lastUsedAt" = $1 WHERE "id" = $2 RETURNING ${KEY_COLUMNS}`, [
+    timestamp(new Date()),
+    keyId,
+  ]);
+}
+
+export type WalletRow = {
+  id: string;
+  livemode: boolean;
+  externalUserId: string;
+  email: string;
+  name: string | null;
+  address: unknown;
+  currency: string;
+  accountNumber: string;
+  status: string;
+  createdAt: Date;
+};
+export type AccountRow = { id: string; postedMinor: string; heldMinor: string };
+
+export async function findWallet(
+  db: Queryable,
+  tenant: Tenant,
+  externalUserId: string,
+): Promise<{ wallet: WalletRow; account: AccountRow | undefined } | undefined> {
+  const wallets = await db.query<WalletRow>(
+    `SELECT ${WALLET_COLUMNS} FROM "Wallet" WHERE "applicationId" = $1 AND "livemode" = $2 AND "externalUserId" = $3 LIMIT 1`,
+    [tenant.applicationId, tenant.livemode, externalUserId],
+  );
+  const wallet = wallets.rows[0];
+  if (!wallet) return undefined;
+  const accounts = await db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM "LedgerAccount" WHERE "walletId" = $1`, [
+    wallet.id,
+  ]);
+  return { wallet, account: accounts.rows[0] };
+}
+
+// --- Idempotency (lib/http/idempotency.ts) ---
+
+const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_LOCK_MS = 60_000;
+
+export type Claim = { kind: "claimed"; recordId: string } | { kind: "replay"; status: number; body: string };
+
+export async function claimIdempotencyKey(
+  db: Queryable,
+  tenant: Tenant,
+  key: string,
+  fingerprint: string,
+): Promise<Claim> {
+  const now = new Date();
+  const inserted = await db.query<{ id: string }>(
+    `INSERT INTO "IdempotencyRecord"
+      ("id", "applicationId", "livemode", "key", "requestHash", "state", "lockedUntil", "createdAt", "expiresAt")
+     VALUES ($1, $2, $3, $4, $5, 'in_progress', $6, $7, $8)
+     ON CONFLICT ("applicationId", "livemode", "key") DO NOTHING RETURNING "id"`,
+    [
+      newId("idem"),
+      tenant.applicationId,
+      tenant.livemode,
+      key,
+      fingerprint,
+      timestamp(new Date(now.getTime() + IDEMPOTENCY_LOCK_MS)),
+      timestamp(now),
+      timestamp(new Date(now.getTime() + IDEMPOTENCY_WINDOW_MS)),
+    ],
+  );
+  const claimed = inserted.rows[0];
+  if (claimed) return { kind: "claimed", recordId: claimed.id };
+  const existing = await db.query<{
+    requestHash: string;
+    state: string;
+    responseStatus: number | null;
+    responseBody: string | null;
+  }>(
+    `SELECT ${IDEMPOTENCY_COLUMNS} FROM "IdempotencyRecord" WHERE "applicationId" = $1 AND "livemode" = $2 AND "key" = $3 LIMIT 1`,
+    [tenant.applicationId, tenant.livemode, key],
+  );
+  const record = existing.rows[0];
+  if (record && record.requestHash !== fingerprint) {
+    throw new Refusal(
+      422,
+      "idempotency_error",
+      "idempotency_key_reused",
+      "This Idempotency-Key was already used with a different request.",
+    );
+  }
+  if (record?.state === "completed" && record.responseStatus !== null && record.responseBody !== null) {
+    return { kind: "replay", status: record.responseStatus, body: record.responseBody };
+  }
+  // Expired records and stale claims are taken over by our service; the benchmark never makes either.
+  throw new Refusal(
+    409,
+    "conflict_error",
+    "idempotency_in_progress",
+    "A request with this Idempotency-Key is still being processed.",
+  );
+}
+
+export async function completeIdempotencyKey(
+  db: Queryable,
+  recordId: string,
+  status: number,
+  body: string,
+): Promise<void> {
+  await db.query(
+    `UPDATE "IdempotencyRecord" SET "state" = $1, "responseStatus" = $2, "responseBody" = $3 WHERE "id" = $4`,
+    ["completed", status, body, recordId],
+  );
+}
+
+export async function releaseIdempotencyKey(db: Queryable, recordId: string): Promise<void> {
+  await db.query(`DELETE FROM "IdempotencyRecord" WHERE "id" = $1 AND "state" = 'in_progress'`, [recordId]);
+}
+
+// --- Events and their webhook deliveries (lib/events/record-event.ts, lib/webhooks/fan-out.ts) ---
+
+export async function recordEvent(db: pg.PoolClient, tenant: Tenant, type: string, data: unknown): Promise<void> {
+  const now = new Date();
+  const eventId = newId("evt");
+  await db.query(
+    `INSERT INTO "Event" ("id", "applicationId", "livemode", "type", "data", "createdAt") VALUES ($1, $2, $3, $4, $5, $6)
+     RETURNING "id", "applicationId", "livemode", "type", "data", "createdAt"`,
+    [eventId, tenant.applicationId, tenant.livemode, type, JSON.stringify(data), timestamp(now)],
+  );
+  const endpoints = await db.query<{ id: string }>(
+    `SELECT "id" FROM "WebhookEndpoint" WHERE "applicationId" = $1 AND "livemode" = $2 AND "enabled" = $3
+       AND ("events" = '{}' OR "events" @> $4)`,
+    [tenant.applicationId, tenant.livemode, true, [type]],
+  );
+  if (endpoints.rows.length === 0) return;
+  const at = timestamp(new Date());
+  const deliveries = endpoints.rows.map((endpoint) => ({ id: newId("whd"), endpointId: endpoint.id }));
+  const values: unknown[] = [];
+  const tuples = deliveries.map((delivery) => {
+    const base = values.length;
+    values.push(
+      delivery.id,
+      tenant.applicationId,
+      tenant.livemode,
+      eventId,
+      delivery.endpointId,
+      "pending",
+      0,
+      at,
+      at,
+      at,
+    );
+    return `(${Array.from({ length: 10 }, (_, i) => `$${base + i + 1}`).join(", ")})`;
+  });
+  await db.query(
+    `INSERT INTO "WebhookDelivery" ("id", "applicationId", "livemode", "eventId", "endpointId", "status", "attemptCount", "nextAttemptAt", "createdAt", "updatedAt")
+     VALUES ${tuples.join(", ")}`,
+    values,
+  );
+  for (const delivery of deliveries) {
+    await db.query(
+      `SELECT graphile_worker.add_job(identifier => $1, payload => $2::json, run_at => $3, max_attempts => 25, job_key => $4)`,
+      [
+        "webhook_deliver",
+        JSON.stringify({ deliveryId: delivery.id, trigger: "retry", retryNumber: 1 }),
+        timestamp(new Date()),
+        `${delivery.id}:retry:1`,
+      ],
+    );
+  }
+}
+
+// --- POST /wallets (lib/wallets/create-wallet.ts) ---
+
+export type NewWallet = { externalUserId: string; email: string; name: string | null; currency: string };
+
+export async function insertWallet(
+  db: pg.PoolClient,
+  tenant: Tenant,
+  input: NewWallet,
+  render: (wallet: WalletRow, account: AccountRow | undefined) => Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const existing = await db.query(
+    `SELECT "id" FROM "Wallet" WHERE "applicationId" = $1 AND "livemode" = $2 AND "externalUserId" = $3 LIMIT 1`,
+    [tenant.applicationId, tenant.livemode, input.externalUserId],
+  );
+  if (existing.rows.length > 0) {
+    throw new Refusal(
+      409,
+      "conflict_error",
+      "wallet_exists",
+      `A wallet for externalUserId ${input.externalUserId} already exists.`,
+      "externalUserId",
+    );
+  }
+  const now = timestamp(new Date());
+  const walletId = newId("wal");
+  // As ours: ON CONFLICT DO NOTHING so a taken account number is drawn again (ours draws up to 5 times).
+  const wallet = (
+    await db.query<WalletRow>(
+      `INSERT INTO "Wallet" ("id", "applicationId", "livemode", "externalUserId", "email", "name", "currency", "accountNumber", "status", "createdAt")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING RETURNING ${WALLET_COLUMNS}`,
+      [
+        walletId,
+        tenant.applicationId,
+        tenant.livemode,
+        input.externalUserId,
+        input.email,
+        input.name,
+        input.currency,
+        newAccountNumber(),
+        "active",
+        now,
+      ],
+    )
+  ).rows[0];
+  if (!wallet) throw new Error(`wallet ${walletId} clashed (the benchmark does not redraw account numbers)`);
+  const account = (
+    await db.query<AccountRow>(
+      `INSERT INTO "LedgerAccount" ("id", "applicationId", "livemode", "kind", "currency", "walletId", "postedMinor", "heldMinor", "createdAt")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${ACCOUNT_COLUMNS}`,
+      [newId("lacct"), tenant.applicationId, tenant.livemode, "wallet", input.currency, walletId, "0", "0", now],
+    )
+  ).rows[0];
+  const record = render(wallet, account);
+  await recordEvent(db, tenant, "wallet.provisioned", record);
+  return record;
+}
+
+// --- POST /cards/{id}/authorizations (lib/authorizations/authorize-spend.ts) ---
+
+export type CardRow = { id: string; walletId: string; currency: string; spendLimit: string | null; status: string };
+export type AuthorizationRow = {
+  id: string;
+  cardId: string;
+  walletId: string;
+  currency: string;
+  amount: string;
+  status: string;
+  declineCode: string | null;
+  capturedAmount: string;
+  refundedAmount: string;
+  merchant: { name?: string; category?: string; country?: string };
+  source: string;
+  livemode: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type SpendInput = {
+  currency: string | undefined;
+  /** Minor units, once the card's currency is known. */
+  amountFor: (currency: string) => bigint;
+  merchant: { name: string; category?: string; country?: string };
+};
+
+export type SpendOutcome = {
+  authorization: AuthorizationRow;
+  externalUserId: string;
+  decline?: { code: string; message: string };
+};
+
+export async function authorizeSpend(
+  db: pg.PoolClient,
+  tenant: Tenant,
+  cardId: string,
+  input: SpendInput,
+  render: (row: AuthorizationRow, externalUserId: string) => Record<string, unknown>,
+): Promise<SpendOutcome> {
+  await db.query(`SELECT 1 FROM "Card" WHERE id = $1 AND "applicationId" = $2 AND livemode = $3 FOR SHARE`, [
+    cardId,
+    tenant.applicationId,
+    tenant.livemode,
+  ]);
+  const card = (
+    await db.query<CardRow>(
+      `SELECT ${CARD_COLUMNS} FROM "Card" WHERE "id" = $1 AND "applicationId" = $2 AND "livemode" = $3 LIMIT 1`,
+      [cardId, tenant.applicationId, tenant.livemode],
+    )
+  ).rows[0];
+  if (!card) throw new Refusal(404, "not_found_error", "card_not_found", `No card ${cardId} exists.`, "id");
+  const wallet = (
+    await db.query<{ id: string; externalUserId: string; status: string }>(
+      `SELECT "id", "externalUserId", "status" FROM "Wallet" WHERE "id" IN ($1)`,
+      [card.walletId],
+    )
+  ).rows[0];
+  if (!wallet) throw new Error(`card ${cardId} has no wallet`);
+  const currency = input.currency ?? card.currency;
+  const amount = input.amountFor(currency);
+  // As lib/ledger/accounts.ts lockWalletAccount: lock and fresh read in one statement.
+  const account = (
+    await db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM "LedgerAccount" WHERE "walletId" = $1 FOR UPDATE`, [
+      card.walletId,
+    ])
+  ).rows[0];
+  if (!account) throw new Error(`wallet ${card.walletId} has no ledger account`);
+
+  const available = BigInt(account.postedMinor) - BigInt(account.heldMinor);
+  const decline =
+    currency !== card.currency
+      ? { code: "card_currency_mismatch", message: `The card spends ${card.currency}, not ${currency}.` }
+      : card.status !== "active"
+        ? { code: "card_inactive", message: `The card is ${card.status}.` }
+        : wallet.status !== "active"
+          ? { code: "card_inactive", message: `The card's wallet is ${wallet.status}.` }
+          : card.spendLimit !== null && amount > BigInt(card.spendLimit)
+            ? { code: "spend_limit_exceeded", message: "The amount exceeds the card's limit per authorization." }
+            : amount > available
+              ? { code: "insufficient_funds", message: "The wallet's available balance is too low." }
+              : undefined;
+
+  const now = timestamp(new Date());
+  const merchant = {
+    name: input.merchant.name,
+    ...(input.merchant.category !== undefined ? { category: input.merchant.category } : {}),
+    ...(input.merchant.country !== undefined ? { country: input.merchant.country } : {}),
+  };
+  const authorization = (
+    await db.query<AuthorizationRow>(
+      `INSERT INTO "Authorization" ("id", "applicationId", "livemode", "cardId", "walletId", "currency", "amount", "status", "declineCode", "capturedAmount", "refundedAmount", "merchant", "source", "createdAt", "updatedAt")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING ${AUTHORIZATION_COLUMNS}`,
+      [
+        newId("auth"),
+        tenant.applicationId,
+        tenant.livemode,
+        card.id,
+        card.walletId,
+        currency,
+        amount.toString(),
+        decline ? "declined" : "pending",
+        decline?.code ?? null,
+        "0",
+        "0",
+        JSON.stringify(merchant),
+        "sdk",
+        now,
+        now,
+      ],
+    )
+  ).rows[0];
+  if (!authorization) throw new Error("INSERT … RETURNING gave no row");
+  if (decline) return { authorization, externalUserId: wallet.externalUserId, decline };
+  await db.query(
+    `UPDATE "LedgerAccount" SET "heldMinor" = ("heldMinor" + $1) WHERE "id" = $2 RETURNING ${ACCOUNT_COLUMNS}`,
+    [amount.toString(), account.id],
+  );
+  await recordEvent(db, tenant, "card.authorized", render(authorization, wallet.externalUserId));
+  return { authorization, externalUserId: wallet.externalUserId };
+}

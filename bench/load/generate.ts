@@ -1,0 +1,142 @@
+// The load generator, one process per measurement (the orchestrator pins it to its own core).
+// closed: N connections each send, await, send again — the saturation throughput.
+// open: requests leave on a fixed schedule whatever the server does, and each latency counts from
+// the request's *intended* send time (wrk2's method), so a stalled server cannot hide its stall by
+// slowing the generator down (coordinated omission).
+// Usage: node --import tsx bench/load/generate.ts '<json spec>'; prints one JSON result line.
+import { readFileSync } from "node:fs";
+import { createHttpClient } from "./http-client";
+import { newLatencyHistogram, recordMs, summarize, type LatencySummary } from "./latency";
+import { buildRequest, type HttpScenarioId, type SeedData } from "./scenarios";
+
+export type GeneratorSpec = {
+  baseUrl: string;
+  scenario: HttpScenarioId;
+  seedFile: string;
+  /** Unique per run; keeps the write scenario's keys apart. */
+  tag: string;
+  warmupSeconds: number;
+  seconds: number;
+  timeoutMs: number;
+} & ({ mode: "closed"; connections: number } | { mode: "open"; rate: number; maxSockets: number });
+
+export type GeneratorResult = {
+  mode: "closed" | "open";
+  /** Requests completed with the scenario's success status, per second of the measured window. */
+  throughput: number;
+  /** For open runs: the rate asked for. */
+  targetRate?: number;
+  completed: number;
+  statusCounts: Record<string, number>;
+  /** Requests still unanswered when the run gave up on them (counted as failures, latency = wait so far). */
+  unanswered: number;
+  latency: LatencySummary;
+  /** CPU time of this process over the window, as a fraction of one core: near 1 means the generator, not the server, was the limit. */
+  generatorCpu: number;
+};
+
+const spec = JSON.parse(process.argv[2] ?? "") as GeneratorSpec;
+const seed = JSON.parse(readFileSync(spec.seedFile, "utf8")) as SeedData;
+const client = createHttpClient(
+  spec.baseUrl,
+  spec.mode === "closed" ? spec.connections : spec.maxSockets,
+  spec.timeoutMs,
+);
+const histogram = newLatencyHistogram();
+const statusCounts: Record<string, number> = {};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function countStatus(status: number) {
+  const key = String(status);
+  statusCounts[key] = (statusCounts[key] ?? 0) + 1;
+}
+
+async function closedLoop(connections: number): Promise<GeneratorResult> {
+  const started = performance.now();
+  const measureFrom = started + spec.warmupSeconds * 1000;
+  const measureUntil = measureFrom + spec.seconds * 1000;
+  let n = 0;
+  let completed = 0;
+  let cpuAtStart: NodeJS.CpuUsage | undefined;
+  const loop = async () => {
+    while (performance.now() < measureUntil) {
+      const sentAt = performance.now();
+      const status = await client.send(buildRequest(spec.scenario, seed, n++, spec.tag));
+      const doneAt = performance.now();
+      if (sentAt < measureFrom || doneAt > measureUntil) continue;
+      countStatus(status);
+      if (status >= 200 && status < 300) completed++;
+      recordMs(histogram, doneAt - sentAt);
+    }
+  };
+  const warmupTimer = setTimeout(() => (cpuAtStart = process.cpuUsage()), spec.warmupSeconds * 1000);
+  await Promise.all(Array.from({ length: connections }, loop));
+  clearTimeout(warmupTimer);
+  const cpu = process.cpuUsage(cpuAtStart);
+  return {
+    mode: "closed",
+    throughput: completed / spec.seconds,
+    completed,
+    statusCounts,
+    unanswered: 0,
+    latency: summarize(histogram),
+    generatorCpu: (cpu.user + cpu.system) / 1000 / (spec.seconds * 1000),
+  };
+}
+
+async function openLoop(rate: number): Promise<GeneratorResult> {
+  const interval = 1000 / rate;
+  const started = performance.now() + 20;
+  const measureFrom = started + spec.warmupSeconds * 1000;
+  const scheduleEnd = measureFrom + spec.seconds * 1000;
+  const inFlight = new Map<number, number>();
+  let n = 0;
+  let completed = 0;
+  let cpuAtStart: NodeJS.CpuUsage | undefined;
+
+  const fire = (index: number, intendedAt: number) => {
+    const measured = intendedAt >= measureFrom;
+    if (measured) inFlight.set(index, intendedAt);
+    void client.send(buildRequest(spec.scenario, seed, index, spec.tag)).then((status) => {
+      if (!measured || !inFlight.delete(index)) return;
+      countStatus(status);
+      if (status >= 200 && status < 300) completed++;
+      recordMs(histogram, performance.now() - intendedAt);
+    });
+  };
+
+  // Node timers fire at best every millisecond; each tick sends every request whose time has come,
+  // so late ticks send late, and that lateness is charged to the latency like any other wait.
+  while (true) {
+    const now = performance.now();
+    if (cpuAtStart === undefined && now >= measureFrom) cpuAtStart = process.cpuUsage();
+    let intendedAt = started + n * interval;
+    while (intendedAt <= now && intendedAt < scheduleEnd) {
+      fire(n++, intendedAt);
+      intendedAt = started + n * interval;
+    }
+    if (intendedAt >= scheduleEnd) break;
+    await sleep(Math.max(0, Math.min(5, intendedAt - performance.now())));
+  }
+  const cpu = process.cpuUsage(cpuAtStart);
+  const cpuWindowMs = performance.now() - measureFrom;
+  // Stragglers get the request timeout to finish; whatever is left then is recorded as waited-for.
+  const giveUpAt = performance.now() + spec.timeoutMs + 1000;
+  while (inFlight.size > 0 && performance.now() < giveUpAt) await sleep(20);
+  const unanswered = inFlight.size;
+  for (const intendedAt of inFlight.values()) recordMs(histogram, performance.now() - intendedAt);
+  return {
+    mode: "open",
+    throughput: completed / spec.seconds,
+    targetRate: rate,
+    completed,
+    statusCounts,
+    unanswered,
+    latency: summarize(histogram),
+    generatorCpu: (cpu.user + cpu.system) / 1000 / cpuWindowMs,
+  };
+}
+
+const result = spec.mode === "closed" ? await closedLoop(spec.connections) : await openLoop(spec.rate);
+client.close();
+process.stdout.write(`${JSON.stringify(result)}\n`);

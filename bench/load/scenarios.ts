@@ -1,0 +1,91 @@
+// The HTTP scenarios of the benchmark: which request the n-th call of each one sends. Shared by the
+// load generator and the orchestrator's sanity checks, so both servers always get identical requests.
+
+export type HttpScenarioId = "trivial" | "read" | "write" | "replay" | "spend-spread" | "spend-hot";
+
+export type BenchRequest = {
+  method: "GET" | "POST";
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+};
+
+/** What the orchestrator seeded, written to a file both it and the generators read. */
+export type SeedData = {
+  /** Test-mode secrets of one application; requests rotate through them. */
+  keys: string[];
+  /** Wallets the read scenario cycles through. */
+  readUserIds: string[];
+  /** Stored idempotent writes the replay scenario repeats byte for byte. */
+  replays: { key: string; body: string }[];
+  /** One card per funded wallet, for spends spread over many wallets. */
+  spreadCardIds: string[];
+  /** The single card every spend of the contention scenario uses. */
+  hotCardId: string;
+};
+
+export const HTTP_SCENARIOS: Record<HttpScenarioId, { number: string; title: string; expectStatus: number }> = {
+  trivial: { number: "1", title: "GET openapi.json (framework only)", expectStatus: 200 },
+  read: { number: "2", title: "GET wallet (auth, limit, read)", expectStatus: 200 },
+  write: { number: "3", title: "POST wallet, fresh Idempotency-Key", expectStatus: 201 },
+  replay: { number: "4", title: "POST wallet, replayed key", expectStatus: 201 },
+  "spend-spread": { number: "5a", title: "card spend, many wallets", expectStatus: 201 },
+  "spend-hot": { number: "5b", title: "card spend, one wallet", expectStatus: 201 },
+};
+
+const SDK = "/api/public/sdk/v1";
+
+export function walletBody(externalUserId: string): string {
+  return JSON.stringify({ externalUserId, currency: "USD", email: "bench@example.com", name: "Bench User" });
+}
+
+const SPEND_BODY = JSON.stringify({
+  amount: 0.01,
+  merchant: { name: "Bench Coffee", category: "5814", country: "US" },
+});
+
+function pick<T>(list: readonly T[], index: number): T {
+  const item = list[index % list.length];
+  if (item === undefined) throw new Error("the seed data has an empty list");
+  return item;
+}
+
+/**
+ * The n-th request of a scenario. `tag` makes the write scenario's user ids and Idempotency-Keys
+ * unique to one generator run (our server and the baseline write into the same tables).
+ */
+export function buildRequest(scenario: HttpScenarioId, seed: SeedData, n: number, tag: string): BenchRequest {
+  const auth = { authorization: `Bearer ${pick(seed.keys, n)}` };
+  const json = { ...auth, "content-type": "application/json" };
+  switch (scenario) {
+    case "trivial":
+      return { method: "GET", path: "/api/public/openapi.json", headers: {} };
+    case "read":
+      return { method: "GET", path: `${SDK}/wallets/${pick(seed.readUserIds, n)}`, headers: auth };
+    case "write":
+      return {
+        method: "POST",
+        path: `${SDK}/wallets`,
+        headers: { ...json, "idempotency-key": `bench-${tag}-${n}` },
+        body: walletBody(`w_${tag}_${n}`),
+      };
+    case "replay": {
+      const stored = pick(seed.replays, n);
+      return {
+        method: "POST",
+        path: `${SDK}/wallets`,
+        headers: { ...json, "idempotency-key": stored.key },
+        body: stored.body,
+      };
+    }
+    case "spend-spread":
+      return {
+        method: "POST",
+        path: `${SDK}/cards/${pick(seed.spreadCardIds, n)}/authorizations`,
+        headers: json,
+        body: SPEND_BODY,
+      };
+    case "spend-hot":
+      return { method: "POST", path: `${SDK}/cards/${seed.hotCardId}/authorizations`, headers: json, body: SPEND_BODY };
+  }
+}

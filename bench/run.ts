@@ -1,0 +1,794 @@
+// `npm run bench`: measures our service against a bare node:http baseline doing the same work, in
+// one run, on one machine, so the ratio holds even when the machine is noisy. See bench/README.md.
+// Flags: --quick (smoke run), --scenarios 1,2,3,4,5,6, --runs N, --seconds N, --warmup N,
+// --connections N, --no-build, --port N (ours; baseline N+1), --profile (CPU-profile our server
+// over the chosen scenarios instead of comparing), --out FILE, --node-options "..." (NODE_OPTIONS
+// for every process a run starts but the HTTP generator, e.g. --max-old-space-size=256),
+// --max-minutes N (the whole run is stopped and cleaned up after this long; default 90).
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { createClient } from "redis";
+import { REPO_ROOT } from "@/lib/db/paths";
+import { createRunDatabase, type RunDatabase } from "@/lib/db/run-database";
+import type { GeneratorResult, GeneratorSpec } from "./load/generate";
+import { buildRequest, HTTP_SCENARIOS, walletBody, type HttpScenarioId, type SeedData } from "./load/scenarios";
+import type { DrainResult, DriverCommand, DriverReply, PacedResult } from "./load/webhook-driver";
+import { machineInfo } from "./support/machine";
+import { pinningAvailable, runJsonScript, startNode, stopChild, waitForHttp } from "./support/processes";
+import { summarizeProfile } from "./support/profile-summary";
+import {
+  median,
+  resultTable,
+  updateReadme,
+  warningLines,
+  type BenchResults,
+  type ScenarioResult,
+  type TargetName,
+  type TargetPoint,
+} from "./support/report";
+import { ProcessSampler } from "./support/process-sampler";
+
+const { values: flags } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    scenarios: { type: "string", default: "1,2,3,4,5,6" },
+    runs: { type: "string" },
+    seconds: { type: "string" },
+    warmup: { type: "string" },
+    connections: { type: "string", default: "32" },
+    "no-build": { type: "boolean", default: false },
+    port: { type: "string", default: "3400" },
+    profile: { type: "boolean", default: false },
+    out: { type: "string" },
+    "node-options": { type: "string" },
+    "max-minutes": { type: "string", default: "90" },
+  },
+});
+
+const quick = flags.quick ?? false;
+const settings = {
+  quick,
+  runs: Number(flags.runs ?? (quick ? 1 : 3)),
+  seconds: Number(flags.seconds ?? (quick ? 3 : 10)),
+  /** Closed-loop warm-up of each side before a scenario's first measurement. */
+  warmupSeconds: Number(flags.warmup ?? (quick ? 2 : 5)),
+  /** Ramp at the start of every measurement, not recorded. */
+  rampSeconds: 1,
+  connections: Number(flags.connections),
+  openLoopMaxSockets: 256,
+  requestTimeoutMs: 10_000,
+  apiRateLimitPerMinute: 1_000_000_000,
+  keys: quick ? 5 : 20,
+  wallets: quick ? 20 : 200,
+  replays: quick ? 50 : 500,
+  webhookBurst: quick ? 1000 : 3000,
+  webhookConcurrency: 4,
+};
+const selected = new Set((flags.scenarios ?? "").split(",").map((s) => s.trim()));
+const HTTP_ORDER: HttpScenarioId[] = ["trivial", "read", "write", "replay", "spend-spread", "spend-hot"];
+const httpScenarios = HTTP_ORDER.filter((id) => selected.has(HTTP_SCENARIOS[id].number.replace(/[ab]$/, "")));
+const runWebhooks = selected.has("6") && !flags.profile;
+const cores = os.availableParallelism();
+const pin = pinningAvailable(cores);
+const SERVER_CORE = pin ? 0 : undefined;
+const LOAD_CORE = pin ? 1 : undefined;
+const oursPort = Number(flags.port);
+const baselinePort = oursPort + 1;
+const DIST_DIR = ".next-bench";
+
+const runId = `${Date.now()}_${randomBytes(4).toString("hex")}`;
+const workDir = mkdtempSync(path.join(os.tmpdir(), `bench-${runId}-`));
+const logFile = (name: string) => path.join(workDir, `${name}.log`);
+const redisPrefix = `bench_${runId}`;
+const serverUrl = process.env.DATABASE_URL?.trim() || "postgresql://postgres@127.0.0.1:5432/test";
+const redisUrl = process.env.REDIS_URL?.trim() || "redis://127.0.0.1:6379";
+const secretsKey = randomBytes(32).toString("base64");
+const started = Date.now();
+
+const children = new Set<ChildProcess>();
+let database: RunDatabase | undefined;
+
+function log(message: string) {
+  const at = ((Date.now() - started) / 1000).toFixed(0).padStart(4);
+  console.log(`[bench ${at}s] ${message}`);
+}
+
+function track(child: ChildProcess): ChildProcess {
+  children.add(child);
+  child.once("exit", () => children.delete(child));
+  return child;
+}
+
+async function cleanup() {
+  await Promise.all([...children].map((child) => stopChild(child, 5_000)));
+  try {
+    const { disconnectDb } = await import("@/lib/db/client");
+    await disconnectDb();
+  } catch {
+    // never connected
+  }
+  await database?.drop().catch((error: unknown) => console.error("dropping the bench database failed:", error));
+  const redis = createClient({ url: redisUrl });
+  redis.on("error", () => undefined);
+  try {
+    await redis.connect();
+    let deleted = 0;
+    for await (const batch of redis.scanIterator({ MATCH: `${redisPrefix}*`, COUNT: 1000 })) {
+      const keys = Array.isArray(batch) ? batch : [batch];
+      if (keys.length > 0) deleted += await redis.del(keys);
+    }
+    log(`dropped database and ${deleted} Redis keys`);
+  } catch (error) {
+    console.error("deleting the bench Redis keys failed:", error);
+  } finally {
+    await redis.close().catch(() => undefined);
+  }
+}
+
+// --- build and start ---
+
+async function build(): Promise<void> {
+  const haveBuild = existsSync(path.join(REPO_ROOT, DIST_DIR, "BUILD_ID"));
+  if (flags["no-build"] && haveBuild) return log(`using the existing ${DIST_DIR} build (--no-build)`);
+  log(`building the production bundle into ${DIST_DIR} (log: ${logFile("build")})`);
+  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: DIST_DIR, NODE_ENV: "production" };
+  delete env.DATABASE_URL;
+  const child = track(spawn("npm", ["run", "build"], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] }));
+  const { createWriteStream } = await import("node:fs");
+  const out = createWriteStream(logFile("build"));
+  child.stdout?.pipe(out);
+  child.stderr?.pipe(out);
+  const timer = setTimeout(() => child.kill("SIGKILL"), 15 * 60_000);
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  clearTimeout(timer);
+  if (code !== 0) throw new Error(`next build failed (exit ${code}); see ${logFile("build")}`);
+}
+
+function commonEnv(): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: "production",
+    DATABASE_URL: database?.url,
+    REDIS_URL: redisUrl,
+    SECRETS_KEY: secretsKey,
+    API_RATE_LIMIT_PER_MINUTE: String(settings.apiRateLimitPerMinute),
+    ...(flags["node-options"] ? { NODE_OPTIONS: flags["node-options"] } : {}),
+  };
+}
+
+type Server = { name: TargetName; url: string; child: ChildProcess; sampler: ProcessSampler };
+
+async function startOurs(profileDir?: string): Promise<Server> {
+  const child = track(
+    startNode({
+      script: "scripts/serve.ts",
+      nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
+      core: SERVER_CORE,
+      logFile: logFile("ours"),
+      env: {
+        ...commonEnv(),
+        NEXT_DIST_DIR: DIST_DIR,
+        NEXT_TELEMETRY_DISABLED: "1",
+        RATE_LIMIT_PREFIX: `${redisPrefix}:ours`,
+        AUTH_SECRET: randomBytes(32).toString("base64url"),
+        // The HTTP scenarios measure the web process alone; scenario 6 runs the worker by itself.
+        WEBHOOK_WORKER: "off",
+        PORT: String(oursPort),
+        HOST: "127.0.0.1",
+      },
+    }),
+  );
+  const url = `http://127.0.0.1:${oursPort}`;
+  await waitForHttp(`${url}/api/public/openapi.json`, child, 120_000);
+  const sampler = new ProcessSampler(child.pid ?? 0);
+  sampler.start();
+  return { name: "ours", url, child, sampler };
+}
+
+async function stopServer(server: Server): Promise<void> {
+  server.sampler.stop();
+  await stopChild(server.child, 20_000);
+}
+
+async function startBaseline(openApiFile: string): Promise<Server> {
+  const child = track(
+    startNode({
+      script: "bench/baseline/server.ts",
+      core: SERVER_CORE,
+      logFile: logFile("baseline"),
+      env: {
+        ...commonEnv(),
+        RATE_LIMIT_PREFIX: `${redisPrefix}:baseline`,
+        PORT: String(baselinePort),
+        BENCH_OPENAPI_FILE: openApiFile,
+      },
+    }),
+  );
+  const url = `http://127.0.0.1:${baselinePort}`;
+  await waitForHttp(`${url}/api/public/openapi.json`, child, 60_000);
+  const sampler = new ProcessSampler(child.pid ?? 0);
+  sampler.start();
+  return { name: "baseline", url, child, sampler };
+}
+
+// --- HTTP scenarios ---
+
+function generate(spec: GeneratorSpec, label: string): Promise<GeneratorResult> {
+  const budgetMs = (spec.warmupSeconds + spec.seconds) * 1000 + spec.timeoutMs + 60_000;
+  return runJsonScript<GeneratorResult>(
+    {
+      script: "bench/load/generate.ts",
+      args: [JSON.stringify(spec)],
+      core: LOAD_CORE,
+      logFile: logFile(`generator-${label}`),
+      env: { PATH: process.env.PATH, NODE_ENV: "production" },
+    },
+    budgetMs,
+  );
+}
+
+/** One request of the scenario to each side: same status, same JSON fields, the raised limit in force. */
+async function checkScenario(id: HttpScenarioId, seed: SeedData, servers: Server[]): Promise<void> {
+  const shapes: string[] = [];
+  for (const server of servers) {
+    const request = buildRequest(id, seed, 0, `check-${server.name}`);
+    const response = await fetch(`${server.url}${request.path}`, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+    });
+    const text = await response.text();
+    if (response.status !== HTTP_SCENARIOS[id].expectStatus) {
+      throw new Error(`${server.name} answered ${id} with ${response.status}: ${text.slice(0, 300)}`);
+    }
+    if (id !== "trivial" && response.headers.get("x-ratelimit-limit") !== String(settings.apiRateLimitPerMinute)) {
+      throw new Error(
+        `${server.name}: the raised rate limit is not in force (x-ratelimit-limit ${response.headers.get("x-ratelimit-limit")})`,
+      );
+    }
+    const body: unknown = JSON.parse(text);
+    shapes.push(JSON.stringify(Object.keys(body as object).sort()));
+  }
+  if (new Set(shapes).size > 1)
+    throw new Error(`ours and the baseline answer ${id} with different fields: ${shapes.join(" vs ")}`);
+}
+
+function generatorWarnings(runs: GeneratorResult[], expectStatus: number): string[] {
+  const warnings: string[] = [];
+  const busiest = Math.max(...runs.map((r) => r.generatorCpu));
+  if (busiest > 0.85)
+    warnings.push(
+      `load generator at ${(busiest * 100).toFixed(0)}% of its core: the figure may be the generator's limit`,
+    );
+  const failed = runs.reduce(
+    (sum, r) =>
+      sum +
+      Object.entries(r.statusCounts).reduce(
+        (s, [status, count]) => s + (Number(status) === expectStatus ? 0 : count),
+        0,
+      ),
+    0,
+  );
+  if (failed > 0)
+    warnings.push(
+      `${failed} responses without the expected ${expectStatus} (${runs.map((r) => JSON.stringify(r.statusCounts)).join(", ")})`,
+    );
+  const unanswered = runs.reduce((sum, r) => sum + r.unanswered, 0);
+  if (unanswered > 0) warnings.push(`${unanswered} requests unanswered within ${settings.requestTimeoutMs} ms`);
+  return warnings;
+}
+
+async function measureHttpScenario(
+  id: HttpScenarioId,
+  seed: SeedData,
+  seedFile: string,
+  servers: Server[],
+): Promise<ScenarioResult> {
+  const meta = HTTP_SCENARIOS[id];
+  await checkScenario(id, seed, servers);
+  const base = { scenario: id, seedFile, timeoutMs: settings.requestTimeoutMs };
+  const tag = (server: Server, phase: string) => `${runId.slice(-8)}-${meta.number}-${server.name}-${phase}`;
+  for (const server of servers) {
+    log(`${meta.number} ${server.name}: warm-up ${settings.warmupSeconds} s`);
+    await generate(
+      {
+        ...base,
+        baseUrl: server.url,
+        tag: tag(server, "w"),
+        mode: "closed",
+        connections: settings.connections,
+        warmupSeconds: 0,
+        seconds: settings.warmupSeconds,
+      },
+      `${id}-${server.name}-warmup`,
+    );
+    server.sampler.takePeakMb();
+  }
+  // Alternating the order each run spreads slow moments of a shared machine over both sides.
+  const ordered = (run: number) => (run % 2 === 0 ? servers : [...servers].reverse());
+  const saturation = new Map<TargetName, GeneratorResult[]>(servers.map((s) => [s.name, []]));
+  const cpu = new Map<TargetName, number[]>(servers.map((s) => [s.name, []]));
+  for (let run = 0; run < settings.runs; run++) {
+    for (const server of ordered(run)) {
+      const cpuBefore = server.sampler.cpuSeconds();
+      const wallBefore = performance.now();
+      const result = await generate(
+        {
+          ...base,
+          baseUrl: server.url,
+          tag: tag(server, `s${run}`),
+          mode: "closed",
+          connections: settings.connections,
+          warmupSeconds: settings.rampSeconds,
+          seconds: settings.seconds,
+        },
+        `${id}-${server.name}-saturation-${run}`,
+      );
+      // Over the generator's whole life (start-up and ramp included), so a slight underestimate.
+      const serverCpu = (server.sampler.cpuSeconds() - cpuBefore) / ((performance.now() - wallBefore) / 1000);
+      saturation.get(server.name)?.push(result);
+      cpu.get(server.name)?.push(serverCpu);
+      log(
+        `${meta.number} ${server.name}: saturation run ${run + 1}: ${result.throughput.toFixed(0)}/s ` +
+          `(server CPU ${(serverCpu * 100).toFixed(0)}%, generator CPU ${(result.generatorCpu * 100).toFixed(0)}%)`,
+      );
+    }
+  }
+  const halfLoad = new Map<TargetName, GeneratorResult[]>(servers.map((s) => [s.name, []]));
+  for (let run = 0; run < settings.runs; run++) {
+    for (const server of ordered(run)) {
+      const rate = median((saturation.get(server.name) ?? []).map((r) => r.throughput)) / 2;
+      const result = await generate(
+        {
+          ...base,
+          baseUrl: server.url,
+          tag: tag(server, `h${run}`),
+          mode: "open",
+          rate,
+          maxSockets: settings.openLoopMaxSockets,
+          warmupSeconds: settings.rampSeconds,
+          seconds: settings.seconds,
+        },
+        `${id}-${server.name}-half-${run}`,
+      );
+      halfLoad.get(server.name)?.push(result);
+      log(
+        `${meta.number} ${server.name}: half load ${rate.toFixed(0)}/s run ${run + 1}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+      );
+    }
+  }
+  const point = (server: Server): TargetPoint => {
+    const sat = saturation.get(server.name) ?? [];
+    const half = halfLoad.get(server.name) ?? [];
+    const throughput = median(sat.map((r) => r.throughput));
+    return {
+      throughputRuns: sat.map((r) => r.throughput),
+      throughput,
+      halfLoadRate: throughput / 2,
+      p50Runs: half.map((r) => r.latency.p50),
+      p99Runs: half.map((r) => r.latency.p99),
+      p50: median(half.map((r) => r.latency.p50)),
+      p99: median(half.map((r) => r.latency.p99)),
+      rssMb: server.sampler.takePeakMb(),
+      serverCpu: median(cpu.get(server.name) ?? []),
+      warnings: [...generatorWarnings(sat, meta.expectStatus), ...generatorWarnings(half, meta.expectStatus)],
+      raw: { saturation: sat, halfLoad: half },
+    };
+  };
+  const [ours, baseline] = servers.map(point);
+  if (!ours || !baseline) throw new Error("both servers must be measured");
+  return {
+    id,
+    number: meta.number,
+    title: meta.title,
+    unit: "req/s",
+    ours,
+    baseline,
+    ratio: ours.throughput / baseline.throughput,
+  };
+}
+
+async function seedReplays(ours: Server, seed: Omit<SeedData, "replays">, count: number): Promise<SeedData["replays"]> {
+  const replays: SeedData["replays"] = [];
+  for (let i = 0; i < count; i++) replays.push({ key: `replay-${runId}-${i}`, body: walletBody(`replay_${i}`) });
+  const key = seed.keys[0];
+  for (let i = 0; i < replays.length; i += 8) {
+    await Promise.all(
+      replays.slice(i, i + 8).map(async (replay) => {
+        const response = await fetch(`${ours.url}/api/public/sdk/v1/wallets`, {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${key}`,
+            "content-type": "application/json",
+            "idempotency-key": replay.key,
+          },
+          body: replay.body,
+        });
+        if (response.status !== 201)
+          throw new Error(`seeding a replayable write failed: ${response.status} ${await response.text()}`);
+      }),
+    );
+  }
+  return replays;
+}
+
+// --- scenario 6: webhooks ---
+
+class Driver {
+  readonly #child: ChildProcess;
+  #waiting: ((reply: DriverReply) => void) | undefined;
+
+  constructor(name: TargetName) {
+    this.#child = track(
+      startNode({
+        script: "bench/load/webhook-driver.ts",
+        core: LOAD_CORE,
+        ipc: true,
+        logFile: logFile(`webhook-driver-${name}`),
+        env: { ...commonEnv(), RATE_LIMIT_PREFIX: `${redisPrefix}:driver` },
+      }),
+    );
+    this.#child.on("message", (reply: DriverReply) => this.#waiting?.(reply));
+  }
+
+  ask<T extends DriverReply["type"]>(
+    command: DriverCommand,
+    expect: T,
+    timeoutMs: number,
+  ): Promise<Extract<DriverReply, { type: T }>> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`webhook driver: no ${expect} within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      this.#waiting = (reply) => {
+        clearTimeout(timer);
+        this.#waiting = undefined;
+        if (reply.type === expect) resolve(reply as Extract<DriverReply, { type: T }>);
+        else reject(new Error(`webhook driver: ${reply.type === "error" ? reply.message : reply.type}`));
+      };
+      this.#child.send(command);
+    });
+  }
+
+  async stop() {
+    this.#child.send({ type: "stop" } satisfies DriverCommand);
+    await stopChild(this.#child, 5_000);
+  }
+}
+
+type Worker = { child: ChildProcess; sampler: ProcessSampler };
+
+async function startWebhookWorker(target: TargetName, secret: string, profileDir?: string): Promise<Worker> {
+  const child = track(
+    startNode({
+      script: target === "ours" ? "scripts/worker.ts" : "bench/baseline/webhook-worker.ts",
+      nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
+      core: SERVER_CORE,
+      logFile: logFile(`webhook-worker-${target}`),
+      env: {
+        ...commonEnv(),
+        BENCH_WEBHOOK_SECRET: secret,
+        WEBHOOK_WORKER_CONCURRENCY: String(settings.webhookConcurrency),
+      },
+    }),
+  );
+  // Both print one line once they listen for jobs.
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${target} webhook worker did not start`)), 60_000);
+    child.stdout?.on("data", (chunk: Buffer) => {
+      if (/worker running/i.test(chunk.toString("utf8"))) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`${target} webhook worker exited (${code})`)));
+  });
+  const sampler = new ProcessSampler(child.pid ?? 0);
+  sampler.start();
+  return { child, sampler };
+}
+
+async function stopWorker(worker: Worker): Promise<number> {
+  const peak = worker.sampler.takePeakMb();
+  worker.sampler.stop();
+  await stopChild(worker.child, 20_000);
+  return peak;
+}
+
+/** Empties graphile-worker's queue: scenarios 1-5 queued deliveries for an endpoint nobody serves. */
+async function emptyJobQueue(): Promise<void> {
+  const client = new pg.Client({ connectionString: database?.url });
+  await client.connect();
+  await client.query("DELETE FROM graphile_worker._private_jobs");
+  await client.end();
+}
+
+async function startDrivers(): Promise<Map<TargetName, Driver>> {
+  const { seedWebhookApplication } = await import("./support/seed");
+  const drivers = new Map<TargetName, Driver>();
+  for (const target of ["ours", "baseline"] as const) {
+    const driver = new Driver(target);
+    const { url } = await driver.ask({ type: "listen", target }, "listening", 60_000);
+    const applicationId = target === "ours" ? await seedWebhookApplication(runId, url) : "";
+    await driver.ask({ type: "prepare", applicationId }, "prepared", 60_000);
+    drivers.set(target, driver);
+  }
+  return drivers;
+}
+
+/** One drain: a burst queued while no worker runs, then a worker started to send it all. */
+async function drainBurst(driver: Driver, target: TargetName, secret: string, count: number, profileDir?: string) {
+  const created = await driver.ask({ type: "burst", count }, "burst-created", 600_000);
+  const worker = await startWebhookWorker(target, secret, profileDir);
+  const cpuBefore = worker.sampler.cpuSeconds();
+  const wallBefore = performance.now();
+  const { result } = await driver.ask({ type: "await-drain", timeoutMs: 180_000 }, "drained", 200_000);
+  // From the worker's "running" line to the last receipt: most of the drain, none of the start-up.
+  const workerCpu = (worker.sampler.cpuSeconds() - cpuBefore) / ((performance.now() - wallBefore) / 1000);
+  const rssMb = await stopWorker(worker);
+  return { created, result, rssMb, workerCpu };
+}
+
+async function measureWebhooks(): Promise<ScenarioResult> {
+  await emptyJobQueue();
+  const secret = randomBytes(24).toString("base64url");
+  const drivers = await startDrivers();
+  const order = (run: number): TargetName[] => (run % 2 === 0 ? ["ours", "baseline"] : ["baseline", "ours"]);
+  const drains = new Map<TargetName, DrainResult[]>([
+    ["ours", []],
+    ["baseline", []],
+  ]);
+  const cpu = new Map<TargetName, number[]>([
+    ["ours", []],
+    ["baseline", []],
+  ]);
+  const paced = new Map<TargetName, PacedResult[]>([
+    ["ours", []],
+    ["baseline", []],
+  ]);
+  const rss = new Map<TargetName, number>([
+    ["ours", 0],
+    ["baseline", 0],
+  ]);
+  const driver = (target: TargetName) => {
+    const found = drivers.get(target);
+    if (!found) throw new Error(`no driver for ${target}`);
+    return found;
+  };
+
+  for (let run = 0; run < settings.runs; run++) {
+    for (const target of order(run)) {
+      const { created, result, rssMb, workerCpu } = await drainBurst(
+        driver(target),
+        target,
+        secret,
+        settings.webhookBurst,
+      );
+      rss.set(target, Math.max(rss.get(target) ?? 0, rssMb));
+      drains.get(target)?.push(result);
+      cpu.get(target)?.push(workerCpu);
+      log(
+        `6 ${target}: burst of ${result.expected} (created in ${created.seconds.toFixed(1)} s) drained at ` +
+          `${result.throughput.toFixed(0)}/s steady (${result.overallThroughput.toFixed(0)}/s first to last), ` +
+          `${result.received} received (worker CPU ${(workerCpu * 100).toFixed(0)}%)`,
+      );
+    }
+  }
+  for (let run = 0; run < settings.runs; run++) {
+    for (const target of order(run)) {
+      const rate = median((drains.get(target) ?? []).map((d) => d.throughput)) / 2;
+      const worker = await startWebhookWorker(target, secret);
+      // A fresh worker's first deliveries pay for JIT and new connections; a small burst pays first.
+      await driver(target).ask({ type: "burst", count: 100 }, "burst-created", 120_000);
+      await driver(target).ask({ type: "await-drain", timeoutMs: 60_000 }, "drained", 70_000);
+      const { result } = await driver(target).ask(
+        { type: "paced", rate, warmupSeconds: settings.rampSeconds, seconds: settings.seconds, timeoutMs: 30_000 },
+        "paced-done",
+        (settings.seconds + settings.rampSeconds) * 1000 + 120_000,
+      );
+      rss.set(target, Math.max(rss.get(target) ?? 0, await stopWorker(worker)));
+      paced.get(target)?.push(result);
+      log(
+        `6 ${target}: paced ${rate.toFixed(0)}/s run ${run + 1}: commit-to-receipt p50 ${result.latency.p50} ms, ` +
+          `p99 ${result.latency.p99} ms, lost ${result.lost}`,
+      );
+    }
+  }
+  for (const d of drivers.values()) await d.stop();
+
+  const point = (target: TargetName): TargetPoint => {
+    const sat = drains.get(target) ?? [];
+    const half = paced.get(target) ?? [];
+    const throughput = median(sat.map((d) => d.throughput));
+    const warnings: string[] = [];
+    const missing =
+      sat.reduce((sum, d) => sum + (d.expected - d.received), 0) + half.reduce((sum, p) => sum + p.lost, 0);
+    if (missing > 0) warnings.push(`${missing} deliveries never arrived in time`);
+    const busiest = Math.max(...half.map((p) => p.generatorCpu));
+    if (busiest > 0.85) warnings.push(`webhook driver at ${(busiest * 100).toFixed(0)}% of its core`);
+    return {
+      throughputRuns: sat.map((d) => d.throughput),
+      throughput,
+      halfLoadRate: throughput / 2,
+      p50Runs: half.map((p) => p.latency.p50),
+      p99Runs: half.map((p) => p.latency.p99),
+      p50: median(half.map((p) => p.latency.p50)),
+      p99: median(half.map((p) => p.latency.p99)),
+      rssMb: rss.get(target) ?? 0,
+      serverCpu: median(cpu.get(target) ?? []),
+      warnings,
+      raw: { saturation: sat, halfLoad: half },
+    };
+  };
+  const ours = point("ours");
+  const baseline = point("baseline");
+  return {
+    id: "webhooks",
+    number: "6",
+    title: "webhooks, commit to receipt",
+    unit: "deliveries/s",
+    ours,
+    baseline,
+    ratio: ours.throughput / baseline.throughput,
+  };
+}
+
+// --- profiling ---
+
+const PROFILE_ROOT = path.join(workDir, "profiles");
+
+async function profileOurs(seed: SeedData, seedFile: string): Promise<void> {
+  for (const id of httpScenarios) {
+    const dir = path.join(PROFILE_ROOT, id);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    const ours = await startOurs(dir);
+    await checkScenario(id, seed, [ours]);
+    const base = {
+      scenario: id,
+      seedFile,
+      timeoutMs: settings.requestTimeoutMs,
+      baseUrl: ours.url,
+      mode: "closed" as const,
+      connections: settings.connections,
+    };
+    await generate(
+      { ...base, tag: `${runId.slice(-8)}-p-${id}-w`, warmupSeconds: 0, seconds: settings.warmupSeconds },
+      `${id}-profile-warmup`,
+    );
+    const result = await generate(
+      { ...base, tag: `${runId.slice(-8)}-p-${id}`, warmupSeconds: settings.rampSeconds, seconds: settings.seconds },
+      `${id}-profile`,
+    );
+    log(`profile ${id}: ${result.throughput.toFixed(0)}/s under --cpu-prof`);
+    await stopServer(ours);
+    console.log(summarizeProfile(dir));
+  }
+}
+
+async function profileWebhookWorker(): Promise<void> {
+  await emptyJobQueue();
+  const dir = path.join(PROFILE_ROOT, "webhooks");
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const drivers = await startDrivers();
+  const driver = drivers.get("ours");
+  if (!driver) throw new Error("no driver");
+  // Big enough that start-up is a small part of the profile.
+  const { result } = await drainBurst(driver, "ours", "unused", Math.max(settings.webhookBurst, 5000), dir);
+  log(`profile webhooks: drained ${result.received} at ${result.throughput.toFixed(0)}/s under --cpu-prof`);
+  for (const d of drivers.values()) await d.stop();
+  console.log(summarizeProfile(dir));
+}
+
+/** Writes a file the repository keeps as `npm run format` would leave it. */
+async function writeFormatted(file: string, text: string): Promise<void> {
+  const prettier = await import("prettier");
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  writeFileSync(file, await prettier.format(text, { ...options, filepath: file }));
+}
+
+// --- main ---
+
+async function main(): Promise<void> {
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      log(`${signal}: cleaning up`);
+      void cleanup().finally(() => process.exit(130));
+    });
+  }
+  const watchdog = setTimeout(
+    () => {
+      log(`still running after --max-minutes ${flags["max-minutes"]}: stopping and cleaning up`);
+      void cleanup().finally(() => process.exit(124));
+    },
+    Number(flags["max-minutes"]) * 60_000,
+  );
+  watchdog.unref();
+  log(
+    `run ${runId}; ${pin ? "servers pinned to core 0, load to core 1" : "no pinning (needs taskset and 2+ cores)"}; logs in ${workDir}`,
+  );
+  const buildDone = httpScenarios.length > 0 ? build() : Promise.resolve();
+  database = await createRunDatabase("bench", runId).catch((error: unknown) => {
+    throw new Error(`could not create the bench database on ${serverUrl}: ${String(error)}`);
+  });
+  // Everything this process imports from lib/ from here on sees the bench database and settings.
+  Object.assign(process.env, commonEnv(), { RATE_LIMIT_PREFIX: `${redisPrefix}:seed` });
+  const versionClient = new pg.Client({ connectionString: database.url });
+  await versionClient.connect();
+  const postgresVersion =
+    (await versionClient.query<{ server_version: string }>("SHOW server_version")).rows[0]?.server_version ?? "?";
+  await versionClient.end();
+  const machine = machineInfo(postgresVersion);
+
+  const { seedApiData } = await import("./support/seed");
+  log(`seeding ${settings.keys} keys and ${settings.wallets + 1} funded wallets with cards`);
+  const { seed: baseSeed } = await seedApiData(runId, { keys: settings.keys, wallets: settings.wallets });
+  await buildDone;
+
+  const scenarios: ScenarioResult[] = [];
+  if (httpScenarios.length > 0) {
+    const ours = await startOurs();
+    log(`our server is up (pid ${ours.child.pid})`);
+    const seed: SeedData = { ...baseSeed, replays: await seedReplays(ours, baseSeed, settings.replays) };
+    const seedFile = path.join(workDir, "seed.json");
+    writeFileSync(seedFile, JSON.stringify(seed));
+    if (flags.profile) {
+      await stopServer(ours);
+      await profileOurs(seed, seedFile);
+    } else {
+      const openApiFile = path.join(workDir, "openapi.json");
+      writeFileSync(openApiFile, Buffer.from(await (await fetch(`${ours.url}/api/public/openapi.json`)).arrayBuffer()));
+      const baseline = await startBaseline(openApiFile);
+      log(`baseline is up (pid ${baseline.child.pid})`);
+      for (const id of httpScenarios) scenarios.push(await measureHttpScenario(id, seed, seedFile, [ours, baseline]));
+      await stopServer(ours);
+      await stopServer(baseline);
+    }
+  }
+  if (flags.profile) {
+    if (selected.has("6")) await profileWebhookWorker();
+    return;
+  }
+  if (runWebhooks) scenarios.push(await measureWebhooks());
+
+  const results: BenchResults = {
+    machine,
+    settings: { ...settings, scenarios: [...selected], pinned: pin, nodeOptions: flags["node-options"] ?? null },
+    scenarios,
+    loadAverageAtEnd: os.loadavg().map((n) => Math.round(n * 100) / 100),
+    durationSeconds: Math.round((Date.now() - started) / 1000),
+  };
+  const complete = !quick && httpScenarios.length === HTTP_ORDER.length && runWebhooks;
+  const out =
+    flags.out ??
+    (complete ? path.join(REPO_ROOT, "bench", "results", "latest.json") : path.join(workDir, "results.json"));
+  await writeFormatted(out, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\n${resultTable(scenarios)}\n`);
+  for (const warning of warningLines(scenarios)) console.log(`(!) ${warning}`);
+  console.log(
+    `\nresults: ${path.relative(process.cwd(), out)}${complete ? "" : " (a quick or partial run: bench/results/latest.json and the README are left alone)"}`,
+  );
+  const readme = path.join(REPO_ROOT, "bench", "README.md");
+  if (complete && updateReadme(readme, results)) {
+    await writeFormatted(readme, readFileSync(readme, "utf8"));
+    console.log("bench/README.md: latest table updated");
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}
+process.exit();

@@ -1,0 +1,69 @@
+// The benchmark's data, made through our own domain functions (the same code the API runs): an
+// application with keys and a webhook endpoint, wallets to read, funded wallets with cards to spend.
+import { createApplication } from "@/lib/applications/create-application";
+import { issueCard } from "@/lib/cards/issue-card";
+import { prisma, transaction } from "@/lib/db/client";
+import { newId } from "@/lib/ids";
+import { createApiKey } from "@/lib/keys/create-api-key";
+import { fundWallet } from "@/lib/ledger/fund-wallet";
+import { createWallet } from "@/lib/wallets/create-wallet";
+import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
+import type { SeedData } from "../load/scenarios";
+
+export type SeedSizes = { keys: number; wallets: number };
+
+/** Enough that spends never run dry: a million dollars a wallet, one cent a spend. */
+const FUNDING_USD = 1_000_000;
+
+export async function seedApiData(
+  runId: string,
+  sizes: SeedSizes,
+): Promise<{ applicationId: string; seed: Omit<SeedData, "replays"> }> {
+  const db = prisma();
+  const merchant = await db.merchantUser.create({
+    data: { id: newId("usr"), email: `bench-${runId}@example.com`, name: "Benchmark" },
+  });
+  const { application } = await createApplication(db, { merchantId: merchant.id, name: "bench api" });
+  const tenant = { applicationId: application.id, livemode: false };
+  // Writes fan out to one endpoint, so every event also queues a delivery and its job. The address
+  // is never sent to: the web server runs without its worker and the queue is emptied before scenario 6.
+  await addWebhookEndpoint(db, {
+    applicationId: application.id,
+    url: "http://127.0.0.1:9/never-sent",
+    livemode: false,
+  });
+
+  const keys: string[] = [];
+  for (let i = 0; i < sizes.keys; i++) {
+    keys.push((await createApiKey(db, { applicationId: application.id, mode: "test", name: `bench ${i}` })).secret);
+  }
+
+  const readUserIds: string[] = [];
+  const spreadCardIds: string[] = [];
+  const wallet = async (externalUserId: string) => {
+    await transaction((tx) =>
+      createWallet(tx, tenant, { externalUserId, currency: "USD", email: "bench@example.com", name: "Bench User" }),
+    );
+    await transaction((tx) => fundWallet(tx, tenant, externalUserId, { amount: FUNDING_USD }));
+    const card = await transaction((tx) => issueCard(tx, tenant, { externalUserId, kind: "virtual", currency: "USD" }));
+    return card.id;
+  };
+  for (let i = 0; i < sizes.wallets; i++) {
+    const externalUserId = `seed_${i}`;
+    spreadCardIds.push(await wallet(externalUserId));
+    readUserIds.push(externalUserId);
+  }
+  const hotCardId = await wallet("seed_hot");
+  return { applicationId: application.id, seed: { keys, readUserIds, spreadCardIds, hotCardId } };
+}
+
+/** A second application whose one endpoint is the webhook driver's receiver. */
+export async function seedWebhookApplication(runId: string, receiverUrl: string): Promise<string> {
+  const db = prisma();
+  const merchant = await db.merchantUser.create({
+    data: { id: newId("usr"), email: `bench-webhooks-${runId}@example.com`, name: "Benchmark webhooks" },
+  });
+  const { application } = await createApplication(db, { merchantId: merchant.id, name: "bench webhooks" });
+  await addWebhookEndpoint(db, { applicationId: application.id, url: receiverUrl, livemode: false });
+  return application.id;
+}
