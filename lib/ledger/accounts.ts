@@ -26,10 +26,9 @@ export async function ensureReserveAccount(db: Db, livemode: boolean, currency: 
  */
 export async function lockWalletAccount(db: Db, walletId: string): Promise<LedgerAccount> {
   // A locking read returns the newest committed version of the row it waited for, so lock and
-  // fresh read are one round trip.
+  // fresh read are one round trip. Every column, so the row is a whole LedgerAccount.
   const [account] = await db.$queryRaw<LedgerAccount[]>`
-    SELECT "id", "applicationId", "livemode", "kind", "currency", "walletId", "postedMinor", "heldMinor", "createdAt"
-    FROM "LedgerAccount" WHERE "walletId" = ${walletId} FOR UPDATE`;
+    SELECT * FROM "LedgerAccount" WHERE "walletId" = ${walletId} FOR UPDATE`;
   if (!account) throw new Error(`wallet ${walletId} has no ledger account`);
   return account;
 }

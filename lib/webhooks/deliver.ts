@@ -60,8 +60,7 @@ async function readDeliveryToSend(
   jobKey: string | null,
 ): Promise<DeliveryToSend> {
   const rows = await tx.$queryRaw<DeliveryToSendRow[]>`
-    SELECT d."id", d."applicationId", d."livemode", d."eventId", d."endpointId", d."status", d."attemptCount",
-      d."lastStatusCode", d."nextAttemptAt", d."createdAt", d."updatedAt",
+    SELECT d.*, -- every column, so a column added to the model is never missing from the row typed as one
       w."url" AS "endpointUrl", w."enabled" AS "endpointEnabled",
       e."type" AS "eventType", e."data" AS "eventData",
       a."webhookSecretSealed",
