@@ -33,7 +33,6 @@ const schemaVersionsFileSchema = z
   .refine((f) => f.versions[0]?.status === "current", { message: "the current version must come first" });
 
 export type SchemaVersion = z.output<typeof schemaVersionSchema>;
-export type PayloadChange = z.output<typeof payloadChangeSchema>;
 
 /** Newest first. */
 export const SCHEMA_VERSIONS: readonly SchemaVersion[] = schemaVersionsFileSchema.parse(file).versions;

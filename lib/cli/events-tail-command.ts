@@ -25,7 +25,7 @@ export type TailOptions = AttemptFeedFilter & {
 const DURATION_UNITS_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 /** "90s", "5m", "2h", "1d" in milliseconds. */
-export function parseDuration(text: string): number {
+function parseDuration(text: string): number {
   const match = /^(\d+)(ms|s|m|h|d)$/.exec(text.trim());
   const unit = match?.[2] === undefined ? undefined : DURATION_UNITS_MS[match[2]];
   if (!match || unit === undefined)
@@ -34,7 +34,7 @@ export function parseDuration(text: string): number {
 }
 
 /** One line per attempt: time, mode, event type, event id, delivery id, endpoint, trigger, status or error, latency. */
-export function attemptLine(entry: AttemptFeedEntry): string {
+function attemptLine(entry: AttemptFeedEntry): string {
   const outcome =
     entry.statusCode === null ? `error=${JSON.stringify(entry.error ?? "no response")}` : String(entry.statusCode);
   return [
@@ -61,14 +61,13 @@ export async function tailWebhookAttempts(
   signal: AbortSignal,
   write: (line: string) => void,
 ): Promise<void> {
-  const filter: AttemptFeedFilter = { applicationId: options.applicationId, livemode: options.livemode };
   const start = (await databaseNow(db)).getTime() - options.sinceMs;
   // What was printed, by creation time; anything older than the read window cannot come back.
   const printed = new Map<string, number>();
   let newest = start;
   while (!signal.aborted) {
     const from = Math.max(start, newest - LATE_COMMIT_WINDOW_MS);
-    for (const entry of await readAttempts(db, filter, new Date(from), printed)) {
+    for (const entry of await readAttempts(db, options, new Date(from), printed)) {
       write(options.json ? attemptJson(entry) : attemptLine(entry));
       printed.set(entry.attemptId, entry.createdAt.getTime());
       newest = Math.max(newest, entry.createdAt.getTime());

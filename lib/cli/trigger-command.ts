@@ -11,7 +11,7 @@ const WAIT_POLL_MS = 250;
 const WORKER_REMINDER =
   "Deliveries are sent by the webhook worker inside `npm run dev` / `npm start`, or alone with `npm run worker`; this command does not start one.";
 
-export type FirstAttempt = {
+type FirstAttempt = {
   deliveryId: string;
   url: string;
   statusCode: number | null;
@@ -20,7 +20,7 @@ export type FirstAttempt = {
 };
 
 /** Each delivery's first attempt, once every delivery has one or the time is up (missing ones are left out). */
-export async function waitForFirstAttempts(
+async function waitForFirstAttempts(
   deliveries: QueuedDelivery[],
   timeoutMs = WAIT_TIMEOUT_MS,
 ): Promise<FirstAttempt[]> {

@@ -114,7 +114,7 @@ function need(id: string | undefined, what: string): string {
 }
 
 /** The steps from the first prerequisite to `type` itself, in order. */
-export function triggerChain(type: EventType): EventType[] {
+function triggerChain(type: EventType): EventType[] {
   const chain: EventType[] = [];
   for (let step: EventType | null = type; step; step = PREREQUISITE[step]) chain.unshift(step);
   return chain;

@@ -113,6 +113,28 @@ function SourceBlock({ file, exampleId }: { file: SourceFile; exampleId: string 
   );
 }
 
+// Not the console's Table (app/merchant/sdk/_components/ui.tsx): that one bleeds into a Panel's
+// padding and sets uppercase headings; this page has no panels.
+function DocTable({ caption, columns, children }: { caption: string; columns: string[]; children: React.ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className="min-w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-slate-600">
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col" className="px-3 py-2 font-medium">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
     <section aria-labelledby={id} className="mt-12 scroll-mt-4">
@@ -235,31 +257,16 @@ export default function WebhookSecurityPage() {
           </li>
         </ol>
         <p>Every delivery is a POST with these headers:</p>
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="min-w-full text-left text-sm">
-            <caption className="sr-only">Headers of every webhook delivery</caption>
-            <thead className="bg-slate-50 text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Header
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Meaning
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {Object.keys(SAMPLE.headers).map((name) => (
-                <tr key={name}>
-                  <th scope="row" className="px-3 py-2 align-top font-mono text-xs font-normal whitespace-nowrap">
-                    {name}
-                  </th>
-                  <td className="px-3 py-2">{headerMeaning(name)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DocTable caption="Headers of every webhook delivery" columns={["Header", "Meaning"]}>
+          {Object.keys(SAMPLE.headers).map((name) => (
+            <tr key={name}>
+              <th scope="row" className="px-3 py-2 align-top font-mono text-xs font-normal whitespace-nowrap">
+                {name}
+              </th>
+              <td className="px-3 py-2">{headerMeaning(name)}</td>
+            </tr>
+          ))}
+        </DocTable>
         <p>
           The body is the envelope <InlineCode>{"{id, event, schema_version, sent_at, data}"}</InlineCode>, where{" "}
           <InlineCode>data</InlineCode> is the wallet, card or authorization record exactly as the API returns it. A
@@ -400,39 +407,18 @@ export default function WebhookSecurityPage() {
           come from the one list below, so this page cannot disagree with what is sent. The version is raised whenever a
           payload&apos;s shape changes.
         </p>
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="min-w-full text-left text-sm">
-            <caption className="sr-only">Schema versions</caption>
-            <thead className="bg-slate-50 text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Version
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Released
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Summary
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {SCHEMA_VERSIONS.map((v) => (
-                <tr key={v.version} data-testid="schema-version-row">
-                  <th scope="row" className="px-3 py-2 align-top font-semibold">
-                    {v.version}
-                  </th>
-                  <td className="px-3 py-2 align-top">{STATUS_LABEL[v.status]}</td>
-                  <td className="px-3 py-2 align-top whitespace-nowrap">{v.released}</td>
-                  <td className="px-3 py-2 align-top">{v.summary}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DocTable caption="Schema versions" columns={["Version", "Status", "Released", "Summary"]}>
+          {SCHEMA_VERSIONS.map((v) => (
+            <tr key={v.version} data-testid="schema-version-row">
+              <th scope="row" className="px-3 py-2 align-top font-semibold">
+                {v.version}
+              </th>
+              <td className="px-3 py-2 align-top">{STATUS_LABEL[v.status]}</td>
+              <td className="px-3 py-2 align-top whitespace-nowrap">{v.released}</td>
+              <td className="px-3 py-2 align-top">{v.summary}</td>
+            </tr>
+          ))}
+        </DocTable>
         {SCHEMA_VERSIONS.map((v) => (
           <article key={v.version} aria-labelledby={`contents-${v.version}`}>
             <h3 id={`contents-${v.version}`} className="pt-4 text-lg font-semibold text-slate-900">

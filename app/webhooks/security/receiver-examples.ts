@@ -18,7 +18,7 @@ export type ReceiverExample = {
   companion?: SourceFile & { note: string };
 };
 
-export const EXAMPLES_DIR = "lib/webhooks/receiver-examples";
+const EXAMPLES_DIR = "lib/webhooks/receiver-examples";
 
 // Both reads name their folder or file literally, so the build's file tracer includes exactly these
 // files (a fully dynamic path would make it trace the whole project).
