@@ -15,7 +15,7 @@ export type RetryPolicy = {
   random: () => number;
 };
 
-export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export function retryingFetch(fetchOnce: FetchOnce, policy: RetryPolicy): FetchOnce {

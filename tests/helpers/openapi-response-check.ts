@@ -1,6 +1,6 @@
 // Checks an API response against the OpenAPI document: the path, method and status must be
 // documented, the JSON body must match the documented schema, and required headers be present.
-// Every callRoute result goes through here, so the document cannot drift from the routes.
+// Every callRoute and routeFetch answer goes through here, so the document cannot drift from the routes.
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { openApiDocument } from "@/lib/openapi/document";

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { GET as getWallet } from "@/app/api/public/sdk/v1/wallets/[externalUserId]/route";
 import { callRoute } from "../helpers/call-route";
 import { createKey, setupApp } from "../helpers/fixtures";
+import { startWithinOneMinuteWindow } from "../helpers/minute-window";
 import { testClient } from "../helpers/route-fetch";
 
 function expectRateHeaders(headers: Headers, remaining: number) {
@@ -15,16 +16,9 @@ function expectRateHeaders(headers: Headers, remaining: number) {
   expect(headers.get("x-request-id")).toMatch(/^req_/);
 }
 
-// Windows are fixed and start on the minute: a test that sends 61 requests waits out the last
-// 10 s of a minute so they all fall in one window (otherwise the count restarts halfway).
-async function startWithinOneWindow() {
-  const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 50));
-}
-
 describe("rate limit per key", () => {
   it("counts every request, failed ones too, and refuses the 61st with 429 and Retry-After: 60", async () => {
-    await startWithinOneWindow();
+    await startWithinOneMinuteWindow(10_000); // 61 requests take well under 10 s
     const app = await setupApp();
     const { secret } = await createKey(app.appId);
     const get = () =>
@@ -72,7 +66,7 @@ describe("rate limit per key", () => {
   });
 
   it("limits requests without a usable key per client address", async () => {
-    await startWithinOneWindow();
+    await startWithinOneMinuteWindow(10_000); // 61 requests take well under 10 s
     const address = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     let last;
     for (let i = 1; i <= 61; i++) {
@@ -95,7 +89,7 @@ describe("rate limit per key", () => {
   });
 
   it("makes the API client wait Retry-After (60 s) before retrying a 429, with the same answer after", async () => {
-    await startWithinOneWindow();
+    await startWithinOneMinuteWindow(10_000); // 61 requests take well under 10 s
     const app = await setupApp();
     const waits: number[] = [];
     const client = testClient(app.key, {

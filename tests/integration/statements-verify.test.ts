@@ -7,6 +7,7 @@ import { prisma } from "@/lib/db/client";
 import { hashStatementToken } from "@/lib/statements/statement-token";
 import { api } from "../helpers/card-money";
 import { createKey, setupApp, uniqueUserId } from "../helpers/fixtures";
+import { startWithinOneMinuteWindow } from "../helpers/minute-window";
 import { testClient } from "../helpers/route-fetch";
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -203,6 +204,7 @@ describe("GET /api/public/verify/statement-token", () => {
   });
 
   it("limits each address to 60 checks a minute with Retry-After", async () => {
+    await startWithinOneMinuteWindow(10_000);
     const address = `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     for (let i = 0; i < 60; i++) expect((await verify("x", address)).response.status).toBe(200);
     const limited = await verify("x", address);

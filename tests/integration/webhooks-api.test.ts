@@ -6,6 +6,7 @@ import type { operations } from "@/lib/client/create-service-client";
 import { prisma } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { createKey, setupApp } from "../helpers/fixtures";
+import { startWithinOneMinuteWindow } from "../helpers/minute-window";
 import { testClient } from "../helpers/route-fetch";
 
 // Nothing listens on the discard port, so deliveries a worker might pick up fail fast and harmlessly.
@@ -54,12 +55,6 @@ async function seed(appId: string, livemode = false) {
     deliveries.push(delivery);
   }
   return { endpoint, events, deliveries };
-}
-
-/** Fixed windows start on the minute: wait for a fresh one, so a count does not straddle two. */
-async function atStartOfMinute() {
-  const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 40_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 50));
 }
 
 describe("GET /events", () => {
@@ -192,7 +187,7 @@ describe("POST /webhooks/deliveries/{id}/replay", () => {
     });
 
   it("queues a replay (202) and answers 429 replay_limited at the 6th replay of one delivery", async () => {
-    await atStartOfMinute();
+    await startWithinOneMinuteWindow(20_000);
     const app = await setupApp();
     const { deliveries } = await seed(app.appId);
     const id = deliveries[0]!.id;
@@ -212,7 +207,7 @@ describe("POST /webhooks/deliveries/{id}/replay", () => {
   });
 
   it("answers 429 replay_limited at the 21st replay in a minute by one merchant user", async () => {
-    await atStartOfMinute();
+    await startWithinOneMinuteWindow(20_000);
     const app = await setupApp();
     // Two applications of the same merchant user share the user's limit.
     const { application: second } = await createApplication(prisma(), {
