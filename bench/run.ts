@@ -7,7 +7,7 @@
 // --max-minutes N (the whole run is stopped and cleaned up after this long; default 90).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -139,7 +139,6 @@ async function build(): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: DIST_DIR, NODE_ENV: "production" };
   delete env.DATABASE_URL;
   const child = track(spawn("npm", ["run", "build"], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] }));
-  const { createWriteStream } = await import("node:fs");
   const out = createWriteStream(logFile("build"));
   child.stdout?.pipe(out);
   child.stderr?.pipe(out);

@@ -9,6 +9,7 @@ import http from "node:http";
 import { Redis } from "@upstash/redis";
 import pg from "pg";
 import { canonicalJson } from "@/lib/http/canonical-json";
+import { ApiError, errorBody } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 import { hashKeySecret, keyModeOf } from "@/lib/keys/api-key-secret";
 import { isAddressAllowed } from "@/lib/keys/ip-allowlist";
@@ -18,6 +19,7 @@ import { currencyExponent } from "@/lib/money/currencies";
 import { TcpConnection } from "@/lib/ratelimit/tcp-connection";
 import { createTcpRequester } from "@/lib/ratelimit/tcp-requester";
 import { createUpstashRateLimiter } from "@/lib/ratelimit/upstash-limiter";
+import type { Tenant } from "@/lib/tenant";
 import { SCHEMA_VERSION } from "@/lib/version";
 import {
   authorizeSpend,
@@ -27,12 +29,10 @@ import {
   findWallet,
   inTransaction,
   insertWallet,
-  Refusal,
   releaseIdempotencyKey,
   touchKey,
   type AccountRow,
   type AuthorizationRow,
-  type Tenant,
   type WalletRow,
 } from "./sql";
 
@@ -62,19 +62,8 @@ function baseHeaders(requestId: string): Record<string, string> {
   return { "x-request-id": requestId, "x-service-schema-version": SCHEMA_VERSION };
 }
 
-function errorAnswer(refusal: Refusal, requestId: string): Answer {
-  return {
-    status: refusal.status,
-    body: JSON.stringify({
-      error: {
-        type: refusal.type,
-        code: refusal.code,
-        message: refusal.message,
-        ...(refusal.param ? { param: refusal.param } : {}),
-        request_id: requestId,
-      },
-    }),
-  };
+function errorAnswer(error: ApiError, requestId: string): Answer {
+  return { status: error.status, body: JSON.stringify(errorBody(error, requestId)) };
 }
 
 function readBody(request: http.IncomingMessage): Promise<string> {
@@ -93,11 +82,11 @@ function parseJson(text: string): Record<string, unknown> {
   } catch {
     // answered below
   }
-  throw new Refusal(400, "invalid_request_error", "invalid_json", "The body must be a JSON object.");
+  throw new ApiError("invalid_json", "The body must be a JSON object.");
 }
 
-function invalid(param: string): Refusal {
-  return new Refusal(400, "invalid_request_error", "validation_failed", `${param} is invalid.`, param);
+function invalid(param: string): ApiError {
+  return new ApiError("validation_failed", `${param} is invalid.`, { param });
 }
 
 // --- the pipeline steps (lib/http/authenticate.ts, rate-limit.ts, authorize.ts) ---
@@ -109,18 +98,12 @@ async function authenticate(
 ): Promise<Tenant> {
   const secret = /^Bearer\s+(\S+)$/i.exec((request.headers.authorization ?? "").trim())?.[1];
   if (!secret || !keyModeOf(secret)) {
-    throw new Refusal(
-      401,
-      "authentication_error",
-      "invalid_api_key",
-      "The Authorization header must carry an sk_test_ or sk_live_ key.",
-    );
+    throw new ApiError("invalid_api_key", "The Authorization header must carry an sk_test_ or sk_live_ key.");
   }
   const key = await findKey(pool, hashKeySecret(secret));
   // Ours counts an unknown key against the client address before refusing it; the benchmark's keys all exist.
-  if (!key) throw new Refusal(401, "authentication_error", "invalid_api_key", "No API key matches the one provided.");
-  if (key.revokedAt)
-    throw new Refusal(401, "authentication_error", "revoked_api_key", "This API key has been revoked.");
+  if (!key) throw new ApiError("invalid_api_key", "No API key matches the one provided.");
+  if (key.revokedAt) throw new ApiError("revoked_api_key", "This API key has been revoked.");
   if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     touchKey(pool, key.id).catch(() => undefined);
   }
@@ -130,24 +113,14 @@ async function authenticate(
   headers["x-ratelimit-reset"] = String(Math.max(0, Math.ceil((limit.reset - Date.now()) / 1000)));
   if (!limit.success) {
     headers["retry-after"] = "60";
-    throw new Refusal(
-      429,
-      "rate_limit_error",
-      "rate_limited",
-      `Too many requests: the limit is ${limit.limit} per minute.`,
-    );
+    throw new ApiError("rate_limited", `Too many requests: the limit is ${limit.limit} per minute.`);
   }
   if (!hasScope(key.scopes, scope)) {
-    throw new Refusal(403, "permission_error", "scope_missing", `This API key lacks the ${scope} scope needed here.`);
+    throw new ApiError("scope_missing", `This API key lacks the ${scope} scope needed here.`);
   }
   const address = (request.socket.remoteAddress ?? "unknown").replace(/^::ffff:(?=\d+\.)/, "");
   if (!isAddressAllowed(key.allowedIps, address)) {
-    throw new Refusal(
-      403,
-      "permission_error",
-      "ip_not_allowed",
-      `Requests from ${address} are not allowed for this API key.`,
-    );
+    throw new ApiError("ip_not_allowed", `Requests from ${address} are not allowed for this API key.`);
   }
   return { applicationId: key.applicationId, livemode: key.livemode };
 }
@@ -209,13 +182,9 @@ async function getWallet(
   if (!EXTERNAL_USER_ID.test(externalUserId)) throw invalid("externalUserId");
   const found = await findWallet(pool, tenant, externalUserId);
   if (!found) {
-    throw new Refusal(
-      404,
-      "not_found_error",
-      "wallet_not_found",
-      `No wallet exists for externalUserId ${externalUserId}.`,
-      "externalUserId",
-    );
+    throw new ApiError("wallet_not_found", `No wallet exists for externalUserId ${externalUserId}.`, {
+      param: "externalUserId",
+    });
   }
   return { status: 200, body: JSON.stringify(walletRecord(found.wallet, found.account)) };
 }
@@ -259,7 +228,7 @@ async function createWallet(
     });
     return { status: 201, body: text };
   } catch (error) {
-    if (error instanceof Refusal && error.status === 409) {
+    if (error instanceof ApiError && error.status === 409) {
       const refusal = errorAnswer(error, requestId);
       await completeIdempotencyKey(pool, claim.recordId, refusal.status, String(refusal.body));
     } else {
@@ -297,10 +266,8 @@ async function spend(
   );
   const record = authorizationRecord(outcome.authorization, outcome.externalUserId);
   if (outcome.decline) {
-    const refusal = new Refusal(402, "card_error", outcome.decline.code, outcome.decline.message);
-    const answer = errorAnswer(refusal, requestId);
-    const envelope = JSON.parse(String(answer.body)) as { error: Record<string, unknown> };
-    return { status: 402, body: JSON.stringify({ error: { ...envelope.error, authorization: record } }) };
+    const { code, message } = outcome.decline;
+    return errorAnswer(new ApiError(code, message, { extra: { authorization: record } }), requestId);
   }
   return { status: 201, body: JSON.stringify({ ...record, idempotent_replay: false }) };
 }
@@ -319,7 +286,7 @@ async function route(
   if (request.method === "GET" && wallet?.[1]) return getWallet(request, headers, decodeURIComponent(wallet[1]));
   const card = /^\/api\/public\/sdk\/v1\/cards\/([^/]+)\/authorizations$/.exec(path);
   if (request.method === "POST" && card?.[1]) return spend(request, headers, decodeURIComponent(card[1]), requestId);
-  throw new Refusal(404, "not_found_error", "not_found", "No such route.");
+  throw new ApiError("route_not_found", "No such route.");
 }
 
 const server = http.createServer((request, response) => {
@@ -327,12 +294,9 @@ const server = http.createServer((request, response) => {
   const headers = baseHeaders(requestId);
   route(request, headers, requestId)
     .catch((error: unknown) => {
-      if (error instanceof Refusal) return errorAnswer(error, requestId);
+      if (error instanceof ApiError) return errorAnswer(error, requestId);
       console.error(error);
-      return errorAnswer(
-        new Refusal(500, "api_error", "internal_error", "Something went wrong on our side."),
-        requestId,
-      );
+      return errorAnswer(new ApiError("internal_error", "Something went wrong on our side."), requestId);
     })
     .then((answer) => {
       // Drain an unread body (a refusal before parsing) so the keep-alive connection stays usable.

@@ -2,29 +2,16 @@
 // transactions, as our routes do through Prisma (captured from a query trace of the real handlers;
 // bench/README.md lists where it differs). Rows come back as pg gives them: int8 as strings.
 import pg from "pg";
+import { ApiError, type ErrorCode } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
+import type { Tenant } from "@/lib/tenant";
 import { newAccountNumber } from "@/lib/wallets/account-number";
 
 // PostgreSQL `timestamp(3)` (no zone) holds UTC, as Prisma writes it; pg would read it as local time.
 pg.types.setTypeParser(1114, (text) => new Date(`${text.replace(" ", "T")}Z`));
 
-export type Tenant = { applicationId: string; livemode: boolean };
-
-/** A refusal the route turns into the error envelope. */
-export class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly type: string,
-    readonly code: string,
-    message: string,
-    readonly param?: string,
-  ) {
-    super(message);
-  }
-}
-
 /** The literal Prisma sends for a DateTime: UTC, no zone. */
-export function timestamp(date: Date): string {
+function timestamp(date: Date): string {
   return date.toISOString().replace("T", " ").replace("Z", "");
 }
 
@@ -150,23 +137,13 @@ export async function claimIdempotencyKey(
   );
   const record = existing.rows[0];
   if (record && record.requestHash !== fingerprint) {
-    throw new Refusal(
-      422,
-      "idempotency_error",
-      "idempotency_key_reused",
-      "This Idempotency-Key was already used with a different request.",
-    );
+    throw new ApiError("idempotency_key_reused", "This Idempotency-Key was already used with a different request.");
   }
   if (record?.state === "completed" && record.responseStatus !== null && record.responseBody !== null) {
     return { kind: "replay", status: record.responseStatus, body: record.responseBody };
   }
   // Expired records and stale claims are taken over by our service; the benchmark never makes either.
-  throw new Refusal(
-    409,
-    "conflict_error",
-    "idempotency_in_progress",
-    "A request with this Idempotency-Key is still being processed.",
-  );
+  throw new ApiError("idempotency_in_progress", "A request with this Idempotency-Key is still being processed.");
 }
 
 export async function completeIdempotencyKey(
@@ -253,13 +230,9 @@ export async function insertWallet(
     [tenant.applicationId, tenant.livemode, input.externalUserId],
   );
   if (existing.rows.length > 0) {
-    throw new Refusal(
-      409,
-      "conflict_error",
-      "wallet_exists",
-      `A wallet for externalUserId ${input.externalUserId} already exists.`,
-      "externalUserId",
-    );
+    throw new ApiError("wallet_exists", `A wallet for externalUserId ${input.externalUserId} already exists.`, {
+      param: "externalUserId",
+    });
   }
   const now = timestamp(new Date());
   const walletId = newId("wal");
@@ -325,7 +298,7 @@ export type SpendInput = {
 export type SpendOutcome = {
   authorization: AuthorizationRow;
   externalUserId: string;
-  decline?: { code: string; message: string };
+  decline?: { code: ErrorCode; message: string };
 };
 
 export async function authorizeSpend(
@@ -346,7 +319,7 @@ export async function authorizeSpend(
       [cardId, tenant.applicationId, tenant.livemode],
     )
   ).rows[0];
-  if (!card) throw new Refusal(404, "not_found_error", "card_not_found", `No card ${cardId} exists.`, "id");
+  if (!card) throw new ApiError("card_not_found", `No card ${cardId} exists.`, { param: "id" });
   const wallet = (
     await db.query<{ id: string; externalUserId: string; status: string }>(
       `SELECT "id", "externalUserId", "status" FROM "Wallet" WHERE "id" IN ($1)`,
@@ -365,7 +338,7 @@ export async function authorizeSpend(
   if (!account) throw new Error(`wallet ${card.walletId} has no ledger account`);
 
   const available = BigInt(account.postedMinor) - BigInt(account.heldMinor);
-  const decline =
+  const decline: SpendOutcome["decline"] =
     currency !== card.currency
       ? { code: "card_currency_mismatch", message: `The card spends ${card.currency}, not ${currency}.` }
       : card.status !== "active"

@@ -5,8 +5,8 @@
 // env: DATABASE_URL, BENCH_WEBHOOK_SECRET, WEBHOOK_WORKER_CONCURRENCY (default 4, as ours).
 import http from "node:http";
 import pg from "pg";
-import { signPayload, SIGNATURE_HEADER } from "@/lib/webhooks/verify";
-import { SCHEMA_VERSION } from "@/lib/version";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { buildEnvelope, signedRequest } from "@/lib/webhooks/envelope";
 import { BASELINE_QUEUE_CHANNEL } from "./webhook-queue";
 
 const connectionString = process.env.DATABASE_URL;
@@ -25,7 +25,7 @@ let stopping = false;
 let generation = 0;
 let sleepers: (() => void)[] = [];
 
-type Job = { id: string; event_id: string; type: string; url: string; data: Record<string, unknown> };
+type Job = { id: string; event_id: string; type: string; url: string; data: Prisma.JsonValue };
 
 function post(url: string, body: string, headers: Record<string, string>): Promise<number | null> {
   return new Promise((resolve) => {
@@ -57,21 +57,8 @@ async function deliverOne(): Promise<boolean> {
       await client.query("COMMIT");
       return false;
     }
-    const body = JSON.stringify({
-      id: job.event_id,
-      event: job.type,
-      schema_version: SCHEMA_VERSION,
-      sent_at: new Date().toISOString(),
-      data: job.data,
-    });
-    const headers = {
-      "content-type": "application/json",
-      "user-agent": `wallet-card-service-webhooks/${SCHEMA_VERSION}`,
-      [SIGNATURE_HEADER]: signPayload(body, secret ?? ""),
-      "x-service-schema-version": SCHEMA_VERSION,
-      "x-service-event-id": job.event_id,
-      "x-service-delivery-id": job.id,
-    };
+    const envelope = buildEnvelope({ id: job.event_id, type: job.type, data: job.data }, new Date());
+    const { body, headers } = signedRequest(envelope, job.id, secret ?? "");
     const started = performance.now();
     const status = await post(job.url, body, headers);
     await client.query(

@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { createHttpClient } from "./http-client";
 import { newLatencyHistogram, recordMs, summarize, type LatencySummary } from "./latency";
+import { runOpenSchedule } from "./open-schedule";
 import { buildRequest, type HttpScenarioId, type SeedData } from "./scenarios";
 
 export type GeneratorSpec = {
@@ -85,41 +86,20 @@ async function closedLoop(connections: number): Promise<GeneratorResult> {
 }
 
 async function openLoop(rate: number): Promise<GeneratorResult> {
-  const interval = 1000 / rate;
-  const started = performance.now() + 20;
-  const measureFrom = started + spec.warmupSeconds * 1000;
-  const scheduleEnd = measureFrom + spec.seconds * 1000;
   const inFlight = new Map<number, number>();
-  let n = 0;
   let completed = 0;
-  let cpuAtStart: NodeJS.CpuUsage | undefined;
-
-  const fire = (index: number, intendedAt: number) => {
-    const measured = intendedAt >= measureFrom;
-    if (measured) inFlight.set(index, intendedAt);
-    void client.send(buildRequest(spec.scenario, seed, index, spec.tag)).then((status) => {
-      if (!measured || !inFlight.delete(index)) return;
-      countStatus(status);
-      if (status >= 200 && status < 300) completed++;
-      recordMs(histogram, performance.now() - intendedAt);
-    });
-  };
-
-  // Node timers fire at best every millisecond; each tick sends every request whose time has come,
-  // so late ticks send late, and that lateness is charged to the latency like any other wait.
-  while (true) {
-    const now = performance.now();
-    if (cpuAtStart === undefined && now >= measureFrom) cpuAtStart = process.cpuUsage();
-    let intendedAt = started + n * interval;
-    while (intendedAt <= now && intendedAt < scheduleEnd) {
-      fire(n++, intendedAt);
-      intendedAt = started + n * interval;
-    }
-    if (intendedAt >= scheduleEnd) break;
-    await sleep(Math.max(0, Math.min(5, intendedAt - performance.now())));
-  }
-  const cpu = process.cpuUsage(cpuAtStart);
-  const cpuWindowMs = performance.now() - measureFrom;
+  const { generatorCpu } = await runOpenSchedule(
+    { rate, warmupSeconds: spec.warmupSeconds, seconds: spec.seconds },
+    (index, intendedAt, measured) => {
+      if (measured) inFlight.set(index, intendedAt);
+      void client.send(buildRequest(spec.scenario, seed, index, spec.tag)).then((status) => {
+        if (!measured || !inFlight.delete(index)) return;
+        countStatus(status);
+        if (status >= 200 && status < 300) completed++;
+        recordMs(histogram, performance.now() - intendedAt);
+      });
+    },
+  );
   // Stragglers get the request timeout to finish; whatever is left then is recorded as waited-for.
   const giveUpAt = performance.now() + spec.timeoutMs + 1000;
   while (inFlight.size > 0 && performance.now() < giveUpAt) await sleep(20);
@@ -133,7 +113,7 @@ async function openLoop(rate: number): Promise<GeneratorResult> {
     statusCounts,
     unanswered,
     latency: summarize(histogram),
-    generatorCpu: (cpu.user + cpu.system) / 1000 / cpuWindowMs,
+    generatorCpu,
   };
 }
 

@@ -5,8 +5,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
+import { inTransaction } from "../baseline/sql";
 import { BASELINE_QUEUE_DDL, enqueueBaselineJobs } from "../baseline/webhook-queue";
 import { newLatencyHistogram, recordMs, summarize, type LatencySummary } from "./latency";
+import { runOpenSchedule } from "./open-schedule";
 
 export type DriverCommand =
   | { type: "listen"; target: "ours" | "baseline" }
@@ -132,19 +134,6 @@ async function baselineCreator(url: string): Promise<Creator> {
   pool.on("error", () => undefined);
   await pool.query(BASELINE_QUEUE_DDL);
   let n = 0;
-  const inTransaction = async (work: (client: pg.PoolClient) => Promise<void>) => {
-    const client = await pool.connect();
-    try {
-      await client.query("BEGIN");
-      await work(client);
-      await client.query("COMMIT");
-    } catch (error) {
-      await client.query("ROLLBACK").catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
-  };
   const job = () => {
     const index = n++;
     return {
@@ -158,12 +147,12 @@ async function baselineCreator(url: string): Promise<Creator> {
     async burst(count) {
       for (let done = 0; done < count; done += 100) {
         const batch = Array.from({ length: Math.min(100, count - done) }, job);
-        await inTransaction((client) => enqueueBaselineJobs(client, batch));
+        await inTransaction(pool, (client) => enqueueBaselineJobs(client, batch));
       }
     },
     async one() {
       const next = job();
-      await inTransaction((client) => enqueueBaselineJobs(client, [next]));
+      await inTransaction(pool, (client) => enqueueBaselineJobs(client, [next]));
       return next.eventId;
     },
     close: () => pool.end(),
@@ -181,33 +170,15 @@ async function paced(rate: number, warmupSeconds: number, seconds: number, timeo
   resetReceipts();
   const histogram = newLatencyHistogram();
   const commits = new Map<string, number>();
-  const interval = 1000 / rate;
-  const started = performance.now() + 20;
-  const measureFrom = started + warmupSeconds * 1000;
-  const scheduleEnd = measureFrom + seconds * 1000;
-  let n = 0;
-  let cpuAtStart: NodeJS.CpuUsage | undefined;
   const creations: Promise<void>[] = [];
-  // Creations leave on schedule whether or not earlier ones have committed (open loop).
-  while (true) {
-    const now = performance.now();
-    if (cpuAtStart === undefined && now >= measureFrom) cpuAtStart = process.cpuUsage();
-    let intendedAt = started + n * interval;
-    while (intendedAt <= now && intendedAt < scheduleEnd) {
-      const measured = intendedAt >= measureFrom;
-      n++;
-      creations.push(
-        make.one().then((id) => {
-          if (measured) commits.set(id, performance.now());
-        }),
-      );
-      intendedAt = started + n * interval;
-    }
-    if (intendedAt >= scheduleEnd) break;
-    await sleep(Math.max(0, Math.min(5, intendedAt - performance.now())));
-  }
-  const cpu = process.cpuUsage(cpuAtStart);
-  const cpuWindowMs = performance.now() - measureFrom;
+  // Creations leave on schedule whether or not earlier ones have committed.
+  const { generatorCpu } = await runOpenSchedule({ rate, warmupSeconds, seconds }, (_index, _intendedAt, measured) => {
+    creations.push(
+      make.one().then((id) => {
+        if (measured) commits.set(id, performance.now());
+      }),
+    );
+  });
   await Promise.all(creations);
   const giveUpAt = performance.now() + timeoutMs;
   const pending = () => [...commits.keys()].filter((id) => !receipts.has(id)).length;
@@ -229,7 +200,7 @@ async function paced(rate: number, warmupSeconds: number, seconds: number, timeo
     received: commits.size - lost,
     lost,
     latency: summarize(histogram),
-    generatorCpu: (cpu.user + cpu.system) / 1000 / cpuWindowMs,
+    generatorCpu,
   };
 }
 

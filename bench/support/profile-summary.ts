@@ -15,7 +15,7 @@ type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[
 const NOT_BUSY = new Set(["(idle)", "(program)"]);
 
 /** Which part of the stack a frame belongs to. */
-export function frameCategory(url: string, functionName: string): string {
+function frameCategory(url: string, functionName: string): string {
   if (!url) return functionName.startsWith("(") ? functionName : "(native)";
   if (url.startsWith("wasm://")) return "wasm (Prisma query compiler)";
   if (url.startsWith("node:")) return "node core";
@@ -57,29 +57,24 @@ function tallyProfile(profile: CpuProfile, tally: Tally): { busy: number; total:
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
-  // The categories and our own functions on each node's stack, computed once per node.
-  const stackCategories = new Map<number, Set<string>>();
-  const stackOurs = new Map<number, Set<string>>();
-  const oursOf = (id: number): Set<string> => {
-    const known = stackOurs.get(id);
-    if (known) return known;
-    const node = nodes.get(id);
-    const parentId = parent.get(id);
-    const set = new Set(parentId === undefined ? [] : oursOf(parentId));
-    if (node && isOurs(node.callFrame.url)) set.add(frameName(node));
-    stackOurs.set(id, set);
-    return set;
+  // The labels on each node's stack (its own and its ancestors'), computed once per node.
+  const onStack = (label: (node: ProfileNode) => string | undefined) => {
+    const known = new Map<number, Set<string>>();
+    const of = (id: number): Set<string> => {
+      const cached = known.get(id);
+      if (cached) return cached;
+      const node = nodes.get(id);
+      const parentId = parent.get(id);
+      const set = new Set(parentId === undefined ? [] : of(parentId));
+      const own = node && label(node);
+      if (own !== undefined) set.add(own);
+      known.set(id, set);
+      return set;
+    };
+    return of;
   };
-  const categoriesOf = (id: number): Set<string> => {
-    const known = stackCategories.get(id);
-    if (known) return known;
-    const node = nodes.get(id);
-    const parentId = parent.get(id);
-    const set = new Set(parentId === undefined ? [] : categoriesOf(parentId));
-    if (node) set.add(frameCategory(node.callFrame.url, node.callFrame.functionName));
-    stackCategories.set(id, set);
-    return set;
-  };
+  const categoriesOf = onStack((node) => frameCategory(node.callFrame.url, node.callFrame.functionName));
+  const oursOf = onStack((node) => (isOurs(node.callFrame.url) ? frameName(node) : undefined));
   let busy = 0;
   let total = 0;
   profile.samples.forEach((id, i) => {

@@ -80,7 +80,7 @@ export function warningLines(scenarios: ScenarioResult[]): string[] {
   );
 }
 
-export function machineLine(machine: MachineInfo): string {
+function machineLine(machine: MachineInfo): string {
   return (
     `${machine.date.slice(0, 10)}, ${machine.nproc} × ${machine.cpuModel}, ${machine.memoryGb} GB, ` +
     `${machine.kernel}, Node.js ${machine.node}, PostgreSQL ${machine.postgres}, commit ${machine.gitCommit.slice(0, 10)}` +
