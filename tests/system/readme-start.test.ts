@@ -12,7 +12,14 @@ const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 function embeddedEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port) };
+  // Its own build directory, so a developer's `npm run dev` in this checkout (which holds Next's
+  // dev lock in .next) and this test can run at once.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    NEXT_DIST_DIR: ".next-readme",
+  };
   for (const name of [
     "DATABASE_URL",
     "REDIS_URL",

@@ -1,0 +1,139 @@
+// The test command behind `npm test` and `npm run test:fast`: runs the type check, vitest and
+// (unless --fast) Playwright in turn, each to the end, then prints one closing line
+// `N passed, N failed[, N skipped]` summed over all of them, lists what was skipped and why, and
+// exits non-zero when any stage failed. Each runner's exit status is the verdict; its JSON report
+// only feeds the counts, so a crash that writes no report still fails the run.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { REPO_ROOT } from "@/lib/db/paths";
+import { findChromium } from "./testing/find-chromium";
+
+type Counts = { passed: number; failed: number; skipped: string[] };
+type Stage = { name: string; ok: boolean; counts: Counts };
+
+const { values } = parseArgs({
+  options: {
+    fast: { type: "boolean", default: false },
+    // Runs only the deliberately failing tests under tests/canary through the same runners and
+    // setup; CI requires that this run fails (see .ci/run).
+    canary: { type: "boolean", default: false },
+  },
+});
+
+const bin = (name: string) => path.join(REPO_ROOT, "node_modules", ".bin", name);
+const reportDir = mkdtempSync(path.join(os.tmpdir(), "test-reports-"));
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
+  const result = spawnSync(command, args, { cwd: REPO_ROOT, stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.error) console.error(`${command}: ${result.error.message}`);
+  return result.status ?? 1;
+}
+
+function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as T;
+  } catch {
+    return null;
+  }
+}
+
+function typecheck(): Stage {
+  const ok = run(bin("tsc"), ["--noEmit", "-p", "."]) === 0;
+  return { name: "type check", ok, counts: { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: [] } };
+}
+
+type VitestReport = {
+  testResults: {
+    name: string;
+    assertionResults: { status: string; fullName: string }[];
+  }[];
+};
+
+function vitest(canary: boolean): Stage {
+  const output = path.join(reportDir, "vitest.json");
+  const code = run(
+    bin("vitest"),
+    ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${output}`],
+    canary ? { TEST_CANARY: "1" } : {},
+  );
+  const counts: Counts = { passed: 0, failed: 0, skipped: [] };
+  for (const file of readJson<VitestReport>(output)?.testResults ?? []) {
+    for (const test of file.assertionResults) {
+      if (test.status === "passed") counts.passed++;
+      else if (test.status === "failed") counts.failed++;
+      else counts.skipped.push(`${path.relative(REPO_ROOT, file.name)}: ${test.fullName}`);
+    }
+  }
+  // A failed run with no failed test (an error outside any test, a broken setup) still counts.
+  if (code !== 0 && counts.failed === 0) counts.failed = 1;
+  return { name: "vitest", ok: code === 0, counts };
+}
+
+type PlaywrightSpec = { title: string; file: string; tests: { status: string }[] };
+type PlaywrightSuite = { title: string; specs?: PlaywrightSpec[]; suites?: PlaywrightSuite[] };
+type PlaywrightReport = { suites?: PlaywrightSuite[] };
+
+function playwright(canary: boolean): Stage {
+  const output = path.join(reportDir, "playwright.json");
+  const counts: Counts = { passed: 0, failed: 0, skipped: [] };
+  const env: NodeJS.ProcessEnv = { PLAYWRIGHT_JSON_OUTPUT_NAME: output };
+  if (canary) env.TEST_CANARY = "1";
+  else {
+    // Found before anything is built, so a missing browser costs one line, not a build.
+    const browser = findChromium();
+    if (!browser.ok) {
+      console.error(browser.message);
+      return { name: "playwright", ok: false, counts: { ...counts, failed: 1 } };
+    }
+    if (browser.executablePath) env.CHROMIUM_PATH = browser.executablePath;
+  }
+  const code = run(bin("playwright"), ["test", "--reporter=list,json"], env);
+  const walk = (suite: PlaywrightSuite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        // expected / flaky pass; unexpected fails; skipped is listed.
+        if (test.status === "expected" || test.status === "flaky") counts.passed++;
+        else if (test.status === "unexpected") counts.failed++;
+        else counts.skipped.push(`${spec.file}: ${suite.title} ${spec.title}`.trim());
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of readJson<PlaywrightReport>(output)?.suites ?? []) walk(suite);
+  if (code !== 0 && counts.failed === 0) counts.failed = 1;
+  return { name: "playwright", ok: code === 0, counts };
+}
+
+const stages: Stage[] = [];
+if (!values.canary) stages.push(typecheck());
+stages.push(vitest(values.canary));
+if (!values.fast) stages.push(playwright(values.canary));
+rmSync(reportDir, { recursive: true, force: true });
+
+const total = stages.reduce(
+  (sum, s) => ({
+    passed: sum.passed + s.counts.passed,
+    failed: sum.failed + s.counts.failed,
+    skipped: [...sum.skipped, ...s.counts.skipped],
+  }),
+  { passed: 0, failed: 0, skipped: [] as string[] },
+);
+
+console.log("");
+for (const s of stages) {
+  const skipped = s.counts.skipped.length ? `, ${s.counts.skipped.length} skipped` : "";
+  console.log(`${s.ok ? "ok  " : "FAIL"} ${s.name}: ${s.counts.passed} passed, ${s.counts.failed} failed${skipped}`);
+}
+if (total.skipped.length) {
+  console.log("\nSkipped (the reason is in each title):");
+  for (const name of total.skipped) console.log(`  - ${name}`);
+}
+// CI installs every service and toolchain the suites need, so there a skip means a test did not run.
+const skipsFail = process.env.CI === "true" && !values.canary && total.skipped.length > 0;
+if (skipsFail) console.log("\nCI runs every test: the skipped tests above fail this run.");
+const skippedTail = total.skipped.length ? `, ${total.skipped.length} skipped` : "";
+console.log(`\n${total.passed} passed, ${total.failed} failed${skippedTail}`);
+process.exit(stages.every((s) => s.ok) && !skipsFail ? 0 : 1);
