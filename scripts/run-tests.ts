@@ -26,7 +26,7 @@ const { values } = parseArgs({
 const bin = (name: string) => path.join(REPO_ROOT, "node_modules", ".bin", name);
 const reportDir = mkdtempSync(path.join(os.tmpdir(), "test-reports-"));
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
+function run(command: string, args: string[], env: Record<string, string> = {}): number {
   const result = spawnSync(command, args, { cwd: REPO_ROOT, stdio: "inherit", env: { ...process.env, ...env } });
   if (result.error) console.error(`${command}: ${result.error.message}`);
   return result.status ?? 1;
@@ -79,7 +79,7 @@ type PlaywrightReport = { suites?: PlaywrightSuite[] };
 function playwright(canary: boolean): Stage {
   const output = path.join(reportDir, "playwright.json");
   const counts: Counts = { passed: 0, failed: 0, skipped: [] };
-  const env: NodeJS.ProcessEnv = { PLAYWRIGHT_JSON_OUTPUT_NAME: output };
+  const env: Record<string, string> = { PLAYWRIGHT_JSON_OUTPUT_NAME: output };
   if (canary) env.TEST_CANARY = "1";
   else {
     // Found before anything is built, so a missing browser costs one line, not a build.

@@ -5,13 +5,15 @@ import http from "node:http";
 import next from "next";
 import { loadEnvFiles } from "@/lib/db/load-env-files";
 import { REPO_ROOT } from "@/lib/db/paths";
+import { disconnectDb } from "@/lib/db/client";
 import { prepareDatabase } from "@/lib/db/prepare-database";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
 import { startWebhookWorker, workerOptionsFromEnv } from "@/lib/webhooks/worker";
 import { newId } from "@/lib/ids";
-import { exitOnStartupFailure, stopOnSignal } from "@/lib/process/lifecycle";
+import { exitOnStartupFailure, requireSupportedNode, stopOnSignal } from "@/lib/process/lifecycle";
 
 async function main() {
+  requireSupportedNode();
   loadEnvFiles();
   process.env.NEXT_TELEMETRY_DISABLED ??= "1";
   const dev = process.argv.includes("--dev");
@@ -49,11 +51,19 @@ async function main() {
     );
   });
 
+  // In order: stop taking requests and jobs, close the pools, and only then stop the database, so
+  // no open connection sees it go.
   stopOnSignal(async () => {
-    server.close();
-    await worker?.stop().catch(() => undefined);
-    await app.close().catch(() => undefined);
-    await database.stop().catch(() => undefined);
+    await new Promise((resolve) => {
+      server.close(resolve);
+      server.closeIdleConnections();
+      // A request still running after 5 s (a slow client) is cut rather than awaited.
+      setTimeout(() => server.closeAllConnections(), 5_000).unref();
+    });
+    await worker?.stop();
+    await app.close();
+    await disconnectDb();
+    await database.stop();
   });
 }
 

