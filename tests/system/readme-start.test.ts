@@ -1,7 +1,7 @@
 // Starts the service exactly as the README tells a newcomer (`npm run dev`, no DATABASE_URL, no
 // Redis), takes a key from `npm run cli -- bootstrap`, and uses it over real HTTP.
 import { spawn, execFile, type ChildProcess } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -156,4 +156,37 @@ describe("the README's start command", () => {
     const doc = await fetch(`http://127.0.0.1:${port}/api/public/openapi.json`);
     expect((await doc.json()).openapi).toBe("3.1.0");
   }, 120_000);
+
+  it("stops on Ctrl-C with one line, its database stopped after the pools closed", async () => {
+    const child = server;
+    if (!child?.pid) throw new Error("the service is not running");
+    const postgresBefore = await postgresPids(dataDir);
+    expect(postgresBefore.length).toBeGreaterThan(0);
+    const before = output.length;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    // A terminal's Ctrl-C: SIGINT to the whole foreground process group.
+    process.kill(-child.pid, "SIGINT");
+    await exited;
+    const after = output
+      .slice(before)
+      .split("\n")
+      .map((line) => line.trim())
+      .filter(Boolean);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatch(/^Stopped on SIGINT in \d+ ms\.$/);
+    expect(await postgresPids(dataDir)).toEqual([]);
+    server = undefined;
+  }, 60_000);
 });
+
+// Live PostgreSQL server processes whose command line names this data directory.
+async function postgresPids(dataDir: string): Promise<number[]> {
+  const pids: number[] = [];
+  for (const entry of await readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const cmdline = await readFile(`/proc/${entry}/cmdline`, "utf8").catch(() => "");
+    const args = cmdline.split("\0");
+    if ((args[0] ?? "").endsWith("postgres") && args.some((a) => a.startsWith(dataDir))) pids.push(Number(entry));
+  }
+  return pids;
+}
