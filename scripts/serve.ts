@@ -6,6 +6,7 @@ import next from "next";
 import { loadEnvFiles } from "@/lib/db/load-env-files";
 import { REPO_ROOT } from "@/lib/db/paths";
 import { disconnectDb } from "@/lib/db/client";
+import { embeddedDataDir } from "@/lib/db/embedded-postgres";
 import { prepareDatabase } from "@/lib/db/prepare-database";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
 import { startWebhookWorker, workerOptionsFromEnv } from "@/lib/webhooks/worker";
@@ -42,7 +43,7 @@ async function main() {
     console.log(
       [
         "",
-        `  Service ready on ${base} (${dev ? "development" : "production"}, ${database.embedded ? "embedded PostgreSQL under .data/" : "DATABASE_URL"})`,
+        `  Service ready on ${base} (${dev ? "development" : "production"}, ${database.embedded ? `embedded PostgreSQL under ${embeddedDataDir()}` : "DATABASE_URL"})`,
         `  API reference:    ${base}/api/public/openapi.json`,
         `  Merchant console: ${base}/merchant/sdk`,
         `  A test key:       npm run cli -- bootstrap`,
