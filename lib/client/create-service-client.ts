@@ -1,8 +1,9 @@
 // A typed client for the public API: openapi-fetch over the types generated from our OpenAPI
 // document, with the key, an Idempotency-Key per write and safe retries added to every call.
+// Also built as the @wallet-card/client package (packages/client): keep imports relative, ending in .ts, no @/ alias.
 import createClient, { type Client } from "openapi-fetch";
-import type { components, operations, paths } from "./openapi-types";
-import { type FetchOnce, retryingFetch } from "./retrying-fetch";
+import type { components, operations, paths } from "./openapi-types.ts";
+import { type FetchOnce, retryingFetch } from "./retrying-fetch.ts";
 
 export type { components, operations, paths };
 export type Schemas = components["schemas"];

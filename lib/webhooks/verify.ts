@@ -1,6 +1,6 @@
 // For receivers: checks a webhook's x-service-signature (lowercase hex HMAC-SHA256 of the raw body
-// with the application's webhook secret) in constant time. Depends on node:crypto only, so it can
-// be copied into any Node.js or Next.js app as is.
+// with the application's webhook secret) in constant time. Depends on node:crypto only: receivers
+// install it as @wallet-card/client/webhooks (built from this file by packages/client), or copy it as is.
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 export const SIGNATURE_HEADER = "x-service-signature";
