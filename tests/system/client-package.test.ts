@@ -18,11 +18,12 @@ const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TSC = path.join(ROOT, "node_modules", ".bin", "tsc");
 
-/** The environment of a process outside the repo: no test runner, no loaders, no repo settings. */
+/** The environment of a process outside the repo: no test runner, no loaders, no repo package; npm's own config (registry, cache) stays. */
 function outsideEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of Object.keys(env)) {
-    if (name === "NODE_OPTIONS" || name.startsWith("VITEST") || name.startsWith("npm_")) delete env[name];
+    if (/^(NODE_OPTIONS|NODE_ENV|VITEST.*|npm_package_.*|npm_lifecycle_.*|npm_config_local_prefix)$/.test(name))
+      delete env[name];
   }
   return env;
 }
@@ -185,12 +186,13 @@ export async function provision(): Promise<string> {
     const envelope: ErrorEnvelope = error;
     throw new Error(envelope.error.code);
   }
-  const wallet: Schemas["WalletOutput"] = data;
+  const accountNumber: string = data.accountNumber;
+  const schema: keyof Schemas = "Error";
   // @ts-expect-error the body needs an email
   await client.POST("/api/public/sdk/v1/wallets", { body: { externalUserId: "u", currency: "USD" } });
   // @ts-expect-error no such path
   await client.GET("/api/public/sdk/v1/no-such-path");
-  return wallet.accountNumber;
+  return schema + " " + accountNumber;
 }
 
 export async function receive(request: Request): Promise<Response> {
