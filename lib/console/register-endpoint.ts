@@ -1,5 +1,6 @@
-// Registers a webhook endpoint for the application's current mode through the webhooks domain
-// (which checks the URL: https and public addresses in live mode; localhost allowed in test mode).
+// Registers a webhook endpoint for the application's current mode through the webhooks domain,
+// which vets the URL by the rule every send applies again (lib/webhooks/address-guard.ts): public
+// https in live mode; in test mode public addresses or localhost, never a private network.
 import type { Db } from "@/lib/db/client";
 import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import { ConsoleFieldError } from "./errors";

@@ -1,6 +1,8 @@
-// Decides where a webhook may be sent: resolves the endpoint's host at send time and vets every
-// address, so a live endpoint can never reach private, loopback or link-local networks (even by
-// changing its DNS after registration), and test mode can still reach a developer's localhost.
+// Decides where a webhook may be sent, with one rule used both when an endpoint is registered
+// (lib/webhooks/endpoints.ts, for the console and the CLI) and at every send: live mode reaches
+// only public unicast addresses over https; test mode also reaches loopback, for a developer's
+// localhost, and nothing else. Names are resolved at send time too, so changing DNS after
+// registration cannot point a webhook at a private network or a cloud metadata service.
 import { lookup } from "node:dns/promises";
 import ipaddr from "ipaddr.js";
 
@@ -8,22 +10,45 @@ export class UnsafeDestinationError extends Error {
   override name = "UnsafeDestinationError";
 }
 
-// Test mode serves local development (localhost, a LAN, a container network) but never the
-// link-local range, where cloud metadata services answer.
-const TEST_MODE_REFUSED = new Set(["unspecified", "broadcast", "multicast", "linkLocal", "reserved"]);
-
 export type AddressFamily = 4 | 6;
 export type VettedAddress = { address: string; family: AddressFamily };
 
-/** The range name ipaddr.js gives an address, IPv4-mapped IPv6 judged as the IPv4 it carries. */
+// ipaddr.js calls "unicast" every IPv6 address outside its list of special ranges, the rest of
+// ::/8 included (IPv4-compatible ::a.b.c.d, say); only 2000::/3 is allocated for global unicast.
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
+
+const RANGE_WORDS: Record<string, string> = {
+  loopback: "a loopback address",
+  private: "a private-network address",
+  uniqueLocal: "a private-network (unique local) address",
+  linkLocal: "a link-local address (where cloud metadata services answer)",
+  carrierGradeNat: "a carrier-grade NAT address",
+  unspecified: "the unspecified address",
+  broadcast: "the broadcast address",
+  multicast: "a multicast address",
+  nonGlobal: "not a globally routed address",
+};
+
+/**
+ * The range of an address as ipaddr.js names it ("unicast", "loopback", "private", "linkLocal"...),
+ * IPv4-mapped IPv6 judged as the IPv4 address it carries, and IPv6 outside 2000::/3 "nonGlobal".
+ */
 export function addressRange(address: string): string {
-  return ipaddr.process(address).range();
+  const parsed = ipaddr.process(address);
+  const range = parsed.range();
+  if (range === "unicast" && parsed.kind() === "ipv6" && !parsed.match(GLOBAL_UNICAST_V6)) return "nonGlobal";
+  return range;
 }
 
+/** The one rule: public unicast in either mode, and in test mode loopback as well. */
 export function isAllowedAddress(address: string, livemode: boolean): boolean {
   if (!ipaddr.isValid(address)) return false;
   const range = addressRange(address);
-  return livemode ? range === "unicast" : !TEST_MODE_REFUSED.has(range);
+  return range === "unicast" || (!livemode && range === "loopback");
+}
+
+function describeRange(range: string): string {
+  return RANGE_WORDS[range] ?? `a reserved address (${range})`;
 }
 
 /** Checks the URL's scheme for the mode; live endpoints must use https. */
@@ -47,6 +72,15 @@ export function bareHostname(url: URL): string {
   return url.hostname.replace(/^\[(.*)\]$/, "$1");
 }
 
+/** The whole check, as registration runs it and every send repeats it: the URL, then every address its host has now. */
+export async function vetEndpointUrl(
+  rawUrl: string,
+  livemode: boolean,
+): Promise<{ url: URL; destination: VettedAddress }> {
+  const url = checkEndpointUrl(rawUrl, livemode);
+  return { url, destination: await resolveDestination(url, livemode) };
+}
+
 /**
  * Resolves the host now and returns the address to connect to. Every resolved address must be
  * allowed, so a name that answers with one public and one private address is refused whole.
@@ -64,8 +98,10 @@ export async function resolveDestination(url: URL, livemode: boolean): Promise<V
   if (!first) throw new UnsafeDestinationError(`${host} has no addresses.`);
   for (const answer of answers) {
     if (!isAllowedAddress(answer.address, livemode)) {
+      const what = ipaddr.isValid(answer.address) ? describeRange(addressRange(answer.address)) : "not an address";
+      const subject = answer.address === host ? host : `${host} resolves to ${answer.address}, which`;
       throw new UnsafeDestinationError(
-        `${host} resolves to ${answer.address} (${addressRange(answer.address)}), which ${livemode ? "live" : "test"}-mode webhooks may not reach.`,
+        `${subject} is ${what}: ${livemode ? "live-mode webhooks reach only public addresses" : "test-mode webhooks reach only public addresses and localhost"}.`,
       );
     }
   }

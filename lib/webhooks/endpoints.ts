@@ -1,10 +1,10 @@
 // Webhook endpoints of an application: register (URL, mode, subscribed event kinds), list, disable.
-// Used by the CLI now and the console later.
+// Used by the CLI and the console; a URL is vetted by the same rule every send applies again.
 import type { Db } from "@/lib/db/client";
 import { EVENT_TYPES, type EventType } from "@/lib/events/record-event";
 import type { WebhookEndpoint } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
-import { checkEndpointUrl, resolveDestination } from "./address-guard";
+import { vetEndpointUrl } from "./address-guard";
 
 export type AddEndpointInput = {
   applicationId: string;
@@ -31,9 +31,8 @@ export async function addWebhookEndpoint(db: Db, input: AddEndpointInput): Promi
     throw new EndpointError(`Unknown event kind(s): ${unknown.join(", ")}. Known: ${EVENT_TYPES.join(", ")}.`);
   let url: URL;
   try {
-    url = checkEndpointUrl(input.url, input.livemode);
-    // Checked again at every send: a name can point elsewhere later.
-    if (input.livemode) await resolveDestination(url, true);
+    // In both modes, as at send time, where it is checked again: a name can point elsewhere later.
+    ({ url } = await vetEndpointUrl(input.url, input.livemode));
   } catch (error) {
     throw new EndpointError(error instanceof Error ? error.message : String(error));
   }

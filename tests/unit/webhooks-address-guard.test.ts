@@ -1,44 +1,133 @@
-// Where webhooks may go: live mode only to public unicast addresses over https; test mode also to
-// loopback and private networks, never to link-local (cloud metadata).
+// Where webhooks may go, one rule for registration and sending: live mode only public unicast
+// addresses over https; test mode also loopback (a developer's localhost) and nothing else. The
+// ranges below are written out here, independently of the guard's library, and each is sampled
+// with fast-check in IPv4, IPv6 and IPv4-mapped IPv6 form.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   checkEndpointUrl,
   isAllowedAddress,
   resolveDestination,
   UnsafeDestinationError,
+  vetEndpointUrl,
 } from "@/lib/webhooks/address-guard";
 
-describe("isAllowedAddress", () => {
-  it("lets live mode reach public addresses only", () => {
-    for (const ok of ["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111"])
-      expect(isAllowedAddress(ok, true)).toBe(true);
-    for (const bad of [
-      "127.0.0.1",
-      "10.1.2.3",
-      "172.16.0.1",
-      "192.168.1.1",
-      "169.254.169.254",
-      "100.64.0.1",
-      "0.0.0.0",
-      "224.0.0.1",
-      "255.255.255.255",
-      "::1",
-      "fe80::1",
-      "fc00::1",
-      "fd12:3456::1",
-      "ff02::1",
-      "::ffff:127.0.0.1",
-      "::ffff:10.0.0.1",
-    ]) {
-      expect(isAllowedAddress(bad, true), bad).toBe(false);
-    }
+const octet = fc.integer({ min: 0, max: 255 });
+const hextet = fc.integer({ min: 0, max: 0xffff });
+
+/** IPv4 addresses in `a.b.c.d/prefix`, for prefixes of 8 or more bits. */
+function ipv4In(cidr: string): fc.Arbitrary<string> {
+  const [base, bits] = cidr.split("/");
+  const start = base!.split(".").reduce((n, part) => n * 256 + Number(part), 0);
+  const size = 2 ** (32 - Number(bits));
+  return fc
+    .integer({ min: 0, max: size - 1 })
+    .map((offset) => [24, 16, 8, 0].map((shift) => Math.floor((start + offset) / 2 ** shift) % 256).join("."));
+}
+
+/** IPv6 addresses whose first hextets are fixed (`prefix`) and whose first free hextet is masked by `mask`. */
+function ipv6With(
+  prefix: number[],
+  free: { min: number; max: number } = { min: 0, max: 0xffff },
+): fc.Arbitrary<string> {
+  return fc
+    .tuple(fc.integer(free), fc.array(hextet, { minLength: 7 - prefix.length, maxLength: 7 - prefix.length }))
+    .map(([first, rest]) => [...prefix, first, ...rest].map((h) => h.toString(16)).join(":"));
+}
+
+const hex2 = (a: number, b: number) => ((a << 8) | b).toString(16);
+/** IPv4 carried in IPv6: ::ffff:a.b.c.d written both ways. */
+const mapped = (v4: fc.Arbitrary<string>) =>
+  fc.tuple(v4, fc.boolean()).map(([address, dotted]) => {
+    if (dotted) return `::ffff:${address}`;
+    const [a, b, c, d] = address.split(".").map(Number) as [number, number, number, number];
+    return `::ffff:${hex2(a, b)}:${hex2(c, d)}`;
+  });
+/** IPv4 embedded in other IPv6 forms that reach it by translation or tunnelling. */
+const embedded = (v4: fc.Arbitrary<string>) =>
+  fc.tuple(v4, fc.constantFrom("64:ff9b::", "::", "2002:")).map(([address, form]) => {
+    const [a, b, c, d] = address.split(".").map(Number) as [number, number, number, number];
+    return form === "2002:" ? `2002:${hex2(a, b)}:${hex2(c, d)}::1` : `${form}${hex2(a, b)}:${hex2(c, d)}`;
   });
 
-  it("lets test mode reach localhost and private networks but not link-local or multicast", () => {
-    for (const ok of ["127.0.0.1", "::1", "10.0.0.5", "192.168.1.10", "8.8.8.8"])
-      expect(isAllowedAddress(ok, false)).toBe(true);
-    for (const bad of ["169.254.169.254", "fe80::1", "224.0.0.1", "0.0.0.0"])
+// Never public, in either mode.
+const REFUSED_V4: Record<string, string[]> = {
+  "private (RFC 1918)": ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"],
+  "link-local and cloud metadata": ["169.254.0.0/16"],
+  "carrier-grade NAT": ["100.64.0.0/10"],
+  "this network / unspecified": ["0.0.0.0/8"],
+  multicast: ["224.0.0.0/4"],
+  "reserved and broadcast": ["240.0.0.0/4"],
+  "documentation and benchmarking": ["192.0.2.0/24", "198.51.100.0/24", "203.0.113.0/24", "198.18.0.0/15"],
+  "IETF protocol assignments": ["192.0.0.0/24"],
+};
+const refusedV4 = fc.oneof(...Object.values(REFUSED_V4).flat().map(ipv4In));
+const loopbackV4 = ipv4In("127.0.0.0/8");
+
+const REFUSED_V6: Record<string, fc.Arbitrary<string>> = {
+  unspecified: fc.constant("::"),
+  "link-local fe80::/10": ipv6With([], { min: 0xfe80, max: 0xfebf }),
+  "unique local fc00::/7": ipv6With([], { min: 0xfc00, max: 0xfdff }),
+  "site-local fec0::/10": ipv6With([], { min: 0xfec0, max: 0xfeff }),
+  "multicast ff00::/8": ipv6With([], { min: 0xff00, max: 0xffff }),
+  "documentation 2001:db8::/32": ipv6With([0x2001, 0xdb8]),
+  "teredo 2001::/32": ipv6With([0x2001, 0]),
+  "discard 100::/64": ipv6With([0x100, 0, 0, 0]),
+  "IPv4-mapped, of a refused IPv4 address": mapped(refusedV4),
+  "NAT64, 6to4 and IPv4-compatible forms": embedded(fc.oneof(refusedV4, loopbackV4)),
+};
+
+// First octets with no special-purpose range anywhere below them, so every address is public.
+const PUBLIC_FIRST_OCTETS = [1, 8, 9, 11, 23, 45, 52, 64, 81, 99, 104, 128, 151, 185, 193, 200, 212, 223];
+const publicV4 = fc.tuple(fc.constantFrom(...PUBLIC_FIRST_OCTETS), octet, octet, octet).map((parts) => parts.join("."));
+// 2400::/8-2c00::/8 are regional-registry allocations; the one special-purpose range inside,
+// 2620:4f:8000::/48 (AS112), is left out.
+const publicV6 = ipv6With([], { min: 0x2400, max: 0x2cff }).filter((address) => !address.startsWith("2620:4f:"));
+const publicAddress = fc.oneof(publicV4, publicV6, mapped(publicV4));
+const loopback = fc.oneof(loopbackV4, fc.constant("::1"), mapped(loopbackV4));
+
+describe("isAllowedAddress", () => {
+  it.each(Object.entries(REFUSED_V4))("refuses %s IPv4 addresses in both modes", (_name, cidrs) => {
+    fc.assert(
+      fc.property(fc.oneof(...cidrs.map(ipv4In)), (address) => {
+        expect(isAllowedAddress(address, true), address).toBe(false);
+        expect(isAllowedAddress(address, false), address).toBe(false);
+      }),
+    );
+  });
+
+  it.each(Object.entries(REFUSED_V6))("refuses %s IPv6 addresses in both modes", (_name, addresses) => {
+    fc.assert(
+      fc.property(addresses, (address) => {
+        expect(isAllowedAddress(address, true), address).toBe(false);
+        expect(isAllowedAddress(address, false), address).toBe(false);
+      }),
+    );
+  });
+
+  it("allows public unicast IPv4, IPv6 and IPv4-mapped addresses in both modes", () => {
+    fc.assert(
+      fc.property(publicAddress, (address) => {
+        expect(isAllowedAddress(address, true), address).toBe(true);
+        expect(isAllowedAddress(address, false), address).toBe(true);
+      }),
+    );
+  });
+
+  it("allows loopback in test mode only", () => {
+    fc.assert(
+      fc.property(loopback, (address) => {
+        expect(isAllowedAddress(address, false), address).toBe(true);
+        expect(isAllowedAddress(address, true), address).toBe(false);
+      }),
+    );
+  });
+
+  it("refuses the well-known cases by name", () => {
+    for (const bad of ["169.254.169.254", "::ffff:169.254.169.254", "::ffff:a9fe:a9fe", "fd00:ec2::254", "10.0.0.5"]) {
       expect(isAllowedAddress(bad, false), bad).toBe(false);
+    }
+    for (const bad of ["", "not-an-address", "1.2.3.4.5"]) expect(isAllowedAddress(bad, false), bad).toBe(false);
   });
 });
 
@@ -53,11 +142,48 @@ describe("checkEndpointUrl", () => {
   });
 });
 
+describe("vetEndpointUrl, the check registration and sending share", () => {
+  it("answers for an address literal in a URL exactly as isAllowedAddress does, in any spelling", async () => {
+    const anyAddress = fc.oneof(publicAddress, loopback, refusedV4, ...Object.values(REFUSED_V6));
+    await fc.assert(
+      fc.asyncProperty(anyAddress, fc.boolean(), async (address, livemode) => {
+        const host = address.includes(":") ? `[${address}]` : address;
+        const outcome = await vetEndpointUrl(`https://${host}/hooks`, livemode).then(
+          () => true,
+          (error: unknown) => {
+            expect(error).toBeInstanceOf(UnsafeDestinationError);
+            return false;
+          },
+        );
+        expect(outcome, `${address} livemode=${livemode}`).toBe(isAllowedAddress(address, livemode));
+      }),
+    );
+  });
+
+  it("sees through other spellings of IPv4 in a URL (hex, integer, short forms)", async () => {
+    for (const url of [
+      "http://0xa9.0xfe.0xa9.0xfe/",
+      "http://2852039166/",
+      "http://169.254.43518/",
+      "http://0x7f.1/",
+    ]) {
+      await expect(vetEndpointUrl(url, true), url).rejects.toThrow(UnsafeDestinationError);
+    }
+    await expect(vetEndpointUrl("http://2852039166/", false)).rejects.toThrow(/link-local/);
+    await expect(vetEndpointUrl("http://0x7f.1:8080/", false)).resolves.toMatchObject({
+      destination: { address: "127.0.0.1" },
+    });
+  });
+});
+
 describe("resolveDestination", () => {
   it("resolves names at send time and refuses a live name that points at loopback", async () => {
     await expect(resolveDestination(new URL("https://localhost/hooks"), true)).rejects.toThrow(/loopback/);
     await expect(resolveDestination(new URL("https://[::1]/hooks"), true)).rejects.toThrow(/loopback/);
     const local = await resolveDestination(new URL("http://127.0.0.1:8080/"), false);
     expect(local).toEqual({ address: "127.0.0.1", family: 4 });
+    await expect(resolveDestination(new URL("http://localhost:8080/"), false)).resolves.toMatchObject({
+      address: expect.stringMatching(/^(127\.0\.0\.1|::1)$/),
+    });
   });
 });
