@@ -1,10 +1,16 @@
 // The webhook worker: a graphile-worker runner for the delivery task, plus a periodic sweep that
-// frees jobs of workers that died mid-send. Runs beside the web server (scripts/serve.ts) or
+// frees jobs of workers that died mid-send, and the crontab's idempotency cleanup. Runs beside the web server (scripts/serve.ts) or
 // alone (`npm run worker`); any number of them, on any number of machines, share one queue.
 import { PrismaPg } from "@prisma/adapter-pg";
 import { run, type Task } from "graphile-worker";
+import pg from "pg";
 import { z } from "zod";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import {
+  deleteExpiredIdempotencyRecords,
+  IDEMPOTENCY_CLEANUP_TASK,
+  idempotencyCleanupCronItems,
+} from "@/lib/maintenance/idempotency-cleanup";
 import { deliver } from "./deliver";
 import { DELIVER_TASK } from "./enqueue";
 import { QUEUE_SCHEMA, quietQueueLogger } from "./queue-schema";
@@ -23,6 +29,8 @@ export type WebhookWorkerOptions = {
   /** A locked job whose delivery nobody is sending is freed after this long. */
   staleLockSeconds?: number;
   sweepIntervalMs?: number;
+  /** Crontab time pattern for deleting expired idempotency records; every 15 minutes by default. */
+  idempotencyCleanupSchedule?: string;
 };
 
 export type WebhookWorker = { stop(): Promise<void> };
@@ -51,14 +59,29 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
     });
   };
 
+  // Our own pool rather than graphile-worker's: its releaser removes the pool's error handlers and
+  // calls end() without awaiting it, so a database stopped right after runner.stop() raised an
+  // uncaught error from a client still closing. Here stop() awaits the end, handlers still on.
+  const queuePool = new pg.Pool({ connectionString: options.connectionString, max: concurrency + 2 });
+  const logPoolError = (error: Error) => console.error(`[webhook worker] queue connection error: ${error.message}`);
+  queuePool.on("error", logPoolError);
+  queuePool.on("connect", (client) => client.on("error", logPoolError));
+
+  const cleanupTask: Task = async (_payload, helpers) => {
+    const deleted = await deleteExpiredIdempotencyRecords(db);
+    if (deleted > 0) helpers.logger.debug(`deleted ${deleted} expired idempotency records`);
+  };
+
   const runner = await run({
-    connectionString: options.connectionString,
+    pgPool: queuePool,
     schema: QUEUE_SCHEMA,
     concurrency,
     pollInterval: options.pollIntervalMs ?? 1_000,
     noHandleSignals: true,
     logger: quietQueueLogger(),
-    taskList: { [DELIVER_TASK]: deliverTask },
+    taskList: { [DELIVER_TASK]: deliverTask, [IDEMPOTENCY_CLEANUP_TASK]: cleanupTask },
+    // graphile-worker's crontab schedules each run once, whichever and however many workers are up.
+    parsedCronItems: idempotencyCleanupCronItems(options.idempotencyCleanupSchedule),
   });
 
   const staleLockSeconds = options.staleLockSeconds ?? DEFAULT_STALE_LOCK_SECONDS;
@@ -78,6 +101,7 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
     async stop() {
       clearInterval(sweepTimer);
       await runner.stop();
+      await queuePool.end();
       await db.$disconnect();
     },
   };
@@ -91,7 +115,22 @@ function positiveNumber(env: Record<string, string | undefined>, name: string): 
   return value;
 }
 
-/** Worker settings from WEBHOOK_WORKER_CONCURRENCY, WEBHOOK_POLL_INTERVAL_MS, WEBHOOK_STALE_LOCK_SECONDS, WEBHOOK_SWEEP_INTERVAL_MS. */
+/** A crontab time pattern from `name`, checked now so a bad one stops the start naming the variable. */
+function cronSchedule(env: Record<string, string | undefined>, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  try {
+    idempotencyCleanupCronItems(raw);
+  } catch (error) {
+    throw new Error(`${name} must be a crontab time pattern such as "*/15 * * * *", got "${raw}"`, { cause: error });
+  }
+  return raw;
+}
+
+/**
+ * Worker settings from WEBHOOK_WORKER_CONCURRENCY, WEBHOOK_POLL_INTERVAL_MS, WEBHOOK_STALE_LOCK_SECONDS,
+ * WEBHOOK_SWEEP_INTERVAL_MS and IDEMPOTENCY_CLEANUP_SCHEDULE.
+ */
 export function workerOptionsFromEnv(
   connectionString: string,
   env: Record<string, string | undefined> = process.env,
@@ -103,5 +142,6 @@ export function workerOptionsFromEnv(
     staleLockSeconds: positiveNumber(env, "WEBHOOK_STALE_LOCK_SECONDS"),
     sweepIntervalMs: positiveNumber(env, "WEBHOOK_SWEEP_INTERVAL_MS"),
     retryScale: retryScaleFromEnv(env),
+    idempotencyCleanupSchedule: cronSchedule(env, "IDEMPOTENCY_CLEANUP_SCHEDULE"),
   };
 }

@@ -162,6 +162,11 @@ describe("the README's start command", () => {
     if (!child?.pid) throw new Error("the service is not running");
     const postgresBefore = await postgresPids(dataDir);
     expect(postgresBefore.length).toBeGreaterThan(0);
+    // The dev server logs each request a moment after answering it: wait for the log to settle.
+    for (let seen = -1; seen !== output.length;) {
+      seen = output.length;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
     const before = output.length;
     const exited = new Promise((resolve) => child.once("exit", resolve));
     // A terminal's Ctrl-C: SIGINT to the whole foreground process group.
@@ -172,7 +177,7 @@ describe("the README's start command", () => {
       .split("\n")
       .map((line) => line.trim())
       .filter(Boolean);
-    expect(after).toHaveLength(1);
+    expect(after, `output after Ctrl-C:\n${after.slice(0, 12).join("\n")}`).toHaveLength(1);
     expect(after[0]).toMatch(/^Stopped on SIGINT in \d+ ms\.$/);
     expect(await postgresPids(dataDir)).toEqual([]);
     server = undefined;
