@@ -705,6 +705,22 @@ export interface webhooks {
 }
 export interface components {
   schemas: {
+    /**
+     * @example {
+     *       "externalUserId": "user_42",
+     *       "currency": "USD",
+     *       "email": "ada@example.com",
+     *       "name": "Ada Obi",
+     *       "address": {
+     *         "line1": "350 Fifth Avenue",
+     *         "line2": "Suite 4200",
+     *         "city": "New York",
+     *         "region": "NY",
+     *         "postalCode": "10118",
+     *         "country": "US"
+     *       }
+     *     }
+     */
     CreateWalletRequest: {
       /**
        * @description Your own identifier for the user; 1-128 characters of `[A-Za-z0-9_.:@-]`.
@@ -729,7 +745,17 @@ export interface components {
       name?: string;
       address?: components["schemas"]["Address"];
     };
-    /** @description Postal address, used by proof-of-address letters. */
+    /**
+     * @description Postal address, used by proof-of-address letters.
+     * @example {
+     *       "line1": "350 Fifth Avenue",
+     *       "line2": "Suite 4200",
+     *       "city": "New York",
+     *       "region": "NY",
+     *       "postalCode": "10118",
+     *       "country": "US"
+     *     }
+     */
     Address: {
       line1: string;
       line2?: string;
@@ -738,6 +764,14 @@ export interface components {
       postalCode?: string;
       country: string;
     };
+    /**
+     * @example {
+     *       "externalUserId": "user_42",
+     *       "kind": "virtual",
+     *       "currency": "USD",
+     *       "spendLimit": 250.5
+     *     }
+     */
     IssueCardRequest: {
       /**
        * @description Identifies the wallet the card draws on.
@@ -756,14 +790,25 @@ export interface components {
       currency: string;
       /**
        * @description Per-authorization limit in the card's currency; absent means no limit.
-       * @example 25.5
+       * @example 250.5
        */
       spendLimit?: number;
     };
+    /**
+     * @example {
+     *       "amount": 20,
+     *       "currency": "USD",
+     *       "merchant": {
+     *         "name": "Corner Coffee",
+     *         "category": "5814",
+     *         "country": "US"
+     *       }
+     *     }
+     */
     CreateAuthorizationRequest: {
       /**
        * @description Amount to hold, in the card's currency (major unit).
-       * @example 25.5
+       * @example 20
        */
       amount: number;
       /**
@@ -773,6 +818,13 @@ export interface components {
       currency?: string;
       merchant: components["schemas"]["MerchantInput"];
     };
+    /**
+     * @example {
+     *       "name": "Corner Coffee",
+     *       "category": "5814",
+     *       "country": "US"
+     *     }
+     */
     MerchantInput: {
       /**
        * @description The merchant's name as shown to the holder.
@@ -786,28 +838,44 @@ export interface components {
       category?: string;
       /**
        * @description ISO 3166-1 alpha-2 country of the merchant.
-       * @example NG
+       * @example US
        */
       country?: string;
     };
+    /**
+     * @example {
+     *       "amount": 18.4
+     *     }
+     */
     CaptureAuthorizationRequest: {
       /**
        * @description Amount to capture, at most the authorized amount; absent captures it all. The rest of the hold is released.
-       * @example 25.5
+       * @example 18.4
        */
       amount?: number;
     };
+    /**
+     * @example {
+     *       "amount": 4.6
+     *     }
+     */
     RefundAuthorizationRequest: {
       /**
        * @description Amount to refund, at most what is captured and not yet refunded; absent refunds all of that.
-       * @example 25.5
+       * @example 4.6
        */
       amount?: number;
     };
+    /**
+     * @example {
+     *       "amount": 500,
+     *       "description": "Test top-up"
+     *     }
+     */
     FundWalletRequest: {
       /**
        * @description Amount to credit, in the wallet's currency (major unit).
-       * @example 25.5
+       * @example 500
        */
       amount: number;
       /**
@@ -816,6 +884,13 @@ export interface components {
        */
       description?: string;
     };
+    /**
+     * @example {
+     *       "periodStart": "2026-10-01",
+     *       "periodEnd": "2026-10-31",
+     *       "expiresInDays": 90
+     *     }
+     */
     CreateStatementRequest: {
       /**
        * @description First day of the period (UTC), `YYYY-MM-DD`.
@@ -838,6 +913,12 @@ export interface components {
        */
       expiresInDays?: number;
     };
+    /**
+     * @example {
+     *       "kind": "funds",
+     *       "expiresInDays": 30
+     *     }
+     */
     CreateProofRequest: {
       /**
        * @description address: the holder's address on file; funds: the available balance at issue.
@@ -856,10 +937,42 @@ export interface components {
        */
       expiresInDays?: number;
     };
+    /**
+     * @example {
+     *       "id": "evt_1aB2cD3eF4gH5iJ6kL7mN8oP",
+     *       "event": "wallet.provisioned",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-10-01T08:30:00.412Z",
+     *       "data": {
+     *         "id": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "object": "wallet",
+     *         "externalUserId": "user_42",
+     *         "email": "ada@example.com",
+     *         "name": "Ada Obi",
+     *         "address": {
+     *           "line1": "350 Fifth Avenue",
+     *           "line2": "Suite 4200",
+     *           "city": "New York",
+     *           "region": "NY",
+     *           "postalCode": "10118",
+     *           "country": "US"
+     *         },
+     *         "currency": "USD",
+     *         "accountNumber": "4829103748",
+     *         "status": "active",
+     *         "balance": {
+     *           "available": 0,
+     *           "posted": 0
+     *         },
+     *         "livemode": false,
+     *         "createdAt": "2026-10-01T08:30:00.000Z"
+     *       }
+     *     }
+     */
     WalletProvisionedEvent: {
       /**
        * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
-       * @example evt_4fG7hJ2kL9mN3pQ6rS8tV1wX
+       * @example evt_1aB2cD3eF4gH5iJ6kL7mN8oP
        */
       id: string;
       /** @constant */
@@ -870,19 +983,49 @@ export interface components {
        */
       schema_version: "1.1";
       /**
+       * Format: date-time
        * @description When this attempt was sent; fresh on every retry and replay.
        * @example 2026-11-21T10:00:00.000Z
        */
       sent_at: string;
       data: components["schemas"]["Wallet"];
     };
+    /**
+     * @example {
+     *       "id": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *       "object": "wallet",
+     *       "externalUserId": "user_42",
+     *       "email": "ada@example.com",
+     *       "name": "Ada Obi",
+     *       "address": {
+     *         "line1": "350 Fifth Avenue",
+     *         "line2": "Suite 4200",
+     *         "city": "New York",
+     *         "region": "NY",
+     *         "postalCode": "10118",
+     *         "country": "US"
+     *       },
+     *       "currency": "USD",
+     *       "accountNumber": "4829103748",
+     *       "status": "active",
+     *       "balance": {
+     *         "available": 486.2,
+     *         "posted": 486.2
+     *       },
+     *       "livemode": false,
+     *       "createdAt": "2026-10-01T08:30:00.000Z"
+     *     }
+     */
     Wallet: {
       /** @example wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T */
       id: string;
       /** @constant */
       object: "wallet";
+      /** @example user_42 */
       externalUserId: string;
+      /** @example ada@example.com */
       email: string;
+      /** @example Ada Obi */
       name: string | null;
       address: components["schemas"]["Address"] | null;
       /**
@@ -892,7 +1035,7 @@ export interface components {
       currency: string;
       /**
        * @description 10 digits; the last is a Luhn check digit.
-       * @example 4829103746
+       * @example 4829103748
        */
       accountNumber: string;
       /** @enum {string} */
@@ -900,23 +1043,47 @@ export interface components {
       balance: {
         /**
          * @description Posted balance minus open authorization holds.
-         * @example 25.5
+         * @example 486.2
          */
         available: number;
         /**
          * @description Sum of the wallet's ledger entries.
-         * @example 25.5
+         * @example 486.2
          */
         posted: number;
       };
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
       /**
+       * Format: date-time
        * @description ISO 8601 UTC timestamp.
        * @example 2026-11-21T10:00:00.000Z
        */
       createdAt: string;
     };
+    /**
+     * @example {
+     *       "id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
+     *       "event": "card.issued",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-10-01T08:42:14.000Z",
+     *       "data": {
+     *         "id": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *         "object": "card",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42",
+     *         "kind": "virtual",
+     *         "currency": "USD",
+     *         "spendLimit": 250.5,
+     *         "status": "active",
+     *         "last4": "7361",
+     *         "expMonth": 10,
+     *         "expYear": 2029,
+     *         "livemode": false,
+     *         "createdAt": "2026-10-01T08:41:03.000Z"
+     *       }
+     *     }
+     */
     CardIssuedEvent: {
       /**
        * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
@@ -931,18 +1098,38 @@ export interface components {
        */
       schema_version: "1.1";
       /**
+       * Format: date-time
        * @description When this attempt was sent; fresh on every retry and replay.
        * @example 2026-11-21T10:00:00.000Z
        */
       sent_at: string;
       data: components["schemas"]["Card"];
     };
+    /**
+     * @example {
+     *       "id": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *       "object": "card",
+     *       "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *       "externalUserId": "user_42",
+     *       "kind": "virtual",
+     *       "currency": "USD",
+     *       "spendLimit": 250.5,
+     *       "status": "active",
+     *       "last4": "7361",
+     *       "expMonth": 10,
+     *       "expYear": 2029,
+     *       "livemode": false,
+     *       "createdAt": "2026-10-01T08:41:03.000Z"
+     *     }
+     */
     Card: {
       /** @example card_9QwE2rTy6UiO0pAs4DfG8hJk */
       id: string;
       /** @constant */
       object: "card";
+      /** @example wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T */
       walletId: string;
+      /** @example user_42 */
       externalUserId: string;
       /** @constant */
       kind: "virtual";
@@ -951,26 +1138,65 @@ export interface components {
        * @example USD
        */
       currency: string;
-      /** @description Per-authorization limit; null means none. */
+      /**
+       * @description Per-authorization limit; null means none.
+       * @example 250.5
+       */
       spendLimit: number | null;
       /** @enum {string} */
       status: "active" | "frozen" | "canceled";
-      /** @example 4242 */
+      /**
+       * @description The last four digits of the card number.
+       * @example 7361
+       */
       last4: string;
+      /** @example 10 */
       expMonth: number;
+      /** @example 2029 */
       expYear: number;
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
       /**
+       * Format: date-time
        * @description ISO 8601 UTC timestamp.
        * @example 2026-11-21T10:00:00.000Z
        */
       createdAt: string;
     };
+    /**
+     * @example {
+     *       "id": "evt_7pQ8rS9tU0vW1xY2zA3bC4dE",
+     *       "event": "card.authorized",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-10-03T12:14:27.538Z",
+     *       "data": {
+     *         "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *         "object": "authorization",
+     *         "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42",
+     *         "amount": 20,
+     *         "currency": "USD",
+     *         "status": "pending",
+     *         "declineCode": null,
+     *         "capturedAmount": 0,
+     *         "refundedAmount": 0,
+     *         "merchant": {
+     *           "name": "Corner Coffee",
+     *           "category": "5814",
+     *           "country": "US"
+     *         },
+     *         "source": "sdk",
+     *         "livemode": false,
+     *         "createdAt": "2026-10-03T12:14:27.000Z",
+     *         "updatedAt": "2026-10-03T12:14:27.000Z"
+     *       }
+     *     }
+     */
     CardAuthorizedEvent: {
       /**
        * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
-       * @example evt_4fG7hJ2kL9mN3pQ6rS8tV1wX
+       * @example evt_7pQ8rS9tU0vW1xY2zA3bC4dE
        */
       id: string;
       /** @constant */
@@ -981,23 +1207,51 @@ export interface components {
        */
       schema_version: "1.1";
       /**
+       * Format: date-time
        * @description When this attempt was sent; fresh on every retry and replay.
        * @example 2026-11-21T10:00:00.000Z
        */
       sent_at: string;
       data: components["schemas"]["Authorization"];
     };
+    /**
+     * @example {
+     *       "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *       "object": "authorization",
+     *       "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *       "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *       "externalUserId": "user_42",
+     *       "amount": 20,
+     *       "currency": "USD",
+     *       "status": "closed",
+     *       "declineCode": null,
+     *       "capturedAmount": 18.4,
+     *       "refundedAmount": 4.6,
+     *       "merchant": {
+     *         "name": "Corner Coffee",
+     *         "category": "5814",
+     *         "country": "US"
+     *       },
+     *       "source": "sdk",
+     *       "livemode": false,
+     *       "createdAt": "2026-10-03T12:14:27.000Z",
+     *       "updatedAt": "2026-10-04T09:02:45.000Z"
+     *     }
+     */
     Authorization: {
       /** @example auth_3kT9sLm2QpX7vB1nR5cY8dWz */
       id: string;
       /** @constant */
       object: "authorization";
+      /** @example card_9QwE2rTy6UiO0pAs4DfG8hJk */
       cardId: string;
+      /** @example wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T */
       walletId: string;
+      /** @example user_42 */
       externalUserId: string;
       /**
        * @description Amount authorized (or attempted, when declined).
-       * @example 25.5
+       * @example 20
        */
       amount: number;
       /**
@@ -1014,12 +1268,12 @@ export interface components {
       declineCode: ("insufficient_funds" | "spend_limit_exceeded" | "card_inactive" | "card_currency_mismatch") | null;
       /**
        * @description Amount in the major unit of the currency.
-       * @example 25.5
+       * @example 18.4
        */
       capturedAmount: number;
       /**
        * @description Amount in the major unit of the currency.
-       * @example 25.5
+       * @example 4.6
        */
       refundedAmount: number;
       merchant: {
@@ -1035,20 +1289,52 @@ export interface components {
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
       /**
+       * Format: date-time
        * @description ISO 8601 UTC timestamp.
        * @example 2026-11-21T10:00:00.000Z
        */
       createdAt: string;
       /**
+       * Format: date-time
        * @description ISO 8601 UTC timestamp.
        * @example 2026-11-21T10:00:00.000Z
        */
       updatedAt: string;
     };
+    /**
+     * @example {
+     *       "id": "evt_5hJ6kL7mN8pQ9rS0tU1vW2xY",
+     *       "event": "card.captured",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-10-03T12:20:05.291Z",
+     *       "data": {
+     *         "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *         "object": "authorization",
+     *         "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42",
+     *         "amount": 20,
+     *         "currency": "USD",
+     *         "status": "closed",
+     *         "declineCode": null,
+     *         "capturedAmount": 18.4,
+     *         "refundedAmount": 0,
+     *         "merchant": {
+     *           "name": "Corner Coffee",
+     *           "category": "5814",
+     *           "country": "US"
+     *         },
+     *         "source": "sdk",
+     *         "livemode": false,
+     *         "createdAt": "2026-10-03T12:14:27.000Z",
+     *         "updatedAt": "2026-10-03T12:20:05.000Z"
+     *       }
+     *     }
+     */
     CardCapturedEvent: {
       /**
        * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
-       * @example evt_4fG7hJ2kL9mN3pQ6rS8tV1wX
+       * @example evt_5hJ6kL7mN8pQ9rS0tU1vW2xY
        */
       id: string;
       /** @constant */
@@ -1059,16 +1345,47 @@ export interface components {
        */
       schema_version: "1.1";
       /**
+       * Format: date-time
        * @description When this attempt was sent; fresh on every retry and replay.
        * @example 2026-11-21T10:00:00.000Z
        */
       sent_at: string;
       data: components["schemas"]["Authorization"];
     };
+    /**
+     * @example {
+     *       "id": "evt_2zA3bC4dE5fG6hJ7kL8mN9pQ",
+     *       "event": "card.refunded",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-10-04T09:02:45.377Z",
+     *       "data": {
+     *         "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *         "object": "authorization",
+     *         "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42",
+     *         "amount": 20,
+     *         "currency": "USD",
+     *         "status": "closed",
+     *         "declineCode": null,
+     *         "capturedAmount": 18.4,
+     *         "refundedAmount": 4.6,
+     *         "merchant": {
+     *           "name": "Corner Coffee",
+     *           "category": "5814",
+     *           "country": "US"
+     *         },
+     *         "source": "sdk",
+     *         "livemode": false,
+     *         "createdAt": "2026-10-03T12:14:27.000Z",
+     *         "updatedAt": "2026-10-04T09:02:45.000Z"
+     *       }
+     *     }
+     */
     CardRefundedEvent: {
       /**
        * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
-       * @example evt_4fG7hJ2kL9mN3pQ6rS8tV1wX
+       * @example evt_2zA3bC4dE5fG6hJ7kL8mN9pQ
        */
       id: string;
       /** @constant */
@@ -1079,19 +1396,50 @@ export interface components {
        */
       schema_version: "1.1";
       /**
+       * Format: date-time
        * @description When this attempt was sent; fresh on every retry and replay.
        * @example 2026-11-21T10:00:00.000Z
        */
       sent_at: string;
       data: components["schemas"]["Authorization"];
     };
+    /**
+     * @example {
+     *       "id": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *       "object": "wallet",
+     *       "externalUserId": "user_42",
+     *       "email": "ada@example.com",
+     *       "name": "Ada Obi",
+     *       "address": {
+     *         "line1": "350 Fifth Avenue",
+     *         "line2": "Suite 4200",
+     *         "city": "New York",
+     *         "region": "NY",
+     *         "postalCode": "10118",
+     *         "country": "US"
+     *       },
+     *       "currency": "USD",
+     *       "accountNumber": "4829103748",
+     *       "status": "active",
+     *       "balance": {
+     *         "available": 0,
+     *         "posted": 0
+     *       },
+     *       "livemode": false,
+     *       "createdAt": "2026-10-01T08:30:00.000Z",
+     *       "idempotent_replay": false
+     *     }
+     */
     WalletWriteResponse: {
       /** @example wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T */
       id: string;
       /** @constant */
       object: "wallet";
+      /** @example user_42 */
       externalUserId: string;
+      /** @example ada@example.com */
       email: string;
+      /** @example Ada Obi */
       name: string | null;
       address: components["schemas"]["AddressOutput"] | null;
       /**
@@ -1101,7 +1449,7 @@ export interface components {
       currency: string;
       /**
        * @description 10 digits; the last is a Luhn check digit.
-       * @example 4829103746
+       * @example 4829103748
        */
       accountNumber: string;
       /** @enum {string} */
@@ -1109,18 +1457,19 @@ export interface components {
       balance: {
         /**
          * @description Posted balance minus open authorization holds.
-         * @example 25.5
+         * @example 486.2
          */
         available: number;
         /**
          * @description Sum of the wallet's ledger entries.
-         * @example 25.5
+         * @example 486.2
          */
         posted: number;
       };
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
       /**
+       * Format: date-time
        * @description ISO 8601 UTC timestamp.
        * @example 2026-11-21T10:00:00.000Z
        */
@@ -1128,7 +1477,25 @@ export interface components {
       /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
       idempotent_replay: boolean;
     };
-    /** @description The error envelope of every non-2xx API response. */
+    /**
+     * @description The error envelope of every non-2xx API response.
+     * @example {
+     *       "error": {
+     *         "type": "invalid_request_error",
+     *         "code": "validation_failed",
+     *         "message": "email: Invalid email address",
+     *         "param": "email",
+     *         "details": [
+     *           {
+     *             "path": "email",
+     *             "message": "Invalid email address",
+     *             "code": "invalid_format"
+     *           }
+     *         ],
+     *         "request_id": "req_7Hn2Kq9Lm4Pz1Xc6Vb8Nm3Qw"
+     *       }
+     *     }
+     */
     Error: {
       error: {
         /** @description Error category, e.g. invalid_request_error. */
@@ -1158,16 +1525,39 @@ export interface components {
         } & {
           [key: string]: unknown;
         };
-        /** @description Same as the x-request-id header. */
+        /**
+         * @description Same as the x-request-id header.
+         * @example req_7Hn2Kq9Lm4Pz1Xc6Vb8Nm3Qw
+         */
         request_id: string;
       };
     };
+    /**
+     * @example {
+     *       "id": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *       "object": "card",
+     *       "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *       "externalUserId": "user_42",
+     *       "kind": "virtual",
+     *       "currency": "USD",
+     *       "spendLimit": 250.5,
+     *       "status": "active",
+     *       "last4": "7361",
+     *       "expMonth": 10,
+     *       "expYear": 2029,
+     *       "livemode": false,
+     *       "createdAt": "2026-10-01T08:41:03.000Z",
+     *       "idempotent_replay": false
+     *     }
+     */
     CardWriteResponse: {
       /** @example card_9QwE2rTy6UiO0pAs4DfG8hJk */
       id: string;
       /** @constant */
       object: "card";
+      /** @example wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T */
       walletId: string;
+      /** @example user_42 */
       externalUserId: string;
       /** @constant */
       kind: "virtual";
@@ -1176,17 +1566,26 @@ export interface components {
        * @example USD
        */
       currency: string;
-      /** @description Per-authorization limit; null means none. */
+      /**
+       * @description Per-authorization limit; null means none.
+       * @example 250.5
+       */
       spendLimit: number | null;
       /** @enum {string} */
       status: "active" | "frozen" | "canceled";
-      /** @example 4242 */
+      /**
+       * @description The last four digits of the card number.
+       * @example 7361
+       */
       last4: string;
+      /** @example 10 */
       expMonth: number;
+      /** @example 2029 */
       expYear: number;
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
       /**
+       * Format: date-time
        * @description ISO 8601 UTC timestamp.
        * @example 2026-11-21T10:00:00.000Z
        */
@@ -1194,6 +1593,30 @@ export interface components {
       /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
       idempotent_replay: boolean;
     };
+    /**
+     * @example {
+     *       "object": "list",
+     *       "data": [
+     *         {
+     *           "id": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *           "object": "card",
+     *           "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *           "externalUserId": "user_42",
+     *           "kind": "virtual",
+     *           "currency": "USD",
+     *           "spendLimit": 250.5,
+     *           "status": "active",
+     *           "last4": "7361",
+     *           "expMonth": 10,
+     *           "expYear": 2029,
+     *           "livemode": false,
+     *           "createdAt": "2026-10-01T08:41:03.000Z"
+     *         }
+     *       ],
+     *       "has_more": false,
+     *       "next_cursor": null
+     *     }
+     */
     CardList: {
       /** @constant */
       object: "list";
@@ -1204,17 +1627,45 @@ export interface components {
       /** @description Pass as `starting_after` to read the next page; null on the last page. */
       next_cursor: string | null;
     };
+    /**
+     * @example {
+     *       "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *       "object": "authorization",
+     *       "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *       "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *       "externalUserId": "user_42",
+     *       "amount": 20,
+     *       "currency": "USD",
+     *       "status": "pending",
+     *       "declineCode": null,
+     *       "capturedAmount": 0,
+     *       "refundedAmount": 0,
+     *       "merchant": {
+     *         "name": "Corner Coffee",
+     *         "category": "5814",
+     *         "country": "US"
+     *       },
+     *       "source": "sdk",
+     *       "livemode": false,
+     *       "createdAt": "2026-10-03T12:14:27.000Z",
+     *       "updatedAt": "2026-10-03T12:14:27.000Z",
+     *       "idempotent_replay": false
+     *     }
+     */
     AuthorizationWriteResponse: {
       /** @example auth_3kT9sLm2QpX7vB1nR5cY8dWz */
       id: string;
       /** @constant */
       object: "authorization";
+      /** @example card_9QwE2rTy6UiO0pAs4DfG8hJk */
       cardId: string;
+      /** @example wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T */
       walletId: string;
+      /** @example user_42 */
       externalUserId: string;
       /**
        * @description Amount authorized (or attempted, when declined).
-       * @example 25.5
+       * @example 20
        */
       amount: number;
       /**
@@ -1231,12 +1682,12 @@ export interface components {
       declineCode: ("insufficient_funds" | "spend_limit_exceeded" | "card_inactive" | "card_currency_mismatch") | null;
       /**
        * @description Amount in the major unit of the currency.
-       * @example 25.5
+       * @example 18.4
        */
       capturedAmount: number;
       /**
        * @description Amount in the major unit of the currency.
-       * @example 25.5
+       * @example 4.6
        */
       refundedAmount: number;
       merchant: {
@@ -1252,11 +1703,13 @@ export interface components {
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
       /**
+       * Format: date-time
        * @description ISO 8601 UTC timestamp.
        * @example 2026-11-21T10:00:00.000Z
        */
       createdAt: string;
       /**
+       * Format: date-time
        * @description ISO 8601 UTC timestamp.
        * @example 2026-11-21T10:00:00.000Z
        */
@@ -1264,6 +1717,57 @@ export interface components {
       /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
       idempotent_replay: boolean;
     };
+    /**
+     * @example {
+     *       "object": "list",
+     *       "data": [
+     *         {
+     *           "object": "transaction",
+     *           "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *           "externalUserId": "user_42",
+     *           "currency": "USD",
+     *           "livemode": false,
+     *           "id": "ltr_6TyU1iOp4AsD8fGh2JkL5zXc",
+     *           "type": "refund",
+     *           "amount": 4.6,
+     *           "authorizationId": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *           "description": "Refund: Corner Coffee",
+     *           "balanceAfter": 486.2,
+     *           "createdAt": "2026-10-04T09:02:45.000Z"
+     *         },
+     *         {
+     *           "object": "transaction",
+     *           "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *           "externalUserId": "user_42",
+     *           "currency": "USD",
+     *           "livemode": false,
+     *           "id": "ltr_3JkL9mNb2VcX7zAs5DfG1hQw",
+     *           "type": "capture",
+     *           "amount": -18.4,
+     *           "authorizationId": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *           "description": "Corner Coffee",
+     *           "balanceAfter": 481.6,
+     *           "createdAt": "2026-10-03T12:20:05.000Z"
+     *         },
+     *         {
+     *           "object": "transaction",
+     *           "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *           "externalUserId": "user_42",
+     *           "currency": "USD",
+     *           "livemode": false,
+     *           "id": "ltr_8HcN2wQe5RtY1uIo3PaS7dFg",
+     *           "type": "funding",
+     *           "amount": 500,
+     *           "authorizationId": null,
+     *           "description": "Test top-up",
+     *           "balanceAfter": 500,
+     *           "createdAt": "2026-10-01T08:35:12.000Z"
+     *         }
+     *       ],
+     *       "has_more": false,
+     *       "next_cursor": null
+     *     }
+     */
     TransactionList: {
       /** @constant */
       object: "list";
@@ -1274,15 +1778,33 @@ export interface components {
       /** @description Pass as `starting_after` to read the next page; null on the last page. */
       next_cursor: string | null;
     };
+    /**
+     * @example {
+     *       "object": "transaction",
+     *       "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *       "externalUserId": "user_42",
+     *       "currency": "USD",
+     *       "livemode": false,
+     *       "id": "ltr_3JkL9mNb2VcX7zAs5DfG1hQw",
+     *       "type": "capture",
+     *       "amount": -18.4,
+     *       "authorizationId": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *       "description": "Corner Coffee",
+     *       "balanceAfter": 481.6,
+     *       "createdAt": "2026-10-03T12:20:05.000Z"
+     *     }
+     */
     Transaction: {
       /**
        * @description The ledger transfer's id.
-       * @example ltr_8HcN2wQe5RtY1uIo3PaS7dFg
+       * @example ltr_3JkL9mNb2VcX7zAs5DfG1hQw
        */
       id: string;
       /** @constant */
       object: "transaction";
+      /** @example wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T */
       walletId: string;
+      /** @example user_42 */
       externalUserId: string;
       /**
        * @description funding: money in; capture: a card payment; refund: a merchant refund.
@@ -1291,7 +1813,7 @@ export interface components {
       type: "funding" | "capture" | "refund";
       /**
        * @description Signed: positive credits the wallet, negative debits it.
-       * @example -12.5
+       * @example -18.4
        */
       amount: number;
       /**
@@ -1299,31 +1821,55 @@ export interface components {
        * @example USD
        */
       currency: string;
-      /** @description The authorization captured or refunded; null for funding. */
+      /**
+       * @description The authorization captured or refunded; null for funding.
+       * @example auth_3kT9sLm2QpX7vB1nR5cY8dWz
+       */
       authorizationId: string | null;
+      /** @example Corner Coffee */
       description: string | null;
       /**
        * @description The wallet's posted balance right after this transaction.
-       * @example 25.5
+       * @example 481.6
        */
       balanceAfter: number;
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
       /**
+       * Format: date-time
        * @description ISO 8601 UTC timestamp.
        * @example 2026-11-21T10:00:00.000Z
        */
       createdAt: string;
     };
+    /**
+     * @example {
+     *       "object": "transaction",
+     *       "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *       "externalUserId": "user_42",
+     *       "currency": "USD",
+     *       "livemode": false,
+     *       "id": "ltr_8HcN2wQe5RtY1uIo3PaS7dFg",
+     *       "type": "funding",
+     *       "amount": 500,
+     *       "authorizationId": null,
+     *       "description": "Test top-up",
+     *       "balanceAfter": 500,
+     *       "createdAt": "2026-10-01T08:35:12.000Z",
+     *       "idempotent_replay": false
+     *     }
+     */
     TransactionWriteResponse: {
       /**
        * @description The ledger transfer's id.
-       * @example ltr_8HcN2wQe5RtY1uIo3PaS7dFg
+       * @example ltr_3JkL9mNb2VcX7zAs5DfG1hQw
        */
       id: string;
       /** @constant */
       object: "transaction";
+      /** @example wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T */
       walletId: string;
+      /** @example user_42 */
       externalUserId: string;
       /**
        * @description funding: money in; capture: a card payment; refund: a merchant refund.
@@ -1332,7 +1878,7 @@ export interface components {
       type: "funding" | "capture" | "refund";
       /**
        * @description Signed: positive credits the wallet, negative debits it.
-       * @example -12.5
+       * @example -18.4
        */
       amount: number;
       /**
@@ -1340,17 +1886,22 @@ export interface components {
        * @example USD
        */
       currency: string;
-      /** @description The authorization captured or refunded; null for funding. */
+      /**
+       * @description The authorization captured or refunded; null for funding.
+       * @example auth_3kT9sLm2QpX7vB1nR5cY8dWz
+       */
       authorizationId: string | null;
+      /** @example Corner Coffee */
       description: string | null;
       /**
        * @description The wallet's posted balance right after this transaction.
-       * @example 25.5
+       * @example 481.6
        */
       balanceAfter: number;
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
       /**
+       * Format: date-time
        * @description ISO 8601 UTC timestamp.
        * @example 2026-11-21T10:00:00.000Z
        */
@@ -1358,6 +1909,102 @@ export interface components {
       /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
       idempotent_replay: boolean;
     };
+    /**
+     * @example {
+     *       "object": "list",
+     *       "data": [
+     *         {
+     *           "id": "evt_2zA3bC4dE5fG6hJ7kL8mN9pQ",
+     *           "object": "event",
+     *           "type": "card.refunded",
+     *           "data": {
+     *             "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *             "object": "authorization",
+     *             "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *             "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *             "externalUserId": "user_42",
+     *             "amount": 20,
+     *             "currency": "USD",
+     *             "status": "closed",
+     *             "declineCode": null,
+     *             "capturedAmount": 18.4,
+     *             "refundedAmount": 4.6,
+     *             "merchant": {
+     *               "name": "Corner Coffee",
+     *               "category": "5814",
+     *               "country": "US"
+     *             },
+     *             "source": "sdk",
+     *             "livemode": false,
+     *             "createdAt": "2026-10-03T12:14:27.000Z",
+     *             "updatedAt": "2026-10-04T09:02:45.000Z"
+     *           },
+     *           "livemode": false,
+     *           "createdAt": "2026-10-04T09:02:45.000Z"
+     *         },
+     *         {
+     *           "id": "evt_5hJ6kL7mN8pQ9rS0tU1vW2xY",
+     *           "object": "event",
+     *           "type": "card.captured",
+     *           "data": {
+     *             "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *             "object": "authorization",
+     *             "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *             "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *             "externalUserId": "user_42",
+     *             "amount": 20,
+     *             "currency": "USD",
+     *             "status": "closed",
+     *             "declineCode": null,
+     *             "capturedAmount": 18.4,
+     *             "refundedAmount": 0,
+     *             "merchant": {
+     *               "name": "Corner Coffee",
+     *               "category": "5814",
+     *               "country": "US"
+     *             },
+     *             "source": "sdk",
+     *             "livemode": false,
+     *             "createdAt": "2026-10-03T12:14:27.000Z",
+     *             "updatedAt": "2026-10-03T12:20:05.000Z"
+     *           },
+     *           "livemode": false,
+     *           "createdAt": "2026-10-03T12:20:05.000Z"
+     *         },
+     *         {
+     *           "id": "evt_7pQ8rS9tU0vW1xY2zA3bC4dE",
+     *           "object": "event",
+     *           "type": "card.authorized",
+     *           "data": {
+     *             "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *             "object": "authorization",
+     *             "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *             "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *             "externalUserId": "user_42",
+     *             "amount": 20,
+     *             "currency": "USD",
+     *             "status": "pending",
+     *             "declineCode": null,
+     *             "capturedAmount": 0,
+     *             "refundedAmount": 0,
+     *             "merchant": {
+     *               "name": "Corner Coffee",
+     *               "category": "5814",
+     *               "country": "US"
+     *             },
+     *             "source": "sdk",
+     *             "livemode": false,
+     *             "createdAt": "2026-10-03T12:14:27.000Z",
+     *             "updatedAt": "2026-10-03T12:14:27.000Z"
+     *           },
+     *           "livemode": false,
+     *           "createdAt": "2026-10-03T12:14:27.000Z"
+     *         }
+     *       ],
+     *       "has_more": true,
+     *       "next_cursor": "evt_7pQ8rS9tU0vW1xY2zA3bC4dE"
+     *     }
+     */
     EventList: {
       /** @constant */
       object: "list";
@@ -1368,6 +2015,30 @@ export interface components {
       /** @description Pass as `starting_after` to read the next page; null on the last page. */
       next_cursor: string | null;
     };
+    /**
+     * @example {
+     *       "id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
+     *       "object": "event",
+     *       "type": "card.issued",
+     *       "data": {
+     *         "id": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *         "object": "card",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42",
+     *         "kind": "virtual",
+     *         "currency": "USD",
+     *         "spendLimit": 250.5,
+     *         "status": "active",
+     *         "last4": "7361",
+     *         "expMonth": 10,
+     *         "expYear": 2029,
+     *         "livemode": false,
+     *         "createdAt": "2026-10-01T08:41:03.000Z"
+     *       },
+     *       "livemode": false,
+     *       "createdAt": "2026-10-01T08:41:03.000Z"
+     *     }
+     */
     Event: {
       /** @example evt_4fG7hJ2kL9mN3pQ6rS8tV1wX */
       id: string;
@@ -1386,11 +2057,55 @@ export interface components {
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
       /**
+       * Format: date-time
        * @description ISO 8601 UTC timestamp.
        * @example 2026-11-21T10:00:00.000Z
        */
       createdAt: string;
     };
+    /**
+     * @example {
+     *       "object": "list",
+     *       "data": [
+     *         {
+     *           "id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
+     *           "object": "webhook_delivery",
+     *           "eventId": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
+     *           "eventType": "card.issued",
+     *           "endpointId": "we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk",
+     *           "url": "https://shop.example.com/api/webhooks",
+     *           "status": "succeeded",
+     *           "attemptCount": 2,
+     *           "lastStatusCode": 200,
+     *           "nextAttemptAt": null,
+     *           "lastAttempt": {
+     *             "id": "wha_8hJ3kL5mN7pQ9rS2tV4wX6yZ",
+     *             "object": "webhook_attempt",
+     *             "trigger": "retry",
+     *             "statusCode": 200,
+     *             "latencyMs": 87,
+     *             "responseExcerpt": "{\"received\":true}",
+     *             "error": null,
+     *             "requestHeaders": {
+     *               "content-type": "application/json",
+     *               "user-agent": "wallet-card-service-webhooks/1.1",
+     *               "x-service-signature": "bf0a4d7a84627c1e6f553705975f0c40f616cb85d54fd89a2ae7f4669252cbe8",
+     *               "x-service-schema-version": "1.1",
+     *               "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
+     *               "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS"
+     *             },
+     *             "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *             "createdAt": "2026-10-01T08:42:14.000Z"
+     *           },
+     *           "livemode": false,
+     *           "createdAt": "2026-10-01T08:41:03.000Z",
+     *           "updatedAt": "2026-10-01T08:42:14.087Z"
+     *         }
+     *       ],
+     *       "has_more": false,
+     *       "next_cursor": null
+     *     }
+     */
     WebhookDeliveryList: {
       /** @constant */
       object: "list";
@@ -1401,11 +2116,48 @@ export interface components {
       /** @description Pass as `starting_after` to read the next page; null on the last page. */
       next_cursor: string | null;
     };
+    /**
+     * @example {
+     *       "id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
+     *       "object": "webhook_delivery",
+     *       "eventId": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
+     *       "eventType": "card.issued",
+     *       "endpointId": "we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk",
+     *       "url": "https://shop.example.com/api/webhooks",
+     *       "status": "succeeded",
+     *       "attemptCount": 2,
+     *       "lastStatusCode": 200,
+     *       "nextAttemptAt": null,
+     *       "lastAttempt": {
+     *         "id": "wha_8hJ3kL5mN7pQ9rS2tV4wX6yZ",
+     *         "object": "webhook_attempt",
+     *         "trigger": "retry",
+     *         "statusCode": 200,
+     *         "latencyMs": 87,
+     *         "responseExcerpt": "{\"received\":true}",
+     *         "error": null,
+     *         "requestHeaders": {
+     *           "content-type": "application/json",
+     *           "user-agent": "wallet-card-service-webhooks/1.1",
+     *           "x-service-signature": "bf0a4d7a84627c1e6f553705975f0c40f616cb85d54fd89a2ae7f4669252cbe8",
+     *           "x-service-schema-version": "1.1",
+     *           "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
+     *           "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS"
+     *         },
+     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *         "createdAt": "2026-10-01T08:42:14.000Z"
+     *       },
+     *       "livemode": false,
+     *       "createdAt": "2026-10-01T08:41:03.000Z",
+     *       "updatedAt": "2026-10-01T08:42:14.087Z"
+     *     }
+     */
     WebhookDelivery: {
       /** @example whd_2bC4dE6fG8hJ0kL1mN3pQ5rS */
       id: string;
       /** @constant */
       object: "webhook_delivery";
+      /** @example evt_4fG7hJ2kL9mN3pQ6rS8tV1wX */
       eventId: string;
       /**
        * @description The event kind.
@@ -1413,15 +2165,21 @@ export interface components {
        * @enum {string}
        */
       eventType: "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded";
+      /** @example we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk */
       endpointId: string;
-      /** @description The endpoint's URL. */
+      /**
+       * @description The endpoint's URL.
+       * @example https://shop.example.com/api/webhooks
+       */
       url: string;
       /**
        * @description pending: not delivered yet, retries scheduled. succeeded: a 2xx was received. failed: the retry schedule (about three days) ran out, or the endpoint was disabled.
        * @enum {string}
        */
       status: "pending" | "succeeded" | "failed";
+      /** @example 2 */
       attemptCount: number;
+      /** @example 200 */
       lastStatusCode: number | null;
       /** @description When the next automatic retry is due; null when none is. */
       nextAttemptAt: string | null;
@@ -1429,16 +2187,39 @@ export interface components {
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
       /**
+       * Format: date-time
        * @description ISO 8601 UTC timestamp.
        * @example 2026-11-21T10:00:00.000Z
        */
       createdAt: string;
       /**
+       * Format: date-time
        * @description ISO 8601 UTC timestamp.
        * @example 2026-11-21T10:00:00.000Z
        */
       updatedAt: string;
     };
+    /**
+     * @example {
+     *       "id": "wha_8hJ3kL5mN7pQ9rS2tV4wX6yZ",
+     *       "object": "webhook_attempt",
+     *       "trigger": "retry",
+     *       "statusCode": 200,
+     *       "latencyMs": 87,
+     *       "responseExcerpt": "{\"received\":true}",
+     *       "error": null,
+     *       "requestHeaders": {
+     *         "content-type": "application/json",
+     *         "user-agent": "wallet-card-service-webhooks/1.1",
+     *         "x-service-signature": "bf0a4d7a84627c1e6f553705975f0c40f616cb85d54fd89a2ae7f4669252cbe8",
+     *         "x-service-schema-version": "1.1",
+     *         "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
+     *         "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS"
+     *       },
+     *       "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *       "createdAt": "2026-10-01T08:42:14.000Z"
+     *     }
+     */
     WebhookAttempt: {
       /** @example wha_8hJ3kL5mN7pQ9rS2tV4wX6yZ */
       id: string;
@@ -1449,11 +2230,20 @@ export interface components {
        * @enum {string}
        */
       trigger: "retry" | "replay";
-      /** @description The receiver's HTTP status; null when no answer came (timeout, refused connection or address). */
+      /**
+       * @description The receiver's HTTP status; null when no answer came (timeout, refused connection or address).
+       * @example 200
+       */
       statusCode: number | null;
-      /** @description Milliseconds from the start of the attempt to the answer (or the failure). */
+      /**
+       * @description Milliseconds from the start of the attempt to the answer (or the failure).
+       * @example 87
+       */
       latencyMs: number | null;
-      /** @description The first 2 KB of the receiver's answer. */
+      /**
+       * @description The first 2 KB of the receiver's answer.
+       * @example {"received":true}
+       */
       responseExcerpt: string | null;
       /** @description Why the attempt got no answer, e.g. `timed out after 10000 ms`. */
       error: string | null;
@@ -1464,16 +2254,94 @@ export interface components {
       /** @description The exact body sent (the signed bytes). */
       requestBody: string;
       /**
+       * Format: date-time
        * @description ISO 8601 UTC timestamp.
        * @example 2026-11-21T10:00:00.000Z
        */
       createdAt: string;
     };
+    /**
+     * @example {
+     *       "id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
+     *       "object": "webhook_delivery",
+     *       "eventId": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
+     *       "eventType": "card.issued",
+     *       "endpointId": "we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk",
+     *       "url": "https://shop.example.com/api/webhooks",
+     *       "status": "succeeded",
+     *       "attemptCount": 2,
+     *       "lastStatusCode": 200,
+     *       "nextAttemptAt": null,
+     *       "lastAttempt": {
+     *         "id": "wha_8hJ3kL5mN7pQ9rS2tV4wX6yZ",
+     *         "object": "webhook_attempt",
+     *         "trigger": "retry",
+     *         "statusCode": 200,
+     *         "latencyMs": 87,
+     *         "responseExcerpt": "{\"received\":true}",
+     *         "error": null,
+     *         "requestHeaders": {
+     *           "content-type": "application/json",
+     *           "user-agent": "wallet-card-service-webhooks/1.1",
+     *           "x-service-signature": "bf0a4d7a84627c1e6f553705975f0c40f616cb85d54fd89a2ae7f4669252cbe8",
+     *           "x-service-schema-version": "1.1",
+     *           "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
+     *           "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS"
+     *         },
+     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *         "createdAt": "2026-10-01T08:42:14.000Z"
+     *       },
+     *       "livemode": false,
+     *       "createdAt": "2026-10-01T08:41:03.000Z",
+     *       "updatedAt": "2026-10-01T08:42:14.087Z",
+     *       "attempts": [
+     *         {
+     *           "id": "wha_1qW2eR3tY4uI5oP6aS7dF8gH",
+     *           "object": "webhook_attempt",
+     *           "trigger": "retry",
+     *           "statusCode": null,
+     *           "latencyMs": 10000,
+     *           "responseExcerpt": null,
+     *           "error": "timed out after 10000 ms",
+     *           "requestHeaders": {
+     *             "content-type": "application/json",
+     *             "user-agent": "wallet-card-service-webhooks/1.1",
+     *             "x-service-signature": "d9b3dee2aea1c3fcc90580b7c71ef50eeedae61b15dff52077e7cc8a7bf3b5ee",
+     *             "x-service-schema-version": "1.1",
+     *             "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
+     *             "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS"
+     *           },
+     *           "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:41:04.000Z\",\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *           "createdAt": "2026-10-01T08:41:04.000Z"
+     *         },
+     *         {
+     *           "id": "wha_8hJ3kL5mN7pQ9rS2tV4wX6yZ",
+     *           "object": "webhook_attempt",
+     *           "trigger": "retry",
+     *           "statusCode": 200,
+     *           "latencyMs": 87,
+     *           "responseExcerpt": "{\"received\":true}",
+     *           "error": null,
+     *           "requestHeaders": {
+     *             "content-type": "application/json",
+     *             "user-agent": "wallet-card-service-webhooks/1.1",
+     *             "x-service-signature": "bf0a4d7a84627c1e6f553705975f0c40f616cb85d54fd89a2ae7f4669252cbe8",
+     *             "x-service-schema-version": "1.1",
+     *             "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
+     *             "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS"
+     *           },
+     *           "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *           "createdAt": "2026-10-01T08:42:14.000Z"
+     *         }
+     *       ]
+     *     }
+     */
     WebhookDeliveryDetail: {
       /** @example whd_2bC4dE6fG8hJ0kL1mN3pQ5rS */
       id: string;
       /** @constant */
       object: "webhook_delivery";
+      /** @example evt_4fG7hJ2kL9mN3pQ6rS8tV1wX */
       eventId: string;
       /**
        * @description The event kind.
@@ -1481,15 +2349,21 @@ export interface components {
        * @enum {string}
        */
       eventType: "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded";
+      /** @example we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk */
       endpointId: string;
-      /** @description The endpoint's URL. */
+      /**
+       * @description The endpoint's URL.
+       * @example https://shop.example.com/api/webhooks
+       */
       url: string;
       /**
        * @description pending: not delivered yet, retries scheduled. succeeded: a 2xx was received. failed: the retry schedule (about three days) ran out, or the endpoint was disabled.
        * @enum {string}
        */
       status: "pending" | "succeeded" | "failed";
+      /** @example 2 */
       attemptCount: number;
+      /** @example 200 */
       lastStatusCode: number | null;
       /** @description When the next automatic retry is due; null when none is. */
       nextAttemptAt: string | null;
@@ -1497,11 +2371,13 @@ export interface components {
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
       /**
+       * Format: date-time
        * @description ISO 8601 UTC timestamp.
        * @example 2026-11-21T10:00:00.000Z
        */
       createdAt: string;
       /**
+       * Format: date-time
        * @description ISO 8601 UTC timestamp.
        * @example 2026-11-21T10:00:00.000Z
        */
@@ -1509,11 +2385,49 @@ export interface components {
       /** @description Every attempt, oldest first. */
       attempts: components["schemas"]["WebhookAttempt"][];
     };
+    /**
+     * @example {
+     *       "id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
+     *       "object": "webhook_delivery",
+     *       "eventId": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
+     *       "eventType": "card.issued",
+     *       "endpointId": "we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk",
+     *       "url": "https://shop.example.com/api/webhooks",
+     *       "status": "succeeded",
+     *       "attemptCount": 2,
+     *       "lastStatusCode": 200,
+     *       "nextAttemptAt": null,
+     *       "lastAttempt": {
+     *         "id": "wha_8hJ3kL5mN7pQ9rS2tV4wX6yZ",
+     *         "object": "webhook_attempt",
+     *         "trigger": "retry",
+     *         "statusCode": 200,
+     *         "latencyMs": 87,
+     *         "responseExcerpt": "{\"received\":true}",
+     *         "error": null,
+     *         "requestHeaders": {
+     *           "content-type": "application/json",
+     *           "user-agent": "wallet-card-service-webhooks/1.1",
+     *           "x-service-signature": "bf0a4d7a84627c1e6f553705975f0c40f616cb85d54fd89a2ae7f4669252cbe8",
+     *           "x-service-schema-version": "1.1",
+     *           "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
+     *           "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS"
+     *         },
+     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *         "createdAt": "2026-10-01T08:42:14.000Z"
+     *       },
+     *       "livemode": false,
+     *       "createdAt": "2026-10-01T08:41:03.000Z",
+     *       "updatedAt": "2026-10-01T08:42:14.087Z",
+     *       "idempotent_replay": false
+     *     }
+     */
     WebhookReplayResponse: {
       /** @example whd_2bC4dE6fG8hJ0kL1mN3pQ5rS */
       id: string;
       /** @constant */
       object: "webhook_delivery";
+      /** @example evt_4fG7hJ2kL9mN3pQ6rS8tV1wX */
       eventId: string;
       /**
        * @description The event kind.
@@ -1521,15 +2435,21 @@ export interface components {
        * @enum {string}
        */
       eventType: "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded";
+      /** @example we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk */
       endpointId: string;
-      /** @description The endpoint's URL. */
+      /**
+       * @description The endpoint's URL.
+       * @example https://shop.example.com/api/webhooks
+       */
       url: string;
       /**
        * @description pending: not delivered yet, retries scheduled. succeeded: a 2xx was received. failed: the retry schedule (about three days) ran out, or the endpoint was disabled.
        * @enum {string}
        */
       status: "pending" | "succeeded" | "failed";
+      /** @example 2 */
       attemptCount: number;
+      /** @example 200 */
       lastStatusCode: number | null;
       /** @description When the next automatic retry is due; null when none is. */
       nextAttemptAt: string | null;
@@ -1537,11 +2457,13 @@ export interface components {
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
       /**
+       * Format: date-time
        * @description ISO 8601 UTC timestamp.
        * @example 2026-11-21T10:00:00.000Z
        */
       createdAt: string;
       /**
+       * Format: date-time
        * @description ISO 8601 UTC timestamp.
        * @example 2026-11-21T10:00:00.000Z
        */
@@ -1549,13 +2471,82 @@ export interface components {
       /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
       idempotent_replay: boolean;
     };
+    /**
+     * @example {
+     *       "id": "stmt_7Rt2Yu9Io4Pa1Sd6Fg3Hj8Kl",
+     *       "object": "statement",
+     *       "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *       "externalUserId": "user_42",
+     *       "holderName": "Ada Obi",
+     *       "currency": "USD",
+     *       "periodStart": "2026-10-01",
+     *       "periodEnd": "2026-10-31",
+     *       "openingBalance": 0,
+     *       "closingBalance": 486.2,
+     *       "issuedAt": "2026-11-02T10:00:00.000Z",
+     *       "expiresAt": "2027-01-31T10:00:00.000Z",
+     *       "revokedAt": null,
+     *       "livemode": false,
+     *       "transactions": [
+     *         {
+     *           "object": "transaction",
+     *           "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *           "externalUserId": "user_42",
+     *           "currency": "USD",
+     *           "livemode": false,
+     *           "id": "ltr_8HcN2wQe5RtY1uIo3PaS7dFg",
+     *           "type": "funding",
+     *           "amount": 500,
+     *           "authorizationId": null,
+     *           "description": "Test top-up",
+     *           "balanceAfter": 500,
+     *           "createdAt": "2026-10-01T08:35:12.000Z"
+     *         },
+     *         {
+     *           "object": "transaction",
+     *           "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *           "externalUserId": "user_42",
+     *           "currency": "USD",
+     *           "livemode": false,
+     *           "id": "ltr_3JkL9mNb2VcX7zAs5DfG1hQw",
+     *           "type": "capture",
+     *           "amount": -18.4,
+     *           "authorizationId": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *           "description": "Corner Coffee",
+     *           "balanceAfter": 481.6,
+     *           "createdAt": "2026-10-03T12:20:05.000Z"
+     *         },
+     *         {
+     *           "object": "transaction",
+     *           "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *           "externalUserId": "user_42",
+     *           "currency": "USD",
+     *           "livemode": false,
+     *           "id": "ltr_6TyU1iOp4AsD8fGh2JkL5zXc",
+     *           "type": "refund",
+     *           "amount": 4.6,
+     *           "authorizationId": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *           "description": "Refund: Corner Coffee",
+     *           "balanceAfter": 486.2,
+     *           "createdAt": "2026-10-04T09:02:45.000Z"
+     *         }
+     *       ],
+     *       "token": "vst_8HcN2wQe5RtY1uIo3PaS7dFgK9LmZx0b",
+     *       "verifyUrl": "http://localhost:3000/verify?token=vst_8HcN2wQe5RtY1uIo3PaS7dFgK9LmZx0b",
+     *       "qrSvg": "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 41 41\" shape-rendering=\"crispEdges\"><path fill=\"#ffffff\" d=\"M0 0h41v41H0z\"/><path stroke=\"#000000\" d=\"M2 2.5h7m2 0h1m1 0h2m2 0h1m1 0h2m1 0h3m3 0h3m1 0h7M2 3.5h1m5 0h1m4 0h1m2 0h1m2 0h1m1 0h1m6 0h3m1 0h1m5 0h1M2 4.5h1m1 0h3m1 0h1m1 0h1m1 0h1m1 0h3m3 0h4m5 0h1m2 0h1m1 0h3m1 0h1M2 5.5h1m1 0h3m1 0h1m1 0h2m2 0h3m1 0h4m2 0h2m1 0h1m1 0h2m1 0h1m1 0h3m1 0h1M2 6.5h1m1 0h3m1 0h1m1 0h2m1 0h2m2 0h2m2 0h2m2 0h1m2 0h1m1 0h1m1 0h1m1 0h3m1 0h1M2 7.5h1m5 0h1m1 0h1m2 0h1m3 0h1m2 0h1m1 0h1m4 0h1m1 0h2m1 0h1m5 0h1M2 8.5h7m1 0h1m1 0h1m1 0h1m1 0h1m1 0h1m1 0h1m1 0h1m1 0h1m1 0h1m1 0h1m1 0h1m1 0h7M10 9.5h1m2 0h1m4 0h1m3 0h2m4 0h1M2 10.5h1m1 0h5m2 0h2m2 0h3m2 0h1m1 0h1m1 0h1m1 0h2m1 0h1m2 0h5M2 11.5h2m3 0h1m1 0h2m1 0h1m2 0h1m1 0h3m4 0h2m1 0h2m1 0h2m5 0h1M2 12.5h1m1 0h1m1 0h1m1 0h2m3 0h4m5 0h2m2 0h2m1 0h1m1 0h1m1 0h1m2 0h3M3 13.5h3m1 0h1m8 0h1m1 0h1m4 0h2m4 0h1m1 0h1m2 0h1m3 0h1M2 14.5h2m2 0h4m1 0h1m1 0h1m1 0h1m3 0h1m4 0h4m1 0h4m1 0h1m2 0h2M4 15.5h2m1 0h1m1 0h1m1 0h5m2 0h2m1 0h2m2 0h1m2 0h1m1 0h1m2 0h1m3 0h1M2 16.5h2m1 0h1m2 0h3m2 0h5m1 0h1m2 0h2m2 0h5m1 0h1m2 0h1m1 0h2M2 17.5h1m1 0h1m1 0h2m2 0h3m1 0h1m2 0h1m1 0h3m1 0h1m1 0h1m2 0h1m1 0h5M2 18.5h2m2 0h8m1 0h2m1 0h1m2 0h1m4 0h3m1 0h4m2 0h1m1 0h1M5 19.5h1m1 0h1m1 0h1m3 0h3m1 0h1m2 0h1m1 0h3m4 0h3m1 0h1m1 0h1m1 0h1M2 20.5h1m2 0h2m1 0h1m1 0h1m2 0h1m1 0h1m1 0h3m1 0h1m2 0h1m2 0h1m1 0h2m1 0h1m4 0h2M2 21.5h3m2 0h1m2 0h2m4 0h2m2 0h4m2 0h1m1 0h1m2 0h1m1 0h1m4 0h1M2 22.5h1m1 0h1m1 0h1m1 0h1m1 0h3m1 0h2m1 0h1m1 0h1m1 0h1m2 0h2m1 0h1m1 0h1m1 0h2m1 0h3M2 23.5h2m2 0h2m1 0h1m1 0h2m1 0h1m1 0h3m2 0h5m2 0h1m1 0h1m2 0h1m1 0h1m1 0h1M2 24.5h4m2 0h5m1 0h1m1 0h2m2 0h1m1 0h2m4 0h2m1 0h5m2 0h1M2 25.5h1m1 0h1m1 0h1m3 0h4m2 0h2m3 0h3m1 0h1m3 0h1m1 0h5M3 26.5h1m1 0h1m1 0h2m5 0h1m1 0h1m3 0h3m1 0h2m2 0h1m1 0h5m1 0h2M2 27.5h2m1 0h2m5 0h2m2 0h3m6 0h2m5 0h2M2 28.5h1m3 0h4m1 0h1m1 0h4m2 0h2m1 0h2m5 0h2m1 0h1m1 0h1m2 0h2M2 29.5h1m1 0h4m2 0h2m1 0h1m1 0h2m1 0h1m4 0h4m3 0h3m2 0h1m1 0h1M2 30.5h1m5 0h3m1 0h2m2 0h1m1 0h2m5 0h3m2 0h5m1 0h3M10 31.5h7m2 0h1m1 0h6m1 0h3m3 0h3m1 0h1M2 32.5h7m2 0h1m4 0h4m6 0h3m1 0h1m1 0h1m1 0h5M2 33.5h1m5 0h1m1 0h2m1 0h1m1 0h1m2 0h3m1 0h2m2 0h1m3 0h1m3 0h2m1 0h1M2 34.5h1m1 0h3m1 0h1m1 0h1m2 0h1m4 0h1m4 0h1m2 0h11m1 0h1M2 35.5h1m1 0h3m1 0h1m1 0h1m1 0h3m2 0h1m2 0h1m1 0h1m6 0h1m1 0h2m1 0h1m3 0h1M2 36.5h1m1 0h3m1 0h1m1 0h4m2 0h3m2 0h1m2 0h1m5 0h1m6 0h2M2 37.5h1m5 0h1m2 0h1m1 0h3m1 0h1m2 0h6m3 0h2m2 0h2m3 0h1M2 38.5h7m1 0h1m1 0h4m1 0h2m2 0h2m1 0h1m2 0h1m3 0h4m2 0h2\"/></svg>\n",
+     *       "idempotent_replay": false
+     *     }
+     */
     StatementCreated: {
-      /** @example stmt_4mX0aJ1n0S2bqz0f1Xk8Qe7T */
+      /** @example stmt_7Rt2Yu9Io4Pa1Sd6Fg3Hj8Kl */
       id: string;
       /** @constant */
       object: "statement";
+      /** @example wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T */
       walletId: string;
+      /** @example user_42 */
       externalUserId: string;
+      /** @example Ada Obi */
       holderName: string;
       /**
        * @description ISO 4217 currency code.
@@ -1563,26 +2554,29 @@ export interface components {
        */
       currency: string;
       /**
+       * Format: date
        * @description `YYYY-MM-DD`.
        * @example 2026-10-01
        */
       periodStart: string;
       /**
+       * Format: date
        * @description `YYYY-MM-DD`, inclusive.
        * @example 2026-10-31
        */
       periodEnd: string;
       /**
        * @description Posted balance at the start of periodStart (UTC).
-       * @example 25.5
+       * @example 0
        */
       openingBalance: number;
       /**
        * @description Posted balance after the period's last transaction (at issue, for a period ending today).
-       * @example 25.5
+       * @example 486.2
        */
       closingBalance: number;
       /**
+       * Format: date-time
        * @description ISO 8601 UTC timestamp.
        * @example 2026-11-21T10:00:00.000Z
        */
@@ -1599,8 +2593,9 @@ export interface components {
        */
       token: string;
       /**
+       * Format: uri
        * @description Public page that checks the token.
-       * @example https://example.com/verify?token=vst_8HcN2wQe5RtY1uIo3PaS7dFgK9LmZx0b
+       * @example http://localhost:3000/verify?token=vst_8HcN2wQe5RtY1uIo3PaS7dFgK9LmZx0b
        */
       verifyUrl: string;
       /** @description An SVG QR code that encodes verifyUrl, to print on the statement. */
@@ -1608,13 +2603,35 @@ export interface components {
       /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
       idempotent_replay: boolean;
     };
+    /**
+     * @example {
+     *       "id": "stmt_7Rt2Yu9Io4Pa1Sd6Fg3Hj8Kl",
+     *       "object": "statement",
+     *       "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *       "externalUserId": "user_42",
+     *       "holderName": "Ada Obi",
+     *       "currency": "USD",
+     *       "periodStart": "2026-10-01",
+     *       "periodEnd": "2026-10-31",
+     *       "openingBalance": 0,
+     *       "closingBalance": 486.2,
+     *       "issuedAt": "2026-11-02T10:00:00.000Z",
+     *       "expiresAt": "2027-01-31T10:00:00.000Z",
+     *       "revokedAt": "2026-11-20T16:45:00.000Z",
+     *       "livemode": false,
+     *       "idempotent_replay": false
+     *     }
+     */
     StatementWriteResponse: {
-      /** @example stmt_4mX0aJ1n0S2bqz0f1Xk8Qe7T */
+      /** @example stmt_7Rt2Yu9Io4Pa1Sd6Fg3Hj8Kl */
       id: string;
       /** @constant */
       object: "statement";
+      /** @example wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T */
       walletId: string;
+      /** @example user_42 */
       externalUserId: string;
+      /** @example Ada Obi */
       holderName: string;
       /**
        * @description ISO 4217 currency code.
@@ -1622,26 +2639,29 @@ export interface components {
        */
       currency: string;
       /**
+       * Format: date
        * @description `YYYY-MM-DD`.
        * @example 2026-10-01
        */
       periodStart: string;
       /**
+       * Format: date
        * @description `YYYY-MM-DD`, inclusive.
        * @example 2026-10-31
        */
       periodEnd: string;
       /**
        * @description Posted balance at the start of periodStart (UTC).
-       * @example 25.5
+       * @example 0
        */
       openingBalance: number;
       /**
        * @description Posted balance after the period's last transaction (at issue, for a period ending today).
-       * @example 25.5
+       * @example 486.2
        */
       closingBalance: number;
       /**
+       * Format: date-time
        * @description ISO 8601 UTC timestamp.
        * @example 2026-11-21T10:00:00.000Z
        */
@@ -1653,12 +2673,35 @@ export interface components {
       /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
       idempotent_replay: boolean;
     };
+    /**
+     * @example {
+     *       "id": "prf_2Qw8Er5Ty1Ui7Op4As9Df3Gh",
+     *       "object": "proof",
+     *       "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *       "externalUserId": "user_42",
+     *       "kind": "funds",
+     *       "reference": "PRF-7KQ2-M9XD",
+     *       "holderName": "Ada Obi",
+     *       "accountNumber": "4829103748",
+     *       "currency": "USD",
+     *       "amount": 486.2,
+     *       "address": null,
+     *       "verifyUrl": "http://localhost:3000/verify/proof?account=4829103748&kind=funds&reference=PRF-7KQ2-M9XD",
+     *       "issuedAt": "2026-11-02T10:05:00.000Z",
+     *       "expiresAt": "2026-12-02T10:05:00.000Z",
+     *       "revokedAt": null,
+     *       "livemode": false,
+     *       "idempotent_replay": false
+     *     }
+     */
     ProofWriteResponse: {
-      /** @example prf_4mX0aJ1n0S2bqz0f1Xk8Qe7T */
+      /** @example prf_2Qw8Er5Ty1Ui7Op4As9Df3Gh */
       id: string;
       /** @constant */
       object: "proof";
+      /** @example wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T */
       walletId: string;
+      /** @example user_42 */
       externalUserId: string;
       /**
        * @description address: the holder's address on file; funds: the available balance at issue.
@@ -1671,18 +2714,27 @@ export interface components {
        * @example PRF-7KQ2-M9XD
        */
       reference: string;
+      /** @example Ada Obi */
       holderName: string;
-      /** @example 4829103746 */
+      /** @example 4829103748 */
       accountNumber: string;
       /** @description Funds letters: the wallet's currency. */
       currency: string | null;
-      /** @description Funds letters: the available balance when the letter was issued. */
+      /**
+       * @description Funds letters: the available balance when the letter was issued.
+       * @example 486.2
+       */
       amount: number | null;
       /** @description Address letters: the address on file when the letter was issued. */
       address: components["schemas"]["AddressOutput"] | null;
-      /** @description Public page that checks the letter, reference included. */
+      /**
+       * Format: uri
+       * @description Public page that checks the letter, reference included.
+       * @example http://localhost:3000/verify/proof?account=4829103748&kind=funds&reference=PRF-7KQ2-M9XD
+       */
       verifyUrl: string;
       /**
+       * Format: date-time
        * @description ISO 8601 UTC timestamp.
        * @example 2026-11-21T10:00:00.000Z
        */
@@ -1696,22 +2748,39 @@ export interface components {
     };
     /** @description Always HTTP 200: valid true with the statement's details, or valid false with a reason. */
     StatementTokenResult: components["schemas"]["StatementTokenValid"] | components["schemas"]["StatementTokenInvalid"];
+    /**
+     * @example {
+     *       "valid": true,
+     *       "holder_name": "Ada Obi",
+     *       "period_start": "2026-10-01",
+     *       "period_end": "2026-10-31",
+     *       "issued_at": "2026-11-02T10:00:00.000Z",
+     *       "expires_at": "2027-01-31T10:00:00.000Z",
+     *       "currency": "USD",
+     *       "opening_balance": 0,
+     *       "closing_balance": 486.2,
+     *       "livemode": false
+     *     }
+     */
     StatementTokenValid: {
       /** @constant */
       valid: true;
       /** @example Ada Obi */
       holder_name: string;
       /**
+       * Format: date
        * @description `YYYY-MM-DD`.
        * @example 2026-10-01
        */
       period_start: string;
       /**
+       * Format: date
        * @description `YYYY-MM-DD`, inclusive.
        * @example 2026-10-31
        */
       period_end: string;
       /**
+       * Format: date-time
        * @description ISO 8601 UTC timestamp.
        * @example 2026-11-21T10:00:00.000Z
        */
@@ -1724,17 +2793,24 @@ export interface components {
       currency: string;
       /**
        * @description Amount in the major unit of the currency.
-       * @example 25.5
+       * @example 0
        */
       opening_balance: number;
       /**
        * @description Amount in the major unit of the currency.
-       * @example 25.5
+       * @example 486.2
        */
       closing_balance: number;
       /** @description false for a statement issued with a test key: not a real account. */
       livemode: boolean;
     };
+    /**
+     * @example {
+     *       "valid": false,
+     *       "reason": "This statement has been revoked by its issuer.",
+     *       "reason_code": "revoked"
+     *     }
+     */
     StatementTokenInvalid: {
       /** @constant */
       valid: false;
@@ -1746,7 +2822,22 @@ export interface components {
       /** @enum {string} */
       reason_code: "malformed" | "not_found" | "revoked" | "expired";
     };
+    /**
+     * @example {
+     *       "account": "4829103748",
+     *       "kind": "funds",
+     *       "valid": true,
+     *       "holder_name": "A*** O***",
+     *       "issued_at": "2026-11-02T10:05:00.000Z",
+     *       "expires_at": "2026-12-02T10:05:00.000Z",
+     *       "livemode": false,
+     *       "reference_matched": true,
+     *       "currency": "USD",
+     *       "amount": 486.2
+     *     }
+     */
     ProofVerification: {
+      /** @example 4829103748 */
       account: string;
       /**
        * @description address: the holder's address on file; funds: the available balance at issue.
@@ -1774,14 +2865,42 @@ export interface components {
       currency?: string;
       /**
        * @description Funds letters, with a matching reference only: the available balance at issue.
-       * @example 25.5
+       * @example 486.2
        */
       amount?: number;
       /** @description Address letters, with a matching reference only. */
       address?: components["schemas"]["AddressOutput"];
     };
+    /**
+     * @example {
+     *       "as_of": "2026-11-21T10:00:00.000Z",
+     *       "livemode": true,
+     *       "ledger_balanced": true,
+     *       "currencies": [
+     *         {
+     *           "currency": "NGN",
+     *           "wallets": 312,
+     *           "active_cards": 287,
+     *           "liabilities": 48250000.5,
+     *           "reserves": 50000000,
+     *           "coverage_ratio": 1.0363,
+     *           "card_volume_30d": 6120450.25
+     *         },
+     *         {
+     *           "currency": "USD",
+     *           "wallets": 1284,
+     *           "active_cards": 1542,
+     *           "liabilities": 1482350.75,
+     *           "reserves": 1500000,
+     *           "coverage_ratio": 1.0119,
+     *           "card_volume_30d": 214806.3
+     *         }
+     *       ]
+     *     }
+     */
     TreasuryStats: {
       /**
+       * Format: date-time
        * @description When these figures were computed (they are cached for up to 60 seconds).
        * @example 2026-11-21T10:00:00.000Z
        */
@@ -1796,43 +2915,87 @@ export interface components {
       /** @description One entry per currency with live wallets, cards or ledger accounts, by code. */
       currencies: components["schemas"]["TreasuryCurrency"][];
     };
+    /**
+     * @example {
+     *       "currency": "USD",
+     *       "wallets": 1284,
+     *       "active_cards": 1542,
+     *       "liabilities": 1482350.75,
+     *       "reserves": 1500000,
+     *       "coverage_ratio": 1.0119,
+     *       "card_volume_30d": 214806.3
+     *     }
+     */
     TreasuryCurrency: {
       /**
        * @description ISO 4217 currency code.
        * @example USD
        */
       currency: string;
-      /** @description Live wallets in this currency. */
+      /**
+       * @description Live wallets in this currency.
+       * @example 1284
+       */
       wallets: number;
-      /** @description Live cards in this currency whose status is active. */
+      /**
+       * @description Live cards in this currency whose status is active.
+       * @example 1542
+       */
       active_cards: number;
       /**
        * @description Sum of live wallet posted balances (what the platform owes holders), major units.
-       * @example 12500.5
+       * @example 1482350.75
        */
       liabilities: number;
       /**
        * @description Reserves held against them: the negative of the live reserve account's balance, major units.
-       * @example 12500.5
+       * @example 1500000
        */
       reserves: number;
       /**
        * @description reserves / liabilities, to 4 decimal places; null when liabilities are 0.
-       * @example 1
+       * @example 1.0119
        */
       coverage_ratio: number | null;
       /**
        * @description Live card captures over the last 30 days, net of refunds posted in the same window, major units.
-       * @example 12500.5
+       * @example 214806.3
        */
       card_volume_30d: number;
     };
+    /**
+     * @description An OpenAPI 3.1 document; the example is abridged.
+     * @example {
+     *       "openapi": "3.1.0",
+     *       "info": {
+     *         "title": "Wallet & Card Service",
+     *         "version": "1.1"
+     *       },
+     *       "servers": [
+     *         {
+     *           "url": "http://localhost:3000",
+     *           "description": "Local development (npm run dev)"
+     *         }
+     *       ],
+     *       "paths": {}
+     *     }
+     */
     OpenApiDocument: {
       openapi: string;
     } & {
       [key: string]: unknown;
     };
-    /** @description Postal address, used by proof-of-address letters. */
+    /**
+     * @description Postal address, used by proof-of-address letters.
+     * @example {
+     *       "line1": "350 Fifth Avenue",
+     *       "line2": "Suite 4200",
+     *       "city": "New York",
+     *       "region": "NY",
+     *       "postalCode": "10118",
+     *       "country": "US"
+     *     }
+     */
     AddressOutput: {
       line1: string;
       line2?: string;
@@ -1841,13 +3004,42 @@ export interface components {
       postalCode?: string;
       country: string;
     };
+    /**
+     * @example {
+     *       "id": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *       "object": "wallet",
+     *       "externalUserId": "user_42",
+     *       "email": "ada@example.com",
+     *       "name": "Ada Obi",
+     *       "address": {
+     *         "line1": "350 Fifth Avenue",
+     *         "line2": "Suite 4200",
+     *         "city": "New York",
+     *         "region": "NY",
+     *         "postalCode": "10118",
+     *         "country": "US"
+     *       },
+     *       "currency": "USD",
+     *       "accountNumber": "4829103748",
+     *       "status": "active",
+     *       "balance": {
+     *         "available": 486.2,
+     *         "posted": 486.2
+     *       },
+     *       "livemode": false,
+     *       "createdAt": "2026-10-01T08:30:00.000Z"
+     *     }
+     */
     WalletOutput: {
       /** @example wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T */
       id: string;
       /** @constant */
       object: "wallet";
+      /** @example user_42 */
       externalUserId: string;
+      /** @example ada@example.com */
       email: string;
+      /** @example Ada Obi */
       name: string | null;
       address: components["schemas"]["AddressOutput"] | null;
       /**
@@ -1857,7 +3049,7 @@ export interface components {
       currency: string;
       /**
        * @description 10 digits; the last is a Luhn check digit.
-       * @example 4829103746
+       * @example 4829103748
        */
       accountNumber: string;
       /** @enum {string} */
@@ -1865,29 +3057,49 @@ export interface components {
       balance: {
         /**
          * @description Posted balance minus open authorization holds.
-         * @example 25.5
+         * @example 486.2
          */
         available: number;
         /**
          * @description Sum of the wallet's ledger entries.
-         * @example 25.5
+         * @example 486.2
          */
         posted: number;
       };
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
       /**
+       * Format: date-time
        * @description ISO 8601 UTC timestamp.
        * @example 2026-11-21T10:00:00.000Z
        */
       createdAt: string;
     };
+    /**
+     * @example {
+     *       "id": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *       "object": "card",
+     *       "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *       "externalUserId": "user_42",
+     *       "kind": "virtual",
+     *       "currency": "USD",
+     *       "spendLimit": 250.5,
+     *       "status": "active",
+     *       "last4": "7361",
+     *       "expMonth": 10,
+     *       "expYear": 2029,
+     *       "livemode": false,
+     *       "createdAt": "2026-10-01T08:41:03.000Z"
+     *     }
+     */
     CardOutput: {
       /** @example card_9QwE2rTy6UiO0pAs4DfG8hJk */
       id: string;
       /** @constant */
       object: "card";
+      /** @example wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T */
       walletId: string;
+      /** @example user_42 */
       externalUserId: string;
       /** @constant */
       kind: "virtual";
@@ -1896,33 +3108,69 @@ export interface components {
        * @example USD
        */
       currency: string;
-      /** @description Per-authorization limit; null means none. */
+      /**
+       * @description Per-authorization limit; null means none.
+       * @example 250.5
+       */
       spendLimit: number | null;
       /** @enum {string} */
       status: "active" | "frozen" | "canceled";
-      /** @example 4242 */
+      /**
+       * @description The last four digits of the card number.
+       * @example 7361
+       */
       last4: string;
+      /** @example 10 */
       expMonth: number;
+      /** @example 2029 */
       expYear: number;
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
       /**
+       * Format: date-time
        * @description ISO 8601 UTC timestamp.
        * @example 2026-11-21T10:00:00.000Z
        */
       createdAt: string;
     };
+    /**
+     * @example {
+     *       "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *       "object": "authorization",
+     *       "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *       "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *       "externalUserId": "user_42",
+     *       "amount": 20,
+     *       "currency": "USD",
+     *       "status": "closed",
+     *       "declineCode": null,
+     *       "capturedAmount": 18.4,
+     *       "refundedAmount": 4.6,
+     *       "merchant": {
+     *         "name": "Corner Coffee",
+     *         "category": "5814",
+     *         "country": "US"
+     *       },
+     *       "source": "sdk",
+     *       "livemode": false,
+     *       "createdAt": "2026-10-03T12:14:27.000Z",
+     *       "updatedAt": "2026-10-04T09:02:45.000Z"
+     *     }
+     */
     AuthorizationOutput: {
       /** @example auth_3kT9sLm2QpX7vB1nR5cY8dWz */
       id: string;
       /** @constant */
       object: "authorization";
+      /** @example card_9QwE2rTy6UiO0pAs4DfG8hJk */
       cardId: string;
+      /** @example wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T */
       walletId: string;
+      /** @example user_42 */
       externalUserId: string;
       /**
        * @description Amount authorized (or attempted, when declined).
-       * @example 25.5
+       * @example 20
        */
       amount: number;
       /**
@@ -1939,12 +3187,12 @@ export interface components {
       declineCode: ("insufficient_funds" | "spend_limit_exceeded" | "card_inactive" | "card_currency_mismatch") | null;
       /**
        * @description Amount in the major unit of the currency.
-       * @example 25.5
+       * @example 18.4
        */
       capturedAmount: number;
       /**
        * @description Amount in the major unit of the currency.
-       * @example 25.5
+       * @example 4.6
        */
       refundedAmount: number;
       merchant: {
@@ -1960,11 +3208,13 @@ export interface components {
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
       /**
+       * Format: date-time
        * @description ISO 8601 UTC timestamp.
        * @example 2026-11-21T10:00:00.000Z
        */
       createdAt: string;
       /**
+       * Format: date-time
        * @description ISO 8601 UTC timestamp.
        * @example 2026-11-21T10:00:00.000Z
        */
@@ -1983,7 +3233,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. */
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -2367,7 +3617,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. */
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -2770,7 +4020,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. */
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -3002,7 +4252,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. */
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -3234,7 +4484,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. */
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -3641,7 +4891,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. */
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -4066,7 +5316,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. */
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -4302,7 +5552,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. */
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -4713,7 +5963,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. */
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -4949,7 +6199,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. */
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -5860,7 +7110,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. */
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -6092,7 +7342,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. */
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -6328,10 +7578,11 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. */
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
         "Idempotency-Key"?: string;
       };
       path: {
+        /** @description The statement's id (`stmt_` + 24 letters and digits). */
         id: string;
       };
       cookie?: never;
@@ -6559,7 +7810,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. */
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -6795,10 +8046,11 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. */
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
         "Idempotency-Key"?: string;
       };
       path: {
+        /** @description The proof letter's id (`prf_` + 24 letters and digits). */
         id: string;
       };
       cookie?: never;
@@ -7302,9 +8554,13 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
+        /** @description The body is the JSON envelope. */
         "content-type": "application/json";
-        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret. Compare in constant time; answer 401 on a mismatch. */
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret. Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
         "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
         "x-service-schema-version": "1.1";
         /** @description The envelope's id; use it to drop duplicates. */
         "x-service-event-id": string;
@@ -7340,9 +8596,13 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
+        /** @description The body is the JSON envelope. */
         "content-type": "application/json";
-        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret. Compare in constant time; answer 401 on a mismatch. */
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret. Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
         "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
         "x-service-schema-version": "1.1";
         /** @description The envelope's id; use it to drop duplicates. */
         "x-service-event-id": string;
@@ -7378,9 +8638,13 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
+        /** @description The body is the JSON envelope. */
         "content-type": "application/json";
-        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret. Compare in constant time; answer 401 on a mismatch. */
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret. Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
         "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
         "x-service-schema-version": "1.1";
         /** @description The envelope's id; use it to drop duplicates. */
         "x-service-event-id": string;
@@ -7416,9 +8680,13 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
+        /** @description The body is the JSON envelope. */
         "content-type": "application/json";
-        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret. Compare in constant time; answer 401 on a mismatch. */
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret. Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
         "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
         "x-service-schema-version": "1.1";
         /** @description The envelope's id; use it to drop duplicates. */
         "x-service-event-id": string;
@@ -7454,9 +8722,13 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
+        /** @description The body is the JSON envelope. */
         "content-type": "application/json";
-        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret. Compare in constant time; answer 401 on a mismatch. */
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret. Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
         "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
         "x-service-schema-version": "1.1";
         /** @description The envelope's id; use it to drop duplicates. */
         "x-service-event-id": string;

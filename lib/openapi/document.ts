@@ -1,5 +1,6 @@
 // Assembles /api/public/openapi.json from each domain's operations; built once per process.
-import { createDocument } from "zod-openapi";
+import { createDocument, type oas31 } from "zod-openapi";
+import { config } from "@/lib/config";
 import { SCOPES } from "@/lib/keys/scopes";
 import { SCHEMA_VERSION } from "@/lib/version";
 import { authorizationPaths } from "./paths/authorizations";
@@ -28,14 +29,45 @@ const DESCRIPTION = `Issue wallets and virtual cards to your users, and verify s
 
 **Errors.** Every non-2xx response has the body \`{"error": {"type", "code", "message", "param"?, "details"?, "request_id"}}\`.
 
-**Versioning.** Every response carries \`x-service-schema-version: ${SCHEMA_VERSION}\`.`;
+**Versioning.** Every response carries \`x-service-schema-version: ${SCHEMA_VERSION}\`.
+
+**Examples.** The examples tell one test-mode story: Ada Obi (\`user_42\`) gets a USD wallet, a 500.00 top-up, a virtual card, a 20.00 coffee hold captured at 18.40 and refunded 4.60, an October statement and a proof-of-funds letter. Every error response lists an example body for each code it can carry. Webhook examples are signed with the example secret given under \`x-service-signature\`, so a receiver can test its signature check against them.
+
+**Servers.** \`PUBLIC_BASE_URL\`, when the deployment sets it, is listed first; \`http://localhost:3000\` is the local development server (\`npm run dev\`).`;
+
+export const LOCAL_DEVELOPMENT_SERVER: oas31.ServerObject = {
+  url: "http://localhost:3000",
+  description: "Local development (npm run dev)",
+};
+
+/** PUBLIC_BASE_URL (this deployment's public address) when set, then local development. */
+export function documentServers(publicBaseUrl: string | undefined): oas31.ServerObject[] {
+  const deployment = publicBaseUrl?.replace(/\/+$/, "");
+  return deployment && deployment !== LOCAL_DEVELOPMENT_SERVER.url
+    ? [{ url: deployment, description: "This deployment (PUBLIC_BASE_URL)" }, LOCAL_DEVELOPMENT_SERVER]
+    : [LOCAL_DEVELOPMENT_SERVER];
+}
 
 let cached: ReturnType<typeof createDocument> | undefined;
 
+/** Built once per process (PUBLIC_BASE_URL, like every setting, does not change while it runs). */
 export function openApiDocument() {
-  cached ??= createDocument({
+  cached ??= buildDocument(documentServers(config().PUBLIC_BASE_URL));
+  return cached;
+}
+
+function buildDocument(servers: oas31.ServerObject[]) {
+  return createDocument({
     openapi: "3.1.0",
-    info: { title: "Wallet, Card and Verification Service", version: SCHEMA_VERSION, description: DESCRIPTION },
+    info: {
+      title: "Wallet & Card Service",
+      version: SCHEMA_VERSION,
+      description: DESCRIPTION,
+      contact: { name: "Wallet & Card Service merchant console", url: `${servers[0]?.url ?? ""}/merchant/sdk` },
+      // The repository declares no open-source licence: the API and this document are proprietary.
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+    },
+    servers,
     tags: [
       { name: "Wallets", description: "Wallets hold a user's balance in one currency." },
       { name: "Cards", description: "Virtual cards drawing on a wallet." },
@@ -78,5 +110,4 @@ export function openApiDocument() {
     },
     webhooks: webhookEvents,
   });
-  return cached;
 }

@@ -1,17 +1,19 @@
 // Helpers that give every documented operation the same headers, security and error responses,
 // all derived from the zod shapes and the error table the code itself uses.
 import { z } from "zod";
-import type { ZodOpenApiOperationObject, ZodOpenApiResponseObject } from "zod-openapi";
+import type { ZodOpenApiExamplesObject, ZodOpenApiOperationObject, ZodOpenApiResponseObject } from "zod-openapi";
 import { errorStatus, type ErrorCode } from "@/lib/http/errors";
 import type { Scope } from "@/lib/keys/scopes";
 import { errorEnvelopeSchema } from "@/lib/schemas/common";
+import { EXAMPLE_IDEMPOTENCY_KEY, EXAMPLE_IDS } from "@/lib/schemas/examples";
 import { SCHEMA_VERSION } from "@/lib/version";
+import { errorExample } from "./error-examples";
 
 const header = (description: string, example: string) => z.string().meta({ description, example });
 
 const commonHeaders = {
   "x-service-schema-version": header(`Payload schema version of the API; currently ${SCHEMA_VERSION}.`, SCHEMA_VERSION),
-  "x-request-id": header("Identifies this request; quote it when asking for help.", "req_1a2b3c4d5e6f7g8h9i0j1k2l"),
+  "x-request-id": header("Identifies this request; quote it when asking for help.", EXAMPLE_IDS.request),
 };
 
 const rateLimitHeaders = {
@@ -38,7 +40,11 @@ const STATUS_TEXT: Record<number, string> = {
   503: "A dependency is unavailable; retry shortly.",
 };
 
-function errorResponses(codes: readonly ErrorCode[], rateLimited: boolean): Record<string, ZodOpenApiResponseObject> {
+function errorResponses(
+  codes: readonly ErrorCode[],
+  rateLimited: boolean,
+  scope?: Scope,
+): Record<string, ZodOpenApiResponseObject> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(errorStatus(code), [...(byStatus.get(errorStatus(code)) ?? []), code]);
   const out: Record<string, ZodOpenApiResponseObject> = {};
@@ -56,10 +62,20 @@ function errorResponses(codes: readonly ErrorCode[], rateLimited: boolean): Reco
         : list.includes("idempotency_in_progress")
           ? responseHeaders(rateLimited).extend({ "retry-after": retryAfterHeader.optional() })
           : responseHeaders(rateLimited),
-      content: { "application/json": { schema: errorEnvelopeSchema } },
+      content: { "application/json": { schema: errorEnvelopeSchema, examples: errorExamples(list, scope) } },
     };
   }
   return out;
+}
+
+/** One named example per code the response can carry, e.g. `wallet_not_found`. */
+function errorExamples(codes: readonly ErrorCode[], scope?: Scope): ZodOpenApiExamplesObject {
+  const examples: ZodOpenApiExamplesObject = {};
+  for (const code of codes) {
+    const example = errorExample(code, scope);
+    if (example) examples[code] = example;
+  }
+  return examples;
 }
 
 const ALWAYS_SDK: ErrorCode[] = [
@@ -81,12 +97,11 @@ const ALWAYS_WRITE: ErrorCode[] = [
   "idempotency_in_progress",
 ];
 
-const idempotencyKeyHeader = z
-  .string()
-  .min(1)
-  .max(255)
-  .optional()
-  .meta({ description: "Makes the write safe to retry: the same key within 24 hours returns the original response." });
+const idempotencyKeyHeader = z.string().min(1).max(255).optional().meta({
+  description:
+    "Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice.",
+  example: EXAMPLE_IDEMPOTENCY_KEY,
+});
 
 type SdkOperation = {
   operationId: string;
@@ -129,7 +144,7 @@ export function sdkOperation(op: SdkOperation): ZodOpenApiOperationObject {
           : responseHeaders(true),
         content: { "application/json": { schema: op.success.schema } },
       },
-      ...errorResponses([...new Set(errors)], true),
+      ...errorResponses([...new Set(errors)], true, op.scope),
     },
   };
 }

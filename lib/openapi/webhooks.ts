@@ -1,47 +1,65 @@
 // The OpenAPI `webhooks` section: the five events the service sends, each as the signed request
-// a receiver gets (envelope with the resource record as `data`, and the delivery headers).
+// a receiver gets (envelope with the resource record as `data`, and the delivery headers), with an
+// example whose headers are the real signature of its body under the documented example secret.
 import { z } from "zod";
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
-import { authorizationSchema } from "@/lib/schemas/authorization";
-import { cardSchema } from "@/lib/schemas/card";
-import { walletSchema } from "@/lib/schemas/wallet";
+import type { EventType } from "@/lib/events/record-event";
+import {
+  AUTHORIZATION_CAPTURED_EXAMPLE,
+  AUTHORIZATION_PENDING_EXAMPLE,
+  AUTHORIZATION_REFUNDED_EXAMPLE,
+  authorizationSchema,
+} from "@/lib/schemas/authorization";
+import { CARD_EXAMPLE, cardSchema } from "@/lib/schemas/card";
+import { EXAMPLE_IDS, EXAMPLE_TIMES, EXAMPLE_WEBHOOK_SECRET } from "@/lib/schemas/examples";
+import { WALLET_PROVISIONED_EXAMPLE, walletSchema } from "@/lib/schemas/wallet";
 import { webhookEnvelopeSchema } from "@/lib/schemas/webhook";
 import { SCHEMA_VERSION } from "@/lib/version";
-import { SIGNATURE_HEADER } from "@/lib/webhooks/verify";
+import { USER_AGENT } from "@/lib/webhooks/envelope";
+import { SIGNATURE_HEADER, signPayload } from "@/lib/webhooks/verify";
 
-const deliveryHeaders = z.object({
-  "content-type": z.literal("application/json"),
-  [SIGNATURE_HEADER]: z.string().meta({
-    description:
-      "Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret. Compare in constant time; answer 401 on a mismatch.",
-    example: "5d41402abc4b2a76b9719d911017c592ae2f5e0b7f4b1d6e8c0a9b3f2e1d0c9b",
-  }),
-  "x-service-schema-version": z.literal(SCHEMA_VERSION),
-  "x-service-event-id": z
-    .string()
-    .meta({ description: "The envelope's id; use it to drop duplicates.", example: "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX" }),
-  "x-service-delivery-id": z
-    .string()
-    .meta({ description: "The delivery (one per event and endpoint).", example: "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS" }),
-});
+function deliveryHeaders(eventId: string, signature: string) {
+  return z.object({
+    "content-type": z.literal("application/json").meta({ description: "The body is the JSON envelope." }),
+    "user-agent": z.literal(USER_AGENT).meta({ description: "Names the sender and the payload schema version." }),
+    [SIGNATURE_HEADER]: z.string().meta({
+      description: `Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret. Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret \`${EXAMPLE_WEBHOOK_SECRET}\`.`,
+      example: signature,
+    }),
+    "x-service-schema-version": z
+      .literal(SCHEMA_VERSION)
+      .meta({ description: "Payload schema version of the envelope; the same as its `schema_version`." }),
+    "x-service-event-id": z
+      .string()
+      .meta({ description: "The envelope's id; use it to drop duplicates.", example: eventId }),
+    "x-service-delivery-id": z
+      .string()
+      .meta({ description: "The delivery (one per event and endpoint).", example: EXAMPLE_IDS.delivery }),
+  });
+}
 
 const DELIVERY_RULES =
   "Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. " +
   "Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. " +
   "Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`.";
 
-function webhook(event: string, summary: string, data: z.ZodType, id: string): ZodOpenApiOperationObject {
+function webhook<T extends z.ZodType>(
+  event: EventType,
+  summary: string,
+  data: T,
+  id: string,
+  example: { id: string; sent_at: string; data: z.output<T> },
+): ZodOpenApiOperationObject {
+  const envelope = webhookEnvelopeSchema(event, data, id, example);
+  const body = JSON.stringify(envelope.meta()?.example);
   return {
     operationId: `webhook_${event.replace(".", "_")}`,
     summary,
     description: DELIVERY_RULES,
     tags: ["Webhooks"],
     security: [],
-    requestParams: { header: deliveryHeaders },
-    requestBody: {
-      required: true,
-      content: { "application/json": { schema: webhookEnvelopeSchema(event, data, id) } },
-    },
+    requestParams: { header: deliveryHeaders(example.id, signPayload(body, EXAMPLE_WEBHOOK_SECRET)) },
+    requestBody: { required: true, content: { "application/json": { schema: envelope } } },
     responses: {
       "200": { description: "Any 2xx acknowledges the event." },
       "401": { description: "The receiver found the signature wrong; the delivery is retried." },
@@ -51,21 +69,40 @@ function webhook(event: string, summary: string, data: z.ZodType, id: string): Z
 
 export const webhookEvents: ZodOpenApiPathsObject = {
   "wallet.provisioned": {
-    post: webhook("wallet.provisioned", "A wallet was issued", walletSchema, "WalletProvisionedEvent"),
+    post: webhook("wallet.provisioned", "A wallet was issued", walletSchema, "WalletProvisionedEvent", {
+      id: EXAMPLE_IDS.walletProvisionedEvent,
+      sent_at: "2026-10-01T08:30:00.412Z",
+      data: WALLET_PROVISIONED_EXAMPLE,
+    }),
   },
-  "card.issued": { post: webhook("card.issued", "A card was issued", cardSchema, "CardIssuedEvent") },
+  "card.issued": {
+    post: webhook("card.issued", "A card was issued", cardSchema, "CardIssuedEvent", {
+      id: EXAMPLE_IDS.cardIssuedEvent,
+      sent_at: EXAMPLE_TIMES.retryAttemptSent,
+      data: CARD_EXAMPLE,
+    }),
+  },
   "card.authorized": {
     post: webhook(
       "card.authorized",
       "A card spend was authorized (a hold)",
       authorizationSchema,
       "CardAuthorizedEvent",
+      { id: EXAMPLE_IDS.cardAuthorizedEvent, sent_at: "2026-10-03T12:14:27.538Z", data: AUTHORIZATION_PENDING_EXAMPLE },
     ),
   },
   "card.captured": {
-    post: webhook("card.captured", "A merchant captured an authorization", authorizationSchema, "CardCapturedEvent"),
+    post: webhook("card.captured", "A merchant captured an authorization", authorizationSchema, "CardCapturedEvent", {
+      id: EXAMPLE_IDS.cardCapturedEvent,
+      sent_at: "2026-10-03T12:20:05.291Z",
+      data: AUTHORIZATION_CAPTURED_EXAMPLE,
+    }),
   },
   "card.refunded": {
-    post: webhook("card.refunded", "An authorization was refunded", authorizationSchema, "CardRefundedEvent"),
+    post: webhook("card.refunded", "An authorization was refunded", authorizationSchema, "CardRefundedEvent", {
+      id: EXAMPLE_IDS.cardRefundedEvent,
+      sent_at: "2026-10-04T09:02:45.377Z",
+      data: AUTHORIZATION_REFUNDED_EXAMPLE,
+    }),
   },
 };

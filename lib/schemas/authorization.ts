@@ -9,75 +9,77 @@ import {
   idempotentReplaySchema,
   livemodeSchema,
   timestampSchema,
+  withExample,
 } from "./common";
+import { EXAMPLE_IDS, EXAMPLE_MERCHANT, EXAMPLE_TIMES, EXAMPLE_USER } from "./examples";
 
-export const merchantSchema = z
-  .object({
-    name: z
-      .string()
-      .trim()
-      .min(1)
-      .max(200)
-      .meta({ description: "The merchant's name as shown to the holder.", example: "Corner Coffee" }),
-    category: z
-      .string()
-      .trim()
-      .min(1)
-      .max(100)
-      .optional()
-      .meta({ description: "Merchant category, e.g. an MCC or a label.", example: "5814" }),
-    country: z
-      .string()
-      .regex(/^[A-Z]{2}$/, "must be an ISO 3166-1 alpha-2 code")
-      .optional()
-      .meta({ description: "ISO 3166-1 alpha-2 country of the merchant.", example: "NG" }),
-  })
-  .strict()
-  .meta({ id: "MerchantInput" });
+export const merchantSchema = withExample(
+  z
+    .object({
+      name: z
+        .string()
+        .trim()
+        .min(1)
+        .max(200)
+        .meta({ description: "The merchant's name as shown to the holder.", example: EXAMPLE_MERCHANT.name }),
+      category: z
+        .string()
+        .trim()
+        .min(1)
+        .max(100)
+        .optional()
+        .meta({ description: "Merchant category, e.g. an MCC or a label.", example: EXAMPLE_MERCHANT.category }),
+      country: z
+        .string()
+        .regex(/^[A-Z]{2}$/, "must be an ISO 3166-1 alpha-2 code")
+        .optional()
+        .meta({ description: "ISO 3166-1 alpha-2 country of the merchant.", example: EXAMPLE_MERCHANT.country }),
+    })
+    .strict(),
+  { id: "MerchantInput", example: EXAMPLE_MERCHANT },
+);
 
-export const authorizeBodySchema = z
-  .object({
-    amount: amountSchema.meta({ description: "Amount to hold, in the card's currency (major unit)." }),
-    currency: currencySchema
-      .optional()
-      .meta({
+export const authorizeBodySchema = withExample(
+  z
+    .object({
+      amount: amountSchema.meta({ description: "Amount to hold, in the card's currency (major unit).", example: 20 }),
+      currency: currencySchema.optional().meta({
         description:
           "Optional; when given it must equal the card's currency, or the spend is declined with card_currency_mismatch.",
       }),
-    merchant: merchantSchema,
-  })
-  .strict()
-  .meta({ id: "CreateAuthorizationRequest" });
+      merchant: merchantSchema,
+    })
+    .strict(),
+  { id: "CreateAuthorizationRequest", example: { amount: 20, currency: "USD", merchant: EXAMPLE_MERCHANT } },
+);
 
-export const captureBodySchema = z
-  .object({
-    amount: amountSchema
-      .optional()
-      .meta({
+export const captureBodySchema = withExample(
+  z
+    .object({
+      amount: amountSchema.optional().meta({
         description:
           "Amount to capture, at most the authorized amount; absent captures it all. The rest of the hold is released.",
+        example: 18.4,
       }),
-  })
-  .strict()
-  .meta({ id: "CaptureAuthorizationRequest" });
+    })
+    .strict(),
+  { id: "CaptureAuthorizationRequest", example: { amount: 18.4 } },
+);
 
-export const refundBodySchema = z
-  .object({
-    amount: amountSchema
-      .optional()
-      .meta({
+export const refundBodySchema = withExample(
+  z
+    .object({
+      amount: amountSchema.optional().meta({
         description: "Amount to refund, at most what is captured and not yet refunded; absent refunds all of that.",
+        example: 4.6,
       }),
-  })
-  .strict()
-  .meta({ id: "RefundAuthorizationRequest" });
+    })
+    .strict(),
+  { id: "RefundAuthorizationRequest", example: { amount: 4.6 } },
+);
 
 export const authorizationPathSchema = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(64)
-    .meta({ description: "The authorization's id.", example: "auth_3kT9sLm2QpX7vB1nR5cY8dWz" }),
+  id: z.string().min(1).max(64).meta({ description: "The authorization's id.", example: EXAMPLE_IDS.authorization }),
 });
 
 export const AUTHORIZATION_STATUSES = ["pending", "closed", "declined"] as const;
@@ -88,33 +90,86 @@ export const DECLINE_CODES = [
   "card_currency_mismatch",
 ] as const;
 
-export const authorizationSchema = z
-  .object({
-    id: z.string().meta({ example: "auth_3kT9sLm2QpX7vB1nR5cY8dWz" }),
-    object: z.literal("authorization"),
-    cardId: z.string(),
-    walletId: z.string(),
-    externalUserId: z.string(),
-    amount: amountOutSchema.meta({ description: "Amount authorized (or attempted, when declined)." }),
-    currency: currencyOutSchema,
-    status: z.enum(AUTHORIZATION_STATUSES).meta({
-      description:
-        "pending: the hold is open. closed: captured, fully or partly (the rest released). declined: refused; see declineCode.",
-    }),
-    declineCode: z.enum(DECLINE_CODES).nullable().meta({ description: "Why the card refused; null unless declined." }),
-    capturedAmount: amountOutSchema,
-    refundedAmount: amountOutSchema,
-    merchant: z.object({ name: z.string(), category: z.string().nullable(), country: z.string().nullable() }),
-    source: z.enum(["sdk", "tap"]).meta({ description: "sdk: an SDK spend; tap: a simulated card tap (test mode)." }),
-    livemode: livemodeSchema,
-    createdAt: timestampSchema,
-    updatedAt: timestampSchema,
-  })
-  .meta({ id: "Authorization" });
+const authorizationShape = z.object({
+  id: z.string().meta({ example: EXAMPLE_IDS.authorization }),
+  object: z.literal("authorization"),
+  cardId: z.string().meta({ example: EXAMPLE_IDS.card }),
+  walletId: z.string().meta({ example: EXAMPLE_IDS.wallet }),
+  externalUserId: z.string().meta({ example: EXAMPLE_USER.externalUserId }),
+  amount: amountOutSchema.meta({ description: "Amount authorized (or attempted, when declined).", example: 20 }),
+  currency: currencyOutSchema,
+  status: z.enum(AUTHORIZATION_STATUSES).meta({
+    description:
+      "pending: the hold is open. closed: captured, fully or partly (the rest released). declined: refused; see declineCode.",
+  }),
+  declineCode: z.enum(DECLINE_CODES).nullable().meta({ description: "Why the card refused; null unless declined." }),
+  capturedAmount: amountOutSchema.meta({ example: 18.4 }),
+  refundedAmount: amountOutSchema.meta({ example: 4.6 }),
+  merchant: z.object({ name: z.string(), category: z.string().nullable(), country: z.string().nullable() }),
+  source: z.enum(["sdk", "tap"]).meta({ description: "sdk: an SDK spend; tap: a simulated card tap (test mode)." }),
+  livemode: livemodeSchema,
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
 
-export const authorizationWriteResponseSchema = authorizationSchema
-  .extend({ idempotent_replay: idempotentReplaySchema })
-  .meta({ id: "AuthorizationWriteResponse" });
+type AuthorizationExample = z.output<typeof authorizationShape>;
+
+/** A 20.00 hold at a coffee shop, as `card.authorized` and the spend call return it. */
+export const AUTHORIZATION_PENDING_EXAMPLE: AuthorizationExample = {
+  id: EXAMPLE_IDS.authorization,
+  object: "authorization",
+  cardId: EXAMPLE_IDS.card,
+  walletId: EXAMPLE_IDS.wallet,
+  externalUserId: EXAMPLE_USER.externalUserId,
+  amount: 20,
+  currency: EXAMPLE_USER.currency,
+  status: "pending",
+  declineCode: null,
+  capturedAmount: 0,
+  refundedAmount: 0,
+  merchant: EXAMPLE_MERCHANT,
+  source: "sdk",
+  livemode: false,
+  createdAt: EXAMPLE_TIMES.authorized,
+  updatedAt: EXAMPLE_TIMES.authorized,
+};
+
+/** The hold captured at 18.40 (`card.captured`); the other 1.60 went back to the available balance. */
+export const AUTHORIZATION_CAPTURED_EXAMPLE: AuthorizationExample = {
+  ...AUTHORIZATION_PENDING_EXAMPLE,
+  status: "closed",
+  capturedAmount: 18.4,
+  updatedAt: EXAMPLE_TIMES.captured,
+};
+
+/** 4.60 of the capture refunded (`card.refunded`). */
+export const AUTHORIZATION_REFUNDED_EXAMPLE: AuthorizationExample = {
+  ...AUTHORIZATION_CAPTURED_EXAMPLE,
+  refundedAmount: 4.6,
+  updatedAt: EXAMPLE_TIMES.refunded,
+};
+
+/** A later spend over the card's 250.50 limit: recorded as declined, no hold, no event. */
+export const AUTHORIZATION_DECLINED_EXAMPLE: AuthorizationExample = {
+  ...AUTHORIZATION_PENDING_EXAMPLE,
+  id: EXAMPLE_IDS.declinedAuthorization,
+  amount: 300,
+  status: "declined",
+  declineCode: "spend_limit_exceeded",
+  merchant: { name: "Northwind Electronics", category: "5732", country: "US" },
+  createdAt: EXAMPLE_TIMES.declined,
+  updatedAt: EXAMPLE_TIMES.declined,
+};
+
+export const authorizationSchema = authorizationShape.meta({
+  id: "Authorization",
+  example: AUTHORIZATION_REFUNDED_EXAMPLE,
+});
+
+export const authorizationWriteResponseSchema = withExample(
+  authorizationShape.extend({ idempotent_replay: idempotentReplaySchema }),
+  { id: "AuthorizationWriteResponse", example: { ...AUTHORIZATION_PENDING_EXAMPLE, idempotent_replay: false } },
+);
 
 export type AuthorizeBody = z.output<typeof authorizeBodySchema>;
 export type CaptureBody = z.output<typeof captureBodySchema>;

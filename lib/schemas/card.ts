@@ -9,43 +9,73 @@ import {
   idempotentReplaySchema,
   livemodeSchema,
   timestampSchema,
+  withExample,
 } from "./common";
+import { EXAMPLE_IDS, EXAMPLE_TIMES, EXAMPLE_USER } from "./examples";
 
-export const issueCardBodySchema = z
-  .object({
-    externalUserId: externalUserIdSchema.meta({ description: "Identifies the wallet the card draws on." }),
-    kind: z
-      .literal("virtual", { error: 'kind must be "virtual"' })
-      .meta({ description: "Only virtual cards are issued." }),
-    currency: currencySchema.meta({ description: "Must equal the wallet's currency." }),
-    spendLimit: amountSchema
-      .optional()
-      .meta({ description: "Per-authorization limit in the card's currency; absent means no limit." }),
-  })
-  .strict()
-  .meta({ id: "IssueCardRequest" });
+export const issueCardBodySchema = withExample(
+  z
+    .object({
+      externalUserId: externalUserIdSchema.meta({ description: "Identifies the wallet the card draws on." }),
+      kind: z
+        .literal("virtual", { error: 'kind must be "virtual"' })
+        .meta({ description: "Only virtual cards are issued." }),
+      currency: currencySchema.meta({ description: "Must equal the wallet's currency." }),
+      spendLimit: amountSchema
+        .optional()
+        .meta({
+          description: "Per-authorization limit in the card's currency; absent means no limit.",
+          example: 250.5,
+        }),
+    })
+    .strict(),
+  {
+    id: "IssueCardRequest",
+    example: { externalUserId: EXAMPLE_USER.externalUserId, kind: "virtual", currency: "USD", spendLimit: 250.5 },
+  },
+);
 
-export const cardSchema = z
-  .object({
-    id: z.string().meta({ example: "card_9QwE2rTy6UiO0pAs4DfG8hJk" }),
-    object: z.literal("card"),
-    walletId: z.string(),
-    externalUserId: z.string(),
-    kind: z.literal("virtual"),
-    currency: currencyOutSchema,
-    spendLimit: amountOutSchema.nullable().meta({ description: "Per-authorization limit; null means none." }),
-    status: z.enum(["active", "frozen", "canceled"]),
-    last4: z.string().meta({ example: "4242" }),
-    expMonth: z.number().int().min(1).max(12),
-    expYear: z.number().int(),
-    livemode: livemodeSchema,
-    createdAt: timestampSchema,
-  })
-  .meta({ id: "Card" });
+const cardShape = z.object({
+  id: z.string().meta({ example: EXAMPLE_IDS.card }),
+  object: z.literal("card"),
+  walletId: z.string().meta({ example: EXAMPLE_IDS.wallet }),
+  externalUserId: z.string().meta({ example: EXAMPLE_USER.externalUserId }),
+  kind: z.literal("virtual"),
+  currency: currencyOutSchema,
+  spendLimit: amountOutSchema
+    .nullable()
+    .meta({ description: "Per-authorization limit; null means none.", example: 250.5 }),
+  status: z.enum(["active", "frozen", "canceled"]),
+  last4: z.string().meta({ description: "The last four digits of the card number.", example: "7361" }),
+  expMonth: z.number().int().min(1).max(12).meta({ example: 10 }),
+  expYear: z.number().int().meta({ example: 2029 }),
+  livemode: livemodeSchema,
+  createdAt: timestampSchema,
+});
 
-export const cardWriteResponseSchema = cardSchema
-  .extend({ idempotent_replay: idempotentReplaySchema })
-  .meta({ id: "CardWriteResponse" });
+/** Ada's virtual card: 250.50 per authorization, valid three years from issue. */
+export const CARD_EXAMPLE: z.output<typeof cardShape> = {
+  id: EXAMPLE_IDS.card,
+  object: "card",
+  walletId: EXAMPLE_IDS.wallet,
+  externalUserId: EXAMPLE_USER.externalUserId,
+  kind: "virtual",
+  currency: EXAMPLE_USER.currency,
+  spendLimit: 250.5,
+  status: "active",
+  last4: "7361",
+  expMonth: 10,
+  expYear: 2029,
+  livemode: false,
+  createdAt: EXAMPLE_TIMES.cardIssued,
+};
+
+export const cardSchema = cardShape.meta({ id: "Card", example: CARD_EXAMPLE });
+
+export const cardWriteResponseSchema = withExample(cardShape.extend({ idempotent_replay: idempotentReplaySchema }), {
+  id: "CardWriteResponse",
+  example: { ...CARD_EXAMPLE, idempotent_replay: false },
+});
 
 export type IssueCardBody = z.output<typeof issueCardBodySchema>;
 export type CardRecord = z.output<typeof cardSchema>;

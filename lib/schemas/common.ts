@@ -1,13 +1,22 @@
 // Building blocks shared by the API's zod shapes; each carries the OpenAPI description it renders.
 import "zod-openapi";
 import { z } from "zod";
+import { EXAMPLE_IDS, EXAMPLE_USER } from "./examples";
+
+/**
+ * `schema.meta(meta)` with an OpenAPI example the compiler checks against what the schema accepts.
+ * `id` goes in the same call because zod does not let a schema inherit its parent's id.
+ */
+export function withExample<T extends z.ZodType>(schema: T, meta: z.GlobalMeta & { example: z.input<T> }): T {
+  return schema.meta(meta);
+}
 
 export const externalUserIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9_.:@-]{1,128}$/, "must be 1-128 characters of A-Z a-z 0-9 _ . : @ -")
   .meta({
     description: "Your own identifier for the user; 1-128 characters of `[A-Za-z0-9_.:@-]`.",
-    example: "user_42",
+    example: EXAMPLE_USER.externalUserId,
   });
 
 export const currencySchema = z
@@ -19,15 +28,11 @@ export const currencySchema = z
 export const currencyOutSchema = z.string().meta({ description: "ISO 4217 currency code.", example: "USD" });
 
 /** A major-unit amount as a JSON number; decimals beyond the currency's exponent are refused later, with its code. */
-export const amountSchema = z
-  .number()
-  .positive()
-  .max(1e15)
-  .meta({
-    description:
-      "Amount in the major unit of the currency (e.g. 250.5 USD). At most the currency's ISO 4217 decimal places.",
-    example: 25.5,
-  });
+export const amountSchema = z.number().positive().max(1e15).meta({
+  description:
+    "Amount in the major unit of the currency (e.g. 250.5 USD). At most the currency's ISO 4217 decimal places.",
+  example: 25.5,
+});
 
 export const amountOutSchema = z
   .number()
@@ -35,20 +40,18 @@ export const amountOutSchema = z
 
 export const timestampSchema = z
   .string()
-  .meta({ description: "ISO 8601 UTC timestamp.", example: "2026-11-21T10:00:00.000Z" });
+  .meta({ description: "ISO 8601 UTC timestamp.", format: "date-time", example: "2026-11-21T10:00:00.000Z" });
 
 export const livemodeSchema = z
   .boolean()
   .meta({ description: "false for records made with sk_test_ keys, true for sk_live_ keys." });
 
-export const idempotentReplaySchema = z
-  .boolean()
-  .meta({
-    description: "true when this response is the stored answer to an earlier request with the same Idempotency-Key.",
-  });
+export const idempotentReplaySchema = z.boolean().meta({
+  description: "true when this response is the stored answer to an earlier request with the same Idempotency-Key.",
+});
 
-export const errorEnvelopeSchema = z
-  .object({
+export const errorEnvelopeSchema = withExample(
+  z.object({
     error: z.object({
       type: z.string().meta({ description: "Error category, e.g. invalid_request_error." }),
       code: z.string().meta({ description: "Machine-readable code, e.g. validation_failed." }),
@@ -70,7 +73,21 @@ export const errorEnvelopeSchema = z
           description:
             "402 card declines only: the declined authorization, recorded with status declined (see the Authorization schema).",
         }),
-      request_id: z.string().meta({ description: "Same as the x-request-id header." }),
+      request_id: z.string().meta({ description: "Same as the x-request-id header.", example: EXAMPLE_IDS.request }),
     }),
-  })
-  .meta({ id: "Error", description: "The error envelope of every non-2xx API response." });
+  }),
+  {
+    id: "Error",
+    description: "The error envelope of every non-2xx API response.",
+    example: {
+      error: {
+        type: "invalid_request_error",
+        code: "validation_failed",
+        message: "email: Invalid email address",
+        param: "email",
+        details: [{ path: "email", message: "Invalid email address", code: "invalid_format" }],
+        request_id: EXAMPLE_IDS.request,
+      },
+    },
+  },
+);

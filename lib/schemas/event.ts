@@ -1,36 +1,83 @@
 // Event shapes: the event record the events API returns, and the list query.
 import { z } from "zod";
 import { EVENT_TYPES } from "@/lib/events/record-event";
+import {
+  AUTHORIZATION_CAPTURED_EXAMPLE,
+  AUTHORIZATION_PENDING_EXAMPLE,
+  AUTHORIZATION_REFUNDED_EXAMPLE,
+} from "./authorization";
+import { CARD_EXAMPLE } from "./card";
 import { livemodeSchema, timestampSchema } from "./common";
+import { EXAMPLE_IDS, EXAMPLE_TIMES } from "./examples";
 import { listQuerySchema, listSchema } from "./pagination";
 
 export const eventTypeSchema = z.enum(EVENT_TYPES).meta({ description: "The event kind.", example: "card.issued" });
 
-export const eventSchema = z
-  .object({
-    id: z.string().meta({ example: "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX" }),
-    object: z.literal("event"),
-    type: eventTypeSchema,
-    data: z
-      .record(z.string(), z.unknown())
-      .meta({
-        description:
-          "The resource record as the API returned it when the event happened (wallet, card or authorization).",
-      }),
-    livemode: livemodeSchema,
-    createdAt: timestampSchema,
-  })
-  .meta({ id: "Event" });
+const eventShape = z.object({
+  id: z.string().meta({ example: EXAMPLE_IDS.cardIssuedEvent }),
+  object: z.literal("event"),
+  type: eventTypeSchema,
+  data: z.record(z.string(), z.unknown()).meta({
+    description: "The resource record as the API returned it when the event happened (wallet, card or authorization).",
+  }),
+  livemode: livemodeSchema,
+  createdAt: timestampSchema,
+});
+
+type EventExample = z.output<typeof eventShape>;
+
+/** `card.issued` for Ada's card: its data is the card as issued. */
+export const CARD_ISSUED_EVENT_EXAMPLE: EventExample = {
+  id: EXAMPLE_IDS.cardIssuedEvent,
+  object: "event",
+  type: "card.issued",
+  data: CARD_EXAMPLE,
+  livemode: false,
+  createdAt: EXAMPLE_TIMES.cardIssued,
+};
+
+export const eventSchema = eventShape.meta({ id: "Event", example: CARD_ISSUED_EVENT_EXAMPLE });
 
 export const listEventsQuerySchema = listQuerySchema
   .extend({ type: eventTypeSchema.optional().meta({ description: "Only events of this kind." }) })
   .strict();
 
 export const eventPathSchema = z.object({
-  id: z.string().min(1).max(64).meta({ description: "The event's id.", example: "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX" }),
+  id: z.string().min(1).max(64).meta({ description: "The event's id.", example: EXAMPLE_IDS.cardIssuedEvent }),
 });
 
-export const eventListSchema = listSchema(eventSchema, "EventList");
+/** The three newest events, `?limit=3`: the coffee's refund, capture and hold; older ones follow. */
+export const eventListSchema = listSchema(eventSchema, "EventList", {
+  object: "list",
+  data: [
+    {
+      id: EXAMPLE_IDS.cardRefundedEvent,
+      object: "event",
+      type: "card.refunded",
+      data: AUTHORIZATION_REFUNDED_EXAMPLE,
+      livemode: false,
+      createdAt: EXAMPLE_TIMES.refunded,
+    },
+    {
+      id: EXAMPLE_IDS.cardCapturedEvent,
+      object: "event",
+      type: "card.captured",
+      data: AUTHORIZATION_CAPTURED_EXAMPLE,
+      livemode: false,
+      createdAt: EXAMPLE_TIMES.captured,
+    },
+    {
+      id: EXAMPLE_IDS.cardAuthorizedEvent,
+      object: "event",
+      type: "card.authorized",
+      data: AUTHORIZATION_PENDING_EXAMPLE,
+      livemode: false,
+      createdAt: EXAMPLE_TIMES.authorized,
+    },
+  ],
+  has_more: true,
+  next_cursor: EXAMPLE_IDS.cardAuthorizedEvent,
+});
 
 export type EventRecord = z.output<typeof eventSchema>;
 export type ListEventsQuery = z.output<typeof listEventsQuerySchema>;

@@ -21,7 +21,10 @@ export const listQuerySchema = z
 
 export type ListQuery = z.output<typeof listQuerySchema>;
 
-export function listSchema<T extends z.ZodType>(item: T, id: string) {
+export type ListPage<T> = { object: "list"; data: T[]; has_more: boolean; next_cursor: string | null };
+
+/** A page of `item`s, documented as component `id` with an example page. */
+export function listSchema<T extends z.ZodType>(item: T, id: string, example: ListPage<z.output<T>>) {
   return z
     .object({
       object: z.literal("list"),
@@ -32,10 +35,8 @@ export function listSchema<T extends z.ZodType>(item: T, id: string) {
         .nullable()
         .meta({ description: "Pass as `starting_after` to read the next page; null on the last page." }),
     })
-    .meta({ id });
+    .meta({ id, example });
 }
-
-export type ListPage<T> = { object: "list"; data: T[]; has_more: boolean; next_cursor: string | null };
 
 /** Builds a page from up to limit+1 rows read newest first: the extra row only says more exist. */
 export function toPage<T extends { id: string }>(rows: T[], limit: number): ListPage<T> {

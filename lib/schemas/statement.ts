@@ -1,8 +1,28 @@
 // Statement shapes: the issue request, the statement record (with its transactions, token and QR
 // code in the create response only), and the public statement-token verification result.
 import { z } from "zod";
-import { amountOutSchema, currencyOutSchema, idempotentReplaySchema, livemodeSchema, timestampSchema } from "./common";
-import { transactionSchema } from "./transaction";
+import {
+  amountOutSchema,
+  currencyOutSchema,
+  idempotentReplaySchema,
+  livemodeSchema,
+  timestampSchema,
+  withExample,
+} from "./common";
+import {
+  EXAMPLE_BASE_URL,
+  EXAMPLE_IDS,
+  EXAMPLE_STATEMENT_QR_SVG,
+  EXAMPLE_STATEMENT_TOKEN,
+  EXAMPLE_TIMES,
+  EXAMPLE_USER,
+} from "./examples";
+import {
+  CAPTURE_TRANSACTION_EXAMPLE,
+  FUNDING_TRANSACTION_EXAMPLE,
+  REFUND_TRANSACTION_EXAMPLE,
+  transactionSchema,
+} from "./transaction";
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -16,88 +36,123 @@ export const calendarDateSchema = z
   }, "must be a real calendar date")
   .meta({ description: "Calendar date, `YYYY-MM-DD` (UTC).", example: "2026-10-01" });
 
-export const holderNameSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(200)
-  .meta({
-    description: "The holder's name; required when the wallet has no name, and must equal it when it has one.",
-    example: "Ada Obi",
-  });
+export const holderNameSchema = z.string().trim().min(1).max(200).meta({
+  description: "The holder's name; required when the wallet has no name, and must equal it when it has one.",
+  example: EXAMPLE_USER.name,
+});
 
-export const createStatementBodySchema = z
-  .object({
-    periodStart: calendarDateSchema.meta({
-      description: "First day of the period (UTC), `YYYY-MM-DD`.",
-      example: "2026-10-01",
-    }),
-    periodEnd: calendarDateSchema.meta({
-      description: "Last day of the period (UTC), inclusive, not after today.",
-      example: "2026-10-31",
-    }),
-    holderName: holderNameSchema.optional(),
-    expiresInDays: z
-      .number()
-      .int()
-      .min(1)
-      .max(3650)
-      .optional()
-      .meta({ description: "Days until the verification token expires; default 90.", example: 90 }),
-  })
-  .strict()
-  .meta({ id: "CreateStatementRequest" });
+export const createStatementBodySchema = withExample(
+  z
+    .object({
+      periodStart: calendarDateSchema.meta({
+        description: "First day of the period (UTC), `YYYY-MM-DD`.",
+        example: "2026-10-01",
+      }),
+      periodEnd: calendarDateSchema.meta({
+        description: "Last day of the period (UTC), inclusive, not after today.",
+        example: "2026-10-31",
+      }),
+      holderName: holderNameSchema.optional(),
+      expiresInDays: z
+        .number()
+        .int()
+        .min(1)
+        .max(3650)
+        .optional()
+        .meta({ description: "Days until the verification token expires; default 90.", example: 90 }),
+    })
+    .strict(),
+  // No holderName: Ada's wallet has a name, which the statement uses.
+  { id: "CreateStatementRequest", example: { periodStart: "2026-10-01", periodEnd: "2026-10-31", expiresInDays: 90 } },
+);
 
 export const statementPathSchema = z.object({
   id: z
     .string()
     .regex(/^stmt_[0-9A-Za-z]{24}$/, "must be a statement id (stmt_...)")
-    .meta({ example: "stmt_4mX0aJ1n0S2bqz0f1Xk8Qe7T" }),
+    .meta({ description: "The statement's id (`stmt_` + 24 letters and digits).", example: EXAMPLE_IDS.statement }),
 });
 
-export const statementSchema = z
-  .object({
-    id: z.string().meta({ example: "stmt_4mX0aJ1n0S2bqz0f1Xk8Qe7T" }),
-    object: z.literal("statement"),
-    walletId: z.string(),
-    externalUserId: z.string(),
-    holderName: z.string(),
-    currency: currencyOutSchema,
-    periodStart: z.string().meta({ description: "`YYYY-MM-DD`.", example: "2026-10-01" }),
-    periodEnd: z.string().meta({ description: "`YYYY-MM-DD`, inclusive.", example: "2026-10-31" }),
-    openingBalance: amountOutSchema.meta({ description: "Posted balance at the start of periodStart (UTC)." }),
-    closingBalance: amountOutSchema.meta({
-      description: "Posted balance after the period's last transaction (at issue, for a period ending today).",
-    }),
-    issuedAt: timestampSchema,
-    expiresAt: timestampSchema.nullable(),
-    revokedAt: timestampSchema.nullable(),
-    livemode: livemodeSchema,
-  })
-  .meta({ id: "Statement" });
+const statementShape = z.object({
+  id: z.string().meta({ example: EXAMPLE_IDS.statement }),
+  object: z.literal("statement"),
+  walletId: z.string().meta({ example: EXAMPLE_IDS.wallet }),
+  externalUserId: z.string().meta({ example: EXAMPLE_USER.externalUserId }),
+  holderName: z.string().meta({ example: EXAMPLE_USER.name }),
+  currency: currencyOutSchema,
+  periodStart: z.string().meta({ description: "`YYYY-MM-DD`.", format: "date", example: "2026-10-01" }),
+  periodEnd: z.string().meta({ description: "`YYYY-MM-DD`, inclusive.", format: "date", example: "2026-10-31" }),
+  openingBalance: amountOutSchema.meta({
+    description: "Posted balance at the start of periodStart (UTC).",
+    example: 0,
+  }),
+  closingBalance: amountOutSchema.meta({
+    description: "Posted balance after the period's last transaction (at issue, for a period ending today).",
+    example: 486.2,
+  }),
+  issuedAt: timestampSchema,
+  expiresAt: timestampSchema.nullable(),
+  revokedAt: timestampSchema.nullable(),
+  livemode: livemodeSchema,
+});
 
-export const statementCreatedSchema = statementSchema
-  .extend({
+/** Ada's October statement: from 0.00 to 486.20 over the top-up, the coffee and its refund. */
+export const STATEMENT_EXAMPLE: z.output<typeof statementShape> = {
+  id: EXAMPLE_IDS.statement,
+  object: "statement",
+  walletId: EXAMPLE_IDS.wallet,
+  externalUserId: EXAMPLE_USER.externalUserId,
+  holderName: EXAMPLE_USER.name,
+  currency: EXAMPLE_USER.currency,
+  periodStart: "2026-10-01",
+  periodEnd: "2026-10-31",
+  openingBalance: 0,
+  closingBalance: 486.2,
+  issuedAt: EXAMPLE_TIMES.statementIssued,
+  expiresAt: EXAMPLE_TIMES.statementExpires,
+  revokedAt: null,
+  livemode: false,
+};
+
+export const statementSchema = statementShape.meta({ id: "Statement", example: STATEMENT_EXAMPLE });
+
+const verifyUrl = `${EXAMPLE_BASE_URL}/verify?token=${EXAMPLE_STATEMENT_TOKEN}`;
+
+export const statementCreatedSchema = withExample(
+  statementShape.extend({
     transactions: z.array(transactionSchema).meta({ description: "The period's transactions, oldest first." }),
     token: z.string().meta({
       description:
         "The verification token (`vst_` + 32 base62 characters). Shown only in this response (and its idempotent replays); stored hashed.",
-      example: "vst_8HcN2wQe5RtY1uIo3PaS7dFgK9LmZx0b",
+      example: EXAMPLE_STATEMENT_TOKEN,
     }),
     verifyUrl: z
       .string()
-      .meta({
-        description: "Public page that checks the token.",
-        example: "https://example.com/verify?token=vst_8HcN2wQe5RtY1uIo3PaS7dFgK9LmZx0b",
-      }),
+      .meta({ description: "Public page that checks the token.", format: "uri", example: verifyUrl }),
     qrSvg: z.string().meta({ description: "An SVG QR code that encodes verifyUrl, to print on the statement." }),
     idempotent_replay: idempotentReplaySchema,
-  })
-  .meta({ id: "StatementCreated" });
+  }),
+  {
+    id: "StatementCreated",
+    example: {
+      ...STATEMENT_EXAMPLE,
+      transactions: [FUNDING_TRANSACTION_EXAMPLE, CAPTURE_TRANSACTION_EXAMPLE, REFUND_TRANSACTION_EXAMPLE],
+      token: EXAMPLE_STATEMENT_TOKEN,
+      verifyUrl,
+      qrSvg: EXAMPLE_STATEMENT_QR_SVG,
+      idempotent_replay: false,
+    },
+  },
+);
 
-export const statementWriteResponseSchema = statementSchema
-  .extend({ idempotent_replay: idempotentReplaySchema })
-  .meta({ id: "StatementWriteResponse" });
+/** What revoking returns: the statement with its revokedAt. */
+export const statementWriteResponseSchema = withExample(
+  statementShape.extend({ idempotent_replay: idempotentReplaySchema }),
+  {
+    id: "StatementWriteResponse",
+    example: { ...STATEMENT_EXAMPLE, revokedAt: "2026-11-20T16:45:00.000Z", idempotent_replay: false },
+  },
+);
 
 export const STATEMENT_TOKEN_REASON_CODES = ["malformed", "not_found", "revoked", "expired"] as const;
 
@@ -105,40 +160,57 @@ export const statementTokenQuerySchema = z.object({
   token: z.string().optional().meta({
     description:
       "The token printed on the statement. A missing or malformed token is answered with valid false and reason_code malformed, not an error.",
-    example: "vst_8HcN2wQe5RtY1uIo3PaS7dFgK9LmZx0b",
+    example: EXAMPLE_STATEMENT_TOKEN,
   }),
 });
 
 export const statementTokenResultSchema = z
   .union([
-    z
-      .object({
+    withExample(
+      z.object({
         valid: z.literal(true),
-        holder_name: z.string().meta({ example: "Ada Obi" }),
-        period_start: z.string().meta({ description: "`YYYY-MM-DD`.", example: "2026-10-01" }),
-        period_end: z.string().meta({ description: "`YYYY-MM-DD`, inclusive.", example: "2026-10-31" }),
+        holder_name: z.string().meta({ example: EXAMPLE_USER.name }),
+        period_start: z.string().meta({ description: "`YYYY-MM-DD`.", format: "date", example: "2026-10-01" }),
+        period_end: z.string().meta({ description: "`YYYY-MM-DD`, inclusive.", format: "date", example: "2026-10-31" }),
         issued_at: timestampSchema,
         expires_at: timestampSchema.nullable(),
         currency: currencyOutSchema,
-        opening_balance: amountOutSchema,
-        closing_balance: amountOutSchema,
+        opening_balance: amountOutSchema.meta({ example: 0 }),
+        closing_balance: amountOutSchema.meta({ example: 486.2 }),
         livemode: livemodeSchema.meta({
           description: "false for a statement issued with a test key: not a real account.",
         }),
-      })
-      .meta({ id: "StatementTokenValid" }),
-    z
-      .object({
+      }),
+      {
+        id: "StatementTokenValid",
+        example: {
+          valid: true,
+          holder_name: EXAMPLE_USER.name,
+          period_start: "2026-10-01",
+          period_end: "2026-10-31",
+          issued_at: EXAMPLE_TIMES.statementIssued,
+          expires_at: EXAMPLE_TIMES.statementExpires,
+          currency: EXAMPLE_USER.currency,
+          opening_balance: 0,
+          closing_balance: 486.2,
+          livemode: false,
+        },
+      },
+    ),
+    withExample(
+      z.object({
         valid: z.literal(false),
-        reason: z
-          .string()
-          .meta({
-            description: "A sentence explaining the failure.",
-            example: "This statement has been revoked by its issuer.",
-          }),
+        reason: z.string().meta({
+          description: "A sentence explaining the failure.",
+          example: "This statement has been revoked by its issuer.",
+        }),
         reason_code: z.enum(STATEMENT_TOKEN_REASON_CODES),
-      })
-      .meta({ id: "StatementTokenInvalid" }),
+      }),
+      {
+        id: "StatementTokenInvalid",
+        example: { valid: false, reason: "This statement has been revoked by its issuer.", reason_code: "revoked" },
+      },
+    ),
   ])
   .meta({
     id: "StatementTokenResult",

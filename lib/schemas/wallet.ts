@@ -8,63 +8,103 @@ import {
   idempotentReplaySchema,
   livemodeSchema,
   timestampSchema,
+  withExample,
 } from "./common";
+import { EXAMPLE_ADDRESS, EXAMPLE_IDS, EXAMPLE_TIMES, EXAMPLE_USER } from "./examples";
 
-export const addressSchema = z
-  .object({
+export const addressSchema = withExample(
+  z.object({
     line1: z.string().min(1).max(200),
     line2: z.string().max(200).optional(),
     city: z.string().min(1).max(100),
     region: z.string().max(100).optional(),
     postalCode: z.string().max(20).optional(),
     country: z.string().regex(/^[A-Z]{2}$/, "must be an ISO 3166-1 alpha-2 code"),
-  })
-  .meta({ id: "Address", description: "Postal address, used by proof-of-address letters." });
+  }),
+  { id: "Address", description: "Postal address, used by proof-of-address letters.", example: EXAMPLE_ADDRESS },
+);
 
-export const createWalletBodySchema = z
-  .object({
-    externalUserId: externalUserIdSchema,
-    currency: currencySchema,
-    email: z.email().max(254).meta({ description: "The user's email address.", example: "ada@example.com" }),
-    name: z
-      .string()
-      .trim()
-      .min(1)
-      .max(200)
-      .optional()
-      .meta({ description: "The holder's name, used on statements and proofs.", example: "Ada Obi" }),
-    address: addressSchema.optional(),
-  })
-  .strict()
-  .meta({ id: "CreateWalletRequest" });
+export const createWalletBodySchema = withExample(
+  z
+    .object({
+      externalUserId: externalUserIdSchema,
+      currency: currencySchema,
+      email: z.email().max(254).meta({ description: "The user's email address.", example: EXAMPLE_USER.email }),
+      name: z
+        .string()
+        .trim()
+        .min(1)
+        .max(200)
+        .optional()
+        .meta({ description: "The holder's name, used on statements and proofs.", example: EXAMPLE_USER.name }),
+      address: addressSchema.optional(),
+    })
+    .strict(),
+  {
+    id: "CreateWalletRequest",
+    example: {
+      externalUserId: EXAMPLE_USER.externalUserId,
+      currency: EXAMPLE_USER.currency,
+      email: EXAMPLE_USER.email,
+      name: EXAMPLE_USER.name,
+      address: EXAMPLE_ADDRESS,
+    },
+  },
+);
 
 export const walletPathSchema = z.object({ externalUserId: externalUserIdSchema });
 
-export const walletSchema = z
-  .object({
-    id: z.string().meta({ example: "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T" }),
-    object: z.literal("wallet"),
-    externalUserId: z.string(),
-    email: z.string(),
-    name: z.string().nullable(),
-    address: addressSchema.nullable(),
-    currency: currencyOutSchema,
-    accountNumber: z
-      .string()
-      .meta({ description: "10 digits; the last is a Luhn check digit.", example: "4829103746" }),
-    status: z.enum(["active", "frozen", "closed"]),
-    balance: z.object({
-      available: amountOutSchema.meta({ description: "Posted balance minus open authorization holds." }),
-      posted: amountOutSchema.meta({ description: "Sum of the wallet's ledger entries." }),
-    }),
-    livemode: livemodeSchema,
-    createdAt: timestampSchema,
-  })
-  .meta({ id: "Wallet" });
+const walletShape = z.object({
+  id: z.string().meta({ example: EXAMPLE_IDS.wallet }),
+  object: z.literal("wallet"),
+  externalUserId: z.string().meta({ example: EXAMPLE_USER.externalUserId }),
+  email: z.string().meta({ example: EXAMPLE_USER.email }),
+  name: z.string().nullable().meta({ example: EXAMPLE_USER.name }),
+  address: addressSchema.nullable(),
+  currency: currencyOutSchema,
+  accountNumber: z
+    .string()
+    .meta({ description: "10 digits; the last is a Luhn check digit.", example: EXAMPLE_USER.accountNumber }),
+  status: z.enum(["active", "frozen", "closed"]),
+  balance: z.object({
+    available: amountOutSchema.meta({ description: "Posted balance minus open authorization holds.", example: 486.2 }),
+    posted: amountOutSchema.meta({ description: "Sum of the wallet's ledger entries.", example: 486.2 }),
+  }),
+  livemode: livemodeSchema,
+  createdAt: timestampSchema,
+});
 
-export const walletWriteResponseSchema = walletSchema
-  .extend({ idempotent_replay: idempotentReplaySchema })
-  .meta({ id: "WalletWriteResponse" });
+/** Ada's wallet as `wallet.provisioned` and the create call return it: nothing in it yet. */
+export const WALLET_PROVISIONED_EXAMPLE: z.output<typeof walletShape> = {
+  id: EXAMPLE_IDS.wallet,
+  object: "wallet",
+  externalUserId: EXAMPLE_USER.externalUserId,
+  email: EXAMPLE_USER.email,
+  name: EXAMPLE_USER.name,
+  address: EXAMPLE_ADDRESS,
+  currency: EXAMPLE_USER.currency,
+  accountNumber: EXAMPLE_USER.accountNumber,
+  status: "active",
+  balance: { available: 0, posted: 0 },
+  livemode: false,
+  createdAt: EXAMPLE_TIMES.walletCreated,
+};
+
+/** The same wallet after the 500.00 top-up, the 18.40 capture and the 4.60 refund, with no open hold. */
+export const WALLET_EXAMPLE: z.output<typeof walletShape> = {
+  ...WALLET_PROVISIONED_EXAMPLE,
+  balance: { available: 486.2, posted: 486.2 },
+};
+
+export const walletSchema = walletShape.meta({ id: "Wallet", example: WALLET_EXAMPLE });
+
+export const walletWriteResponseSchema = withExample(
+  walletShape.extend({ idempotent_replay: idempotentReplaySchema }),
+  {
+    id: "WalletWriteResponse",
+    example: { ...WALLET_PROVISIONED_EXAMPLE, idempotent_replay: false },
+  },
+);
 
 export type CreateWalletBody = z.output<typeof createWalletBodySchema>;
 export type WalletRecord = z.output<typeof walletSchema>;

@@ -2,92 +2,196 @@
 // envelope each event is sent in (documented in the OpenAPI `webhooks` section).
 import { z } from "zod";
 import { SCHEMA_VERSION } from "@/lib/version";
-import { idempotentReplaySchema, livemodeSchema, timestampSchema } from "./common";
+import { CARD_EXAMPLE } from "./card";
+import { idempotentReplaySchema, livemodeSchema, timestampSchema, withExample } from "./common";
 import { eventTypeSchema } from "./event";
+import { EXAMPLE_IDS, EXAMPLE_TIMES, EXAMPLE_WEBHOOK_URL } from "./examples";
 import { listQuerySchema, listSchema } from "./pagination";
 
 export const DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
 
-export const webhookAttemptSchema = z
-  .object({
-    id: z.string().meta({ example: "wha_8hJ3kL5mN7pQ9rS2tV4wX6yZ" }),
-    object: z.literal("webhook_attempt"),
-    trigger: z.enum(["retry", "replay"]).meta({
-      description: "retry: the automatic schedule (the first try included). replay: asked for through the API.",
-    }),
-    statusCode: z.number().int().nullable().meta({
-      description: "The receiver's HTTP status; null when no answer came (timeout, refused connection or address).",
-    }),
-    latencyMs: z
-      .number()
-      .int()
-      .nullable()
-      .meta({ description: "Milliseconds from the start of the attempt to the answer (or the failure)." }),
-    responseExcerpt: z.string().nullable().meta({ description: "The first 2 KB of the receiver's answer." }),
-    error: z
-      .string()
-      .nullable()
-      .meta({ description: "Why the attempt got no answer, e.g. `timed out after 10000 ms`." }),
-    requestHeaders: z.record(z.string(), z.string()).meta({ description: "The headers sent, signature included." }),
-    requestBody: z.string().meta({ description: "The exact body sent (the signed bytes)." }),
-    createdAt: timestampSchema,
-  })
-  .meta({ id: "WebhookAttempt" });
+/**
+ * The `card.issued` envelope of the example delivery as each attempt sent it, serialized as the
+ * sender does; the signatures below are over these exact bytes with EXAMPLE_WEBHOOK_SECRET
+ * (tests/unit/openapi-examples.test.ts rebuilds both attempts with the real signer).
+ */
+function exampleAttemptBody(sentAt: string): string {
+  return JSON.stringify({
+    id: EXAMPLE_IDS.cardIssuedEvent,
+    event: "card.issued",
+    schema_version: SCHEMA_VERSION,
+    sent_at: sentAt,
+    data: CARD_EXAMPLE,
+  });
+}
 
-export const webhookDeliverySchema = z
-  .object({
-    id: z.string().meta({ example: "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS" }),
-    object: z.literal("webhook_delivery"),
-    eventId: z.string(),
-    eventType: eventTypeSchema,
-    endpointId: z.string(),
-    url: z.string().meta({ description: "The endpoint's URL." }),
-    status: z.enum(DELIVERY_STATUSES).meta({
-      description:
-        "pending: not delivered yet, retries scheduled. succeeded: a 2xx was received. failed: the retry schedule (about three days) ran out, or the endpoint was disabled.",
-    }),
-    attemptCount: z.number().int(),
-    lastStatusCode: z.number().int().nullable(),
-    nextAttemptAt: timestampSchema
-      .nullable()
-      .meta({ description: "When the next automatic retry is due; null when none is." }),
-    lastAttempt: webhookAttemptSchema.nullable(),
-    livemode: livemodeSchema,
-    createdAt: timestampSchema,
-    updatedAt: timestampSchema,
-  })
-  .meta({ id: "WebhookDelivery" });
+function exampleAttemptHeaders(signature: string): Record<string, string> {
+  return {
+    "content-type": "application/json",
+    "user-agent": `wallet-card-service-webhooks/${SCHEMA_VERSION}`,
+    "x-service-signature": signature,
+    "x-service-schema-version": SCHEMA_VERSION,
+    "x-service-event-id": EXAMPLE_IDS.cardIssuedEvent,
+    "x-service-delivery-id": EXAMPLE_IDS.delivery,
+  };
+}
 
-export const webhookDeliveryDetailSchema = webhookDeliverySchema
-  .extend({ attempts: z.array(webhookAttemptSchema).meta({ description: "Every attempt, oldest first." }) })
-  .meta({ id: "WebhookDeliveryDetail" });
+const webhookAttemptShape = z.object({
+  id: z.string().meta({ example: EXAMPLE_IDS.retryAttempt }),
+  object: z.literal("webhook_attempt"),
+  trigger: z.enum(["retry", "replay"]).meta({
+    description: "retry: the automatic schedule (the first try included). replay: asked for through the API.",
+  }),
+  statusCode: z.number().int().nullable().meta({
+    description: "The receiver's HTTP status; null when no answer came (timeout, refused connection or address).",
+    example: 200,
+  }),
+  latencyMs: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: "Milliseconds from the start of the attempt to the answer (or the failure).", example: 87 }),
+  responseExcerpt: z
+    .string()
+    .nullable()
+    .meta({ description: "The first 2 KB of the receiver's answer.", example: '{"received":true}' }),
+  error: z.string().nullable().meta({ description: "Why the attempt got no answer, e.g. `timed out after 10000 ms`." }),
+  requestHeaders: z.record(z.string(), z.string()).meta({ description: "The headers sent, signature included." }),
+  requestBody: z.string().meta({ description: "The exact body sent (the signed bytes)." }),
+  createdAt: timestampSchema,
+});
 
-export const replayResponseSchema = webhookDeliverySchema
-  .extend({ idempotent_replay: idempotentReplaySchema })
-  .meta({ id: "WebhookReplayResponse" });
+type AttemptExample = z.output<typeof webhookAttemptShape>;
+
+/** The first try: the receiver did not answer within 10 seconds. */
+export const FIRST_ATTEMPT_EXAMPLE: AttemptExample = {
+  id: EXAMPLE_IDS.firstAttempt,
+  object: "webhook_attempt",
+  trigger: "retry",
+  statusCode: null,
+  latencyMs: 10000,
+  responseExcerpt: null,
+  error: "timed out after 10000 ms",
+  requestHeaders: exampleAttemptHeaders("d9b3dee2aea1c3fcc90580b7c71ef50eeedae61b15dff52077e7cc8a7bf3b5ee"),
+  requestBody: exampleAttemptBody(EXAMPLE_TIMES.firstAttemptSent),
+  createdAt: EXAMPLE_TIMES.firstAttemptSent,
+};
+
+/** The scheduled retry about a minute later, with a fresh sent_at and signature: answered 200. */
+export const RETRY_ATTEMPT_EXAMPLE: AttemptExample = {
+  id: EXAMPLE_IDS.retryAttempt,
+  object: "webhook_attempt",
+  trigger: "retry",
+  statusCode: 200,
+  latencyMs: 87,
+  responseExcerpt: '{"received":true}',
+  error: null,
+  requestHeaders: exampleAttemptHeaders("bf0a4d7a84627c1e6f553705975f0c40f616cb85d54fd89a2ae7f4669252cbe8"),
+  requestBody: exampleAttemptBody(EXAMPLE_TIMES.retryAttemptSent),
+  createdAt: EXAMPLE_TIMES.retryAttemptSent,
+};
+
+export const webhookAttemptSchema = webhookAttemptShape.meta({ id: "WebhookAttempt", example: RETRY_ATTEMPT_EXAMPLE });
+
+const webhookDeliveryShape = z.object({
+  id: z.string().meta({ example: EXAMPLE_IDS.delivery }),
+  object: z.literal("webhook_delivery"),
+  eventId: z.string().meta({ example: EXAMPLE_IDS.cardIssuedEvent }),
+  eventType: eventTypeSchema,
+  endpointId: z.string().meta({ example: EXAMPLE_IDS.endpoint }),
+  url: z.string().meta({ description: "The endpoint's URL.", example: EXAMPLE_WEBHOOK_URL }),
+  status: z.enum(DELIVERY_STATUSES).meta({
+    description:
+      "pending: not delivered yet, retries scheduled. succeeded: a 2xx was received. failed: the retry schedule (about three days) ran out, or the endpoint was disabled.",
+  }),
+  attemptCount: z.number().int().meta({ example: 2 }),
+  lastStatusCode: z.number().int().nullable().meta({ example: 200 }),
+  nextAttemptAt: timestampSchema
+    .nullable()
+    .meta({ description: "When the next automatic retry is due; null when none is." }),
+  lastAttempt: webhookAttemptSchema.nullable(),
+  livemode: livemodeSchema,
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+
+/** `card.issued` to the shop's endpoint: the first try timed out, the retry succeeded. */
+export const DELIVERY_EXAMPLE: z.output<typeof webhookDeliveryShape> = {
+  id: EXAMPLE_IDS.delivery,
+  object: "webhook_delivery",
+  eventId: EXAMPLE_IDS.cardIssuedEvent,
+  eventType: "card.issued",
+  endpointId: EXAMPLE_IDS.endpoint,
+  url: EXAMPLE_WEBHOOK_URL,
+  status: "succeeded",
+  attemptCount: 2,
+  lastStatusCode: 200,
+  nextAttemptAt: null,
+  lastAttempt: RETRY_ATTEMPT_EXAMPLE,
+  livemode: false,
+  createdAt: EXAMPLE_TIMES.cardIssued,
+  updatedAt: EXAMPLE_TIMES.retryAttemptAnswered,
+};
+
+export const webhookDeliverySchema = webhookDeliveryShape.meta({ id: "WebhookDelivery", example: DELIVERY_EXAMPLE });
+
+export const webhookDeliveryDetailSchema = withExample(
+  webhookDeliveryShape.extend({
+    attempts: z.array(webhookAttemptSchema).meta({ description: "Every attempt, oldest first." }),
+  }),
+  {
+    id: "WebhookDeliveryDetail",
+    example: { ...DELIVERY_EXAMPLE, attempts: [FIRST_ATTEMPT_EXAMPLE, RETRY_ATTEMPT_EXAMPLE] },
+  },
+);
+
+export const replayResponseSchema = withExample(
+  webhookDeliveryShape.extend({ idempotent_replay: idempotentReplaySchema }),
+  { id: "WebhookReplayResponse", example: { ...DELIVERY_EXAMPLE, idempotent_replay: false } },
+);
 
 export const listDeliveriesQuerySchema = listQuerySchema
   .extend({
-    event: z.string().min(1).max(64).optional().meta({ description: "Only deliveries of this event id." }),
+    event: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .meta({ description: "Only deliveries of this event id.", example: EXAMPLE_IDS.cardIssuedEvent }),
     type: eventTypeSchema.optional().meta({ description: "Only deliveries of events of this kind." }),
     status: z.enum(DELIVERY_STATUSES).optional().meta({ description: "Only deliveries in this state." }),
-    endpoint: z.string().min(1).max(64).optional().meta({ description: "Only deliveries to this endpoint id." }),
+    endpoint: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .meta({ description: "Only deliveries to this endpoint id.", example: EXAMPLE_IDS.endpoint }),
   })
   .strict();
 
 export const deliveryPathSchema = z.object({
-  id: z.string().min(1).max(64).meta({ description: "The delivery's id.", example: "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS" }),
+  id: z.string().min(1).max(64).meta({ description: "The delivery's id.", example: EXAMPLE_IDS.delivery }),
 });
 
-export const deliveryListSchema = listSchema(webhookDeliverySchema, "WebhookDeliveryList");
+export const deliveryListSchema = listSchema(webhookDeliverySchema, "WebhookDeliveryList", {
+  object: "list",
+  data: [DELIVERY_EXAMPLE],
+  has_more: false,
+  next_cursor: null,
+});
 
-/** The envelope of one event kind, with its data shape, for the OpenAPI `webhooks` section. */
-export function webhookEnvelopeSchema<T extends z.ZodType>(event: string, data: T, id: string) {
+/** The envelope of one event kind, with its data shape and an example, for the OpenAPI `webhooks` section. */
+export function webhookEnvelopeSchema<T extends z.ZodType>(
+  event: string,
+  data: T,
+  id: string,
+  example: { id: string; sent_at: string; data: z.output<T> },
+) {
   return z
     .object({
       id: z.string().meta({
         description: "The event's id; the same on every attempt and replay, so receivers can drop duplicates.",
-        example: "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
+        example: example.id,
       }),
       event: z.literal(event),
       schema_version: z
@@ -96,7 +200,10 @@ export function webhookEnvelopeSchema<T extends z.ZodType>(event: string, data: 
       sent_at: timestampSchema.meta({ description: "When this attempt was sent; fresh on every retry and replay." }),
       data,
     })
-    .meta({ id });
+    .meta({
+      id,
+      example: { id: example.id, event, schema_version: SCHEMA_VERSION, sent_at: example.sent_at, data: example.data },
+    });
 }
 
 export type WebhookAttemptRecord = z.output<typeof webhookAttemptSchema>;

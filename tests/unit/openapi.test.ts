@@ -1,7 +1,8 @@
-// The OpenAPI document is valid OpenAPI 3.1 by an independent validator, and documents the public routes.
+// The OpenAPI document is valid OpenAPI 3.1 by an independent validator, documents the public routes,
+// and tells an integrator where to send requests, under which name, licence and contact.
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, it } from "vitest";
-import { openApiDocument } from "@/lib/openapi/document";
+import { documentServers, LOCAL_DEVELOPMENT_SERVER, openApiDocument } from "@/lib/openapi/document";
 
 describe("OpenAPI document", () => {
   it("passes @apidevtools/swagger-parser validation", async () => {
@@ -31,5 +32,38 @@ describe("OpenAPI document", () => {
     });
     const statements = paths["/api/public/sdk/v1/wallets/{externalUserId}/statements"]?.post;
     expect(statements?.security).toEqual([{ bearerAuth: ["statements:write"] }]);
+  });
+
+  it("names the product Wallet & Card Service and carries a licence and a contact", () => {
+    const { info } = openApiDocument();
+    expect(info.title).toBe("Wallet & Card Service");
+    expect(info.license).toMatchObject({ name: expect.any(String), identifier: expect.any(String) });
+    expect(info.contact?.url).toMatch(/^https?:\/\/.+\/merchant\/sdk$/);
+  });
+
+  it("lists PUBLIC_BASE_URL first when it is set, and the local development server always", () => {
+    expect(documentServers(undefined)).toEqual([LOCAL_DEVELOPMENT_SERVER]);
+    expect(documentServers("https://wallets.example.org/")).toEqual([
+      { url: "https://wallets.example.org", description: "This deployment (PUBLIC_BASE_URL)" },
+      LOCAL_DEVELOPMENT_SERVER,
+    ]);
+    expect(documentServers(LOCAL_DEVELOPMENT_SERVER.url)).toEqual([LOCAL_DEVELOPMENT_SERVER]);
+    expect(openApiDocument().servers?.at(-1)).toEqual(LOCAL_DEVELOPMENT_SERVER);
+  });
+
+  it("describes every path, query and header parameter", () => {
+    const doc = JSON.parse(JSON.stringify(openApiDocument()));
+    const undescribed: string[] = [];
+    for (const section of ["paths", "webhooks"]) {
+      for (const [route, item] of Object.entries<
+        Record<string, { parameters?: { in: string; name: string; description?: string }[] }>
+      >(doc[section])) {
+        for (const [method, op] of Object.entries(item)) {
+          for (const p of op.parameters ?? [])
+            if (!p.description) undescribed.push(`${method} ${route} ${p.in} ${p.name}`);
+        }
+      }
+    }
+    expect(undescribed).toEqual([]);
   });
 });

@@ -1,7 +1,20 @@
 // OpenAPI operation for the document itself.
 import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
+import { withExample } from "@/lib/schemas/common";
+import { SCHEMA_VERSION } from "@/lib/version";
 import { publicOperation } from "../operation";
+
+const openApiDocumentSchema = withExample(z.object({ openapi: z.string() }).passthrough(), {
+  id: "OpenApiDocument",
+  description: "An OpenAPI 3.1 document; the example is abridged.",
+  example: {
+    openapi: "3.1.0",
+    info: { title: "Wallet & Card Service", version: SCHEMA_VERSION },
+    servers: [{ url: "http://localhost:3000", description: "Local development (npm run dev)" }],
+    paths: {},
+  },
+});
 
 export const openApiPaths: ZodOpenApiPathsObject = {
   "/api/public/openapi.json": {
@@ -11,10 +24,7 @@ export const openApiPaths: ZodOpenApiPathsObject = {
       description: "Not rate-limited; `Cache-Control: public, max-age=300`.",
       tags: ["Verification"],
       rateLimited: false,
-      success: {
-        description: "The OpenAPI 3.1 document.",
-        schema: z.object({ openapi: z.string() }).passthrough().meta({ id: "OpenApiDocument" }),
-      },
+      success: { description: "The OpenAPI 3.1 document.", schema: openApiDocumentSchema },
     }),
   },
 };
