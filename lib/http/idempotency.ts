@@ -1,7 +1,10 @@
 // Step 4 of the pipeline: Idempotency-Key on writes (decisions.md). A key is claimed by one
 // committed insert, so racing requests see each other; the result is stored in the same
 // transaction as the write's side effects, so a crash can never leave a change without its record.
+// Stored responses are sealed with SECRETS_KEY: some carry a secret shown once (a statement's
+// verification token), and a replay must show it again without it lying in the clear at rest.
 import { createHash } from "node:crypto";
+import { isSealed, seal, unseal } from "@/lib/crypto/secret-box";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
@@ -13,6 +16,18 @@ const WINDOW_MS = 24 * 60 * 60 * 1000;
 // died, and its transaction rolled back, so another request may take the key over safely.
 const LOCK_MS = 60_000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+// Bound to the record's id, so a sealed response copied onto another key's record does not open.
+const sealContext = (recordId: string) => `idempotency-response:${recordId}`;
+
+function sealStoredResponse(recordId: string, body: string): string {
+  return seal(body, sealContext(recordId));
+}
+
+/** The response as first sent; a record stored before responses were sealed (a JSON body) reads as it is. */
+function openStoredResponse(recordId: string, stored: string): string {
+  return isSealed(stored) ? unseal(stored, sealContext(recordId)) : stored;
+}
 
 export type IdempotencyScope = { applicationId: string; livemode: boolean; key: string };
 export type Claim = { kind: "claimed"; recordId: string } | { kind: "replay"; status: number; body: string };
@@ -65,7 +80,11 @@ export async function claimIdempotencyKey(scope: IdempotencyScope, fingerprint: 
       );
     }
     if (existing.state === "completed" && existing.responseStatus !== null && existing.responseBody !== null) {
-      return { kind: "replay", status: existing.responseStatus, body: existing.responseBody };
+      return {
+        kind: "replay",
+        status: existing.responseStatus,
+        body: openStoredResponse(existing.id, existing.responseBody),
+      };
     }
     if (existing.lockedUntil > now) {
       throw new ApiError("idempotency_in_progress", "A request with this Idempotency-Key is still being processed.", {
@@ -93,7 +112,7 @@ export async function completeIdempotencyKey(
   // updateMany: update() would read the whole record back, stored response included, for nothing.
   const { count } = await db.idempotencyRecord.updateMany({
     where: { id: recordId },
-    data: { state: "completed", responseStatus: status, responseBody: body },
+    data: { state: "completed", responseStatus: status, responseBody: sealStoredResponse(recordId, body) },
   });
   if (count !== 1) throw new Error(`idempotency record ${recordId} vanished before its response was stored`);
 }

@@ -1,5 +1,6 @@
 // Issues a statement for a period: opening and closing balances and the period's transactions from
-// the ledger, and a verification token returned once (its hash is stored) with a QR code.
+// the ledger, and a verification token returned once (its hash is stored) with a QR code. A replay
+// of the same Idempotency-Key shows the token again from the stored response, which is sealed.
 import type { Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";

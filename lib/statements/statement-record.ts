@@ -1,4 +1,4 @@
-// The statement record as the API returns it (without the token, which is never stored).
+// The statement record as the API returns it (without the token, which is never stored in the clear).
 import type { Statement, Wallet } from "@/lib/generated/prisma/client";
 import { toMajor } from "@/lib/money/amount";
 import type { StatementRecord } from "@/lib/schemas/statement";
