@@ -589,7 +589,7 @@ export interface paths {
     };
     /**
      * This OpenAPI 3.1 document
-     * @description Not rate-limited; `Cache-Control: public, max-age=300`.
+     * @description No key needed; limited per client address like every public route (same budget and `x-ratelimit-*` headers). `Cache-Control: public, max-age=300`.
      */
     get: operations["getOpenApiDocument"];
     put?: never;
@@ -8529,10 +8529,37 @@ export interface operations {
           "x-service-schema-version": string;
           /** @description Identifies this request; quote it when asking for help. */
           "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
           [name: string]: unknown;
         };
         content: {
           "application/json": components["schemas"]["OpenApiDocument"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description Something failed on our side. Codes: internal_error. */
@@ -8542,6 +8569,12 @@ export interface operations {
           "x-service-schema-version": string;
           /** @description Identifies this request; quote it when asking for help. */
           "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
           [name: string]: unknown;
         };
         content: {

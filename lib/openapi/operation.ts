@@ -22,8 +22,9 @@ const rateLimitHeaders = {
   "x-ratelimit-reset": header("Seconds until the window resets.", "42"),
 };
 
-function responseHeaders(rateLimited: boolean) {
-  return z.object({ ...commonHeaders, ...(rateLimited ? rateLimitHeaders : {}) });
+// Every route, SDK and public, is rate-limited, so every answer carries the x-ratelimit-* headers.
+function responseHeaders() {
+  return z.object({ ...commonHeaders, ...rateLimitHeaders });
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -40,11 +41,7 @@ const STATUS_TEXT: Record<number, string> = {
   503: "A dependency is unavailable; retry shortly.",
 };
 
-function errorResponses(
-  codes: readonly ErrorCode[],
-  rateLimited: boolean,
-  scope?: Scope,
-): Record<string, ZodOpenApiResponseObject> {
+function errorResponses(codes: readonly ErrorCode[], scope?: Scope): Record<string, ZodOpenApiResponseObject> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(errorStatus(code), [...(byStatus.get(errorStatus(code)) ?? []), code]);
   const out: Record<string, ZodOpenApiResponseObject> = {};
@@ -58,10 +55,10 @@ function errorResponses(
     out[String(status)] = {
       description: `${STATUS_TEXT[status] ?? "Error."} Codes: ${list.join(", ")}.`,
       headers: alwaysRetryAfter
-        ? responseHeaders(rateLimited).extend({ "retry-after": retryAfterHeader })
+        ? responseHeaders().extend({ "retry-after": retryAfterHeader })
         : list.includes("idempotency_in_progress")
-          ? responseHeaders(rateLimited).extend({ "retry-after": retryAfterHeader.optional() })
-          : responseHeaders(rateLimited),
+          ? responseHeaders().extend({ "retry-after": retryAfterHeader.optional() })
+          : responseHeaders(),
       content: { "application/json": { schema: errorEnvelopeSchema, examples: errorExamples(list, scope) } },
     };
   }
@@ -135,16 +132,16 @@ export function sdkOperation(op: SdkOperation): ZodOpenApiOperationObject {
       [String(op.success.status)]: {
         description: op.success.description,
         headers: op.write
-          ? responseHeaders(true).extend({
+          ? responseHeaders().extend({
               "idempotent-replayed": header(
                 "Present and true when the response is a stored replay.",
                 "true",
               ).optional(),
             })
-          : responseHeaders(true),
+          : responseHeaders(),
         content: { "application/json": { schema: op.success.schema } },
       },
-      ...errorResponses([...new Set(errors)], true, op.scope),
+      ...errorResponses([...new Set(errors)], op.scope),
     },
   };
 }
@@ -157,16 +154,10 @@ type PublicOperation = {
   requestParams?: ZodOpenApiOperationObject["requestParams"];
   success: { description: string; schema?: z.ZodType; contentType?: string };
   errors?: ErrorCode[];
-  rateLimited?: boolean;
 };
 
 export function publicOperation(op: PublicOperation): ZodOpenApiOperationObject {
-  const rateLimited = op.rateLimited ?? true;
-  const errors: ErrorCode[] = [
-    ...(rateLimited ? (["rate_limited"] as const) : []),
-    "internal_error",
-    ...(op.errors ?? []),
-  ];
+  const errors: ErrorCode[] = ["rate_limited", "internal_error", ...(op.errors ?? [])];
   return {
     operationId: op.operationId,
     summary: op.summary,
@@ -177,12 +168,12 @@ export function publicOperation(op: PublicOperation): ZodOpenApiOperationObject 
     responses: {
       "200": {
         description: op.success.description,
-        headers: responseHeaders(rateLimited),
+        headers: responseHeaders(),
         ...(op.success.schema
           ? { content: { [op.success.contentType ?? "application/json"]: { schema: op.success.schema } } }
           : {}),
       },
-      ...errorResponses([...new Set(errors)], rateLimited),
+      ...errorResponses([...new Set(errors)]),
     },
   };
 }

@@ -21,9 +21,9 @@ export const openApiPaths: ZodOpenApiPathsObject = {
     get: publicOperation({
       operationId: "getOpenApiDocument",
       summary: "This OpenAPI 3.1 document",
-      description: "Not rate-limited; `Cache-Control: public, max-age=300`.",
+      description:
+        "No key needed; limited per client address like every public route (same budget and `x-ratelimit-*` headers). `Cache-Control: public, max-age=300`.",
       tags: ["Verification"],
-      rateLimited: false,
       success: { description: "The OpenAPI 3.1 document.", schema: openApiDocumentSchema },
     }),
   },
