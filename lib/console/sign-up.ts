@@ -1,4 +1,9 @@
-// Creates a console account with an email and a password (stored as a scrypt hash).
+// Creates a console account with an email and a password (stored as a scrypt hash). A new password
+// must be long enough and hard to guess: zxcvbn (the zxcvbn-ts port) scores it against common
+// passwords, words, names, keyboard patterns and dates, and against the account's own email.
+import { ZxcvbnFactory } from "@zxcvbn-ts/core";
+import { adjacencyGraphs, dictionary as commonDictionary } from "@zxcvbn-ts/language-common";
+import { dictionary as englishDictionary, translations } from "@zxcvbn-ts/language-en";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
@@ -6,19 +11,76 @@ import { newId } from "@/lib/ids";
 import { ConsoleFieldError } from "./errors";
 import { parseFields } from "./parse-fields";
 import { hashPassword, MIN_PASSWORD_LENGTH } from "./password";
+import { MIN_PASSWORD_SCORE } from "./password-rules";
 
-export const signUpInput = z.object({
-  name: z.string().trim().max(100).optional(),
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.email("Enter a valid email address.").max(254, "Use at most 254 characters.")),
-  password: z
-    .string()
-    .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`)
-    .max(200, "Use at most 200 characters."),
-});
+// zxcvbn's cost grows steeply with length (l33t variants above all); a password is judged by its
+// first 64 characters, with at most 20 l33t substitutions tried, so no input can stall the server.
+const JUDGED_LENGTH = 64;
+let estimator: ZxcvbnFactory | undefined;
+
+function passwordEstimator(): ZxcvbnFactory {
+  estimator ??= new ZxcvbnFactory({
+    dictionary: { ...commonDictionary, ...englishDictionary },
+    graphs: adjacencyGraphs,
+    translations,
+    maxLength: JUDGED_LENGTH,
+    l33tMaxSubstitutions: 20,
+  });
+  return estimator;
+}
+
+/** The words a password must not be built from: the email, its local part and that part's pieces, the name's words. */
+export function passwordUserInputs(email: string | undefined, name?: string): string[] {
+  const inputs = new Set<string>();
+  const address = email?.trim().toLowerCase();
+  if (address) {
+    inputs.add(address);
+    const local = address.split("@")[0] ?? "";
+    const pieces = local.split(/[._+-]+/).filter((piece) => piece.length >= 3);
+    for (const word of [local, pieces.join(""), ...pieces]) if (word) inputs.add(word);
+  }
+  const names = name?.trim().toLowerCase().split(/\s+/).filter(Boolean) ?? [];
+  for (const word of [names.join(""), ...names]) if (word.length >= 3) inputs.add(word);
+  return [...inputs];
+}
+
+/** Why a new password is too easy to guess, in words for the person choosing it; undefined when it is strong enough. */
+export function passwordStrengthProblem(password: string, userInputs: readonly string[] = []): string | undefined {
+  const result = passwordEstimator().check(password, [...userInputs]);
+  if (result.score >= MIN_PASSWORD_SCORE) return undefined;
+  const { warning, suggestions } = result.feedback;
+  return [
+    "This password is too easy to guess.",
+    warning ?? "",
+    ...suggestions,
+    "A few unrelated words, or a password manager's random password, work well.",
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
+export const signUpInput = z
+  .object({
+    name: z.string().trim().max(100).optional(),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.email("Enter a valid email address.").max(254, "Use at most 254 characters.")),
+    password: z
+      .string()
+      .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`)
+      .max(200, "Use at most 200 characters.")
+      // Common passwords and patterns; the account's own email and name are checked below.
+      .superRefine((password, ctx) => {
+        const problem = passwordStrengthProblem(password);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      }),
+  })
+  .superRefine((input, ctx) => {
+    const problem = passwordStrengthProblem(input.password, passwordUserInputs(input.email, input.name));
+    if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
+  });
 
 export async function signUp(db: Db, raw: { name?: string; email: string; password: string }) {
   const input = parseFields(signUpInput, raw);
