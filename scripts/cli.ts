@@ -1,35 +1,22 @@
-// Operator command line: `npm run cli -- <command>`. Uses the same domain functions as the API
-// and console, against DATABASE_URL or the embedded PostgreSQL.
-import { parseArgs } from "node:util";
+// Operator command line: `npm run cli -- <command>` or the `wallet-card` bin (bin/wallet-card.mjs).
+// Uses the same domain functions as the API and console, against DATABASE_URL or the embedded PostgreSQL.
+import path from "node:path";
 import { loadEnvFiles } from "@/lib/db/load-env-files";
-import { prepareDatabase, type PreparedDatabase } from "@/lib/db/prepare-database";
-import { COMMANDS, usage } from "@/lib/cli/commands";
+import { REPO_ROOT } from "@/lib/db/paths";
+import { runCli } from "@/lib/cli/run-cli";
 
-async function main() {
-  loadEnvFiles();
-  const argv = process.argv.slice(2).filter((a, i) => !(i === 0 && a === "--"));
-  const twoWords = argv.slice(0, 2).join(" ");
-  const [command, args] = COMMANDS[twoWords]
-    ? [COMMANDS[twoWords], argv.slice(2)]
-    : [argv[0] ? COMMANDS[argv[0]] : undefined, argv.slice(1)];
-  if (!command) {
-    const asked = argv[0] === undefined || ["help", "--help", "-h"].includes(argv[0]);
-    (asked ? console.log : console.error)(`${asked ? "" : `Unknown command: ${argv.join(" ")}\n\n`}${usage()}`);
-    process.exit(asked ? 0 : 2);
-  }
-  let database: PreparedDatabase | undefined;
-  try {
-    const { values, positionals } = parseArgs({ args, options: command.options, allowPositionals: true, strict: true });
-    database = await prepareDatabase();
-    await command.run(values as Record<string, string | boolean | undefined>, positionals);
-  } finally {
-    const { disconnectDb } = await import("@/lib/db/client");
-    await disconnectDb();
-    await database?.stop();
-  }
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+loadEnvFiles();
+// The project's state (embedded database, generated keys) is the one `npm run dev` uses, wherever this runs from.
+process.env.DATA_DIR ??= path.join(REPO_ROOT, ".data");
+// Usage lines and examples use the name the user typed: the bin's, or `npm run cli --` for this script.
+const invokedAs = path.basename(process.argv[1] ?? "").replace(/\.(m?js|ts)$/, "");
+const name = invokedAs === "" || invokedAs === "cli" ? "npm run cli --" : invokedAs;
+// Output piped into `head` and closed early is a normal way to stop reading, not a crash.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code !== "EPIPE") throw error;
+  process.exit(0);
 });
+const argv = process.argv.slice(2);
+const code = await runCli(argv[0] === "--" ? argv.slice(1) : argv, name);
+// A command may have set a failing exit code itself (trigger --wait that heard nothing).
+if (code !== 0) process.exitCode = code;

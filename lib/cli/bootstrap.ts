@@ -1,23 +1,78 @@
-// `cli bootstrap`: the shortest path to a working key before the console is used: reuses the
-// operator's merchant account and application, mints a fresh all-scopes test key, and registers
-// a webhook endpoint for every event when asked.
-import type { Db } from "@/lib/db/client";
+// `cli bootstrap`: the shortest path to a working key and a console sign-in: makes or reuses the
+// operator's merchant account (with a console password) and application, mints a fresh all-scopes
+// test key, and registers a webhook endpoint for every event when asked.
+import { z } from "zod";
 import { createApplication } from "@/lib/applications/create-application";
 import { openWebhookSecret } from "@/lib/applications/webhook-secret";
-import { newId } from "@/lib/ids";
+import { parseFields } from "@/lib/console/parse-fields";
+import { hashPassword } from "@/lib/console/password";
+import { signUpInput } from "@/lib/console/sign-up";
+import type { Db } from "@/lib/db/client";
+import type { MerchantUser } from "@/lib/generated/prisma/client";
+import { newId, randomBase62 } from "@/lib/ids";
 import { createApiKey } from "@/lib/keys/create-api-key";
 
-export async function bootstrap(db: Db, input: { email: string; appName: string; webhookUrl?: string }) {
-  const merchant =
-    (await db.merchantUser.findUnique({ where: { email: input.email } })) ??
-    (await db.merchantUser.create({ data: { id: newId("usr"), email: input.email, name: "Operator" } }));
+export const DEFAULT_OPERATOR_EMAIL = "operator@localhost";
 
-  const existing = await db.application.findFirst({
+const bootstrapFields = z.object({
+  // Normalised as sign-in normalises it. The format is the one the sign-in form's email field
+  // accepts (HTML's), which, unlike sign-up's stricter rule, allows the default operator@localhost.
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ pattern: z.regexes.html5Email, error: "Enter a valid email address." })),
+  // The console's sign-up rule, so a bootstrapped password is one the console itself would accept.
+  password: signUpInput.shape.password.optional(),
+});
+
+/**
+ * What bootstrap did about the console password:
+ * - generated: a new random one (a new merchant, or one that had none), returned once;
+ * - set: the --password given, for a new merchant or replacing an existing one's;
+ * - unchanged: an existing merchant keeps its password (re-running never resets it silently);
+ * - github: an existing merchant that signs in with GitHub only; no password is added unasked.
+ */
+export type ConsolePassword =
+  { status: "generated"; password: string } | { status: "set" } | { status: "unchanged" } | { status: "github" };
+
+export type BootstrapInput = { email: string; password?: string; appName: string; webhookUrl?: string };
+
+async function generatedPassword(): Promise<{ access: ConsolePassword; passwordHash: string }> {
+  // 20 base62 characters (about 119 bits), checked against the same rule as a chosen one.
+  const { password } = parseFields(bootstrapFields.pick({ password: true }), { password: randomBase62(20) });
+  if (password === undefined) throw new Error("no password was generated");
+  return { access: { status: "generated", password }, passwordHash: await hashPassword(password) };
+}
+
+/** The merchant's console password after this run, and the hash to store when it changes. */
+async function consolePassword(
+  existing: MerchantUser | null,
+  password: string | undefined,
+): Promise<{ access: ConsolePassword; passwordHash?: string }> {
+  if (password !== undefined) return { access: { status: "set" }, passwordHash: await hashPassword(password) };
+  if (existing?.passwordHash) return { access: { status: "unchanged" } };
+  if (existing?.githubId) return { access: { status: "github" } };
+  return generatedPassword();
+}
+
+/** Throws ConsoleFieldError (field "email" or "password") when either breaks the console's rules. */
+export async function bootstrap(db: Db, input: BootstrapInput) {
+  const { email, password } = parseFields(bootstrapFields, { email: input.email, password: input.password });
+  const existing = await db.merchantUser.findUnique({ where: { email } });
+  const { access, passwordHash } = await consolePassword(existing, password);
+  const merchant = existing
+    ? passwordHash
+      ? await db.merchantUser.update({ where: { id: existing.id }, data: { passwordHash } })
+      : existing
+    : await db.merchantUser.create({ data: { id: newId("usr"), email, name: "Operator", passwordHash } });
+
+  const reused = await db.application.findFirst({
     where: { merchantId: merchant.id, name: input.appName },
     orderBy: { createdAt: "asc" },
   });
-  const { application, webhookSecret } = existing
-    ? { application: existing, webhookSecret: openWebhookSecret(existing.webhookSecretSealed) }
+  const { application, webhookSecret } = reused
+    ? { application: reused, webhookSecret: openWebhookSecret(reused.webhookSecretSealed) }
     : await createApplication(db, { merchantId: merchant.id, name: input.appName });
 
   const { secret } = await createApiKey(db, { applicationId: application.id, mode: "test", name: "bootstrap" });
@@ -35,8 +90,11 @@ export async function bootstrap(db: Db, input: { email: string; appName: string;
   return {
     merchantId: merchant.id,
     email: merchant.email,
+    merchantReused: Boolean(existing),
+    consolePassword: access,
     appId: application.id,
-    reused: Boolean(existing),
+    appName: application.name,
+    reused: Boolean(reused),
     testKey: secret,
     webhookSecret,
     endpointId,

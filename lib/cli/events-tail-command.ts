@@ -1,6 +1,7 @@
 // `npm run cli -- events tail --app ID`: prints an application's webhook attempts as they happen
 // (event, endpoint, status, latency) for local debugging, until Ctrl-C.
 import { setTimeout as sleep } from "node:timers/promises";
+import { InvalidArgumentError, Option, type Command } from "commander";
 import { prisma, type Db } from "@/lib/db/client";
 import {
   databaseNow,
@@ -9,8 +10,10 @@ import {
   type AttemptFeedEntry,
   type AttemptFeedFilter,
 } from "@/lib/webhooks/attempt-feed";
-import type { Command } from "./commands";
-import { modeOption, optional, requireApplication, required } from "./option-values";
+import type { KeyMode } from "@/lib/keys/api-key-secret";
+import type { CliCommand } from "./cli-command";
+import { withExamples } from "./help-layout";
+import { appOption, jsonOption, MODES, requireApplication } from "./options";
 
 const POLL_INTERVAL_MS = 500;
 
@@ -77,19 +80,42 @@ export async function tailWebhookAttempts(
   }
 }
 
-export const eventsTailCommand: Command = {
-  summary:
-    "events tail --app ID [--mode test|live] [--since 5m] [--json]   print webhook attempts as they happen, until Ctrl-C",
-  options: {
-    app: { type: "string" },
-    mode: { type: "string" },
-    since: { type: "string" },
-    json: { type: "boolean" },
-  },
-  async run(values) {
-    const applicationId = required(values, "app");
-    const livemode = optional(values, "mode") === undefined ? undefined : modeOption(values) === "live";
-    const since = optional(values, "since");
+/** Checks --since while parsing, so a bad one is a usage error; the text itself is kept for the run. */
+function sinceArgument(text: string): string {
+  try {
+    parseDuration(text);
+  } catch (error) {
+    throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
+  }
+  return text;
+}
+
+export type TailCommandOptions = { app: string; mode?: KeyMode; since?: string; json?: boolean };
+
+export const eventsTailCommand: CliCommand<TailCommandOptions> = {
+  declare: (command: Command) =>
+    withExamples(
+      command
+        .summary("print delivery attempts live, until Ctrl-C")
+        .description(
+          "Prints each webhook delivery attempt of the application as it happens: time, mode, event, " +
+            "delivery, endpoint, first/retry/replay, status or error, latency. Ctrl-C stops.",
+        )
+        .addOption(appOption())
+        .addOption(new Option("--mode <mode>", "only test or only live attempts (default: both)").choices(MODES))
+        .addOption(
+          new Option("--since <duration>", "also print attempts from this long ago, e.g. 30s, 5m, 2h, 1d").argParser(
+            sinceArgument,
+          ),
+        )
+        .addOption(jsonOption("print one JSON object per attempt")),
+      ["events tail --app app_…", "events tail --app app_… --mode test --since 5m --json"],
+    ),
+
+  async run(options) {
+    const applicationId = options.app;
+    const livemode = options.mode === undefined ? undefined : options.mode === "live";
+    const since = options.since;
     const sinceMs = since === undefined ? 0 : parseDuration(since);
     await requireApplication(applicationId);
 
@@ -105,7 +131,7 @@ export const eventsTailCommand: Command = {
     try {
       await tailWebhookAttempts(
         prisma(),
-        { applicationId, livemode, sinceMs, json: Boolean(values.json) },
+        { applicationId, livemode, sinceMs, json: Boolean(options.json) },
         stop.signal,
         (line) => console.log(line),
       );

@@ -1,38 +1,66 @@
-// `npm run cli -- wallets fund`: the operator's way to fund a wallet (the only way in live mode),
-// through the same domain function and ledger transfer as the test-mode funding helper.
-import { transaction } from "@/lib/db/client";
-import { fundWallet } from "@/lib/ledger/fund-wallet";
-import type { Command } from "./commands";
-import { modeOption, optional, requireApplication, required } from "./option-values";
+// `cli wallets fund`: credits a wallet from the platform's reserve, in test mode unless --mode live.
+import { Option, type Command } from "commander";
+import type { KeyMode } from "@/lib/keys/api-key-secret";
+import type { CliCommand } from "./cli-command";
+import { fundWalletAsOperator } from "./fund-wallet";
+import { withExamples } from "./help-layout";
+import { amountValue, appOption, checkAmount, jsonOption, modeOption, requireApplication } from "./options";
 
-export const fundWalletCommand: Command = {
-  summary:
-    "wallets fund --app ID --user EXTERNAL_USER_ID --amount 12.34 [--mode live|test] [--description D] [--json]   credit a wallet from the reserve",
-  options: {
-    app: { type: "string" },
-    user: { type: "string" },
-    amount: { type: "string" },
-    mode: { type: "string" },
-    description: { type: "string" },
-    json: { type: "boolean" },
-  },
-  async run(values) {
-    const mode = modeOption(values, "live");
-    const applicationId = required(values, "app");
-    const amount = Number(required(values, "amount"));
-    if (!Number.isFinite(amount) || amount <= 0)
-      throw new Error("--amount must be a positive number in the major unit, e.g. 12.34");
-    await requireApplication(applicationId);
-    const description = optional(values, "description");
-    const record = await transaction((tx) =>
-      fundWallet(tx, { applicationId, livemode: mode === "live" }, required(values, "user"), { amount, description }),
-    );
-    if (values.json) {
+export type FundWalletOptions = {
+  app: string;
+  user: string;
+  amount: string;
+  mode: KeyMode;
+  description?: string;
+  json?: boolean;
+};
+
+export const fundWalletCommand: CliCommand<FundWalletOptions> = {
+  declare: (command: Command) =>
+    withExamples(
+      command
+        .summary("credit a wallet (test unless --mode live)")
+        .description(
+          "Credits a wallet from the platform's reserve, recorded like the test-mode funding API. Live wallets " +
+            "can only be funded this way.",
+        )
+        .addOption(appOption())
+        .addOption(
+          new Option(
+            "--user <externalUserId>",
+            "the wallet's externalUserId, as your application named it",
+          ).makeOptionMandatory(),
+        )
+        .addOption(
+          new Option("--amount <amount>", "in the wallet currency's major unit, e.g. 12.34")
+            .argParser(checkAmount)
+            .makeOptionMandatory(),
+        )
+        .addOption(modeOption("the test or the live wallet"))
+        .addOption(new Option("--description <text>", "shown on the wallet's transaction"))
+        .addOption(jsonOption("print the transaction as one JSON line")),
+      [
+        "wallets fund --app app_… --user user_42 --amount 12.34",
+        "wallets fund --app app_… --user user_42 --amount 500 --mode live --description 'Bank transfer 0042'",
+      ],
+    ),
+
+  async run(options) {
+    await requireApplication(options.app);
+    const record = await fundWalletAsOperator({
+      applicationId: options.app,
+      mode: options.mode,
+      externalUserId: options.user,
+      amount: amountValue(options.amount),
+      description: options.description,
+    });
+    if (options.json) {
       console.log(JSON.stringify(record));
-    } else {
-      console.log(
-        `Funded ${record.externalUserId} (${record.walletId}) with ${record.amount} ${record.currency}; posted balance now ${record.balanceAfter}. Transfer ${record.id}.`,
-      );
+      return;
     }
+    console.log(
+      `Funded ${record.externalUserId} (${record.walletId}, ${options.mode}) with ${record.amount} ${record.currency}; ` +
+        `posted balance now ${record.balanceAfter}. Transfer ${record.id}.`,
+    );
   },
 };

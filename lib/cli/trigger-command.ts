@@ -1,9 +1,12 @@
 // `npm run cli -- trigger <event> --app ID`: fires a real test-mode event so a webhook receiver can
 // be tested end to end; says where its deliveries were queued, and with --wait how they were answered.
 import { setTimeout as sleep } from "node:timers/promises";
+import { Argument, Option, type Command } from "commander";
 import { prisma } from "@/lib/db/client";
-import type { Command } from "./commands";
-import { requireApplication, required } from "./option-values";
+import { EVENT_TYPES } from "@/lib/events/record-event";
+import type { CliCommand } from "./cli-command";
+import { withExamples } from "./help-layout";
+import { appOption, jsonOption, requireApplication } from "./options";
 import { parseEventType, triggerTestEvent, type QueuedDelivery, type TriggerResult } from "./trigger-event";
 
 const WAIT_TIMEOUT_MS = 30_000;
@@ -72,17 +75,31 @@ function attemptText(attempt: FirstAttempt): string {
   return `  ${attempt.deliveryId}  ${attempt.url}  ${outcome}${latency}`;
 }
 
-export const triggerCommand: Command = {
-  summary:
-    "trigger EVENT --app ID [--wait] [--json]   fire a real test-mode event (and what it needs) to test a webhook receiver",
-  options: {
-    app: { type: "string" },
-    wait: { type: "boolean" },
-    json: { type: "boolean" },
-  },
-  async run(values, positionals) {
-    const type = parseEventType(positionals[0]);
-    const applicationId = required(values, "app");
+export type TriggerOptions = { app: string; wait?: boolean; json?: boolean };
+
+export const triggerCommand: CliCommand<TriggerOptions> = {
+  declare: (command: Command) =>
+    withExamples(
+      command
+        .summary("fire a real test-mode event at your endpoints")
+        .description(
+          "Fires a real test-mode event, making the wallet, funding, card and authorization it needs through " +
+            "the same operations as the API, and lists the deliveries it queued. " +
+            WORKER_REMINDER,
+        )
+        .addArgument(new Argument("<event>", "the event to fire").choices(EVENT_TYPES))
+        .addOption(appOption())
+        .addOption(
+          new Option("--wait", `wait up to ${WAIT_TIMEOUT_MS / 1000} s for each delivery's first attempt and show it`),
+        )
+        .addOption(jsonOption("print the result as one JSON document")),
+      ["trigger card.captured --app app_…", "trigger wallet.provisioned --app app_… --wait --json"],
+    ),
+
+  async run(options, [event]) {
+    // Also checked here, not only by commander's choices, for callers that skip the parser.
+    const type = parseEventType(event);
+    const applicationId = options.app;
     await requireApplication(applicationId);
     const result = await triggerTestEvent(applicationId, type);
     const target = result.events.at(-1);
@@ -91,11 +108,11 @@ export const triggerCommand: Command = {
       target.deliveries.length === 0
         ? `No enabled test-mode webhook endpoint of ${applicationId} subscribes to ${type}, so nothing will be delivered. Add one: ${addEndpointHint(applicationId)}`
         : undefined;
-    const attempts = values.wait && !unheard ? await waitForFirstAttempts(target.deliveries) : undefined;
+    const attempts = options.wait && !unheard ? await waitForFirstAttempts(target.deliveries) : undefined;
     // Waited in vain: the usual cause is that no worker is running.
     if (attempts && attempts.length < target.deliveries.length) process.exitCode = 1;
 
-    if (values.json) {
+    if (options.json) {
       // stdout stays one JSON document; the reminder goes to stderr.
       if (!unheard && !attempts) console.error(WORKER_REMINDER);
       console.log(

@@ -1,0 +1,121 @@
+// `cli bootstrap`: declares the command and prints what bootstrap made, including how to sign in to
+// the console to see the application there.
+import { Option, type Command } from "commander";
+import { config } from "@/lib/config";
+import { ConsoleFieldError } from "@/lib/console/errors";
+import { MIN_PASSWORD_LENGTH } from "@/lib/console/password-rules";
+import { prisma } from "@/lib/db/client";
+import { bootstrap, DEFAULT_OPERATOR_EMAIL, type ConsolePassword } from "./bootstrap";
+import type { CliCommand } from "./cli-command";
+import { withExamples } from "./help-layout";
+import { jsonOption } from "./options";
+
+export type BootstrapOptions = {
+  email: string;
+  password?: string;
+  appName: string;
+  webhookUrl?: string;
+  json?: boolean;
+};
+
+const SIGN_IN_PATH = "/merchant/sdk/sign-in";
+
+/** Where the console is: PUBLIC_BASE_URL when set, else where `npm run dev` listens by default. */
+function consoleBaseUrl(): string {
+  return (config().PUBLIC_BASE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/+$/, "");
+}
+
+function signInText(email: string, access: ConsolePassword, signInUrl: string): string {
+  switch (access.status) {
+    case "generated":
+      return `sign in at ${signInUrl} with ${email} / ${access.password}   (generated; shown once)`;
+    case "set":
+      return `sign in at ${signInUrl} with ${email} and the password you gave`;
+    case "unchanged":
+      return `sign in at ${signInUrl} with ${email} and its existing password (--password sets a new one)`;
+    case "github":
+      return `sign in at ${signInUrl} with GitHub as ${email} (no password set; --password adds one)`;
+  }
+}
+
+export const bootstrapCommand: CliCommand<BootstrapOptions> = {
+  declare: (command: Command) =>
+    withExamples(
+      command
+        .summary("make a merchant, an application and a test key")
+        .description(
+          "The shortest path to a working API key. Makes the merchant account --email (or reuses it) with a " +
+            "console password, its application --app-name (or reuses it), and mints a fresh test key with every " +
+            "scope; with --webhook-url it also registers a test-mode endpoint for every event.\n\n" +
+            "Console password: a new merchant gets --password, or a generated one printed once. An existing " +
+            "merchant keeps its password unless --password is given, which replaces it; one without a password " +
+            "gets a generated one, unless it signs in with GitHub.",
+        )
+        .addOption(
+          new Option("--email <email>", "the merchant account to make or reuse; also its console sign-in").default(
+            DEFAULT_OPERATOR_EMAIL,
+          ),
+        )
+        .addOption(
+          new Option(
+            "--password <password>",
+            `console password, at least ${MIN_PASSWORD_LENGTH} characters (the console's rule); replaces an existing merchant's`,
+          ).env("BOOTSTRAP_PASSWORD"),
+        )
+        .addOption(new Option("--app-name <name>", "the application to make or reuse").default("Default application"))
+        .addOption(new Option("--webhook-url <url>", "also register a test-mode webhook endpoint for every event"))
+        .addOption(
+          jsonOption("print one JSON line: appId, testKey, webhookSecret, email, signInUrl, password when generated"),
+        ),
+      [
+        "bootstrap",
+        "bootstrap --email ada@example.com --password 'a long passphrase'",
+        "bootstrap --webhook-url http://localhost:4000/api/webhooks --json",
+      ],
+    ),
+
+  async run(options) {
+    const result = await bootstrap(prisma(), {
+      email: options.email,
+      password: options.password,
+      appName: options.appName,
+      webhookUrl: options.webhookUrl,
+    }).catch((error: unknown) => {
+      // The console's message for the field, named as the option the operator typed.
+      if (error instanceof ConsoleFieldError) throw new Error(`--${error.field}: ${error.message}`);
+      throw error;
+    });
+    const base = consoleBaseUrl();
+    const signInUrl = `${base}${SIGN_IN_PATH}`;
+    const access = result.consolePassword;
+    if (options.json) {
+      console.log(
+        JSON.stringify({
+          appId: result.appId,
+          testKey: result.testKey,
+          webhookSecret: result.webhookSecret,
+          merchantId: result.merchantId,
+          email: result.email,
+          endpointId: result.endpointId,
+          signInUrl,
+          passwordStatus: access.status,
+          ...(access.status === "generated" ? { password: access.password } : {}),
+        }),
+      );
+      return;
+    }
+    console.log(
+      [
+        `Merchant:         ${result.email} (${result.merchantId})${result.merchantReused ? " (reused)" : ""}`,
+        `Application:      ${result.appId} "${result.appName}"${result.reused ? " (reused)" : ""}`,
+        `Test key:         ${result.testKey}   (shown once; stored only as a hash)`,
+        `Webhook secret:   ${result.webhookSecret}`,
+        result.endpointId ? `Webhook endpoint: ${result.endpointId} -> ${options.webhookUrl}` : "",
+        `Console:          ${signInText(result.email, access, signInUrl)}`,
+        `                  then open ${base}/merchant/sdk/apps/${result.appId}`,
+      ]
+        .filter(Boolean)
+        .join("\n"),
+    );
+  },
+};
