@@ -1,5 +1,6 @@
 // Next.js settings. The schema-version header goes on every page and static file here; API
 // responses set it (with x-request-id) in lib/http. Both take it from lib/schema-versions.json.
+// scripts/serve.ts also sets both before Next runs, so Next's own redirects and error pages carry them.
 import { readFileSync } from "node:fs";
 
 const { versions } = JSON.parse(readFileSync(new URL("./lib/schema-versions.json", import.meta.url), "utf8"));

@@ -1,6 +1,7 @@
 // Starts the service: prepares the database (embedded by default), then serves Next.js from a
-// small node:http server that stamps each request with its socket address, which route handlers
-// cannot otherwise see. `npm run dev` passes --dev; `npm start` serves the production build.
+// small node:http server that stamps each request with its socket address (which route handlers
+// cannot otherwise see) and its request id, and refuses API paths Next.js cannot route.
+// `npm run dev` passes --dev; `npm start` serves the production build.
 import http from "node:http";
 import next from "next";
 import { loadEnvFiles } from "@/lib/db/load-env-files";
@@ -9,6 +10,9 @@ import { disconnectDb } from "@/lib/db/client";
 import { embeddedDataDir } from "@/lib/db/embedded-postgres";
 import { prepareDatabase } from "@/lib/db/prepare-database";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { answerAtEdge, answerClientError, refuseApiPath } from "@/lib/http/edge";
+import { baseHeaders } from "@/lib/http/headers";
+import { REQUEST_ID_HEADER } from "@/lib/http/request-id";
 import { startWebhookWorker, workerOptionsFromEnv } from "@/lib/webhooks/worker";
 import { newId } from "@/lib/ids";
 import { exitOnStartupFailure, requireSupportedNode, stopOnSignal } from "@/lib/process/lifecycle";
@@ -33,11 +37,19 @@ async function main() {
   const handle = app.getRequestHandler();
 
   const server = http.createServer((req, res) => {
+    // Our own headers, over any client-sent copy: the socket's address, and the one id of this
+    // request, which the route wrappers answer and log with.
+    const requestId = newId("req");
     req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? "unknown";
-    // Pages and static files get a request id too; API routes replace it with the one in their body.
-    res.setHeader("x-request-id", newId("req"));
+    req.headers[REQUEST_ID_HEADER] = requestId;
+    // Set before Next runs, so every answer carries them, Next's own redirects and error pages
+    // too (Next keeps a header that is already set).
+    for (const [name, value] of baseHeaders(requestId)) res.setHeader(name, value);
+    const refusal = refuseApiPath(req.url ?? "/");
+    if (refusal) return void answerAtEdge(res, refusal, requestId, req);
     void handle(req, res);
   });
+  server.on("clientError", answerClientError);
   server.listen(port, hostname, () => {
     const base = `http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`;
     console.log(

@@ -1,9 +1,9 @@
 // The wrapper for unauthenticated public routes: per-address rate limit, error envelope, headers.
-import { newId } from "@/lib/ids";
 import { clientAddress } from "./client-address";
 import { errorResponse } from "./error-response";
 import { baseHeaders, jsonTextResponse } from "./headers";
 import { enforceRateLimit } from "./rate-limit";
+import { requestIdOf } from "./request-id";
 import { parseRouteInput, type RouteContext, type RouteInput, type RouteSchemas } from "./route-input";
 
 /** `json` is an already-serialized body, for large documents that never change (the OpenAPI document). */
@@ -16,7 +16,7 @@ export function publicRoute<S extends RouteSchemas>(
   handler: (input: Omit<RouteInput<S>, "rawBody"> & { requestId: string; address: string }) => Promise<PublicResult>,
 ) {
   return async function route(request: Request, context?: RouteContext): Promise<Response> {
-    const requestId = newId("req");
+    const requestId = requestIdOf(request);
     const headers = baseHeaders(requestId);
     try {
       const address = clientAddress(request);

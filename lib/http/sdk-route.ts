@@ -2,7 +2,6 @@
 // check, input validation, idempotent transactional writes, error envelope, headers.
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { prisma, type Db } from "@/lib/db/client";
-import { newId } from "@/lib/ids";
 import type { Scope } from "@/lib/keys/scopes";
 import type { Tenant } from "@/lib/tenant";
 import { authenticate } from "./authenticate";
@@ -12,6 +11,7 @@ import { errorResponse } from "./error-response";
 import { renderResult, type HandlerResult } from "./handler-result";
 import { baseHeaders, jsonTextResponse } from "./headers";
 import { enforceRateLimit } from "./rate-limit";
+import { requestIdOf } from "./request-id";
 import { parseRouteInput, type RouteContext, type RouteInput, type RouteSchemas } from "./route-input";
 import { runWrite } from "./run-write";
 
@@ -31,7 +31,7 @@ export function sdkRoute<S extends RouteSchemas>(
   handler: (input: SdkHandlerInput<S>) => Promise<HandlerResult>,
 ) {
   return async function route(request: Request, context?: RouteContext): Promise<Response> {
-    const requestId = newId("req");
+    const requestId = requestIdOf(request);
     const headers = baseHeaders(requestId);
     try {
       const address = clientAddress(request);

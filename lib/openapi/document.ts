@@ -25,7 +25,7 @@ const DESCRIPTION = `Issue wallets and virtual cards to your users, and verify s
 
 **Idempotency.** Send \`Idempotency-Key\` on writes: within 24 hours the same key and request return the original response with \`idempotent_replay: true\`; the same key with a different request is a 422; while the first is still running, a 409 with \`Retry-After: 1\`. Validation runs first: a request that fails it (400) is not stored and does not use the key, so a corrected retry with the same key works (and a reused key with an invalid body answers 400, not 422); server errors are not stored either. \`idempotent_replay\` is on every record a write returns; a replayed error keeps the error envelope and carries the \`idempotent-replayed: true\` header.
 
-**Limits.** 60 requests per minute per key (per client address without a key); every response carries \`x-ratelimit-limit\`, \`x-ratelimit-remaining\` and \`x-ratelimit-reset\`; over the limit, 429 with \`Retry-After: 60\`.
+**Limits.** 60 requests per minute per key (per client address without a key); every response carries \`x-ratelimit-limit\`, \`x-ratelimit-remaining\` and \`x-ratelimit-reset\`; over the limit, 429 with \`Retry-After: 60\`. Request bodies are limited to 1 MiB; a larger one is a 413 \`payload_too_large\`.
 
 **Errors.** Every non-2xx response has the body \`{"error": {"type", "code", "message", "param"?, "details"?, "request_id"}}\`.
 

@@ -1,0 +1,78 @@
+// What scripts/serve.ts refuses before Next.js sees a request (which Next would otherwise answer
+// with its own page and none of our headers), answered with the same envelope and headers as
+// every route, and logged with the request id.
+import type { ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
+import { newId } from "@/lib/ids";
+import { errorResponse } from "./error-response";
+import { ApiError, errorBody } from "./errors";
+import { baseHeaders } from "./headers";
+
+/**
+ * A refusal for an /api/ request target that Next.js would answer itself: a malformed
+ * percent-escape (its 400 or 500 page), or an empty segment, from a trailing slash or `//` (its
+ * 308 redirect, which would send `/cards//freeze` on to `/cards/freeze`). No API path has an empty
+ * segment, so that is a 404; pages keep Next's redirect.
+ */
+export function refuseApiPath(target: string): ApiError | undefined {
+  const pathname = target.split(/[?#]/, 1)[0] ?? "";
+  if (!pathname.startsWith("/api/")) return undefined;
+  const segments = pathname.slice(1).split("/");
+  for (const segment of segments) {
+    try {
+      decodeURIComponent(segment);
+    } catch {
+      return new ApiError(
+        "validation_failed",
+        "The path has a malformed percent-escape: each % must start a %XX escape of UTF-8 bytes.",
+      );
+    }
+  }
+  if (segments.includes("")) {
+    return new ApiError(
+      "route_not_found",
+      "No API route has an empty path segment (a trailing slash or //). See /api/public/openapi.json.",
+    );
+  }
+  return undefined;
+}
+
+/** Sends the refusal as the routes would, and logs it: no request refused here goes unrecorded. */
+export async function answerAtEdge(
+  response: ServerResponse,
+  refusal: ApiError,
+  requestId: string,
+  request: { method?: string; url?: string },
+): Promise<void> {
+  console.warn(`[${requestId}] ${refusal.status} ${refusal.code}: ${request.method} ${request.url}`);
+  const answer = errorResponse(refusal, requestId, baseHeaders(requestId));
+  response.statusCode = answer.status;
+  for (const [name, value] of answer.headers) response.setHeader(name, value);
+  response.end(Buffer.from(await answer.arrayBuffer()));
+}
+
+/**
+ * For node:http's 'clientError': a request too malformed to parse (a raw control character in
+ * the request line, oversized headers) gets the envelope and our headers instead of node's bare
+ * 400. Timeouts, resets and a client hanging up mid-request just close the connection: there is
+ * no one waiting for an answer.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable || !error.code?.startsWith("HPE_") || error.code === "HPE_INVALID_EOF_STATE") {
+    socket.destroy();
+    return;
+  }
+  const requestId = newId("req");
+  const refusal = new ApiError(
+    "validation_failed",
+    error.code === "HPE_HEADER_OVERFLOW" ? "The request headers are too large." : "The request is not valid HTTP/1.1.",
+  );
+  console.warn(`[${requestId}] ${refusal.status} ${refusal.code}: unparsable request (${error.code})`);
+  const body = JSON.stringify(errorBody(refusal, requestId));
+  const headers = baseHeaders(requestId);
+  headers.set("content-type", "application/json; charset=utf-8");
+  headers.set("content-length", String(Buffer.byteLength(body)));
+  headers.set("connection", "close");
+  const head = [...headers].map(([name, value]) => `${name}: ${value}\r\n`).join("");
+  socket.end(`HTTP/1.1 ${refusal.status} Bad Request\r\n${head}\r\n${body}`);
+}
