@@ -1,9 +1,12 @@
 // Posts one transfer: its entries must sum to zero per currency; wallet accounts' cached posted
-// balances move in the same transaction. Nothing here ever updates or deletes ledger rows.
+// balances move in the same transaction, never past what the ledger holds (lib/money/bounds.ts).
+// Nothing here ever updates or deletes ledger rows. The database checks the same at commit.
 import type { Db } from "@/lib/db/client";
 import type { LedgerEntry, LedgerTransfer } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
+import { MAX_BALANCE_MINOR } from "@/lib/money/bounds";
 import type { LedgerAccountRef } from "./accounts";
+import { balanceLimitExceeded, isValueOutOfRange } from "./balance-limit";
 
 export type TransferKind = "funding" | "capture" | "refund";
 
@@ -32,12 +35,47 @@ export function assertBalanced(legs: TransferLeg[]): void {
   }
 }
 
-/** Returns the transfer and its entries as written, so callers need not read them back. */
+/**
+ * Returns the transfer and its entries as written, so callers need not read them back. A credit
+ * that would take a wallet's balance past MAX_BALANCE_MINOR throws balance_limit_exceeded before
+ * anything is written.
+ */
 export async function postTransfer(
   db: Db,
   input: TransferInput,
 ): Promise<{ transfer: LedgerTransfer; entries: LedgerEntry[] }> {
   assertBalanced(input.legs);
+  try {
+    // Only wallet accounts keep a cached balance; the reserve's is derived (see schema.prisma).
+    for (const leg of input.legs) if (leg.account.kind === "wallet") await moveWalletBalance(db, leg);
+    return await writeTransfer(db, input);
+  } catch (error) {
+    // The check above keeps every value in range; this is the database saying otherwise anyway.
+    if (isValueOutOfRange(error)) throw balanceLimitExceeded(input.legs[0]?.account.currency ?? "");
+    throw error;
+  }
+}
+
+/** Moves a wallet account's cached posted balance; a credit only while the result stays in bounds. */
+async function moveWalletBalance(db: Db, leg: TransferLeg): Promise<void> {
+  const { account, amount } = leg;
+  if (amount > MAX_BALANCE_MINOR) throw balanceLimitExceeded(account.currency);
+  // The caller holds the account's row lock, so the guard and the increment see the same balance.
+  const guard = amount > 0n ? { postedMinor: { lte: MAX_BALANCE_MINOR - amount } } : {};
+  const { count } = await db.ledgerAccount.updateMany({
+    where: { id: account.id, ...guard },
+    data: { postedMinor: { increment: amount } },
+  });
+  if (count === 1) return;
+  const exists = await db.ledgerAccount.count({ where: { id: account.id } });
+  if (exists === 0) throw new Error(`ledger account ${account.id} does not exist`);
+  throw balanceLimitExceeded(account.currency);
+}
+
+async function writeTransfer(
+  db: Db,
+  input: TransferInput,
+): Promise<{ transfer: LedgerTransfer; entries: LedgerEntry[] }> {
   // One instant for the transfer and all its entries.
   const at = new Date();
   const transferId = newId("ltr");
@@ -61,14 +99,5 @@ export async function postTransfer(
       createdAt: at,
     })),
   });
-  for (const leg of input.legs) {
-    // Only wallet accounts keep a cached balance; the reserve's is derived (see schema.prisma).
-    if (leg.account.kind === "wallet") {
-      await db.ledgerAccount.update({
-        where: { id: leg.account.id },
-        data: { postedMinor: { increment: leg.amount } },
-      });
-    }
-  }
   return { transfer, entries };
 }

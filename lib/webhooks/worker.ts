@@ -1,6 +1,7 @@
 // The webhook worker: a graphile-worker runner for the delivery task, plus a periodic sweep that
-// frees jobs of workers that died mid-send, and the crontab's idempotency cleanup. Runs beside the web server (scripts/serve.ts) or
-// alone (`npm run worker`); any number of them, on any number of machines, share one queue.
+// frees jobs of workers that died mid-send, and the crontab's idempotency cleanup. Runs beside
+// the web server (scripts/serve.ts) or alone (`npm run worker`); any number of them, on any number
+// of machines, share one queue.
 import { PrismaPg } from "@prisma/adapter-pg";
 import { run, type Task } from "graphile-worker";
 import pg from "pg";

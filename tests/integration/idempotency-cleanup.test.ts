@@ -1,0 +1,133 @@
+// Expired idempotency records are deleted on a schedule by the worker's crontab, not only when
+// their key is reused: the task against the test database, its cron entry and its setting.
+import { quickAddJob } from "graphile-worker";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "@/lib/db/client";
+import { newId, randomBase62 } from "@/lib/ids";
+import {
+  DEFAULT_IDEMPOTENCY_CLEANUP_SCHEDULE,
+  deleteExpiredIdempotencyRecords,
+  IDEMPOTENCY_CLEANUP_TASK,
+  idempotencyCleanupCronItems,
+} from "@/lib/maintenance/idempotency-cleanup";
+import { QUEUE_SCHEMA } from "@/lib/webhooks/queue-schema";
+import { startWebhookWorker, workerOptionsFromEnv, type WebhookWorker } from "@/lib/webhooks/worker";
+import { createMerchantApp } from "../helpers/fixtures";
+
+const HOUR = 60 * 60 * 1000;
+let appId = "";
+
+type RecordShape = { state: "in_progress" | "completed"; expiresInMs: number; lockedForMs?: number };
+
+/** An idempotency record of this test's application, `expiresInMs` from now (negative: expired). */
+async function record({ state, expiresInMs, lockedForMs = -HOUR }: RecordShape): Promise<string> {
+  const now = Date.now();
+  const id = newId("idem");
+  await prisma().idempotencyRecord.create({
+    data: {
+      id,
+      applicationId: appId,
+      livemode: false,
+      key: `cleanup-${randomBase62(12)}`,
+      requestHash: "h",
+      state,
+      ...(state === "completed" ? { responseStatus: 201, responseBody: "{}" } : {}),
+      lockedUntil: new Date(now + lockedForMs),
+      createdAt: new Date(now + expiresInMs - 24 * HOUR),
+      expiresAt: new Date(now + expiresInMs),
+    },
+  });
+  return id;
+}
+
+async function remaining(ids: string[]): Promise<string[]> {
+  const rows = await prisma().idempotencyRecord.findMany({ where: { id: { in: ids } }, select: { id: true } });
+  return ids.filter((id) => rows.some((row) => row.id === id));
+}
+
+beforeAll(async () => {
+  appId = (await createMerchantApp("Idempotency cleanup")).application.id;
+});
+
+describe("deleting expired idempotency records", () => {
+  it("deletes records past their 24 hours and keeps current ones and those a request still holds", async () => {
+    const expiredCompleted = await record({ state: "completed", expiresInMs: -HOUR });
+    const expiredAbandoned = await record({ state: "in_progress", expiresInMs: -1_000 });
+    const expiredButHeld = await record({ state: "in_progress", expiresInMs: -1_000, lockedForMs: 60_000 });
+    const current = await record({ state: "completed", expiresInMs: 23 * HOUR });
+
+    const deleted = await deleteExpiredIdempotencyRecords(prisma());
+    expect(deleted).toBeGreaterThanOrEqual(2);
+    expect(await remaining([expiredCompleted, expiredAbandoned, expiredButHeld, current])).toEqual([
+      expiredButHeld,
+      current,
+    ]);
+  });
+
+  it("works through any number of expired records in batches", async () => {
+    const expired = await Promise.all(
+      Array.from({ length: 7 }, () => record({ state: "completed", expiresInMs: -HOUR })),
+    );
+    expect(await deleteExpiredIdempotencyRecords(prisma(), new Date(), 2)).toBeGreaterThanOrEqual(7);
+    expect(await remaining(expired)).toEqual([]);
+  });
+});
+
+describe("the cleanup's schedule", () => {
+  const at = (min: number) => ({ min, hour: 3, date: 24, month: 11, dow: 2 });
+
+  it("runs every 15 minutes by default, or on IDEMPOTENCY_CLEANUP_SCHEDULE's crontab pattern", () => {
+    expect(DEFAULT_IDEMPOTENCY_CLEANUP_SCHEDULE).toBe("*/15 * * * *");
+    const [item] = idempotencyCleanupCronItems();
+    expect(item).toMatchObject({ task: IDEMPOTENCY_CLEANUP_TASK, identifier: IDEMPOTENCY_CLEANUP_TASK });
+    expect([0, 15, 30, 45, 7].map((min) => item!.match(at(min)))).toEqual([true, true, true, true, false]);
+
+    const options = workerOptionsFromEnv("postgres://unused", { IDEMPOTENCY_CLEANUP_SCHEDULE: "5 * * * *" });
+    expect(options.idempotencyCleanupSchedule).toBe("5 * * * *");
+    const [hourly] = idempotencyCleanupCronItems(options.idempotencyCleanupSchedule);
+    expect([5, 0].map((min) => hourly!.match(at(min)))).toEqual([true, false]);
+    expect(workerOptionsFromEnv("postgres://unused", {}).idempotencyCleanupSchedule).toBeUndefined();
+  });
+
+  it("refuses a schedule that is not a crontab pattern, naming the variable", () => {
+    expect(() => workerOptionsFromEnv("postgres://unused", { IDEMPOTENCY_CLEANUP_SCHEDULE: "every hour" })).toThrow(
+      /IDEMPOTENCY_CLEANUP_SCHEDULE/,
+    );
+  });
+});
+
+describe("the worker", () => {
+  const connectionString = process.env.DATABASE_URL ?? "";
+  let worker: WebhookWorker | undefined;
+
+  beforeAll(async () => {
+    // Forget the entry so that what is found below was registered by this worker's start.
+    await prisma().$executeRawUnsafe(
+      `DELETE FROM ${QUEUE_SCHEMA}._private_known_crontabs WHERE identifier = $1`,
+      IDEMPOTENCY_CLEANUP_TASK,
+    );
+    worker = await startWebhookWorker({ connectionString, pollIntervalMs: 100 });
+  });
+
+  afterAll(async () => {
+    await worker?.stop();
+  });
+
+  it("registers the cleanup in graphile-worker's crontab when it starts", async () => {
+    // The runner's cron component records the entries it knows just after start, asynchronously.
+    const registered = () =>
+      prisma().$queryRawUnsafe<{ identifier: string }[]>(
+        `SELECT identifier FROM ${QUEUE_SCHEMA}._private_known_crontabs WHERE identifier = $1`,
+        IDEMPOTENCY_CLEANUP_TASK,
+      );
+    await expect
+      .poll(registered, { timeout: 10_000, interval: 100 })
+      .toEqual([{ identifier: IDEMPOTENCY_CLEANUP_TASK }]);
+  });
+
+  it("runs the cleanup task when its job comes due", async () => {
+    const expired = await record({ state: "completed", expiresInMs: -HOUR });
+    await quickAddJob({ connectionString, schema: QUEUE_SCHEMA }, IDEMPOTENCY_CLEANUP_TASK, {});
+    await expect.poll(() => remaining([expired]), { timeout: 10_000, interval: 100 }).toEqual([]);
+  });
+});
