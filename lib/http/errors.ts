@@ -37,6 +37,7 @@ const ERRORS = {
   amount_exceeds_authorization: [409, "conflict_error"],
   amount_exceeds_captured: [409, "conflict_error"],
   authorization_not_captured: [409, "conflict_error"],
+  payload_too_large: [413, "invalid_request_error"],
   unsupported_media_type: [415, "invalid_request_error"],
   idempotency_key_reused: [422, "idempotency_error"],
   balance_limit_exceeded: [422, "invalid_request_error"],
