@@ -59,7 +59,7 @@ export const bootstrapCommand: CliCommand<BootstrapOptions> = {
         .addOption(
           new Option(
             "--password <password>",
-            `console password, at least ${MIN_PASSWORD_LENGTH} characters (the console's rule); replaces an existing merchant's`,
+            `console password, by the console's sign-up rules (at least ${MIN_PASSWORD_LENGTH} characters, hard to guess); replaces an existing merchant's`,
           ).env("BOOTSTRAP_PASSWORD"),
         )
         .addOption(new Option("--app-name <name>", "the application to make or reuse").default("Default application"))
@@ -69,7 +69,7 @@ export const bootstrapCommand: CliCommand<BootstrapOptions> = {
         ),
       [
         "bootstrap",
-        "bootstrap --email ada@example.com --password 'a long passphrase'",
+        "bootstrap --email ada@example.com --password 'violet tractor harbour nine'",
         "bootstrap --webhook-url http://localhost:4000/api/webhooks --json",
       ],
     ),

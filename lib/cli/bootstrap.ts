@@ -6,7 +6,7 @@ import { createApplication } from "@/lib/applications/create-application";
 import { openWebhookSecret } from "@/lib/applications/webhook-secret";
 import { parseFields } from "@/lib/console/parse-fields";
 import { hashPassword } from "@/lib/console/password";
-import { signUpInput } from "@/lib/console/sign-up";
+import { passwordStrengthProblem, passwordUserInputs, signUpInput } from "@/lib/console/sign-up";
 import type { Db } from "@/lib/db/client";
 import type { MerchantUser } from "@/lib/generated/prisma/client";
 import { newId, randomBase62 } from "@/lib/ids";
@@ -14,17 +14,23 @@ import { createApiKey } from "@/lib/keys/create-api-key";
 
 export const DEFAULT_OPERATOR_EMAIL = "operator@localhost";
 
-const bootstrapFields = z.object({
-  // Normalised as sign-in normalises it. The format is the one the sign-in form's email field
-  // accepts (HTML's), which, unlike sign-up's stricter rule, allows the default operator@localhost.
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ pattern: z.regexes.html5Email, error: "Enter a valid email address." })),
-  // The console's sign-up rule, so a bootstrapped password is one the console itself would accept.
-  password: signUpInput.shape.password.optional(),
-});
+const bootstrapFields = z
+  .object({
+    // Normalised as sign-in normalises it. The format is the one the sign-in form's email field
+    // accepts (HTML's), which, unlike sign-up's stricter rule, allows the default operator@localhost.
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.email({ pattern: z.regexes.html5Email, error: "Enter a valid email address." })),
+    // The console's sign-up rules (length, common passwords), so the console itself would accept it.
+    password: signUpInput.shape.password.optional(),
+  })
+  // And, as at sign-up, not built from the account's own email.
+  .superRefine(({ email, password }, ctx) => {
+    const problem = password === undefined ? undefined : passwordStrengthProblem(password, passwordUserInputs(email));
+    if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
+  });
 
 /**
  * What bootstrap did about the console password:
@@ -38,29 +44,30 @@ export type ConsolePassword =
 
 export type BootstrapInput = { email: string; password?: string; appName: string; webhookUrl?: string };
 
-async function generatedPassword(): Promise<{ access: ConsolePassword; passwordHash: string }> {
-  // 20 base62 characters (about 119 bits), checked against the same rule as a chosen one.
-  const { password } = parseFields(bootstrapFields.pick({ password: true }), { password: randomBase62(20) });
+async function generatedPassword(email: string): Promise<{ access: ConsolePassword; passwordHash: string }> {
+  // 20 base62 characters (about 119 bits), held to the same rules as a chosen one.
+  const { password } = parseFields(bootstrapFields, { email, password: randomBase62(20) });
   if (password === undefined) throw new Error("no password was generated");
   return { access: { status: "generated", password }, passwordHash: await hashPassword(password) };
 }
 
 /** The merchant's console password after this run, and the hash to store when it changes. */
 async function consolePassword(
+  email: string,
   existing: MerchantUser | null,
   password: string | undefined,
 ): Promise<{ access: ConsolePassword; passwordHash?: string }> {
   if (password !== undefined) return { access: { status: "set" }, passwordHash: await hashPassword(password) };
   if (existing?.passwordHash) return { access: { status: "unchanged" } };
   if (existing?.githubId) return { access: { status: "github" } };
-  return generatedPassword();
+  return generatedPassword(email);
 }
 
 /** Throws ConsoleFieldError (field "email" or "password") when either breaks the console's rules. */
 export async function bootstrap(db: Db, input: BootstrapInput) {
   const { email, password } = parseFields(bootstrapFields, { email: input.email, password: input.password });
   const existing = await db.merchantUser.findUnique({ where: { email } });
-  const { access, passwordHash } = await consolePassword(existing, password);
+  const { access, passwordHash } = await consolePassword(email, existing, password);
   const merchant = existing
     ? passwordHash
       ? await db.merchantUser.update({ where: { id: existing.id }, data: { passwordHash } })

@@ -6,6 +6,7 @@ import { bootstrapCommand } from "@/lib/cli/bootstrap-command";
 import { runCli } from "@/lib/cli/run-cli";
 import { authenticateCredentials } from "@/lib/console/authenticate-credentials";
 import { MIN_PASSWORD_LENGTH } from "@/lib/console/password-rules";
+import { passwordStrengthProblem } from "@/lib/console/sign-up";
 import { prisma, transaction } from "@/lib/db/client";
 import { newId, randomBase62 } from "@/lib/ids";
 import { createWalletBodySchema } from "@/lib/schemas/wallet";
@@ -100,6 +101,19 @@ describe("cli bootstrap", { timeout: 90_000 }, () => {
     expect(run.stderr.trim()).toBe(`--password: Use at least ${MIN_PASSWORD_LENGTH} characters.`);
     expect(run.stdout).toBe("");
     expect(await prisma().merchantUser.findUnique({ where: { email } })).toBeNull();
+
+    // Long enough but guessable: a common password, and one made of the account's own email.
+    const common = await cli("bootstrap", "--email", email, "--password", "password1234");
+    expect(common.code).toBe(1);
+    expect(common.stderr).toMatch(/^--password: This password is too easy to guess\./);
+    const local = `grace.hopper.${randomBase62(6).toLowerCase()}`;
+    const ownPassword = local.replaceAll(".", "");
+    // Strong enough on its own: only the account's email makes it guessable.
+    expect(passwordStrengthProblem(ownPassword)).toBeUndefined();
+    const own = await cli("bootstrap", "--email", `${local}@example.com`, "--password", ownPassword);
+    expect(own.code).toBe(1);
+    expect(own.stderr).toMatch(/^--password: This password is too easy to guess\./);
+    expect(await prisma().merchantUser.count({ where: { email: { in: [email, `${local}@example.com`] } } })).toBe(0);
   });
 
   it("without --password generates one, prints it once with where to sign in, and never resets it silently", async () => {
