@@ -529,7 +529,7 @@ export interface paths {
     };
     /**
      * Check a statement token
-     * @description No key needed; limited per client address. Always answers 200: `valid: true` with the holder, period (dates `YYYY-MM-DD`), issue and expiry, currency and balances; or `valid: false` with `reason` and `reason_code` (`malformed` — including a missing token —, `not_found`, `revoked`, `expired`) and no holder name. Responses carry `Cache-Control: no-store`.
+     * @description No key needed; limited per client address. Answers 200 for any token: `valid: true` with the holder, period (dates `YYYY-MM-DD`), issue and expiry, currency and balances; or `valid: false` with `reason` and `reason_code` (`malformed` — including a missing token —, `not_found`, `revoked`, `expired`) and no holder name. Only a query holding a NUL character, which no token has, is refused with 400 `validation_failed`, like any input. Responses carry `Cache-Control: no-store`.
      */
     get: operations["verifyStatementToken"];
     put?: never;
@@ -2746,7 +2746,7 @@ export interface components {
       /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
       idempotent_replay: boolean;
     };
-    /** @description Always HTTP 200: valid true with the statement's details, or valid false with a reason. */
+    /** @description The answer for any token: valid true with the statement's details, or valid false with a reason. */
     StatementTokenResult: components["schemas"]["StatementTokenValid"] | components["schemas"]["StatementTokenInvalid"];
     /**
      * @example {
@@ -3342,6 +3342,25 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
       415: {
         headers: {
@@ -3739,6 +3758,25 @@ export interface operations {
           /** @description Seconds until the window resets. */
           "x-ratelimit-reset": string;
           "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
           [name: string]: unknown;
         };
         content: {
@@ -5041,6 +5079,25 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
       415: {
         headers: {
@@ -5447,6 +5504,25 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
       415: {
         headers: {
@@ -5677,6 +5753,25 @@ export interface operations {
           /** @description Seconds until the window resets. */
           "x-ratelimit-reset": string;
           "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
           [name: string]: unknown;
         };
         content: {
@@ -6094,6 +6189,25 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
       415: {
         headers: {
@@ -6343,6 +6457,25 @@ export interface operations {
           /** @description Seconds until the window resets. */
           "x-ratelimit-reset": string;
           "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
           [name: string]: unknown;
         };
         content: {
@@ -7473,6 +7606,25 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
       415: {
         headers: {
@@ -7941,6 +8093,25 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
       415: {
         headers: {
@@ -8277,7 +8448,7 @@ export interface operations {
   verifyStatementToken: {
     parameters: {
       query?: {
-        /** @description The token printed on the statement. A missing or malformed token is answered with valid false and reason_code malformed, not an error. */
+        /** @description The token printed on the statement. A missing or malformed token is answered with valid false and reason_code malformed, not an error (only a NUL character is refused, with 400 validation_failed). */
         token?: string;
       };
       header?: never;
@@ -8303,6 +8474,25 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["StatementTokenResult"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */

@@ -3,6 +3,7 @@
 // (`#/components/examples/...`) and referenced from every response that can carry the code.
 import type { ZodOpenApiExampleObject } from "zod-openapi";
 import { ApiError, errorBody, type ErrorCode } from "@/lib/http/errors";
+import { MAX_BODY_BYTES } from "@/lib/http/parse-input";
 import type { Scope } from "@/lib/keys/scopes";
 import { AUTHORIZATION_DECLINED_EXAMPLE, type AuthorizationRecord } from "@/lib/schemas/authorization";
 import { errorEnvelopeSchema } from "@/lib/schemas/common";
@@ -60,6 +61,7 @@ const ERROR_EXAMPLES = {
   amount_exceeds_authorization: { message: "At most 20 USD can be captured.", param: "amount" },
   amount_exceeds_captured: { message: "At most 13.8 USD of the captured amount is left to refund.", param: "amount" },
   authorization_not_captured: { message: "Only a captured authorization can be refunded; this one is pending." },
+  payload_too_large: { message: `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB).` },
   unsupported_media_type: { message: "Send the body as JSON with `Content-Type: application/json`." },
   idempotency_key_reused: {
     message:

@@ -34,6 +34,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: "The key lacks the scope, or the caller's address is not allowed.",
   404: "The resource does not exist in this application and mode.",
   409: "Conflict with the resource's current state, or the same Idempotency-Key is still in flight.",
+  413: "The request body is over 1 MiB.",
   415: "Writes must send Content-Type: application/json.",
   422: "The Idempotency-Key was used with a different request.",
   429: "Over the rate limit; retry after the number of seconds in Retry-After.",
@@ -94,6 +95,17 @@ const ALWAYS_WRITE: ErrorCode[] = [
   "idempotency_in_progress",
 ];
 
+/**
+ * What reading the declared input can answer: the pipeline validates every declared path and query
+ * schema (a NUL character anywhere fails too), and reads at most 1 MiB of a declared body.
+ */
+function inputErrors(params: ZodOpenApiOperationObject["requestParams"], body: boolean): ErrorCode[] {
+  return [
+    ...(params?.path || params?.query ? (["validation_failed"] as const) : []),
+    ...(body ? (["payload_too_large"] as const) : []),
+  ];
+}
+
 const idempotencyKeyHeader = z.string().min(1).max(255).optional().meta({
   description:
     "Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice.",
@@ -114,9 +126,12 @@ type SdkOperation = {
 };
 
 export function sdkOperation(op: SdkOperation): ZodOpenApiOperationObject {
-  // The pipeline validates every declared path and query schema, so either can fail validation.
-  const validated = op.requestParams?.path || op.requestParams?.query ? (["validation_failed"] as const) : [];
-  const errors = [...ALWAYS_SDK, ...(op.write ? ALWAYS_WRITE : []), ...validated, ...(op.errors ?? [])];
+  const errors = [
+    ...ALWAYS_SDK,
+    ...(op.write ? ALWAYS_WRITE : []),
+    ...inputErrors(op.requestParams, op.body !== undefined),
+    ...(op.errors ?? []),
+  ];
   return {
     operationId: op.operationId,
     summary: op.summary,
@@ -157,7 +172,12 @@ type PublicOperation = {
 };
 
 export function publicOperation(op: PublicOperation): ZodOpenApiOperationObject {
-  const errors: ErrorCode[] = ["rate_limited", "internal_error", ...(op.errors ?? [])];
+  const errors: ErrorCode[] = [
+    ...inputErrors(op.requestParams, false),
+    "rate_limited",
+    "internal_error",
+    ...(op.errors ?? []),
+  ];
   return {
     operationId: op.operationId,
     summary: op.summary,

@@ -21,12 +21,10 @@ export const issueCardBodySchema = withExample(
         .literal("virtual", { error: 'kind must be "virtual"' })
         .meta({ description: "Only virtual cards are issued." }),
       currency: currencySchema.meta({ description: "Must equal the wallet's currency." }),
-      spendLimit: amountSchema
-        .optional()
-        .meta({
-          description: "Per-authorization limit in the card's currency; absent means no limit.",
-          example: 250.5,
-        }),
+      spendLimit: amountSchema.optional().meta({
+        description: "Per-authorization limit in the card's currency; absent means no limit.",
+        example: 250.5,
+      }),
     })
     .strict(),
   {

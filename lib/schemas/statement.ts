@@ -159,7 +159,7 @@ export const STATEMENT_TOKEN_REASON_CODES = ["malformed", "not_found", "revoked"
 export const statementTokenQuerySchema = z.object({
   token: z.string().optional().meta({
     description:
-      "The token printed on the statement. A missing or malformed token is answered with valid false and reason_code malformed, not an error.",
+      "The token printed on the statement. A missing or malformed token is answered with valid false and reason_code malformed, not an error (only a NUL character is refused, with 400 validation_failed).",
     example: EXAMPLE_STATEMENT_TOKEN,
   }),
 });
@@ -214,7 +214,7 @@ export const statementTokenResultSchema = z
   ])
   .meta({
     id: "StatementTokenResult",
-    description: "Always HTTP 200: valid true with the statement's details, or valid false with a reason.",
+    description: "The answer for any token: valid true with the statement's details, or valid false with a reason.",
   });
 
 export type CreateStatementBody = z.output<typeof createStatementBodySchema>;

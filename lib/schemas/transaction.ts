@@ -27,13 +27,10 @@ const transactionShape = z.object({
     example: -18.4,
   }),
   currency: currencyOutSchema,
-  authorizationId: z
-    .string()
-    .nullable()
-    .meta({
-      description: "The authorization captured or refunded; null for funding.",
-      example: EXAMPLE_IDS.authorization,
-    }),
+  authorizationId: z.string().nullable().meta({
+    description: "The authorization captured or refunded; null for funding.",
+    example: EXAMPLE_IDS.authorization,
+  }),
   description: z.string().nullable().meta({ example: "Corner Coffee" }),
   balanceAfter: amountOutSchema.meta({
     description: "The wallet's posted balance right after this transaction.",

@@ -10,7 +10,7 @@ export const verificationPaths: ZodOpenApiPathsObject = {
       operationId: "verifyStatementToken",
       summary: "Check a statement token",
       description:
-        "No key needed; limited per client address. Always answers 200: `valid: true` with the holder, period (dates `YYYY-MM-DD`), issue and expiry, currency and balances; or `valid: false` with `reason` and `reason_code` (`malformed` — including a missing token —, `not_found`, `revoked`, `expired`) and no holder name. Responses carry `Cache-Control: no-store`.",
+        "No key needed; limited per client address. Answers 200 for any token: `valid: true` with the holder, period (dates `YYYY-MM-DD`), issue and expiry, currency and balances; or `valid: false` with `reason` and `reason_code` (`malformed` — including a missing token —, `not_found`, `revoked`, `expired`) and no holder name. Only a query holding a NUL character, which no token has, is refused with 400 `validation_failed`, like any input. Responses carry `Cache-Control: no-store`.",
       tags: ["Verification"],
       requestParams: { query: statementTokenQuerySchema },
       success: { description: "The verification result.", schema: statementTokenResultSchema },
