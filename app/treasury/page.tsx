@@ -2,8 +2,9 @@
 // cached computation as /api/public/treasury/stats.json.
 import type { Metadata } from "next";
 import { treasuryStats } from "@/lib/treasury/treasury-stats";
+import { formatCurrency } from "@/lib/money/format";
+import { LocalTime } from "../_components/local-time";
 import { PublicShell } from "../_components/public-shell";
-import { formatAmount } from "@/lib/money/format";
 import { BarChart } from "./bar-chart";
 
 export const metadata: Metadata = { title: "Treasury" };
@@ -19,10 +20,7 @@ export default async function TreasuryPage() {
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Treasury</h1>
       <p className="mt-2 text-slate-600">
         What we owe wallet holders (liabilities) and what we hold against it (reserves), per currency, from the live
-        ledger. Test-mode data is never included. Figures as of{" "}
-        <time dateTime={stats.as_of} className="font-medium" data-testid="as-of">
-          {stats.as_of}
-        </time>{" "}
+        ledger. Test-mode data is never included. Figures as of <LocalTime iso={stats.as_of} className="font-medium" />{" "}
         (refreshed at most once a minute).{" "}
         <a
           href="/api/public/treasury/stats.json"
@@ -39,7 +37,25 @@ export default async function TreasuryPage() {
       </p>
 
       {rows.length === 0 ? (
-        <p className="mt-8 rounded-lg border border-slate-200 bg-white p-6 text-slate-600">No live wallets yet.</p>
+        <section
+          aria-labelledby="treasury-empty"
+          data-testid="treasury-empty"
+          className="mt-8 max-w-3xl rounded-lg border border-dashed border-slate-300 bg-white p-6"
+        >
+          <h2 id="treasury-empty" className="text-lg font-semibold text-slate-900">
+            No live wallets yet
+          </h2>
+          <p className="mt-2 text-slate-700">
+            Once live wallets exist, this page shows for each currency: how many wallets and active cards there are,
+            what we owe their holders (liabilities), what we hold against it (reserves), the coverage ratio between the
+            two, and the card volume of the last 30 days, with a chart of each.
+          </p>
+          <p className="mt-2 text-slate-700">
+            It is empty because only live-mode data counts and none exists yet: wallets made with test keys (
+            <code className="rounded bg-slate-100 px-1">sk_test_…</code>) never appear here. The first figures show
+            within a minute of the first live wallet being created.
+          </p>
+        </section>
       ) : (
         <>
           <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
@@ -70,12 +86,12 @@ export default async function TreasuryPage() {
                     </th>
                     <td className="px-4 py-2 tabular-nums">{r.wallets}</td>
                     <td className="px-4 py-2 tabular-nums">{r.active_cards}</td>
-                    <td className="px-4 py-2 tabular-nums">{formatAmount(r.liabilities, r.currency)}</td>
-                    <td className="px-4 py-2 tabular-nums">{formatAmount(r.reserves, r.currency)}</td>
+                    <td className="px-4 py-2 tabular-nums">{formatCurrency(r.liabilities, r.currency)}</td>
+                    <td className="px-4 py-2 tabular-nums">{formatCurrency(r.reserves, r.currency)}</td>
                     <td className="px-4 py-2 tabular-nums">
                       {r.coverage_ratio === null ? "—" : percent(r.coverage_ratio)}
                     </td>
-                    <td className="px-4 py-2 tabular-nums">{formatAmount(r.card_volume_30d, r.currency)}</td>
+                    <td className="px-4 py-2 tabular-nums">{formatCurrency(r.card_volume_30d, r.currency)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -86,28 +102,28 @@ export default async function TreasuryPage() {
             <BarChart
               title="Liabilities vs reserves"
               series={[
-                { name: "Liabilities", color: "#6366f1" },
-                { name: "Reserves", color: "#10b981" },
+                { name: "Liabilities", color: "#4f46e5" },
+                { name: "Reserves", color: "#047857" },
               ]}
               groups={rows.map((r) => ({
                 label: r.currency,
                 values: [r.liabilities, r.reserves],
-                format: (v: number) => formatAmount(v, r.currency),
+                format: (v: number) => formatCurrency(v, r.currency),
               }))}
             />
             <BarChart
               title="Coverage ratio"
-              series={[{ name: "Reserves ÷ liabilities", color: "#0ea5e9" }]}
+              series={[{ name: "Reserves ÷ liabilities", color: "#0369a1" }]}
               max={Math.max(1, ...rows.map((r) => r.coverage_ratio ?? 0))}
               groups={rows.map((r) => ({ label: r.currency, values: [r.coverage_ratio ?? 0], format: percent }))}
             />
             <BarChart
               title="Card volume, last 30 days"
-              series={[{ name: "Captures net of refunds", color: "#f59e0b" }]}
+              series={[{ name: "Captures net of refunds", color: "#b45309" }]}
               groups={rows.map((r) => ({
                 label: r.currency,
                 values: [r.card_volume_30d],
-                format: (v: number) => formatAmount(v, r.currency),
+                format: (v: number) => formatCurrency(v, r.currency),
               }))}
             />
           </div>

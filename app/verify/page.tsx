@@ -3,6 +3,8 @@
 import type { Metadata } from "next";
 import { prisma } from "@/lib/db/client";
 import { verifyStatementToken } from "@/lib/statements/verify-statement-token";
+import { formatCurrency } from "@/lib/money/format";
+import { CalendarDate, LocalTime } from "../_components/local-time";
 import { buttonClass, DetailItem, inputClass, PublicShell } from "../_components/public-shell";
 import { ScanQrButton } from "./scan-qr-button";
 
@@ -66,11 +68,21 @@ export default async function VerifyPage({ searchParams }: Props) {
             )}
             <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
               <DetailItem label="Holder" value={result.holder_name} />
-              <DetailItem label="Period" value={`${result.period_start} to ${result.period_end}`} />
-              <DetailItem label="Opening balance" value={`${result.opening_balance} ${result.currency}`} />
-              <DetailItem label="Closing balance" value={`${result.closing_balance} ${result.currency}`} />
-              <DetailItem label="Issued" value={result.issued_at} />
-              <DetailItem label="Token expires" value={result.expires_at ?? "never"} />
+              <DetailItem
+                label="Period (UTC days)"
+                value={
+                  <>
+                    <CalendarDate date={result.period_start} /> to <CalendarDate date={result.period_end} />
+                  </>
+                }
+              />
+              <DetailItem label="Opening balance" value={formatCurrency(result.opening_balance, result.currency)} />
+              <DetailItem label="Closing balance" value={formatCurrency(result.closing_balance, result.currency)} />
+              <DetailItem label="Issued" value={<LocalTime iso={result.issued_at} />} />
+              <DetailItem
+                label="Token expires"
+                value={result.expires_at ? <LocalTime iso={result.expires_at} /> : "Never"}
+              />
             </dl>
           </div>
         )}
@@ -90,9 +102,9 @@ export default async function VerifyPage({ searchParams }: Props) {
       </section>
 
       <p className="mt-8 text-sm text-slate-600">
-        Checking a proof of address or funds letter instead? Use{" "}
+        Checking a proof of address or funds letter instead?{" "}
         <a href="/verify/proof" className="text-indigo-700 underline">
-          letter verification
+          Verify a proof letter
         </a>
         . Machines can call{" "}
         <code className="rounded bg-slate-100 px-1">GET /api/public/verify/statement-token?token=</code>.

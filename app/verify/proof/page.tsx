@@ -5,6 +5,8 @@ import { prisma } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
 import { verifyProof } from "@/lib/proofs/verify-proof";
 import { proofKindSchema, type ProofVerification } from "@/lib/schemas/proof";
+import { formatCurrency } from "@/lib/money/format";
+import { LocalTime } from "../../_components/local-time";
 import { buttonClass, DetailItem, inputClass, PublicShell } from "../../_components/public-shell";
 
 export const metadata: Metadata = { title: "Verify a letter" };
@@ -131,10 +133,13 @@ export default async function VerifyProofPage({ searchParams }: Props) {
             <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
               <DetailItem label="Account" value={result.account} />
               <DetailItem label="Holder" value={result.holder_name ?? ""} />
-              <DetailItem label="Issued" value={result.issued_at ?? ""} />
-              <DetailItem label="Expires" value={result.expires_at ?? "never"} />
+              <DetailItem label="Issued" value={result.issued_at ? <LocalTime iso={result.issued_at} /> : "—"} />
+              <DetailItem label="Expires" value={result.expires_at ? <LocalTime iso={result.expires_at} /> : "Never"} />
               {result.amount !== undefined && (
-                <DetailItem label="Available balance at issue" value={`${result.amount} ${result.currency ?? ""}`} />
+                <DetailItem
+                  label="Available balance at issue"
+                  value={result.currency ? formatCurrency(result.amount, result.currency) : String(result.amount)}
+                />
               )}
               {result.address && (
                 <DetailItem
