@@ -4,6 +4,8 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "@/lib/db/client";
+import { checkLedgerInvariant } from "@/lib/ledger/check-invariant";
 import { MAX_BALANCE_MINOR } from "@/lib/money/bounds";
 
 const CHECK = "23514";
@@ -199,7 +201,14 @@ beforeAll(async () => {
   await insert("LedgerAccount", accountRow({ id: reserveId, kind: "reserve", applicationId: null }));
   expect(await attempt(...funding(1000).statements)).toBeNull();
   await insert("Card", cardRow({ id: cardId }));
-  await insert("Authorization", authorizationRow({ id: authId }));
+  // The pending authorization's hold, in one transaction, so the database stays consistent for the
+  // ledger invariant other test files check at the same time.
+  expect(
+    await attempt(insertSql("Authorization", authorizationRow({ id: authId })), [
+      `UPDATE "LedgerAccount" SET "heldMinor" = 500 WHERE id = $1`,
+      [accountId],
+    ]),
+  ).toBeNull();
   await insert("Event", { id: eventId, applicationId: appId, livemode: false, type: "card.issued", data: {} });
   await insert("WebhookEndpoint", {
     id: endpointId,
@@ -596,6 +605,12 @@ describe("foreign keys", () => {
         [otherApp],
       ]);
     });
+  });
+});
+
+describe("what these tests committed", () => {
+  it("keeps the ledger invariant that other test files check across the whole database", async () => {
+    expect(await checkLedgerInvariant(prisma())).toMatchObject({ balanced: true });
   });
 });
 
