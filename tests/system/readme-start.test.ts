@@ -1,11 +1,13 @@
 // Starts the service exactly as the README tells a newcomer (`npm run dev`, no DATABASE_URL, no
 // Redis), takes a key from `npm run cli -- bootstrap`, and uses it over real HTTP.
 import { spawn, execFile, type ChildProcess } from "node:child_process";
+import http from "node:http";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const run = promisify(execFile);
@@ -50,6 +52,7 @@ describe("the README's start command", () => {
   let port: number;
   let server: ChildProcess | undefined;
   let output = "";
+  let key = "";
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "readme-start-"));
@@ -95,6 +98,7 @@ describe("the README's start command", () => {
     expect(appId).toMatch(/^app_/);
     expect(testKey).toMatch(/^sk_test_/);
     expect(webhookSecret).toMatch(/^whsec_/);
+    key = testKey;
 
     const base = `http://127.0.0.1:${port}/api/public/sdk/v1`;
     const headers = { authorization: `Bearer ${testKey}`, "content-type": "application/json" };
@@ -157,6 +161,100 @@ describe("the README's start command", () => {
     expect((await doc.json()).openapi).toBe("3.1.0");
   }, 120_000);
 
+  // decisions.md "Edges of HTTP", where only scripts/serve.ts can prove it (in-process checks live in
+  // tests/integration/http-edges.test.ts): our envelope and headers on what Next.js would answer alone.
+  it("answers every HTTP edge with the envelope, our headers and one request id in header, body and log", async () => {
+    const origin = `http://127.0.0.1:${port}`;
+    const auth = { authorization: `Bearer ${key}` };
+    const expectEnvelope = async (response: Response, status: number, code: string) => {
+      const text = await response.text();
+      expect(response.status, text).toBe(status);
+      expect(response.headers.get("x-service-schema-version")).toBe("1.1");
+      const id = response.headers.get("x-request-id") ?? "";
+      expect(id).toMatch(/^req_[A-Za-z0-9]+$/);
+      const body = JSON.parse(text);
+      expect(body.error).toMatchObject({ code, request_id: id });
+      expect(typeof body.error.type).toBe("string");
+      expect(typeof body.error.message).toBe("string");
+      return { id, body };
+    };
+
+    // Malformed percent-escapes in an API path: 400 from scripts/serve.ts, logged with the same id.
+    await fc.assert(
+      fc.asyncProperty(malformedEscape, async (bad) => {
+        await expectEnvelope(
+          await fetch(`${origin}/api/public/sdk/v1/cards/x${bad}y`, { headers: auth }),
+          400,
+          "validation_failed",
+        );
+      }),
+      { numRuns: 25 },
+    );
+    const { id: escapeId } = await expectEnvelope(
+      await fetch(`${origin}/api/public/sdk/v1/wallets/%`),
+      400,
+      "validation_failed",
+    );
+    await expect.poll(() => output).toContain(`[${escapeId}]`);
+
+    // Trailing slashes and empty ids: 404 with the envelope, never a redirect; pages keep theirs.
+    const noRedirect = { redirect: "manual" } as const;
+    await expectEnvelope(
+      await fetch(`${origin}/api/public/sdk/v1/events/`, { ...noRedirect, headers: auth }),
+      404,
+      "route_not_found",
+    );
+    await expectEnvelope(
+      await fetch(`${origin}/api/public/sdk/v1/cards//freeze`, { ...noRedirect, method: "POST", headers: auth }),
+      404,
+      "route_not_found",
+    );
+    const page = await fetch(`${origin}/verify/`, noRedirect);
+    expect(page.status).toBe(308);
+    expect(page.headers.get("x-service-schema-version")).toBe("1.1");
+    expect(page.headers.get("x-request-id")).toMatch(/^req_/);
+
+    // One id per request: the server's, whatever the client sends, in the header and the body.
+    const chosen = await fetch(`${origin}/api/public/sdk/v1/wallets/nobody_here`, {
+      headers: { ...auth, "x-service-request-id": "req_chosenByTheClient", "x-request-id": "req_alsoChosen" },
+    });
+    const { id: walletId } = await expectEnvelope(chosen, 404, "wallet_not_found");
+    expect(walletId).not.toMatch(/chosen/i);
+    expect(chosen.headers.get("x-ratelimit-limit")).toBe("60");
+
+    // NUL characters through Next's own decoding of path and body: 400 naming the field.
+    const nulId = await fetch(`${origin}/api/public/sdk/v1/cards/card_%00x`, { headers: auth });
+    expect((await expectEnvelope(nulId, 400, "validation_failed")).body.error.param).toBe("id");
+    const nulBody = await fetch(`${origin}/api/public/sdk/v1/wallets`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json", "idempotency-key": "nul-1" },
+      body: JSON.stringify({
+        externalUserId: "nul_user",
+        currency: "USD",
+        email: "ada@example.com",
+        address: { line1: "1 Road\u0000", city: "Lagos", country: "NG" },
+      }),
+    });
+    expect((await expectEnvelope(nulBody, 400, "validation_failed")).body.error.param).toBe("address.line1");
+
+    // A chunked body that never ends: 413 once it passes 1 MiB, without the server reading it all.
+    const tooLarge = await endlessChunkedPost(`${origin}/api/public/sdk/v1/wallets`, auth);
+    expect(tooLarge.sentBytes).toBeLessThan(16 * 1024 * 1024);
+    const refused = await expectEnvelope(tooLarge.response, 413, "payload_too_large");
+    expect(refused.id).toBe(tooLarge.response.headers.get("x-request-id"));
+    expect(tooLarge.response.headers.get("x-ratelimit-limit")).toBe("60");
+
+    // A request node:http cannot parse: our envelope and headers instead of its bare 400.
+    const raw = await rawExchange(port, "GET /api/public/x\u0000y HTTP/1.1\r\nHost: a\r\n\r\n");
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    expect(raw).toMatch(/\r\nx-service-schema-version: 1\.1\r\n/);
+    const rawId = /\r\nx-request-id: (req_\w+)\r\n/.exec(raw)?.[1];
+    expect(JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4)).error).toMatchObject({
+      code: "validation_failed",
+      request_id: rawId,
+    });
+  }, 120_000);
+
   it("stops on Ctrl-C with one line, its database stopped after the pools closed", async () => {
     const child = server;
     if (!child?.pid) throw new Error("the service is not running");
@@ -183,6 +281,65 @@ describe("the README's start command", () => {
     server = undefined;
   }, 60_000);
 });
+
+/** A `%` that starts no valid escape of UTF-8 bytes. */
+const malformedEscape = fc.oneof(
+  fc.constantFrom("%", "%z", "%zz", "%G0", "%0", "%%", "%C3", "%C3%28", "%ED%A0%80", "%FF", "%E2%82"),
+  fc
+    .string({ minLength: 1, maxLength: 1 })
+    .filter((c) => !/[0-9A-Fa-f]/.test(c))
+    .map((c) => `%${encodeURIComponent(c)}`),
+);
+
+/** POSTs 64 KiB chunks until the server answers (or 32 MiB went out), then stops sending. */
+async function endlessChunkedPost(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ response: Response; sentBytes: number }> {
+  const chunk = Buffer.alloc(64 * 1024, " ");
+  return new Promise((resolve, reject) => {
+    let sentBytes = 0;
+    let answered = false;
+    const request = http.request(url, { method: "POST", headers: { ...headers, "content-type": "application/json" } });
+    request.on("response", (incoming) => {
+      answered = true;
+      const parts: Buffer[] = [];
+      incoming.on("data", (part: Buffer) => parts.push(part));
+      incoming.on("end", () => {
+        const responseHeaders = new Headers();
+        for (const [name, value] of Object.entries(incoming.headers)) {
+          if (typeof value === "string") responseHeaders.set(name, value);
+        }
+        resolve({
+          response: new Response(Buffer.concat(parts), { status: incoming.statusCode, headers: responseHeaders }),
+          sentBytes,
+        });
+        request.destroy();
+      });
+    });
+    // Once answered, the server may close while we still write: that is the point.
+    request.on("error", (error) => (answered ? undefined : reject(error)));
+    const pump = () => {
+      while (!answered && sentBytes < 32 * 1024 * 1024) {
+        sentBytes += chunk.length;
+        if (!request.write(chunk)) return void request.once("drain", pump);
+      }
+      if (!answered) request.end();
+    };
+    pump();
+  });
+}
+
+/** Sends raw bytes and reads until the server closes the connection. */
+async function rawExchange(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1", () => socket.write(text));
+    let received = "";
+    socket.on("data", (data) => (received += String(data)));
+    socket.on("end", () => resolve(received));
+    socket.on("error", reject);
+  });
+}
 
 // Live PostgreSQL server processes whose command line names this data directory.
 async function postgresPids(dataDir: string): Promise<number[]> {
