@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { createApplication } from "@/lib/applications/create-application";
 import { openWebhookSecret } from "@/lib/applications/webhook-secret";
+import { vetEndpointUrl } from "@/lib/webhooks/address-guard";
 import { parseFields } from "@/lib/console/parse-fields";
 import { hashPassword } from "@/lib/console/password";
 import { passwordStrengthProblem, passwordUserInputs, signUpInput } from "@/lib/console/sign-up";
@@ -86,7 +87,8 @@ export async function bootstrap(db: Db, input: BootstrapInput) {
 
   let endpointId: string | undefined;
   if (input.webhookUrl) {
-    const url = new URL(input.webhookUrl).toString();
+    // The same address rule as every registration and send (test mode: public or loopback).
+    const url = (await vetEndpointUrl(input.webhookUrl, false)).url.toString();
     const endpoint =
       (await db.webhookEndpoint.findFirst({ where: { applicationId: application.id, livemode: false, url } })) ??
       (await db.webhookEndpoint.create({

@@ -3,7 +3,7 @@
 import type { Db } from "@/lib/db/client";
 import { createRateLimiter, type RateLimiter } from "@/lib/ratelimit";
 import { ConsoleLimitError } from "./errors";
-import { decoyHash, verifyPassword } from "./password";
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from "./password";
 
 // An office or mobile carrier can put many people behind one address, so that limit is looser.
 export const LOGIN_LIMITS = {
@@ -43,5 +43,12 @@ export async function authenticateCredentials(
     return null;
   }
   if (!(await verifyPassword(input.password, user.passwordHash))) return null;
+  // A hash made at an older scrypt cost is renewed while the password is at hand.
+  if (needsRehash(user.passwordHash)) {
+    await db.merchantUser.update({
+      where: { id: user.id },
+      data: { passwordHash: await hashPassword(input.password) },
+    });
+  }
   return { id: user.id, email: user.email, name: user.name };
 }

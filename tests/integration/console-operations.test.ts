@@ -1,6 +1,6 @@
 // The console's domain operations: sign-up and sign-in (with their rate limits), applications,
 // the webhook secret, API keys with scopes and allowlists, and the audit log they leave.
-import { randomBytes } from "node:crypto";
+import { randomBytes, scryptSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { openWebhookSecret } from "@/lib/applications/webhook-secret";
 import { prisma } from "@/lib/db/client";
@@ -96,7 +96,32 @@ describe("sign-in", () => {
     await expect(
       authenticateCredentials(prisma(), { email: email("spray"), password: PASSWORD, address: ip }),
     ).rejects.toBeInstanceOf(ConsoleLimitError);
-  });
+    // Thirty scrypt checks at N=2^17 (about 1 s each on a busy 2-core machine).
+  }, 120_000);
+});
+
+describe("sign-in with a hash made at the old scrypt cost", () => {
+  it("signs in and renews the hash at the current cost", async () => {
+    const user = await signUp(prisma(), { email: email("legacy"), password: PASSWORD });
+    const salt = randomBytes(16);
+    const N = 2 ** 15;
+    const key = scryptSync(PASSWORD, salt, 32, { N, r: 8, p: 1, maxmem: 256 * N * 8 });
+    const legacy = ["scrypt", N, 8, 1, salt.toString("base64url"), key.toString("base64url")].join("$");
+    await prisma().merchantUser.update({ where: { id: user.id }, data: { passwordHash: legacy } });
+
+    const signedIn = await authenticateCredentials(prisma(), {
+      email: user.email,
+      password: PASSWORD,
+      address: "198.51.100.9",
+    });
+    expect(signedIn?.id).toBe(user.id);
+    const stored = await prisma().merchantUser.findUniqueOrThrow({ where: { id: user.id } });
+    expect(stored.passwordHash).not.toBe(legacy);
+    expect(stored.passwordHash?.startsWith(`scrypt$${2 ** 17}$`)).toBe(true);
+    expect(
+      await authenticateCredentials(prisma(), { email: user.email, password: PASSWORD, address: "198.51.100.9" }),
+    ).not.toBeNull();
+  }, 60_000);
 });
 
 describe("GitHub sign-in", () => {
