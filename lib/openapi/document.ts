@@ -1,20 +1,10 @@
-// Assembles /api/public/openapi.json from each domain's operations; built once per process.
+// Assembles /api/public/openapi.json from the operations declared in lib/operations; built once per process.
 import { createDocument, type oas31 } from "zod-openapi";
 import { config } from "@/lib/config";
 import { SCOPES } from "@/lib/keys/scopes";
 import { SCHEMA_VERSION } from "@/lib/version";
-import { authorizationPaths } from "./paths/authorizations";
-import { cardControlPaths } from "./paths/card-controls";
-import { cardPaths } from "./paths/cards";
-import { testHelperPaths } from "./paths/test-helpers";
-import { walletPaths } from "./paths/wallets";
-import { proofPaths } from "./paths/proofs";
-import { statementPaths } from "./paths/statements";
-import { treasuryPaths } from "./paths/treasury";
-import { verificationPaths } from "./paths/verification";
-import { openApiPaths } from "./paths/openapi";
-import { eventPaths } from "./paths/events";
-import { webhookPaths } from "./paths/webhooks";
+import { OPERATIONS } from "@/lib/operations";
+import { documentPaths } from "./operation";
 import { webhookEvents } from "./webhooks";
 
 const DESCRIPTION = `Issue wallets and virtual cards to your users, and verify statements, proofs and treasury figures in public.
@@ -94,20 +84,7 @@ function buildDocument(servers: oas31.ServerObject[]) {
         },
       },
     },
-    paths: {
-      ...walletPaths,
-      ...cardPaths,
-      ...cardControlPaths,
-      ...authorizationPaths,
-      ...testHelperPaths,
-      ...eventPaths,
-      ...webhookPaths,
-      ...statementPaths,
-      ...proofPaths,
-      ...verificationPaths,
-      ...treasuryPaths,
-      ...openApiPaths,
-    },
+    paths: documentPaths(OPERATIONS),
     webhooks: webhookEvents,
   });
 }

@@ -1,9 +1,16 @@
-// Helpers that give every documented operation the same headers, security and error responses,
-// all derived from the zod shapes and the error table the code itself uses.
+// Turns the declarations in lib/operations into OpenAPI operations, giving every one the same
+// headers, security and error responses, all derived from the zod shapes and the error table the
+// code itself uses.
 import { z } from "zod";
-import type { ZodOpenApiExamplesObject, ZodOpenApiOperationObject, ZodOpenApiResponseObject } from "zod-openapi";
+import type {
+  ZodOpenApiExamplesObject,
+  ZodOpenApiOperationObject,
+  ZodOpenApiPathsObject,
+  ZodOpenApiResponseObject,
+} from "zod-openapi";
 import { errorStatus, type ErrorCode } from "@/lib/http/errors";
 import type { Scope } from "@/lib/keys/scopes";
+import type { Operation, PublicOperation, SdkOperation } from "@/lib/operations";
 import { errorEnvelopeSchema } from "@/lib/schemas/common";
 import { EXAMPLE_IDEMPOTENCY_KEY, EXAMPLE_IDS } from "@/lib/schemas/examples";
 import { SCHEMA_VERSION } from "@/lib/version";
@@ -112,34 +119,29 @@ const idempotencyKeyHeader = z.string().min(1).max(255).optional().meta({
   example: EXAMPLE_IDEMPOTENCY_KEY,
 });
 
-type SdkOperation = {
-  operationId: string;
-  summary: string;
-  description?: string;
-  tags: string[];
-  scope: Scope;
-  write?: boolean;
-  requestParams?: ZodOpenApiOperationObject["requestParams"];
-  body?: z.ZodType;
-  success: { status: number; description: string; schema: z.ZodType };
-  errors?: ErrorCode[];
-};
+/** The declaration's path and query schemas as OpenAPI request parameters, or undefined when it has none. */
+function requestParamsOf(op: Operation): ZodOpenApiOperationObject["requestParams"] {
+  if (!op.params && !op.query) return undefined;
+  return { ...(op.params ? { path: op.params } : {}), ...(op.query ? { query: op.query } : {}) };
+}
 
+/** The OpenAPI operation of an SDK declaration: its scope, key security, the pipeline's errors. */
 export function sdkOperation(op: SdkOperation): ZodOpenApiOperationObject {
+  const requestParams = requestParamsOf(op);
   const errors = [
     ...ALWAYS_SDK,
     ...(op.write ? ALWAYS_WRITE : []),
-    ...inputErrors(op.requestParams, op.body !== undefined),
+    ...inputErrors(requestParams, op.body !== undefined),
     ...(op.errors ?? []),
   ];
   return {
     operationId: op.operationId,
     summary: op.summary,
     description: `${op.description ?? ""}\n\nRequired scope: \`${op.scope}\`.`.trim(),
-    tags: op.tags,
+    tags: [...op.tags],
     security: [{ bearerAuth: [op.scope] }],
     requestParams: {
-      ...op.requestParams,
+      ...requestParams,
       ...(op.write ? { header: z.object({ "Idempotency-Key": idempotencyKeyHeader }) } : {}),
     },
     ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: op.body } } } } : {}),
@@ -161,19 +163,11 @@ export function sdkOperation(op: SdkOperation): ZodOpenApiOperationObject {
   };
 }
 
-type PublicOperation = {
-  operationId: string;
-  summary: string;
-  description?: string;
-  tags: string[];
-  requestParams?: ZodOpenApiOperationObject["requestParams"];
-  success: { description: string; schema?: z.ZodType; contentType?: string };
-  errors?: ErrorCode[];
-};
-
+/** The OpenAPI operation of a keyless public declaration: no security, limited per address. */
 export function publicOperation(op: PublicOperation): ZodOpenApiOperationObject {
+  const requestParams = requestParamsOf(op);
   const errors: ErrorCode[] = [
-    ...inputErrors(op.requestParams, false),
+    ...inputErrors(requestParams, op.body !== undefined),
     "rate_limited",
     "internal_error",
     ...(op.errors ?? []),
@@ -182,18 +176,29 @@ export function publicOperation(op: PublicOperation): ZodOpenApiOperationObject 
     operationId: op.operationId,
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
-    tags: op.tags,
+    tags: [...op.tags],
     security: [],
-    ...(op.requestParams ? { requestParams: op.requestParams } : {}),
+    ...(requestParams ? { requestParams } : {}),
+    ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: op.body } } } } : {}),
     responses: {
-      "200": {
+      [String(op.success.status)]: {
         description: op.success.description,
         headers: responseHeaders(),
-        ...(op.success.schema
-          ? { content: { [op.success.contentType ?? "application/json"]: { schema: op.success.schema } } }
-          : {}),
+        content: { [op.success.contentType ?? "application/json"]: { schema: op.success.schema } },
       },
       ...errorResponses([...new Set(errors)]),
     },
   };
+}
+
+/** Every declared operation as the document's `paths`, keyed by template and lower-case method. */
+export function documentPaths(operations: readonly Operation[]): ZodOpenApiPathsObject {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const op of operations) {
+    paths[op.path] = {
+      ...paths[op.path],
+      [op.method.toLowerCase()]: op.surface === "sdk" ? sdkOperation(op) : publicOperation(op),
+    };
+  }
+  return paths;
 }

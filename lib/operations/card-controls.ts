@@ -1,0 +1,68 @@
+// Operations on existing cards: read, freeze, unfreeze, cancel, and a wallet's card list.
+import { cardSchema, cardWriteResponseSchema } from "@/lib/schemas/card";
+import { cardListSchema, cardPathSchema } from "@/lib/schemas/card-controls";
+import { listQuerySchema } from "@/lib/schemas/pagination";
+import { walletPathSchema } from "@/lib/schemas/wallet";
+import { defineOperation } from "./define";
+
+const control = <const A extends "freeze" | "unfreeze" | "cancel">(action: A, summary: string, description: string) =>
+  defineOperation({
+    operationId: `${action}Card`,
+    method: "POST",
+    path: `/api/public/sdk/v1/cards/{id}/${action}`,
+    surface: "sdk",
+    summary,
+    description,
+    tags: ["Cards"],
+    scope: "cards:write",
+    write: true,
+    params: cardPathSchema,
+    success: { status: 200, description: "The card with its new status.", schema: cardWriteResponseSchema },
+    errors: ["card_not_found", ...(action === "cancel" ? [] : (["card_not_active"] as const))],
+  });
+
+export const getCardOperation = defineOperation({
+  operationId: "getCard",
+  method: "GET",
+  path: "/api/public/sdk/v1/cards/{id}",
+  surface: "sdk",
+  summary: "Retrieve a card",
+  tags: ["Cards"],
+  scope: "cards:read",
+  params: cardPathSchema,
+  success: { status: 200, description: "The card.", schema: cardSchema },
+  errors: ["card_not_found"],
+});
+
+export const freezeCardOperation = control(
+  "freeze",
+  "Freeze a card",
+  "A frozen card declines every spend (402 `card_inactive`) until unfrozen. Freezing a frozen card changes nothing; a canceled card answers 409 `card_not_active`. No body.",
+);
+
+export const unfreezeCardOperation = control(
+  "unfreeze",
+  "Unfreeze a card",
+  "Lets a frozen card spend again. Unfreezing an active card changes nothing; a canceled card answers 409 `card_not_active`. No body.",
+);
+
+export const cancelCardOperation = control(
+  "cancel",
+  "Cancel a card",
+  "Cancels the card for good: every later spend declines with `card_inactive`. Holds it placed before stay capturable. Canceling twice changes nothing. No body.",
+);
+
+export const listWalletCardsOperation = defineOperation({
+  operationId: "listWalletCards",
+  method: "GET",
+  path: "/api/public/sdk/v1/wallets/{externalUserId}/cards",
+  surface: "sdk",
+  summary: "List a wallet's cards",
+  description: "Newest first, paged with `limit` and `starting_after`.",
+  tags: ["Cards"],
+  scope: "cards:read",
+  params: walletPathSchema,
+  query: listQuerySchema,
+  success: { status: 200, description: "A page of cards.", schema: cardListSchema },
+  errors: ["wallet_not_found"],
+});

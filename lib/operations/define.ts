@@ -1,0 +1,49 @@
+// The shape of an API operation's one declaration, read by the route wrappers (lib/http), the
+// OpenAPI document (lib/openapi), the 405 answers and the test router. Plain data: no HTTP types.
+import type { z } from "zod";
+import type { ErrorCode } from "@/lib/http/errors";
+import type { Scope } from "@/lib/keys/scopes";
+
+/** The methods a route file answers; any of them not declared for its path is a 405. */
+export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+type ParametersSchema = z.ZodType<unknown, Record<string, unknown>>;
+
+type DeclarationBase = {
+  operationId: string;
+  method: HttpMethod;
+  /** The OpenAPI path template; its route file is app/<template with {x} as [x]>/route.ts. */
+  path: `/api/public/${string}`;
+  summary: string;
+  description?: string;
+  tags: readonly string[];
+  /** The path parameters' schema (OpenAPI `in: path`); objects, like the query's. */
+  params?: ParametersSchema;
+  query?: ParametersSchema;
+  body?: z.ZodType;
+  /** Codes this operation can answer beyond what its surface, write flag and input already imply. */
+  errors?: readonly ErrorCode[];
+};
+
+/** An /api/public/sdk/v1 operation: authenticated by API key, needing `scope`. */
+export type SdkOperation = DeclarationBase & {
+  surface: "sdk";
+  scope: Scope;
+  /** A write runs in one transaction and honours Idempotency-Key. */
+  write?: boolean;
+  success: { status: number; description: string; schema: z.ZodType };
+};
+
+/** A keyless public operation, limited per client address. */
+export type PublicOperation = DeclarationBase & {
+  surface: "public";
+  success: { status: 200; description: string; schema: z.ZodType; contentType?: string };
+};
+
+export type Operation = SdkOperation | PublicOperation;
+
+/** Declares an operation, keeping its schemas' exact types for the handler it is routed to. */
+export function defineOperation<const O extends Operation>(operation: O): O {
+  return operation;
+}

@@ -1,0 +1,88 @@
+// Every API operation, each declared once (lib/operations/<resource>.ts). The route files route
+// to them, lib/openapi documents them, the 405 answers list their methods, tests route by them.
+import {
+  getAuthorizationOperation,
+  captureAuthorizationOperation,
+  createAuthorizationOperation,
+  listWalletTransactionsOperation,
+  refundAuthorizationOperation,
+} from "./authorizations";
+import {
+  cancelCardOperation,
+  freezeCardOperation,
+  getCardOperation,
+  listWalletCardsOperation,
+  unfreezeCardOperation,
+} from "./card-controls";
+import { issueCardOperation } from "./cards";
+import { HTTP_METHODS, type HttpMethod, type Operation } from "./define";
+import { getEventOperation, listEventsOperation } from "./events";
+import { getOpenApiDocumentOperation } from "./openapi";
+import { createProofOperation, revokeProofOperation } from "./proofs";
+import { createStatementOperation, revokeStatementOperation } from "./statements";
+import { fundTestWalletOperation, simulateCardTapOperation } from "./test-helpers";
+import { getTreasuryStatsOperation } from "./treasury";
+import { verifyProofOperation, verifyStatementTokenOperation } from "./verification";
+import { createWalletOperation, getWalletOperation } from "./wallets";
+import {
+  getWebhookDeliveryOperation,
+  listWebhookDeliveriesOperation,
+  replayWebhookDeliveryOperation,
+} from "./webhooks";
+
+export * from "./define";
+export * from "./authorizations";
+export * from "./card-controls";
+export * from "./cards";
+export * from "./events";
+export * from "./openapi";
+export * from "./proofs";
+export * from "./statements";
+export * from "./test-helpers";
+export * from "./treasury";
+export * from "./verification";
+export * from "./wallets";
+export * from "./webhooks";
+
+/** In the order the OpenAPI document lists them. */
+export const OPERATIONS: readonly Operation[] = [
+  createWalletOperation,
+  getWalletOperation,
+  issueCardOperation,
+  getCardOperation,
+  freezeCardOperation,
+  unfreezeCardOperation,
+  cancelCardOperation,
+  listWalletCardsOperation,
+  createAuthorizationOperation,
+  getAuthorizationOperation,
+  captureAuthorizationOperation,
+  refundAuthorizationOperation,
+  listWalletTransactionsOperation,
+  fundTestWalletOperation,
+  simulateCardTapOperation,
+  listEventsOperation,
+  getEventOperation,
+  listWebhookDeliveriesOperation,
+  getWebhookDeliveryOperation,
+  replayWebhookDeliveryOperation,
+  createStatementOperation,
+  revokeStatementOperation,
+  createProofOperation,
+  revokeProofOperation,
+  verifyStatementTokenOperation,
+  verifyProofOperation,
+  getTreasuryStatsOperation,
+  getOpenApiDocumentOperation,
+];
+
+/** The operations declared on one path template, e.g. `/api/public/sdk/v1/cards/{id}`. */
+export function operationsAt(path: string): Operation[] {
+  return OPERATIONS.filter((operation) => operation.path === path);
+}
+
+/** The methods declared on a path template, in HTTP_METHODS order: its `Allow` header. */
+export function allowedMethods(path: string): HttpMethod[] {
+  const declared = new Set(operationsAt(path).map((operation) => operation.method));
+  return HTTP_METHODS.filter((method) => declared.has(method));
+}

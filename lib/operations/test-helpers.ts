@@ -1,0 +1,40 @@
+// Test-mode helper operations: fund a wallet, simulate a card tap.
+import { authorizationWriteResponseSchema, authorizeBodySchema } from "@/lib/schemas/authorization";
+import { cardPathSchema } from "@/lib/schemas/card-controls";
+import { fundWalletBodySchema, transactionWriteResponseSchema } from "@/lib/schemas/transaction";
+import { walletPathSchema } from "@/lib/schemas/wallet";
+import { DECLINE_DESCRIPTION, SPEND_ERRORS } from "./authorizations";
+import { defineOperation } from "./define";
+
+export const fundTestWalletOperation = defineOperation({
+  operationId: "fundTestWallet",
+  method: "POST",
+  path: "/api/public/sdk/v1/test/wallets/{externalUserId}/fund",
+  surface: "sdk",
+  summary: "Fund a test wallet",
+  description:
+    "Test mode only (live keys get 403 `test_mode_only`; live wallets are funded by the operator). Credits the wallet from the platform's test reserve as one balanced ledger transfer.",
+  tags: ["Test helpers"],
+  scope: "transactions:write",
+  write: true,
+  params: walletPathSchema,
+  body: fundWalletBodySchema,
+  success: { status: 201, description: "The funding transaction.", schema: transactionWriteResponseSchema },
+  errors: ["test_mode_only", "amount_precision", "wallet_not_found", "wallet_not_active"],
+});
+
+export const simulateCardTapOperation = defineOperation({
+  operationId: "simulateCardTap",
+  method: "POST",
+  path: "/api/public/sdk/v1/test/cards/{id}/tap",
+  surface: "sdk",
+  summary: "Simulate a card tap",
+  description: `Test mode only (live keys get 403 \`test_mode_only\`). Runs the same path as an SDK spend, with \`source: "tap"\`. ${DECLINE_DESCRIPTION}`,
+  tags: ["Test helpers"],
+  scope: "transactions:write",
+  write: true,
+  params: cardPathSchema,
+  body: authorizeBodySchema,
+  success: { status: 201, description: "The approved authorization.", schema: authorizationWriteResponseSchema },
+  errors: ["test_mode_only", ...SPEND_ERRORS],
+});
