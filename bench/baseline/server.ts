@@ -9,7 +9,7 @@ import http from "node:http";
 import { Redis } from "@upstash/redis";
 import pg from "pg";
 import { canonicalJson } from "@/lib/http/canonical-json";
-import { ApiError, errorBody } from "@/lib/http/errors";
+import { ApiError, DomainError, errorBody } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 import { hashKeySecret, keyModeOf } from "@/lib/keys/api-key-secret";
 import { isAddressAllowed } from "@/lib/keys/ip-allowlist";
@@ -294,7 +294,7 @@ const server = http.createServer((request, response) => {
   const headers = baseHeaders(requestId);
   route(request, headers, requestId)
     .catch((error: unknown) => {
-      if (error instanceof ApiError) return errorAnswer(error, requestId);
+      if (error instanceof DomainError) return errorAnswer(ApiError.from(error), requestId);
       console.error(error);
       return errorAnswer(new ApiError("internal_error", "Something went wrong on our side."), requestId);
     })

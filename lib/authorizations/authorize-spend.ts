@@ -1,82 +1,20 @@
-// A card spend (SDK or simulated tap): approves it by placing a hold on the wallet and firing
-// card.authorized, or declines it and records the declined authorization. Both commit.
-import type { Db } from "@/lib/db/client";
-import { recordEvent } from "@/lib/events/record-event";
-import { ApiError } from "@/lib/http/errors";
-import { newId } from "@/lib/ids";
-import { availableMinor, lockWalletAccount } from "@/lib/ledger/accounts";
-import { requireExponent, toMajor, toMinor } from "@/lib/money/amount";
-import type { AuthorizationRecord, AuthorizeBody, DeclineCode } from "@/lib/schemas/authorization";
-import type { Tenant } from "@/lib/tenant";
-import { findCard } from "@/lib/cards/find-card";
-import { authorizationRecord } from "./authorization-record";
+// Transitional: spendCard with its decline already turned into the 402 ApiError, for callers that
+// still pass `outcome.decline` as a refusal (the two spend routes, lib/cli/trigger-event.ts, two
+// tests). Once they call spendCard (and the routes spendResult), delete this file and its
+// exemption in tests/unit/layers.test.ts.
+import type { ApiError } from "@/lib/http/errors";
+import { declineError } from "@/lib/http/spend-outcome";
+import type { AuthorizationRecord } from "@/lib/schemas/authorization";
+import { spendCard } from "./spend-card";
 
-export type SpendSource = "sdk" | "tap";
+export type { SpendSource } from "./spend-card";
 
 export type AuthorizeOutcome =
   | { approved: true; authorization: AuthorizationRecord }
   | { approved: false; authorization: AuthorizationRecord; decline: ApiError };
 
-export async function authorizeSpend(
-  tx: Db,
-  tenant: Tenant,
-  cardId: string,
-  input: AuthorizeBody,
-  source: SpendSource,
-): Promise<AuthorizeOutcome> {
-  const card = await findCard(tx, tenant, cardId, "share");
-  const currency = input.currency ?? card.currency;
-  requireExponent(currency);
-  const amount = toMinor(input.amount, currency);
-  const account = await lockWalletAccount(tx, card.walletId);
-
-  const decline = declineReason();
-  function declineReason(): { code: DeclineCode; message: string } | null {
-    if (currency !== card.currency) {
-      return { code: "card_currency_mismatch", message: `The card spends ${card.currency}, not ${currency}.` };
-    }
-    if (card.status !== "active") return { code: "card_inactive", message: `The card is ${card.status}.` };
-    if (card.wallet.status !== "active")
-      return { code: "card_inactive", message: `The card's wallet is ${card.wallet.status}.` };
-    if (card.spendLimit !== null && amount > card.spendLimit) {
-      return {
-        code: "spend_limit_exceeded",
-        message: `The amount exceeds the card's limit of ${toMajor(card.spendLimit, card.currency)} ${card.currency} per authorization.`,
-      };
-    }
-    if (amount > availableMinor(account))
-      return { code: "insufficient_funds", message: "The wallet's available balance is too low." };
-    return null;
-  }
-
-  const auth = await tx.authorization.create({
-    data: {
-      id: newId("auth"),
-      applicationId: tenant.applicationId,
-      livemode: tenant.livemode,
-      cardId: card.id,
-      walletId: card.walletId,
-      currency,
-      amount,
-      status: decline ? "declined" : "pending",
-      declineCode: decline?.code ?? null,
-      merchant: {
-        name: input.merchant.name,
-        ...(input.merchant.category !== undefined ? { category: input.merchant.category } : {}),
-        ...(input.merchant.country !== undefined ? { country: input.merchant.country } : {}),
-      },
-      source,
-    },
-  });
-  const authorization = authorizationRecord(auth, card.wallet.externalUserId);
-  if (decline) {
-    return {
-      approved: false,
-      authorization,
-      decline: new ApiError(decline.code, decline.message, { extra: { authorization } }),
-    };
-  }
-  await tx.ledgerAccount.update({ where: { id: account.id }, data: { heldMinor: { increment: amount } } });
-  await recordEvent(tx, tenant, "card.authorized", authorization);
-  return { approved: true, authorization };
+export async function authorizeSpend(...args: Parameters<typeof spendCard>): Promise<AuthorizeOutcome> {
+  const outcome = await spendCard(...args);
+  if (outcome.approved) return outcome;
+  return { approved: false, authorization: outcome.authorization, decline: declineError(outcome) };
 }

@@ -2,7 +2,7 @@
 // the reserve (money paid out to the card network), the whole hold is released, card.captured fires.
 import type { Db } from "@/lib/db/client";
 import { recordEvent } from "@/lib/events/record-event";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { ensureReserveAccount, lockWalletAccount } from "@/lib/ledger/accounts";
 import { postTransfer } from "@/lib/ledger/post-transfer";
 import { toMajor, toMinor } from "@/lib/money/amount";
@@ -20,13 +20,13 @@ export async function captureAuthorization(
   const auth = await findAuthorization(tx, tenant, authorizationId, true);
   const amount = input.amount === undefined ? auth.amount : toMinor(input.amount, auth.currency);
   if (auth.status !== "pending") {
-    throw new ApiError(
+    throw new DomainError(
       "authorization_not_pending",
       `Only a pending authorization can be captured; this one is ${auth.status}.`,
     );
   }
   if (amount > auth.amount) {
-    throw new ApiError(
+    throw new DomainError(
       "amount_exceeds_authorization",
       `At most ${toMajor(auth.amount, auth.currency)} ${auth.currency} can be captured.`,
       { param: "amount" },

@@ -1,6 +1,6 @@
 // Finds one authorization of the caller's application and mode, optionally locking its row, or answers 404.
 import type { Db } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import type { Tenant } from "@/lib/tenant";
 
 export async function findAuthorization(db: Db, tenant: Tenant, authorizationId: string, lock = false) {
@@ -13,6 +13,6 @@ export async function findAuthorization(db: Db, tenant: Tenant, authorizationId:
     include: { wallet: { select: { id: true, externalUserId: true } } },
   });
   if (!auth)
-    throw new ApiError("authorization_not_found", `No authorization ${authorizationId} exists.`, { param: "id" });
+    throw new DomainError("authorization_not_found", `No authorization ${authorizationId} exists.`, { param: "id" });
   return auth;
 }

@@ -2,7 +2,7 @@
 // (never more than was captured in total), and fires card.refunded.
 import type { Db } from "@/lib/db/client";
 import { recordEvent } from "@/lib/events/record-event";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { ensureReserveAccount, lockWalletAccount } from "@/lib/ledger/accounts";
 import { postTransfer } from "@/lib/ledger/post-transfer";
 import { toMajor, toMinor } from "@/lib/money/amount";
@@ -20,7 +20,7 @@ export async function refundAuthorization(
   const auth = await findAuthorization(tx, tenant, authorizationId, true);
   const requested = input.amount === undefined ? undefined : toMinor(input.amount, auth.currency);
   if (auth.status !== "closed" || auth.capturedAmount === 0n) {
-    throw new ApiError(
+    throw new DomainError(
       "authorization_not_captured",
       `Only a captured authorization can be refunded; this one is ${auth.status}.`,
     );
@@ -28,7 +28,7 @@ export async function refundAuthorization(
   const refundable = auth.capturedAmount - auth.refundedAmount;
   const amount = requested ?? refundable;
   if (amount > refundable || amount === 0n) {
-    throw new ApiError(
+    throw new DomainError(
       "amount_exceeds_captured",
       `At most ${toMajor(refundable, auth.currency)} ${auth.currency} of the captured amount is left to refund.`,
       { param: "amount" },

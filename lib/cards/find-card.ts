@@ -1,6 +1,6 @@
 // Finds one card of the caller's application and mode, optionally locking its row, or answers 404.
 import type { Db } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import type { Tenant } from "@/lib/tenant";
 
 export type CardLock = "update" | "share";
@@ -16,6 +16,6 @@ export async function findCard(db: Db, tenant: Tenant, cardId: string, lock?: Ca
     where: { id: cardId, applicationId: tenant.applicationId, livemode: tenant.livemode },
     include: { wallet: { select: { externalUserId: true, status: true } } },
   });
-  if (!card) throw new ApiError("card_not_found", `No card ${cardId} exists.`, { param: "id" });
+  if (!card) throw new DomainError("card_not_found", `No card ${cardId} exists.`, { param: "id" });
   return card;
 }

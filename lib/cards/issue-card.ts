@@ -2,7 +2,7 @@
 import { randomInt } from "node:crypto";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordEvent } from "@/lib/events/record-event";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { requireExponent, toMinor } from "@/lib/money/amount";
 import type { CardRecord, IssueCardBody } from "@/lib/schemas/card";
@@ -21,14 +21,14 @@ export async function issueCard(
   const spendLimit = input.spendLimit === undefined ? null : toMinor(input.spendLimit, input.currency, "spendLimit");
   const wallet = await findWallet(tx, tenant, input.externalUserId);
   if (wallet.currency !== input.currency) {
-    throw new ApiError(
+    throw new DomainError(
       "currency_mismatch",
       `The card's currency (${input.currency}) must equal the wallet's currency (${wallet.currency}).`,
       { param: "currency" },
     );
   }
   if (wallet.status !== "active") {
-    throw new ApiError("wallet_not_active", `Cards cannot be issued on a ${wallet.status} wallet.`);
+    throw new DomainError("wallet_not_active", `Cards cannot be issued on a ${wallet.status} wallet.`);
   }
   const now = new Date();
   const card = await tx.card.create({

@@ -2,7 +2,7 @@
 // canceled card stays canceled (409 card_not_active). Canceling keeps open holds capturable, as a
 // merchant may still settle a payment the card approved before.
 import type { Db } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import type { CardRecord } from "@/lib/schemas/card";
 import type { Tenant } from "@/lib/tenant";
 import { cardRecord } from "./card-record";
@@ -16,7 +16,8 @@ const VERB: Record<CardStatus, string> = { frozen: "frozen", active: "unfrozen",
 export async function setCardStatus(tx: Db, tenant: Tenant, cardId: string, status: CardStatus): Promise<CardRecord> {
   const card = await findCard(tx, tenant, cardId, "update");
   if (card.status === status) return cardRecord(card, card.wallet.externalUserId);
-  if (card.status === "canceled") throw new ApiError("card_not_active", `A canceled card cannot be ${VERB[status]}.`);
+  if (card.status === "canceled")
+    throw new DomainError("card_not_active", `A canceled card cannot be ${VERB[status]}.`);
   const updated = await tx.card.update({ where: { id: card.id }, data: { status } });
   return cardRecord(updated, card.wallet.externalUserId);
 }

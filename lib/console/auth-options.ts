@@ -5,7 +5,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import GithubProvider from "next-auth/providers/github";
 import { config } from "@/lib/config";
 import { prisma } from "@/lib/db/client";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address-header";
 import { authenticateCredentials } from "./authenticate-credentials";
 import { authSecret } from "./auth-secret";
 import { ConsoleLimitError } from "./errors";

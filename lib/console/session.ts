@@ -5,7 +5,7 @@ import { connection } from "next/server";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { prisma } from "@/lib/db/client";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address-header";
 import { authOptions, SIGN_IN_PATH } from "./auth-options";
 import type { AuditContext } from "./record-audit";
 

@@ -1,5 +1,5 @@
 // Turns the webhooks domain's refusals into console errors: not found, a limit, or a field to fix.
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { EndpointError } from "@/lib/webhooks/endpoints";
 import { ConsoleFieldError, ConsoleLimitError, ConsoleNotFoundError, ConsoleRefusalError } from "./errors";
 
@@ -9,12 +9,12 @@ export async function asConsoleErrors<T>(work: () => Promise<T>, field = "url"):
   } catch (error) {
     if (error instanceof EndpointError)
       throw new ConsoleFieldError(/event kind/i.test(error.message) ? "events" : field, error.message);
-    if (error instanceof ApiError) {
+    if (error instanceof DomainError) {
       if (error.code === "delivery_not_found") throw new ConsoleNotFoundError("Delivery");
       if (error.code === "replay_limited") {
-        const retryAfter = error.headers?.["retry-after"];
+        const retryAfter = error.retryAfterSeconds;
         throw new ConsoleLimitError(
-          `Replay limit reached. ${error.message}${retryAfter ? ` Try again in ${waitText(Number(retryAfter))}.` : ""}`,
+          `Replay limit reached. ${error.message}${retryAfter ? ` Try again in ${waitText(retryAfter)}.` : ""}`,
         );
       }
       throw new ConsoleRefusalError(error.message);

@@ -1,7 +1,7 @@
 // The application's events in one mode, newest first, with cursor pagination and a kind filter;
 // and one event by id.
 import type { Db } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import type { EventRecord, ListEventsQuery } from "@/lib/schemas/event";
 import { afterCursor, findCursor, NEWEST_FIRST, toPage, type ListPage } from "@/lib/schemas/pagination";
 import type { Tenant } from "@/lib/tenant";
@@ -24,6 +24,6 @@ export async function getEvent(db: Db, tenant: Tenant, id: string): Promise<Even
   const event = await db.event.findFirst({
     where: { id, applicationId: tenant.applicationId, livemode: tenant.livemode },
   });
-  if (!event) throw new ApiError("event_not_found", `No event ${id}.`, { param: "id" });
+  if (!event) throw new DomainError("event_not_found", `No event ${id}.`, { param: "id" });
   return eventRecord(event);
 }

@@ -1,9 +1,9 @@
 // The caller's IP address: from the socket, which our server stamps into an internal header, or
 // from x-forwarded-for only as far as TRUSTED_PROXY_COUNT proxies vouch for it.
+import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address-header";
 import { config } from "@/lib/config";
 
-/** Set by scripts/serve.ts from req.socket.remoteAddress after deleting any client-sent copy. */
-export const CLIENT_ADDRESS_HEADER = "x-service-client-address";
+export { CLIENT_ADDRESS_HEADER };
 
 export function clientAddress(request: Request): string {
   const socketAddress = request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";

@@ -1,4 +1,5 @@
-// Turns anything thrown in a pipeline into the error envelope with the right status and headers.
+// Turns anything thrown in a pipeline into the error envelope with the right status and headers:
+// a DomainError from lib/<domain> becomes its code's status, anything else a logged 500.
 import { errorBody, toApiError } from "./errors";
 import { jsonResponse } from "./headers";
 

@@ -1,7 +1,22 @@
-// The one table from error code to HTTP status and error type, and the error every layer throws.
-// Handlers never build error JSON: they throw ApiError and the pipeline renders the envelope.
+// The one table from error code to HTTP status and error type, and the HTTP form of a DomainError.
+// Domain code throws DomainError (lib/errors); the pipeline turns it into an ApiError and the envelope.
+import { DomainError, type DomainErrorOptions, type ErrorCode, type ErrorDetail } from "@/lib/errors";
 
-const ERRORS = {
+export { DomainError, ERROR_CODES, type ErrorCode, type ErrorDetail } from "@/lib/errors";
+
+export type ErrorType =
+  | "invalid_request_error"
+  | "authentication_error"
+  | "permission_error"
+  | "not_found_error"
+  | "conflict_error"
+  | "idempotency_error"
+  | "card_error"
+  | "rate_limit_error"
+  | "api_error";
+
+/** Every code has a status and a type: a code added to lib/errors/codes.ts without a row here fails to compile. */
+const ERRORS: Record<ErrorCode, readonly [status: number, type: ErrorType]> = {
   validation_failed: [400, "invalid_request_error"],
   invalid_json: [400, "invalid_request_error"],
   unsupported_currency: [400, "invalid_request_error"],
@@ -50,45 +65,43 @@ const ERRORS = {
   replay_limited: [429, "rate_limit_error"],
   internal_error: [500, "api_error"],
   unavailable: [503, "api_error"],
-} as const satisfies Record<string, readonly [number, string]>;
-
-export type ErrorCode = keyof typeof ERRORS;
-export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
+};
 
 export function errorStatus(code: ErrorCode): number {
   return ERRORS[code][0];
 }
 
-export function errorType(code: ErrorCode): string {
+export function errorType(code: ErrorCode): ErrorType {
   return ERRORS[code][1];
 }
 
-export type ErrorDetail = { path: string; message: string; code: string };
-
-export class ApiError extends Error {
-  readonly code: ErrorCode;
-  readonly param?: string;
-  readonly details?: ErrorDetail[];
+/** A DomainError with what HTTP adds: response headers, and the status its code maps to. */
+export class ApiError extends DomainError {
   readonly headers?: Record<string, string>;
-  readonly extra?: Record<string, unknown>;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: {
-      param?: string;
-      details?: ErrorDetail[];
-      headers?: Record<string, string>;
-      extra?: Record<string, unknown>;
-    } = {},
+    options: DomainErrorOptions & { headers?: Record<string, string> } = {},
   ) {
-    super(message);
+    super(code, message, options);
     this.name = "ApiError";
-    this.code = code;
-    this.param = options.param;
-    this.details = options.details;
-    this.headers = options.headers;
-    this.extra = options.extra;
+    const retryAfter = options.retryAfterSeconds;
+    this.headers =
+      retryAfter === undefined ? options.headers : { "retry-after": String(retryAfter), ...options.headers };
+  }
+
+  /** The HTTP form of a domain refusal: a retry delay becomes Retry-After in whole seconds. */
+  static from(error: DomainError): ApiError {
+    if (error instanceof ApiError) return error;
+    const apiError = new ApiError(error.code, error.message, {
+      param: error.param,
+      details: error.details,
+      retryAfterSeconds: error.retryAfterSeconds,
+      extra: error.extra,
+    });
+    if (error.stack !== undefined) apiError.stack = error.stack;
+    return apiError;
   }
 
   get status(): number {
@@ -107,7 +120,7 @@ export type ErrorBody = {
   } & Record<string, unknown>;
 };
 
-export function errorBody(error: ApiError, requestId: string): ErrorBody {
+export function errorBody(error: DomainError, requestId: string): ErrorBody {
   return {
     error: {
       type: errorType(error.code),
@@ -121,9 +134,9 @@ export function errorBody(error: ApiError, requestId: string): ErrorBody {
   };
 }
 
-/** Anything that is not an ApiError is a bug: log it here, and answer without its details. */
+/** A DomainError is a refusal to render; anything else is a bug: log it here, and answer without its details. */
 export function toApiError(error: unknown, requestId: string): ApiError {
-  if (error instanceof ApiError) return error;
+  if (error instanceof DomainError) return ApiError.from(error);
   console.error(`[${requestId}] unhandled error`, error);
   return new ApiError(
     "internal_error",

@@ -4,7 +4,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { prisma, transaction } from "@/lib/db/client";
 import type { Tenant } from "@/lib/tenant";
-import { ApiError, errorBody } from "./errors";
+import { DomainError, errorBody, errorStatus } from "./errors";
 import { renderResult, replayText, type HandlerResult, type RenderedResult } from "./handler-result";
 import {
   claimIdempotencyKey,
@@ -42,11 +42,12 @@ export async function runWrite(
       return rendered;
     });
   } catch (error) {
-    if (error instanceof ApiError && isStoredRefusal(error.status)) {
+    // A domain refusal (DomainError, ApiError included) is an answer to keep; anything else is not.
+    if (error instanceof DomainError && isStoredRefusal(errorStatus(error.code))) {
       await completeIdempotencyKey(
         prisma(),
         claim.recordId,
-        error.status,
+        errorStatus(error.code),
         JSON.stringify(errorBody(error, ctx.requestId)),
       );
     } else {

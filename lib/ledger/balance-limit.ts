@@ -2,13 +2,13 @@
 // checked before writing, and, should the database still meet a value past its column, the
 // database's out-of-range error read as the same refusal instead of a 500.
 import { Prisma } from "@/lib/generated/prisma/client";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { MAX_BALANCE_MINOR } from "@/lib/money/bounds";
 
 const NUMERIC_VALUE_OUT_OF_RANGE = "22003";
 
-export function balanceLimitExceeded(currency: string): ApiError {
-  return new ApiError(
+export function balanceLimitExceeded(currency: string): DomainError {
+  return new DomainError(
     "balance_limit_exceeded",
     `This would take the ${currency} balance past the most the ledger holds (${MAX_BALANCE_MINOR} minor units); nothing was recorded.`,
     { param: "amount" },

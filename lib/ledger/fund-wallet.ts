@@ -1,7 +1,7 @@
 // Credits a wallet from the platform's reserve: the test-mode helper and the operator's live
 // funding command both come here, so both are recorded the same way.
 import type { Db } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { toMinor } from "@/lib/money/amount";
 import type { FundWalletBody, TransactionRecord } from "@/lib/schemas/transaction";
 import type { Tenant } from "@/lib/tenant";
@@ -19,7 +19,7 @@ export async function fundWallet(
   const wallet = await findWallet(tx, tenant, externalUserId);
   const amount = toMinor(input.amount, wallet.currency);
   if (wallet.status === "closed") {
-    throw new ApiError("wallet_not_active", "A closed wallet cannot be funded.");
+    throw new DomainError("wallet_not_active", "A closed wallet cannot be funded.");
   }
   const reserve = await ensureReserveAccount(tx, tenant.livemode, wallet.currency);
   const account = await lockWalletAccount(tx, wallet.id);

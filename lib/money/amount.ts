@@ -1,6 +1,6 @@
 // The one place where API amounts (major-unit JSON numbers) become bigint minor units and back.
 // Conversion goes through the number's shortest decimal string, so no float arithmetic happens.
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { currencyExponent } from "./currencies";
 
 const DECIMAL = /^(\d{1,15})(?:\.(\d+))?$/;
@@ -8,7 +8,7 @@ const DECIMAL = /^(\d{1,15})(?:\.(\d+))?$/;
 export function requireExponent(currency: string, param = "currency"): number {
   const exponent = currencyExponent(currency);
   if (exponent === undefined) {
-    throw new ApiError("unsupported_currency", `${currency} is not a supported ISO 4217 currency.`, { param });
+    throw new DomainError("unsupported_currency", `${currency} is not a supported ISO 4217 currency.`, { param });
   }
   return exponent;
 }
@@ -18,11 +18,13 @@ export function toMinor(amount: number, currency: string, param = "amount"): big
   const exponent = requireExponent(currency);
   const match = DECIMAL.exec(String(amount));
   if (!match) {
-    throw new ApiError("validation_failed", `${param} must be a non-negative decimal number below 10^15.`, { param });
+    throw new DomainError("validation_failed", `${param} must be a non-negative decimal number below 10^15.`, {
+      param,
+    });
   }
   const [, whole = "0", fraction = ""] = match;
   if (fraction.length > exponent) {
-    throw new ApiError(
+    throw new DomainError(
       "amount_precision",
       `${currency} amounts take at most ${exponent} decimal place${exponent === 1 ? "" : "s"}; got ${amount}.`,
       { param },

@@ -3,7 +3,7 @@
 // copies the address on file and needs one.
 import type { Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { availableMinor, lockWalletAccount } from "@/lib/ledger/accounts";
 import type { CreateProofBody, ProofRecord } from "@/lib/schemas/proof";
@@ -27,7 +27,7 @@ export async function issueProof(
   const now = options.now ?? new Date();
   const wallet = await findWallet(tx, tenant, externalUserId);
   if (wallet.status !== "active") {
-    throw new ApiError(
+    throw new DomainError(
       "wallet_not_active",
       `The wallet is ${wallet.status}; letters are issued for active wallets only.`,
     );
@@ -40,7 +40,10 @@ export async function issueProof(
   if (input.kind === "address") {
     const onFile = addressSchema.safeParse(wallet.address);
     if (!onFile.success) {
-      throw new ApiError("wallet_address_missing", "The wallet has no address on file; a proof of address needs one.");
+      throw new DomainError(
+        "wallet_address_missing",
+        "The wallet has no address on file; a proof of address needs one.",
+      );
     }
     address = onFile.data;
   } else {

@@ -2,7 +2,7 @@
 // holder's name masked and its dates; the amount or address only for the letter's own reference.
 // A wallet belongs to one mode, so its letters answer with that mode's livemode flag.
 import type { Db } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { toMajor } from "@/lib/money/amount";
 import type { ProofKind, ProofVerification } from "@/lib/schemas/proof";
 import { addressSchema } from "@/lib/schemas/wallet";
@@ -17,7 +17,7 @@ export async function verifyProof(
 ): Promise<ProofVerification> {
   const account = input.account.trim();
   if (!isValidAccountNumber(account)) {
-    throw new ApiError(
+    throw new DomainError(
       "invalid_account_number",
       "account must be 10 digits whose last digit is the Luhn check digit.",
       {

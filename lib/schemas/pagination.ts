@@ -1,7 +1,7 @@
 // Cursor pagination shared by every list endpoint: the query it takes, how it finds its place,
 // and the page it returns.
 import { z } from "zod";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 
 export const listQuerySchema = z
   .object({
@@ -54,7 +54,9 @@ export async function findCursor<C>(
   if (startingAfter === undefined) return undefined;
   const cursor = await load(startingAfter);
   if (!cursor) {
-    throw new ApiError("validation_failed", `starting_after must be the id of ${what}.`, { param: "starting_after" });
+    throw new DomainError("validation_failed", `starting_after must be the id of ${what}.`, {
+      param: "starting_after",
+    });
   }
   return cursor;
 }

@@ -2,7 +2,7 @@
 // the ledger, and a verification token returned once (its hash is stored) with a QR code. A replay
 // of the same Idempotency-Key shows the token again from the stored response, which is sealed.
 import type { Db } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { walletTransactionsBetween } from "@/lib/ledger/list-wallet-transactions";
 import type { CreateStatementBody, StatementCreatedRecord } from "@/lib/schemas/statement";
@@ -27,11 +27,11 @@ export async function createStatement(
   const start = new Date(`${input.periodStart}T00:00:00.000Z`);
   const end = new Date(`${input.periodEnd}T00:00:00.000Z`);
   if (start > end) {
-    throw new ApiError("validation_failed", "periodStart must be on or before periodEnd.", { param: "periodStart" });
+    throw new DomainError("validation_failed", "periodStart must be on or before periodEnd.", { param: "periodStart" });
   }
   const today = new Date(`${now.toISOString().slice(0, 10)}T00:00:00.000Z`);
   if (end > today) {
-    throw new ApiError("validation_failed", "periodEnd cannot be in the future (dates are UTC).", {
+    throw new DomainError("validation_failed", "periodEnd cannot be in the future (dates are UTC).", {
       param: "periodEnd",
     });
   }

@@ -1,6 +1,6 @@
 // Revokes a statement so its token no longer verifies; revoking again changes nothing.
 import type { Db } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import type { StatementRecord } from "@/lib/schemas/statement";
 import type { Tenant } from "@/lib/tenant";
 import { statementRecord } from "./statement-record";
@@ -15,7 +15,7 @@ export async function revokeStatement(
     where: { id: statementId, applicationId: tenant.applicationId, livemode: tenant.livemode },
     include: { wallet: { select: { externalUserId: true } } },
   });
-  if (!statement) throw new ApiError("statement_not_found", `No statement ${statementId} exists.`, { param: "id" });
+  if (!statement) throw new DomainError("statement_not_found", `No statement ${statementId} exists.`, { param: "id" });
   if (statement.revokedAt) return statementRecord(statement, statement.wallet);
   const revoked = await tx.statement.update({ where: { id: statement.id }, data: { revokedAt: now } });
   return statementRecord(revoked, statement.wallet);

@@ -1,7 +1,7 @@
 // Provisions a wallet with its ledger account and records wallet.provisioned in the same transaction.
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordEvent } from "@/lib/events/record-event";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { requireExponent } from "@/lib/money/amount";
 import type { CreateWalletBody, WalletRecord } from "@/lib/schemas/wallet";
@@ -75,8 +75,8 @@ export async function createWallet(
   throw new Error(`no free account number after ${ACCOUNT_NUMBER_ATTEMPTS} draws`);
 }
 
-function walletExists(externalUserId: string): ApiError {
-  return new ApiError("wallet_exists", `A wallet for externalUserId ${externalUserId} already exists.`, {
+function walletExists(externalUserId: string): DomainError {
+  return new DomainError("wallet_exists", `A wallet for externalUserId ${externalUserId} already exists.`, {
     param: "externalUserId",
   });
 }

@@ -1,6 +1,6 @@
 // Reads one wallet of the caller's application and mode by the application's own user id.
 import type { Db } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import type { WalletRecord } from "@/lib/schemas/wallet";
 import type { Tenant } from "@/lib/tenant";
 import { walletRecord } from "./wallet-record";
@@ -17,7 +17,7 @@ export async function findWallet(db: Db, tenant: Tenant, externalUserId: string)
     include: { ledgerAccount: true },
   });
   if (!wallet) {
-    throw new ApiError("wallet_not_found", `No wallet exists for externalUserId ${externalUserId}.`, {
+    throw new DomainError("wallet_not_found", `No wallet exists for externalUserId ${externalUserId}.`, {
       param: "externalUserId",
     });
   }

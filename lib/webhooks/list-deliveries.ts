@@ -1,7 +1,7 @@
 // The application's webhook deliveries in one mode, newest first, each with its last attempt;
 // filterable by event, event kind, status and endpoint; and one delivery with every attempt.
 import type { Db } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { afterCursor, findCursor, NEWEST_FIRST, toPage, type ListPage } from "@/lib/schemas/pagination";
 import type { ListDeliveriesQuery, WebhookDeliveryDetail, WebhookDeliveryRecord } from "@/lib/schemas/webhook";
 import type { Tenant } from "@/lib/tenant";
@@ -45,7 +45,7 @@ export async function findDelivery(db: Db, tenant: Tenant, id: string) {
       attempts: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
     },
   });
-  if (!delivery) throw new ApiError("delivery_not_found", `No webhook delivery ${id}.`, { param: "id" });
+  if (!delivery) throw new DomainError("delivery_not_found", `No webhook delivery ${id}.`, { param: "id" });
   return delivery;
 }
 

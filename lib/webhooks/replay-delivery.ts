@@ -1,7 +1,7 @@
 // Replays a delivery on request: queues one more attempt through the same deliver() path, within
 // the spec's limits of 5 replays per hour per delivery and 20 per minute per merchant user.
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { createRateLimiter, type RateLimiter, type RateLimitResult } from "@/lib/ratelimit";
 import type { WebhookDeliveryRecord } from "@/lib/schemas/webhook";
 import type { Tenant } from "@/lib/tenant";
@@ -32,13 +32,13 @@ async function spend(limiter: RateLimiter, identifier: string, refusal: string):
     result = await limiter.limit(identifier);
   } catch (error) {
     console.error("replay rate limiter unavailable", error);
-    throw new ApiError("unavailable", "The service is temporarily unavailable. Retry shortly.", {
-      headers: { "retry-after": "5" },
+    throw new DomainError("unavailable", "The service is temporarily unavailable. Retry shortly.", {
+      retryAfterSeconds: 5,
     });
   }
   if (!result.success) {
     const retryAfter = Math.max(1, Math.ceil((result.reset - Date.now()) / 1000));
-    throw new ApiError("replay_limited", refusal, { headers: { "retry-after": String(retryAfter) } });
+    throw new DomainError("replay_limited", refusal, { retryAfterSeconds: retryAfter });
   }
 }
 
@@ -49,7 +49,7 @@ export async function replayDelivery(
 ): Promise<WebhookDeliveryRecord> {
   const delivery = await findDelivery(tx, tenant, id);
   if (!delivery.endpoint.enabled)
-    throw new ApiError("endpoint_disabled", "The delivery's endpoint is disabled; enable it before replaying.");
+    throw new DomainError("endpoint_disabled", "The delivery's endpoint is disabled; enable it before replaying.");
   const { merchantId } = await tx.application.findUniqueOrThrow({
     where: { id: tenant.applicationId },
     select: { merchantId: true },

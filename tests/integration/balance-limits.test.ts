@@ -2,7 +2,8 @@
 // never a 500: through the test funding route, a refund, and the operator's funding operation.
 import { describe, expect, it } from "vitest";
 import { prisma, transaction } from "@/lib/db/client";
-import { ApiError, errorStatus } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
+import { errorStatus, toApiError } from "@/lib/http/errors";
 import { isValueOutOfRange } from "@/lib/ledger/balance-limit";
 import { fundWallet } from "@/lib/ledger/fund-wallet";
 import { MAX_BALANCE_MINOR } from "@/lib/money/bounds";
@@ -92,8 +93,9 @@ describe("balance limits", () => {
     const refused = await transaction((tx) => fundWallet(tx, tenant, userId, { amount: LARGEST_KWD })).catch(
       (error: unknown) => error,
     );
-    expect(refused).toBeInstanceOf(ApiError);
-    expect(refused).toMatchObject({ code: "balance_limit_exceeded", status: 422 });
+    expect(refused).toBeInstanceOf(DomainError);
+    expect(refused).toMatchObject({ code: "balance_limit_exceeded" });
+    expect(toApiError(refused, "req_test").status).toBe(422);
     expect(await ledgerState(app.appId, walletId)).toEqual(before);
   });
 

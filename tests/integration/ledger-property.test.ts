@@ -9,7 +9,7 @@ import { refundAuthorization } from "@/lib/authorizations/refund-authorization";
 import { issueCard } from "@/lib/cards/issue-card";
 import { setCardStatus } from "@/lib/cards/set-card-status";
 import { prisma, transaction } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { accountEntrySum } from "@/lib/ledger/balances";
 import { checkLedgerInvariant } from "@/lib/ledger/check-invariant";
 import { fundWallet } from "@/lib/ledger/fund-wallet";
@@ -86,7 +86,7 @@ async function conflictCode(work: () => Promise<unknown>): Promise<string | null
     await work();
     return null;
   } catch (error) {
-    if (error instanceof ApiError) return error.code;
+    if (error instanceof DomainError) return error.code;
     throw error;
   }
 }

@@ -2,7 +2,7 @@
 // (optionally) the letter's reference, with the same function as the public API.
 import type { Metadata } from "next";
 import { prisma } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { verifyProof } from "@/lib/proofs/verify-proof";
 import { proofKindSchema, type ProofVerification } from "@/lib/schemas/proof";
 import { formatCurrency } from "@/lib/money/format";
@@ -29,7 +29,7 @@ export default async function VerifyProofPage({ searchParams }: Props) {
     try {
       result = await verifyProof(prisma(), { account, kind, reference: reference || undefined });
     } catch (caught) {
-      if (!(caught instanceof ApiError)) throw caught;
+      if (!(caught instanceof DomainError)) throw caught;
       error = caught.message;
     }
   }

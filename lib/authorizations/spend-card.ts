@@ -1,0 +1,86 @@
+// A card spend (SDK or simulated tap): approves it by placing a hold on the wallet and firing
+// card.authorized, or declines it and records the declined authorization. Both commit; a decline
+// is an outcome, not an error, and lib/http/spend-outcome.ts turns it into the 402.
+import type { Db } from "@/lib/db/client";
+import { recordEvent } from "@/lib/events/record-event";
+import { newId } from "@/lib/ids";
+import { availableMinor, lockWalletAccount } from "@/lib/ledger/accounts";
+import { requireExponent, toMajor, toMinor } from "@/lib/money/amount";
+import type { AuthorizationRecord, AuthorizeBody, DeclineCode } from "@/lib/schemas/authorization";
+import type { Tenant } from "@/lib/tenant";
+import { findCard } from "@/lib/cards/find-card";
+import { authorizationRecord } from "./authorization-record";
+
+export type SpendSource = "sdk" | "tap";
+
+export type SpendApproved = { approved: true; authorization: AuthorizationRecord };
+
+/** A refused spend: why (a card_error code), a sentence for the caller, and the authorization recorded as declined. */
+export type SpendDeclined = {
+  approved: false;
+  decline: DeclineCode;
+  message: string;
+  authorization: AuthorizationRecord;
+};
+
+export type SpendOutcome = SpendApproved | SpendDeclined;
+
+export async function spendCard(
+  tx: Db,
+  tenant: Tenant,
+  cardId: string,
+  input: AuthorizeBody,
+  source: SpendSource,
+): Promise<SpendOutcome> {
+  const card = await findCard(tx, tenant, cardId, "share");
+  const currency = input.currency ?? card.currency;
+  requireExponent(currency);
+  const amount = toMinor(input.amount, currency);
+  const account = await lockWalletAccount(tx, card.walletId);
+
+  const decline = declineReason();
+  function declineReason(): { code: DeclineCode; message: string } | null {
+    if (currency !== card.currency) {
+      return { code: "card_currency_mismatch", message: `The card spends ${card.currency}, not ${currency}.` };
+    }
+    if (card.status !== "active") return { code: "card_inactive", message: `The card is ${card.status}.` };
+    if (card.wallet.status !== "active")
+      return { code: "card_inactive", message: `The card's wallet is ${card.wallet.status}.` };
+    if (card.spendLimit !== null && amount > card.spendLimit) {
+      return {
+        code: "spend_limit_exceeded",
+        message: `The amount exceeds the card's limit of ${toMajor(card.spendLimit, card.currency)} ${card.currency} per authorization.`,
+      };
+    }
+    if (amount > availableMinor(account))
+      return { code: "insufficient_funds", message: "The wallet's available balance is too low." };
+    return null;
+  }
+
+  const auth = await tx.authorization.create({
+    data: {
+      id: newId("auth"),
+      applicationId: tenant.applicationId,
+      livemode: tenant.livemode,
+      cardId: card.id,
+      walletId: card.walletId,
+      currency,
+      amount,
+      status: decline ? "declined" : "pending",
+      declineCode: decline?.code ?? null,
+      merchant: {
+        name: input.merchant.name,
+        ...(input.merchant.category !== undefined ? { category: input.merchant.category } : {}),
+        ...(input.merchant.country !== undefined ? { country: input.merchant.country } : {}),
+      },
+      source,
+    },
+  });
+  const authorization = authorizationRecord(auth, card.wallet.externalUserId);
+  if (decline) {
+    return { approved: false, decline: decline.code, message: decline.message, authorization };
+  }
+  await tx.ledgerAccount.update({ where: { id: account.id }, data: { heldMinor: { increment: amount } } });
+  await recordEvent(tx, tenant, "card.authorized", authorization);
+  return { approved: true, authorization };
+}
