@@ -1,9 +1,12 @@
 // The one place where API amounts (major-unit JSON numbers) become bigint minor units and back.
 // Conversion goes through the number's shortest decimal string, so no float arithmetic happens.
 import { DomainError } from "@/lib/errors";
+import { MAX_AMOUNT, MAX_BALANCE_MINOR } from "./bounds";
 import { currencyExponent } from "./currencies";
 
-const DECIMAL = /^(\d{1,15})(?:\.(\d+))?$/;
+// Up to 16 whole digits, so that MAX_AMOUNT itself (10^15) parses; larger values are refused below.
+const DECIMAL = /^(\d{1,16})(?:\.(\d+))?$/;
+const MAX_AMOUNT_WHOLE = BigInt(MAX_AMOUNT);
 
 export function requireExponent(currency: string, param = "currency"): number {
   const exponent = currencyExponent(currency);
@@ -17,12 +20,11 @@ export function requireExponent(currency: string, param = "currency"): number {
 export function toMinor(amount: number, currency: string, param = "amount"): bigint {
   const exponent = requireExponent(currency);
   const match = DECIMAL.exec(String(amount));
-  if (!match) {
-    throw new DomainError("validation_failed", `${param} must be a non-negative decimal number below 10^15.`, {
-      param,
-    });
+  const [, whole = "0", fraction = ""] = match ?? [];
+  const overMax = BigInt(whole) > MAX_AMOUNT_WHOLE || (BigInt(whole) === MAX_AMOUNT_WHOLE && /[1-9]/.test(fraction));
+  if (!match || overMax) {
+    throw new DomainError("validation_failed", `${param} must be a decimal number from 0 to 10^15.`, { param });
   }
-  const [, whole = "0", fraction = ""] = match;
   if (fraction.length > exponent) {
     throw new DomainError(
       "amount_precision",
@@ -30,7 +32,14 @@ export function toMinor(amount: number, currency: string, param = "amount"): big
       { param },
     );
   }
-  return BigInt(whole) * 10n ** BigInt(exponent) + BigInt(fraction.padEnd(exponent, "0") || "0");
+  const minor = BigInt(whole) * 10n ** BigInt(exponent) + BigInt(fraction.padEnd(exponent, "0") || "0");
+  // Only currencies with four decimals (CLF, UYW) reach past a BIGINT column below MAX_AMOUNT.
+  if (minor > MAX_BALANCE_MINOR) {
+    throw new DomainError("balance_limit_exceeded", `${param} is more than an account can hold in ${currency}.`, {
+      param,
+    });
+  }
+  return minor;
 }
 
 /** Formats minor units as a major-unit JSON number (exact for every amount below 2^53 minor units). */

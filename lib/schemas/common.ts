@@ -1,6 +1,7 @@
 // Building blocks shared by the API's zod shapes; each carries the OpenAPI description it renders.
 import "zod-openapi";
 import { z } from "zod";
+import { MAX_AMOUNT } from "@/lib/money/bounds";
 import { EXAMPLE_IDS, EXAMPLE_USER } from "./examples";
 
 /**
@@ -28,9 +29,9 @@ export const currencySchema = z
 export const currencyOutSchema = z.string().meta({ description: "ISO 4217 currency code.", example: "USD" });
 
 /** A major-unit amount as a JSON number; decimals beyond the currency's exponent are refused later, with its code. */
-export const amountSchema = z.number().positive().max(1e15).meta({
+export const amountSchema = z.number().positive().max(MAX_AMOUNT).meta({
   description:
-    "Amount in the major unit of the currency (e.g. 250.5 USD). At most the currency's ISO 4217 decimal places.",
+    "Amount in the major unit of the currency (e.g. 250.5 USD): above 0 and at most 10^15 (inclusive), with at most the currency's ISO 4217 decimal places.",
   example: 25.5,
 });
 
