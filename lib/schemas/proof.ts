@@ -107,7 +107,7 @@ export const proofWriteResponseSchema = withExample(proofShape.extend({ idempote
   example: { ...PROOF_EXAMPLE, idempotent_replay: false },
 });
 
-export const proofVerifyQuerySchema = z.object({
+export const proofVerifyQuerySchema = z.strictObject({
   account: z.string().meta({
     description: "The wallet's 10-digit account number (the last digit is a Luhn check digit).",
     example: EXAMPLE_USER.accountNumber,

@@ -156,7 +156,7 @@ export const statementWriteResponseSchema = withExample(
 
 export const STATEMENT_TOKEN_REASON_CODES = ["malformed", "not_found", "revoked", "expired"] as const;
 
-export const statementTokenQuerySchema = z.object({
+export const statementTokenQuerySchema = z.strictObject({
   token: z.string().optional().meta({
     description:
       "The token printed on the statement. A missing or malformed token is answered with valid false and reason_code malformed, not an error (only a NUL character is refused, with 400 validation_failed).",

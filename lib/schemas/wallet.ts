@@ -13,7 +13,7 @@ import {
 import { EXAMPLE_ADDRESS, EXAMPLE_IDS, EXAMPLE_TIMES, EXAMPLE_USER } from "./examples";
 
 export const addressSchema = withExample(
-  z.object({
+  z.strictObject({
     line1: z.string().min(1).max(200),
     line2: z.string().max(200).optional(),
     city: z.string().min(1).max(100),
