@@ -1441,7 +1441,7 @@ export interface components {
       email: string;
       /** @example Ada Obi */
       name: string | null;
-      address: components["schemas"]["AddressOutput"] | null;
+      address: components["schemas"]["Address"] | null;
       /**
        * @description ISO 4217 currency code.
        * @example USD
@@ -2726,7 +2726,7 @@ export interface components {
        */
       amount: number | null;
       /** @description Address letters: the address on file when the letter was issued. */
-      address: components["schemas"]["AddressOutput"] | null;
+      address: components["schemas"]["Address"] | null;
       /**
        * Format: uri
        * @description Public page that checks the letter, reference included.
@@ -2869,7 +2869,7 @@ export interface components {
        */
       amount?: number;
       /** @description Address letters, with a matching reference only. */
-      address?: components["schemas"]["AddressOutput"];
+      address?: components["schemas"]["Address"];
     };
     /**
      * @example {
@@ -2986,25 +2986,6 @@ export interface components {
       [key: string]: unknown;
     };
     /**
-     * @description Postal address, used by proof-of-address letters.
-     * @example {
-     *       "line1": "350 Fifth Avenue",
-     *       "line2": "Suite 4200",
-     *       "city": "New York",
-     *       "region": "NY",
-     *       "postalCode": "10118",
-     *       "country": "US"
-     *     }
-     */
-    AddressOutput: {
-      line1: string;
-      line2?: string;
-      city: string;
-      region?: string;
-      postalCode?: string;
-      country: string;
-    };
-    /**
      * @example {
      *       "id": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
      *       "object": "wallet",
@@ -3041,7 +3022,7 @@ export interface components {
       email: string;
       /** @example Ada Obi */
       name: string | null;
-      address: components["schemas"]["AddressOutput"] | null;
+      address: components["schemas"]["Address"] | null;
       /**
        * @description ISO 4217 currency code.
        * @example USD

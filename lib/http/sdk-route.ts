@@ -1,19 +1,31 @@
 // The one wrapper for every /api/public/sdk/v1 route: authenticate, rate limit, scope and IP
-// check, input validation, idempotent transactional writes, error envelope, headers.
+// check, input validation, idempotent transactional writes, error envelope, headers. What it
+// checks (scope, schemas, write, success status and schema) comes from the operation's one
+// declaration in lib/operations.
+import type { z } from "zod";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { prisma, type Db } from "@/lib/db/client";
 import type { Scope } from "@/lib/keys/scopes";
 import type { Tenant } from "@/lib/tenant";
-import { authenticate } from "./authenticate";
+import { authenticate, type AuthOutcome } from "./authenticate";
 import { authorize } from "./authorize";
 import { clientAddress } from "./client-address";
 import { errorResponse } from "./error-response";
-import { renderResult, type HandlerResult } from "./handler-result";
+import { assertDeclaredBody, renderResult, sentBody, type HandlerResult } from "./handler-result";
 import { baseHeaders, jsonTextResponse } from "./headers";
 import { enforceRateLimit } from "./rate-limit";
 import { requestIdOf } from "./request-id";
 import { parseRouteInput, type RouteContext, type RouteInput, type RouteSchemas } from "./route-input";
 import { runWrite } from "./run-write";
+
+/** What the wrapper reads of an SdkOperation (lib/operations). */
+export type SdkRouteDeclaration = RouteSchemas & {
+  scope: Scope;
+  operationId?: string;
+  /** A write runs in one transaction and honours Idempotency-Key. */
+  write?: boolean;
+  success?: { status: number; schema: z.ZodType };
+};
 
 export type SdkHandlerInput<S extends RouteSchemas> = Omit<RouteInput<S>, "rawBody"> & {
   /** For what only the request says, such as the origin the client addressed. */
@@ -24,36 +36,58 @@ export type SdkHandlerInput<S extends RouteSchemas> = Omit<RouteInput<S>, "rawBo
   requestId: string;
 };
 
-const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+export type RouteHandler = (request: Request, context?: RouteContext) => Promise<Response>;
 
-export function sdkRoute<S extends RouteSchemas>(
-  options: S & { scope: Scope },
-  handler: (input: SdkHandlerInput<S>) => Promise<HandlerResult>,
-) {
-  return async function route(request: Request, context?: RouteContext): Promise<Response> {
+/**
+ * Steps 1-2 of every SDK request, answered or not: find the key, then count the request against
+ * it (or against the client address when there is no usable key).
+ */
+export async function authenticateAndLimit(
+  request: Request,
+  headers: Headers,
+): Promise<{ outcome: AuthOutcome; address: string }> {
+  const address = clientAddress(request);
+  const outcome = await authenticate(request);
+  await enforceRateLimit(
+    outcome.ok ? { kind: "key", id: outcome.auth.keyId } : { kind: "address", id: address },
+    headers,
+  );
+  return { outcome, address };
+}
+
+export function sdkRoute<const D extends SdkRouteDeclaration>(
+  operation: D,
+  handler: (input: SdkHandlerInput<D>) => Promise<HandlerResult>,
+): RouteHandler & { operation: D } {
+  const write = operation.write === true;
+  // The declared success status unless the handler says otherwise; the body checked outside production.
+  const run = async (input: SdkHandlerInput<D>): Promise<HandlerResult> => {
+    const result = await handler(input);
+    if ("refusal" in result) return result;
+    assertDeclaredBody(operation, sentBody(result.body, write));
+    return { status: result.status ?? operation.success?.status, body: result.body };
+  };
+
+  async function route(request: Request, context?: RouteContext): Promise<Response> {
     const requestId = requestIdOf(request);
     const headers = baseHeaders(requestId);
     try {
-      const address = clientAddress(request);
-      const outcome = await authenticate(request);
-      await enforceRateLimit(
-        outcome.ok ? { kind: "key", id: outcome.auth.keyId } : { kind: "address", id: address },
-        headers,
-      );
+      const { outcome, address } = await authenticateAndLimit(request, headers);
       if (!outcome.ok) throw outcome.error;
       const auth = outcome.auth;
-      authorize(auth, options.scope, address);
-      const { rawBody, ...input } = await parseRouteInput(request, context, options);
+      authorize(auth, operation.scope, address);
+      const { rawBody, ...input } = await parseRouteInput(request, context, operation);
       const tenant: Tenant = { applicationId: auth.applicationId, livemode: auth.livemode };
 
-      const rendered = WRITE_METHODS.has(request.method)
+      const rendered = write
         ? await runWrite({ request, tenant, rawBody, requestId, headers }, (tx: Prisma.TransactionClient) =>
-            handler({ ...input, request, tenant, db: tx, requestId }),
+            run({ ...input, request, tenant, db: tx, requestId }),
           )
-        : renderResult(await handler({ ...input, request, tenant, db: prisma(), requestId }), requestId, false);
+        : renderResult(await run({ ...input, request, tenant, db: prisma(), requestId }), requestId, false);
       return jsonTextResponse(rendered.status, rendered.text, headers);
     } catch (error) {
       return errorResponse(error, requestId, headers);
     }
-  };
+  }
+  return Object.assign(route, { operation });
 }

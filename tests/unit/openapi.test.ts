@@ -3,6 +3,7 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, it } from "vitest";
 import { documentServers, LOCAL_DEVELOPMENT_SERVER, openApiDocument } from "@/lib/openapi/document";
+import { OPERATIONS } from "@/lib/operations";
 
 describe("OpenAPI document", () => {
   it("passes @apidevtools/swagger-parser validation", async () => {
@@ -32,6 +33,15 @@ describe("OpenAPI document", () => {
     });
     const statements = paths["/api/public/sdk/v1/wallets/{externalUserId}/statements"]?.post;
     expect(statements?.security).toEqual([{ bearerAuth: ["statements:write"] }]);
+  });
+
+  it("documents exactly the operations declared in lib/operations, each at its path and method", () => {
+    const documented = Object.entries(openApiDocument().paths ?? {}).flatMap(([path, item]) =>
+      (["get", "post", "put", "patch", "delete"] as const).flatMap((method) =>
+        item?.[method] ? [`${item[method].operationId} ${method.toUpperCase()} ${path}`] : [],
+      ),
+    );
+    expect(documented).toEqual(OPERATIONS.map((op) => `${op.operationId} ${op.method} ${op.path}`));
   });
 
   it("names the product Wallet & Card Service and carries a licence and a contact", () => {

@@ -6,4 +6,11 @@ const notFound = publicRoute({}, async () => {
   throw new ApiError("route_not_found", "No API route matches this method and path. See /api/public/openapi.json.");
 });
 
-export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE };
+export {
+  notFound as GET,
+  notFound as POST,
+  notFound as PUT,
+  notFound as PATCH,
+  notFound as DELETE,
+  notFound as OPTIONS,
+};

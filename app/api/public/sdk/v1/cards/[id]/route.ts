@@ -1,8 +1,9 @@
 // GET /api/public/sdk/v1/cards/{id}: read a card.
 import { getCard } from "@/lib/cards/get-card";
+import { routeMethods } from "@/lib/http/route-methods";
 import { sdkRoute } from "@/lib/http/sdk-route";
-import { cardPathSchema } from "@/lib/schemas/card-controls";
+import { getCardOperation } from "@/lib/operations";
 
-export const GET = sdkRoute({ scope: "cards:read", params: cardPathSchema }, async ({ tenant, params, db }) => ({
-  body: await getCard(db, tenant, params.id),
-}));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods(
+  sdkRoute(getCardOperation, async ({ tenant, params, db }) => ({ body: await getCard(db, tenant, params.id) })),
+);

@@ -1,8 +1,9 @@
 // GET /api/public/sdk/v1/events/{id}: one event.
 import { getEvent } from "@/lib/events/list-events";
+import { routeMethods } from "@/lib/http/route-methods";
 import { sdkRoute } from "@/lib/http/sdk-route";
-import { eventPathSchema } from "@/lib/schemas/event";
+import { getEventOperation } from "@/lib/operations";
 
-export const GET = sdkRoute({ scope: "events:read", params: eventPathSchema }, async ({ tenant, params, db }) => ({
-  body: await getEvent(db, tenant, params.id),
-}));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods(
+  sdkRoute(getEventOperation, async ({ tenant, params, db }) => ({ body: await getEvent(db, tenant, params.id) })),
+);

@@ -1,8 +1,11 @@
 // GET /api/public/sdk/v1/wallets/{externalUserId}: read a wallet with its balances.
+import { routeMethods } from "@/lib/http/route-methods";
 import { sdkRoute } from "@/lib/http/sdk-route";
-import { walletPathSchema } from "@/lib/schemas/wallet";
+import { getWalletOperation } from "@/lib/operations";
 import { getWallet } from "@/lib/wallets/get-wallet";
 
-export const GET = sdkRoute({ scope: "wallets:read", params: walletPathSchema }, async ({ tenant, params, db }) => ({
-  body: await getWallet(db, tenant, params.externalUserId),
-}));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods(
+  sdkRoute(getWalletOperation, async ({ tenant, params, db }) => ({
+    body: await getWallet(db, tenant, params.externalUserId),
+  })),
+);

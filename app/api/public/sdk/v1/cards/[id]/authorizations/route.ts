@@ -1,13 +1,12 @@
 // POST /api/public/sdk/v1/cards/{id}/authorizations: an SDK spend; a hold and card.authorized, or a recorded 402 decline.
-import { authorizeSpend } from "@/lib/authorizations/authorize-spend";
+import { spendCard } from "@/lib/authorizations/spend-card";
+import { routeMethods } from "@/lib/http/route-methods";
 import { sdkRoute } from "@/lib/http/sdk-route";
-import { authorizeBodySchema } from "@/lib/schemas/authorization";
-import { cardPathSchema } from "@/lib/schemas/card-controls";
+import { spendResult } from "@/lib/http/spend-outcome";
+import { createAuthorizationOperation } from "@/lib/operations";
 
-export const POST = sdkRoute(
-  { scope: "transactions:write", params: cardPathSchema, body: authorizeBodySchema },
-  async ({ tenant, params, body, db }) => {
-    const outcome = await authorizeSpend(db, tenant, params.id, body, "sdk");
-    return outcome.approved ? { status: 201, body: outcome.authorization } : { refusal: outcome.decline };
-  },
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods(
+  sdkRoute(createAuthorizationOperation, async ({ tenant, params, body, db }) =>
+    spendResult(await spendCard(db, tenant, params.id, body, "sdk")),
+  ),
 );

@@ -1,8 +1,11 @@
 // POST /api/public/sdk/v1/cards/{id}/cancel: cancel a card for good.
 import { setCardStatus } from "@/lib/cards/set-card-status";
+import { routeMethods } from "@/lib/http/route-methods";
 import { sdkRoute } from "@/lib/http/sdk-route";
-import { cardPathSchema } from "@/lib/schemas/card-controls";
+import { cancelCardOperation } from "@/lib/operations";
 
-export const POST = sdkRoute({ scope: "cards:write", params: cardPathSchema }, async ({ tenant, params, db }) => ({
-  body: await setCardStatus(db, tenant, params.id, "canceled"),
-}));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods(
+  sdkRoute(cancelCardOperation, async ({ tenant, params, db }) => ({
+    body: await setCardStatus(db, tenant, params.id, "canceled"),
+  })),
+);

@@ -1,8 +1,11 @@
 // POST /api/public/sdk/v1/cards/{id}/freeze: freeze a card (it declines spends until unfrozen).
 import { setCardStatus } from "@/lib/cards/set-card-status";
+import { routeMethods } from "@/lib/http/route-methods";
 import { sdkRoute } from "@/lib/http/sdk-route";
-import { cardPathSchema } from "@/lib/schemas/card-controls";
+import { freezeCardOperation } from "@/lib/operations";
 
-export const POST = sdkRoute({ scope: "cards:write", params: cardPathSchema }, async ({ tenant, params, db }) => ({
-  body: await setCardStatus(db, tenant, params.id, "frozen"),
-}));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods(
+  sdkRoute(freezeCardOperation, async ({ tenant, params, db }) => ({
+    body: await setCardStatus(db, tenant, params.id, "frozen"),
+  })),
+);

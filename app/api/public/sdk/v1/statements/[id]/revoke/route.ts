@@ -1,11 +1,11 @@
 // POST /api/public/sdk/v1/statements/{id}/revoke: stop a statement's token from verifying.
+import { routeMethods } from "@/lib/http/route-methods";
 import { sdkRoute } from "@/lib/http/sdk-route";
-import { statementPathSchema } from "@/lib/schemas/statement";
+import { revokeStatementOperation } from "@/lib/operations";
 import { revokeStatement } from "@/lib/statements/revoke-statement";
 
-export const POST = sdkRoute(
-  { scope: "statements:write", params: statementPathSchema },
-  async ({ tenant, params, db }) => ({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods(
+  sdkRoute(revokeStatementOperation, async ({ tenant, params, db }) => ({
     body: await revokeStatement(db, tenant, params.id),
-  }),
+  })),
 );

@@ -1,16 +1,14 @@
 // POST /api/public/sdk/v1/wallets/{externalUserId}/proofs: issue a proof-of-address or proof-of-funds letter.
+import { routeMethods } from "@/lib/http/route-methods";
 import { sdkRoute } from "@/lib/http/sdk-route";
+import { createProofOperation } from "@/lib/operations";
 import { issueProof } from "@/lib/proofs/issue-proof";
-import { createProofBodySchema } from "@/lib/schemas/proof";
-import { walletPathSchema } from "@/lib/schemas/wallet";
 import { publicBaseUrl } from "@/lib/statements/public-links";
 
-export const POST = sdkRoute(
-  { scope: "proofs:write", params: walletPathSchema, body: createProofBodySchema },
-  async ({ request, tenant, params, body, db }) => ({
-    status: 201,
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods(
+  sdkRoute(createProofOperation, async ({ request, tenant, params, body, db }) => ({
     body: await issueProof(db, tenant, params.externalUserId, body, {
       baseUrl: publicBaseUrl(request.headers, request.url),
     }),
-  }),
+  })),
 );

@@ -1,16 +1,14 @@
 // POST /api/public/sdk/v1/wallets/{externalUserId}/statements: issue a statement with a verification token.
+import { routeMethods } from "@/lib/http/route-methods";
 import { sdkRoute } from "@/lib/http/sdk-route";
-import { createStatementBodySchema } from "@/lib/schemas/statement";
-import { walletPathSchema } from "@/lib/schemas/wallet";
+import { createStatementOperation } from "@/lib/operations";
 import { createStatement } from "@/lib/statements/create-statement";
 import { publicBaseUrl } from "@/lib/statements/public-links";
 
-export const POST = sdkRoute(
-  { scope: "statements:write", params: walletPathSchema, body: createStatementBodySchema },
-  async ({ request, tenant, params, body, db }) => ({
-    status: 201,
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods(
+  sdkRoute(createStatementOperation, async ({ request, tenant, params, body, db }) => ({
     body: await createStatement(db, tenant, params.externalUserId, body, {
       baseUrl: publicBaseUrl(request.headers, request.url),
     }),
-  }),
+  })),
 );

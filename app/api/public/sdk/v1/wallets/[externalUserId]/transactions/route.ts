@@ -1,12 +1,11 @@
 // GET /api/public/sdk/v1/wallets/{externalUserId}/transactions: the wallet's ledger movements, newest first.
+import { routeMethods } from "@/lib/http/route-methods";
 import { sdkRoute } from "@/lib/http/sdk-route";
 import { listWalletTransactions } from "@/lib/ledger/list-wallet-transactions";
-import { listQuerySchema } from "@/lib/schemas/pagination";
-import { walletPathSchema } from "@/lib/schemas/wallet";
+import { listWalletTransactionsOperation } from "@/lib/operations";
 
-export const GET = sdkRoute(
-  { scope: "wallets:read", params: walletPathSchema, query: listQuerySchema },
-  async ({ tenant, params, query, db }) => ({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods(
+  sdkRoute(listWalletTransactionsOperation, async ({ tenant, params, query, db }) => ({
     body: await listWalletTransactions(db, tenant, params.externalUserId, query),
-  }),
+  })),
 );
