@@ -268,7 +268,7 @@ export async function insertWallet(
   return record;
 }
 
-// --- POST /cards/{id}/authorizations (lib/authorizations/authorize-spend.ts) ---
+// --- POST /cards/{id}/authorizations (lib/authorizations/spend-card.ts) ---
 
 export type CardRow = { id: string; walletId: string; currency: string; spendLimit: string | null; status: string };
 export type AuthorizationRow = {

@@ -1,7 +1,7 @@
 // Fires a real test-mode event of a chosen kind (like `stripe trigger`): makes just the resources
 // that event needs through the domain operations the API uses, each write in its own transaction
 // as one API request would run it, so the events and their queued webhook deliveries are real.
-import { authorizeSpend } from "@/lib/authorizations/authorize-spend";
+import { spendCard } from "@/lib/authorizations/spend-card";
 import { captureAuthorization } from "@/lib/authorizations/capture-authorization";
 import { refundAuthorization } from "@/lib/authorizations/refund-authorization";
 import { issueCard } from "@/lib/cards/issue-card";
@@ -89,8 +89,8 @@ const STEPS: Record<EventType, Step> = {
     await transaction((tx) => fundWallet(tx, tenant, made.externalUserId, funding));
     const body = authorizeBodySchema.parse({ amount: SPEND, merchant: { name: "Trigger Test Merchant" } });
     // A simulated tap: the test-mode way a card is spent, through the same spend path as the SDK.
-    const outcome = await transaction((tx) => authorizeSpend(tx, tenant, cardId, body, "tap"));
-    if (!outcome.approved) throw new Error(`The test spend was declined: ${outcome.decline.message}`);
+    const outcome = await transaction((tx) => spendCard(tx, tenant, cardId, body, "tap"));
+    if (!outcome.approved) throw new Error(`The test spend was declined: ${outcome.message}`);
     made.authorizationId = outcome.authorization.id;
     return { recordId: outcome.authorization.id };
   },

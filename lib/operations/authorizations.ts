@@ -1,5 +1,5 @@
 // Operations for spends, captures, refunds and the wallet's transactions.
-import type { ErrorCode } from "@/lib/http/errors";
+import type { ErrorCode } from "@/lib/errors";
 import {
   DECLINE_CODES,
   authorizationPathSchema,

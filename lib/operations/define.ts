@@ -1,7 +1,7 @@
 // The shape of an API operation's one declaration, read by the route wrappers (lib/http), the
 // OpenAPI document (lib/openapi), the 405 answers and the test router. Plain data: no HTTP types.
 import type { z } from "zod";
-import type { ErrorCode } from "@/lib/http/errors";
+import type { ErrorCode } from "@/lib/errors";
 import type { Scope } from "@/lib/keys/scopes";
 
 /** The methods a route file answers; any of them not declared for its path is a 405. */

@@ -3,7 +3,7 @@
 // simple model. After every run the database must satisfy the ledger's invariants.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { authorizeSpend } from "@/lib/authorizations/authorize-spend";
+import { spendCard } from "@/lib/authorizations/spend-card";
 import { captureAuthorization } from "@/lib/authorizations/capture-authorization";
 import { refundAuthorization } from "@/lib/authorizations/refund-authorization";
 import { issueCard } from "@/lib/cards/issue-card";
@@ -121,7 +121,7 @@ describe("ledger invariants under random operation sequences", () => {
                   ? "insufficient_funds"
                   : null;
             const outcome = await transaction((db) =>
-              authorizeSpend(
+              spendCard(
                 db,
                 tenant,
                 cards[cmd.card]!.id,

@@ -2,7 +2,7 @@
 // figures equal a direct computation from the ledger, test-mode data never appears, and the
 // public route is cached for 60 seconds.
 import { describe, expect, it } from "vitest";
-import { authorizeSpend } from "@/lib/authorizations/authorize-spend";
+import { spendCard } from "@/lib/authorizations/spend-card";
 import { captureAuthorization } from "@/lib/authorizations/capture-authorization";
 import { refundAuthorization } from "@/lib/authorizations/refund-authorization";
 import { issueCard } from "@/lib/cards/issue-card";
@@ -29,7 +29,7 @@ async function scriptedMovements(tenant: Tenant, currency: string) {
   await transaction((tx) => fundWallet(tx, tenant, ids[0]!, { amount: 1000 }));
   await transaction((tx) => fundWallet(tx, tenant, ids[1]!, { amount: 250 }));
   const spend = async (card: string, amount: number) => {
-    const outcome = await transaction((tx) => authorizeSpend(tx, tenant, card, { amount, merchant }, "sdk"));
+    const outcome = await transaction((tx) => spendCard(tx, tenant, card, { amount, merchant }, "sdk"));
     expect(outcome.approved).toBe(true);
     return outcome.authorization.id;
   };
