@@ -204,7 +204,7 @@ describe("POST /webhooks/deliveries/{id}/replay", () => {
     expect(retryAfter).toBeLessThanOrEqual(3600);
     // Another delivery of the same user is still free.
     expect((await replay(app.key, deliveries[1]!.id)).response.status).toBe(202);
-  });
+  }, 60_000);
 
   it("answers 429 replay_limited at the 21st replay in a minute by one merchant user", async () => {
     await startWithinOneMinuteWindow(20_000);
@@ -241,7 +241,7 @@ describe("POST /webhooks/deliveries/{id}/replay", () => {
     const missing = await replay(app.key, "whd_doesnotexist");
     expect(missing.response.status).toBe(404);
     expect(missing.error?.error.code).toBe("delivery_not_found");
-  });
+  }, 60_000);
 
   it("answers 409 endpoint_disabled for a delivery whose endpoint is disabled", async () => {
     const app = await setupApp();
