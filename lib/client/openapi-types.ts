@@ -3361,7 +3361,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The Idempotency-Key was used with a different request. Codes: idempotency_key_reused. */
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
       422: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -3783,7 +3783,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The Idempotency-Key was used with a different request. Codes: idempotency_key_reused. */
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
       422: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -4185,7 +4185,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The Idempotency-Key was used with a different request. Codes: idempotency_key_reused. */
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
       422: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -4417,7 +4417,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The Idempotency-Key was used with a different request. Codes: idempotency_key_reused. */
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
       422: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -4649,7 +4649,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The Idempotency-Key was used with a different request. Codes: idempotency_key_reused. */
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
       422: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -5098,7 +5098,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The Idempotency-Key was used with a different request. Codes: idempotency_key_reused. */
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
       422: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -5523,7 +5523,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The Idempotency-Key was used with a different request. Codes: idempotency_key_reused. */
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
       422: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -5778,7 +5778,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The Idempotency-Key was used with a different request. Codes: idempotency_key_reused. */
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused, balance_limit_exceeded. */
       422: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -6208,7 +6208,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The Idempotency-Key was used with a different request. Codes: idempotency_key_reused. */
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused, balance_limit_exceeded. */
       422: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -6482,7 +6482,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The Idempotency-Key was used with a different request. Codes: idempotency_key_reused. */
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
       422: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -7370,7 +7370,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The Idempotency-Key was used with a different request. Codes: idempotency_key_reused. */
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
       422: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -7625,7 +7625,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The Idempotency-Key was used with a different request. Codes: idempotency_key_reused. */
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
       422: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -7857,7 +7857,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The Idempotency-Key was used with a different request. Codes: idempotency_key_reused. */
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
       422: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -8112,7 +8112,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The Idempotency-Key was used with a different request. Codes: idempotency_key_reused. */
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
       422: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -8344,7 +8344,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The Idempotency-Key was used with a different request. Codes: idempotency_key_reused. */
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
       422: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */

@@ -59,6 +59,11 @@ const ERROR_EXAMPLES = {
   endpoint_disabled: { message: "The delivery's endpoint is disabled; enable it before replaying." },
   authorization_not_pending: { message: "Only a pending authorization can be captured; this one is closed." },
   amount_exceeds_authorization: { message: "At most 20 USD can be captured.", param: "amount" },
+  balance_limit_exceeded: {
+    message:
+      "This would take the USD balance past the most the ledger holds (9223372036854775807 minor units); nothing was recorded.",
+    param: "amount",
+  },
   amount_exceeds_captured: { message: "At most 13.8 USD of the captured amount is left to refund.", param: "amount" },
   authorization_not_captured: { message: "Only a captured authorization can be refunded; this one is pending." },
   payload_too_large: { message: `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB).` },

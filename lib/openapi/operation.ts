@@ -43,7 +43,7 @@ const STATUS_TEXT: Record<number, string> = {
   409: "Conflict with the resource's current state, or the same Idempotency-Key is still in flight.",
   413: "The request body is over 1 MiB.",
   415: "Writes must send Content-Type: application/json.",
-  422: "The Idempotency-Key was used with a different request.",
+  422: "The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds.",
   429: "Over the rate limit; retry after the number of seconds in Retry-After.",
   500: "Something failed on our side.",
   503: "A dependency is unavailable; retry shortly.",

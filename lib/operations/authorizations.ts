@@ -93,7 +93,13 @@ export const refundAuthorizationOperation = defineOperation({
     description: "The authorization with its new refundedAmount.",
     schema: authorizationWriteResponseSchema,
   },
-  errors: ["amount_precision", "authorization_not_found", "authorization_not_captured", "amount_exceeds_captured"],
+  errors: [
+    "amount_precision",
+    "authorization_not_found",
+    "authorization_not_captured",
+    "amount_exceeds_captured",
+    "balance_limit_exceeded",
+  ],
 });
 
 export const listWalletTransactionsOperation = defineOperation({

@@ -20,7 +20,7 @@ export const fundTestWalletOperation = defineOperation({
   params: walletPathSchema,
   body: fundWalletBodySchema,
   success: { status: 201, description: "The funding transaction.", schema: transactionWriteResponseSchema },
-  errors: ["test_mode_only", "amount_precision", "wallet_not_found", "wallet_not_active"],
+  errors: ["test_mode_only", "amount_precision", "wallet_not_found", "wallet_not_active", "balance_limit_exceeded"],
 });
 
 export const simulateCardTapOperation = defineOperation({
