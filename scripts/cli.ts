@@ -4,7 +4,9 @@ import path from "node:path";
 import { loadEnvFiles } from "@/lib/db/load-env-files";
 import { REPO_ROOT } from "@/lib/db/paths";
 import { runCli } from "@/lib/cli/run-cli";
+import { requireSupportedNode } from "@/lib/process/lifecycle";
 
+requireSupportedNode();
 loadEnvFiles();
 // The project's state (embedded database, generated keys) is the one `npm run dev` uses, wherever this runs from.
 process.env.DATA_DIR ??= path.join(REPO_ROOT, ".data");
