@@ -6,7 +6,9 @@ import type { Duplex } from "node:stream";
 import { newId } from "@/lib/ids";
 import { errorResponse } from "./error-response";
 import { ApiError, errorBody } from "./errors";
+import { CLIENT_ADDRESS_HEADER, clientAddress } from "./client-address";
 import { baseHeaders } from "./headers";
+import { enforceRateLimit } from "./rate-limit";
 
 /**
  * A refusal for an /api/ request target that Next.js would answer itself: a malformed
@@ -37,15 +39,37 @@ export function refuseApiPath(target: string): ApiError | undefined {
   return undefined;
 }
 
-/** Sends the refusal as the routes would, and logs it: no request refused here goes unrecorded. */
+/**
+ * Sends the refusal as the routes would, and logs it: no request refused here goes unrecorded. It
+ * counts against the client address's API budget (no key is looked up for a path no route serves),
+ * so it carries the rate-limit headers too, and over the limit it is a 429 like any request.
+ */
 export async function answerAtEdge(
   response: ServerResponse,
   refusal: ApiError,
   requestId: string,
-  request: { method?: string; url?: string },
+  request: { method?: string; url?: string; headers: Record<string, string | string[] | undefined> },
 ): Promise<void> {
-  console.warn(`[${requestId}] ${refusal.status} ${refusal.code}: ${request.method} ${request.url}`);
-  const answer = errorResponse(refusal, requestId, baseHeaders(requestId));
+  const headers = baseHeaders(requestId);
+  // The two headers clientAddress reads: the socket's address as serve.ts stamped it, and proxies' hops.
+  const forwarded = request.headers["x-forwarded-for"];
+  const address = clientAddress(
+    new Request("http://edge.invalid/", {
+      headers: {
+        [CLIENT_ADDRESS_HEADER]: String(request.headers[CLIENT_ADDRESS_HEADER] ?? "unknown"),
+        ...(forwarded === undefined ? {} : { "x-forwarded-for": String(forwarded) }),
+      },
+    }),
+  );
+  let answerWith = refusal;
+  try {
+    await enforceRateLimit({ kind: "address", id: address }, headers);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    answerWith = error;
+  }
+  console.warn(`[${requestId}] ${answerWith.status} ${answerWith.code}: ${request.method} ${request.url}`);
+  const answer = errorResponse(answerWith, requestId, headers);
   response.statusCode = answer.status;
   for (const [name, value] of answer.headers) response.setHeader(name, value);
   response.end(Buffer.from(await answer.arrayBuffer()));

@@ -5,8 +5,11 @@ import { keyPrefix, windowMs, type LimiterOptions, type RateLimiter } from "@/li
 type Window = { bucket: number; counts: Map<string, number> };
 
 // Keyed like the Redis counters, so limiters created twice under one name (e.g. per request) still
-// share counts in this process instead of each starting from zero.
-const windows = new Map<string, Window>();
+// share counts in this process instead of each starting from zero. Kept on globalThis because the
+// launcher (scripts/serve.ts, refusing malformed paths) and Next's bundle of the routes load this
+// module as two instances in one process, and both must count against one budget.
+const globalWindows = globalThis as unknown as { __rateLimitWindows?: Map<string, Window> };
+const windows = (globalWindows.__rateLimitWindows ??= new Map<string, Window>());
 
 export function createMemoryRateLimiter(opts: LimiterOptions, now: () => number = Date.now): RateLimiter {
   const length = windowMs(opts);

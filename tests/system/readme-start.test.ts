@@ -170,6 +170,8 @@ describe("the README's start command", () => {
       const text = await response.text();
       expect(response.status, text).toBe(status);
       expect(response.headers.get("x-service-schema-version")).toBe("1.1");
+      // Counted like any API request, refusals at the edge included.
+      expect(response.headers.get("x-ratelimit-limit")).toBe("60");
       const id = response.headers.get("x-request-id") ?? "";
       expect(id).toMatch(/^req_[A-Za-z0-9]+$/);
       const body = JSON.parse(text);
