@@ -26,7 +26,8 @@ export async function prepareDatabase(): Promise<PreparedDatabase> {
   }
   const server = await startEmbeddedPostgres({ dataDir: embeddedDataDir() });
   const applied = await migrateDatabase(server.url);
-  if (applied.length > 0) console.log(`Embedded PostgreSQL: applied ${applied.length} migration(s).`);
+  // On stderr: a CLI command's --json output stays the only thing on stdout.
+  if (applied.length > 0) console.error(`Embedded PostgreSQL: applied ${applied.length} migration(s).`);
   process.env.DATABASE_URL = server.url;
   return { url: server.url, embedded: true, stop: () => server.stop() };
 }
