@@ -6,10 +6,17 @@ import { config } from "@/lib/config";
 export { CLIENT_ADDRESS_HEADER };
 
 export function clientAddress(request: Request): string {
-  const socketAddress = request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
+  return clientAddressOf(
+    request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown",
+    request.headers.get("x-forwarded-for"),
+  );
+}
+
+/** The same from the two values it reads: the stamped socket address and X-Forwarded-For. */
+export function clientAddressOf(socketAddress: string, forwardedFor: string | null): string {
   const trusted = config().TRUSTED_PROXY_COUNT;
   if (trusted === 0) return normalize(socketAddress);
-  const hops = (request.headers.get("x-forwarded-for") ?? "")
+  const hops = (forwardedFor ?? "")
     .split(",")
     .map((h) => h.trim())
     .filter(Boolean);

@@ -6,7 +6,7 @@ import type { Duplex } from "node:stream";
 import { newId } from "@/lib/ids";
 import { errorResponse } from "./error-response";
 import { ApiError, errorBody } from "./errors";
-import { CLIENT_ADDRESS_HEADER, clientAddress } from "./client-address";
+import { CLIENT_ADDRESS_HEADER, clientAddressOf } from "./client-address";
 import { baseHeaders } from "./headers";
 import { enforceRateLimit } from "./rate-limit";
 
@@ -51,15 +51,10 @@ export async function answerAtEdge(
   request: { method?: string; url?: string; headers: Record<string, string | string[] | undefined> },
 ): Promise<void> {
   const headers = baseHeaders(requestId);
-  // The two headers clientAddress reads: the socket's address as serve.ts stamped it, and proxies' hops.
   const forwarded = request.headers["x-forwarded-for"];
-  const address = clientAddress(
-    new Request("http://edge.invalid/", {
-      headers: {
-        [CLIENT_ADDRESS_HEADER]: String(request.headers[CLIENT_ADDRESS_HEADER] ?? "unknown"),
-        ...(forwarded === undefined ? {} : { "x-forwarded-for": String(forwarded) }),
-      },
-    }),
+  const address = clientAddressOf(
+    String(request.headers[CLIENT_ADDRESS_HEADER] ?? "unknown"),
+    forwarded === undefined ? null : String(forwarded),
   );
   let answerWith = refusal;
   try {

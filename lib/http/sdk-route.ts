@@ -6,6 +6,7 @@ import type { z } from "zod";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { prisma, type Db } from "@/lib/db/client";
 import type { Scope } from "@/lib/keys/scopes";
+import { isWrite, type HttpMethod } from "@/lib/operations/define";
 import type { Tenant } from "@/lib/tenant";
 import { authenticate, type AuthOutcome } from "./authenticate";
 import { authorize } from "./authorize";
@@ -21,9 +22,8 @@ import { runWrite } from "./run-write";
 /** What the wrapper reads of an SdkOperation (lib/operations). */
 export type SdkRouteDeclaration = RouteSchemas & {
   scope: Scope;
+  method: HttpMethod;
   operationId?: string;
-  /** A write runs in one transaction and honours Idempotency-Key. */
-  write?: boolean;
   success?: { status: number; schema: z.ZodType };
 };
 
@@ -59,7 +59,7 @@ export function sdkRoute<const D extends SdkRouteDeclaration>(
   operation: D,
   handler: (input: SdkHandlerInput<D>) => Promise<HandlerResult>,
 ): RouteHandler & { operation: D } {
-  const write = operation.write === true;
+  const write = isWrite(operation);
   // The declared success status unless the handler says otherwise; the body checked outside production.
   const run = async (input: SdkHandlerInput<D>): Promise<HandlerResult> => {
     const result = await handler(input);

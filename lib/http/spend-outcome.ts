@@ -1,13 +1,14 @@
-// A spend's outcome as the HTTP answer: 201 with the pending authorization, or the decline as a
-// 402 whose error carries the declined authorization.
+// A spend's outcome as the HTTP answer: the pending authorization, or the decline as a 402 whose
+// error carries the declined authorization.
 import type { SpendDeclined, SpendOutcome } from "@/lib/authorizations/spend-card";
 import { ApiError } from "./errors";
 import type { HandlerResult } from "./handler-result";
 
-export function declineError(declined: SpendDeclined): ApiError {
+function declineError(declined: SpendDeclined): ApiError {
   return new ApiError(declined.decline, declined.message, { extra: { authorization: declined.authorization } });
 }
 
 export function spendResult(outcome: SpendOutcome): HandlerResult {
-  return outcome.approved ? { status: 201, body: outcome.authorization } : { refusal: declineError(outcome) };
+  // The approved status is the operation's declared success status (201).
+  return outcome.approved ? { body: outcome.authorization } : { refusal: declineError(outcome) };
 }

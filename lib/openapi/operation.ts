@@ -10,7 +10,7 @@ import type {
 } from "zod-openapi";
 import { errorStatus, type ErrorCode } from "@/lib/http/errors";
 import type { Scope } from "@/lib/keys/scopes";
-import type { Operation, PublicOperation, SdkOperation } from "@/lib/operations";
+import { isWrite, type Operation, type PublicOperation, type SdkOperation } from "@/lib/operations";
 import { errorEnvelopeSchema } from "@/lib/schemas/common";
 import { EXAMPLE_IDEMPOTENCY_KEY, EXAMPLE_IDS } from "@/lib/schemas/examples";
 import { SCHEMA_VERSION } from "@/lib/version";
@@ -127,10 +127,11 @@ function requestParamsOf(op: Operation): ZodOpenApiOperationObject["requestParam
 
 /** The OpenAPI operation of an SDK declaration: its scope, key security, the pipeline's errors. */
 export function sdkOperation(op: SdkOperation): ZodOpenApiOperationObject {
+  const write = isWrite(op);
   const requestParams = requestParamsOf(op);
   const errors = [
     ...ALWAYS_SDK,
-    ...(op.write ? ALWAYS_WRITE : []),
+    ...(write ? ALWAYS_WRITE : []),
     ...inputErrors(requestParams, op.body !== undefined),
     ...(op.errors ?? []),
   ];
@@ -142,13 +143,13 @@ export function sdkOperation(op: SdkOperation): ZodOpenApiOperationObject {
     security: [{ bearerAuth: [op.scope] }],
     requestParams: {
       ...requestParams,
-      ...(op.write ? { header: z.object({ "Idempotency-Key": idempotencyKeyHeader }) } : {}),
+      ...(write ? { header: z.object({ "Idempotency-Key": idempotencyKeyHeader }) } : {}),
     },
     ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: op.body } } } } : {}),
     responses: {
       [String(op.success.status)]: {
         description: op.success.description,
-        headers: op.write
+        headers: write
           ? responseHeaders().extend({
               "idempotent-replayed": header(
                 "Present and true when the response is a stored replay.",

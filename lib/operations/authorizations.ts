@@ -34,7 +34,6 @@ export const createAuthorizationOperation = defineOperation({
   description: `Authorizes a spend: places a hold of \`amount\` on the wallet (available balance drops, posted does not) and fires \`card.authorized\` with the authorization. ${DECLINE_DESCRIPTION}`,
   tags: ["Authorizations"],
   scope: "transactions:write",
-  write: true,
   params: cardPathSchema,
   body: authorizeBodySchema,
   success: {
@@ -68,7 +67,6 @@ export const captureAuthorizationOperation = defineOperation({
     "Captures a pending authorization, fully (no amount) or partly: the captured amount leaves the wallet, the rest of the hold is released, the authorization becomes `closed`, and `card.captured` fires. One capture per authorization.",
   tags: ["Authorizations"],
   scope: "transactions:write",
-  write: true,
   params: authorizationPathSchema,
   body: captureBodySchema,
   success: { status: 200, description: "The closed authorization.", schema: authorizationWriteResponseSchema },
@@ -85,7 +83,6 @@ export const refundAuthorizationOperation = defineOperation({
     "Returns part (amount) or the rest (no amount) of the captured money to the wallet and fires `card.refunded`; `refundedAmount` is the running total. Several partial refunds are allowed, never more than was captured in total.",
   tags: ["Authorizations"],
   scope: "transactions:write",
-  write: true,
   params: authorizationPathSchema,
   body: refundBodySchema,
   success: {

@@ -15,7 +15,6 @@ const control = <const A extends "freeze" | "unfreeze" | "cancel">(action: A, su
     description,
     tags: ["Cards"],
     scope: "cards:write",
-    write: true,
     params: cardPathSchema,
     success: { status: 200, description: "The card with its new status.", schema: cardWriteResponseSchema },
     errors: ["card_not_found", ...(action === "cancel" ? [] : (["card_not_active"] as const))],

@@ -12,7 +12,6 @@ export const issueCardOperation = defineOperation({
     "Issues a virtual card on the user's wallet and fires `card.issued`. The card's currency must equal the wallet's. Only last4 and expiry are ever returned.",
   tags: ["Cards"],
   scope: "cards:write",
-  write: true,
   body: issueCardBodySchema,
   success: { status: 201, description: "The card.", schema: cardWriteResponseSchema },
   errors: ["unsupported_currency", "amount_precision", "currency_mismatch", "wallet_not_found", "wallet_not_active"],

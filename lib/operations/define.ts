@@ -30,8 +30,6 @@ type DeclarationBase = {
 export type SdkOperation = DeclarationBase & {
   surface: "sdk";
   scope: Scope;
-  /** A write runs in one transaction and honours Idempotency-Key. */
-  write?: boolean;
   success: { status: number; description: string; schema: z.ZodType };
 };
 
@@ -42,6 +40,11 @@ export type PublicOperation = DeclarationBase & {
 };
 
 export type Operation = SdkOperation | PublicOperation;
+
+/** Every method but GET changes something: it runs in one transaction and honours Idempotency-Key. */
+export function isWrite(operation: { method: HttpMethod }): boolean {
+  return operation.method !== "GET";
+}
 
 /** Declares an operation, keeping its schemas' exact types for the handler it is routed to. */
 export function defineOperation<const O extends Operation>(operation: O): O {

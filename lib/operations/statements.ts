@@ -18,7 +18,6 @@ export const createStatementOperation = defineOperation({
     "Issues a statement of the wallet for a period of whole UTC days: opening and closing posted balances and the period's transactions from the ledger, with a verification token (shown only here; stored as a hash), the public `verifyUrl` (`/verify?token=`) and an SVG QR code of it. The token expires after `expiresInDays` (default 90) and can be revoked. `holderName` is required when the wallet has no name.",
   tags: ["Statements"],
   scope: "statements:write",
-  write: true,
   params: walletPathSchema,
   body: createStatementBodySchema,
   success: {
@@ -38,7 +37,6 @@ export const revokeStatementOperation = defineOperation({
   description: "Its token then verifies as `revoked`. Revoking a revoked statement returns it unchanged.",
   tags: ["Statements"],
   scope: "statements:write",
-  write: true,
   params: statementPathSchema,
   success: { status: 200, description: "The revoked statement.", schema: statementWriteResponseSchema },
   errors: ["statement_not_found"],

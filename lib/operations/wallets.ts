@@ -17,7 +17,6 @@ export const createWalletOperation = defineOperation({
     "Creates a wallet for one of your users and fires `wallet.provisioned`. One wallet per externalUserId per mode.",
   tags: ["Wallets"],
   scope: "wallets:write",
-  write: true,
   body: createWalletBodySchema,
   success: { status: 201, description: "The wallet.", schema: walletWriteResponseSchema },
   errors: ["unsupported_currency", "wallet_exists"],

@@ -51,7 +51,6 @@ export const replayWebhookDeliveryOperation = defineOperation({
     "over either, 429 `replay_limited` with `Retry-After` in seconds. No request body.",
   tags: ["Webhooks"],
   scope: "webhooks:write",
-  write: true,
   params: deliveryPathSchema,
   success: {
     status: 202,

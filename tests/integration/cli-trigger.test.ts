@@ -16,7 +16,8 @@ import { createRunDatabase, type RunDatabase } from "@/lib/db/run-database";
 import { EVENT_TYPES, type EventType } from "@/lib/events/record-event";
 import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import { SIGNATURE_HEADER, verifySignature, verifyWebhookRequest, type WebhookEnvelope } from "@/lib/webhooks/verify";
-import { startWebhookWorker, type WebhookWorker } from "@/lib/webhooks/worker";
+import type { WebhookWorker } from "@/lib/webhooks/worker";
+import { startTestWorker } from "../helpers/test-worker";
 import { createMerchantApp } from "../helpers/fixtures";
 import { startReceiver, type ReceivedRequest, type Reply, type WebhookReceiver } from "../helpers/webhook-receiver";
 
@@ -31,13 +32,7 @@ beforeAll(async () => {
   database = await createRunDatabase("clitrigger", `${Date.now()}_${randomBytes(4).toString("hex")}`);
   process.env.DATABASE_URL = database.url;
   if (config().DATABASE_URL !== database.url) throw new Error("the configuration was read before the test database");
-  // 1 minute becomes about 120 ms, so a retry comes within a test.
-  worker = await startWebhookWorker({
-    connectionString: database.url,
-    concurrency: 4,
-    pollIntervalMs: 100,
-    retryScale: 0.002,
-  });
+  worker = await startTestWorker(database.url);
 }, 120_000);
 
 afterAll(async () => {

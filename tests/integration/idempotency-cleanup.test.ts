@@ -11,7 +11,8 @@ import {
   idempotencyCleanupCronItems,
 } from "@/lib/maintenance/idempotency-cleanup";
 import { QUEUE_SCHEMA } from "@/lib/webhooks/queue-schema";
-import { startWebhookWorker, workerOptionsFromEnv, type WebhookWorker } from "@/lib/webhooks/worker";
+import { workerOptionsFromEnv, type WebhookWorker } from "@/lib/webhooks/worker";
+import { startTestWorker } from "../helpers/test-worker";
 import { createMerchantApp } from "../helpers/fixtures";
 
 const HOUR = 60 * 60 * 1000;
@@ -106,7 +107,7 @@ describe("the worker", () => {
       `DELETE FROM ${QUEUE_SCHEMA}._private_known_crontabs WHERE identifier = $1`,
       IDEMPOTENCY_CLEANUP_TASK,
     );
-    worker = await startWebhookWorker({ connectionString, pollIntervalMs: 100 });
+    worker = await startTestWorker(connectionString);
   });
 
   afterAll(async () => {

@@ -10,7 +10,8 @@ import { prisma } from "@/lib/db/client";
 import { REPO_ROOT } from "@/lib/db/paths";
 import { newId } from "@/lib/ids";
 import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
-import { startWebhookWorker, type WebhookWorker } from "@/lib/webhooks/worker";
+import type { WebhookWorker } from "@/lib/webhooks/worker";
+import { startTestWorker } from "../helpers/test-worker";
 import { api } from "../helpers/card-money";
 import { createKey, setupApp, uniqueUserId } from "../helpers/fixtures";
 import { testClient } from "../helpers/route-fetch";
@@ -26,13 +27,7 @@ async function receiver(...args: Parameters<typeof startReceiver>) {
 }
 
 beforeAll(async () => {
-  // 1 minute becomes about 120 ms, so the retry schedule's first steps run within a test.
-  worker = await startWebhookWorker({
-    connectionString: process.env.DATABASE_URL ?? "",
-    concurrency: 4,
-    pollIntervalMs: 100,
-    retryScale: 0.002,
-  });
+  worker = await startTestWorker();
 });
 
 afterAll(async () => {

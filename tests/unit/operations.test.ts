@@ -39,10 +39,9 @@ describe("lib/operations", () => {
     expect(new Set(routes).size).toBe(routes.length);
   });
 
-  it("marks exactly the non-GET operations as writes, and keeps the SDK under /api/public/sdk/v1", () => {
+  it("keeps the SDK under /api/public/sdk/v1 and the keyless routes read-only", () => {
     for (const operation of OPERATIONS) {
       if (operation.surface === "sdk") {
-        expect(operation.write === true, operation.operationId).toBe(operation.method !== "GET");
         expect(operation.path.startsWith("/api/public/sdk/v1/"), operation.operationId).toBe(true);
       } else {
         expect(operation.method, operation.operationId).toBe("GET");
