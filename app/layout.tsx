@@ -1,8 +1,9 @@
 import type { Metadata, Viewport } from "next";
 import "./globals.css";
+import { PRODUCT_NAME } from "@/lib/version";
 
 export const metadata: Metadata = {
-  title: { default: "Wallet & Card Service", template: "%s · Wallet & Card Service" },
+  title: { default: PRODUCT_NAME, template: `%s · ${PRODUCT_NAME}` },
   description: "Wallets and virtual cards for your users, signed webhooks, and public verification.",
 };
 

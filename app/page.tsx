@@ -1,7 +1,7 @@
 // The front page: what the service does, a two-minute quick start, and where to go next.
 import Link from "next/link";
 import { CodeBlock } from "./_components/code-block";
-import { PRODUCT_NAME } from "./_components/product";
+import { PRODUCT_NAME } from "@/lib/version";
 import { PublicShell } from "./_components/public-shell";
 
 const link =

@@ -3,3 +3,6 @@
 import { CURRENT_SCHEMA_VERSION } from "./schema-versions";
 
 export const SCHEMA_VERSION: string = CURRENT_SCHEMA_VERSION.version;
+
+/** The product's one name: the OpenAPI title, every public page, the console's brand. */
+export const PRODUCT_NAME = "Wallet & Card Service";

@@ -16,7 +16,7 @@ function useHydrated(): boolean {
 }
 
 /** `2026-11-21 10:00:00 UTC`: the server's text and the hover title. */
-export function utcText(iso: string): string {
+function utcText(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;

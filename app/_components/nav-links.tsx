@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 
-export const PUBLIC_NAV = [
+const PUBLIC_NAV = [
   { href: "/docs", label: "API docs" },
   { href: "/verify", label: "Verify a statement" },
   { href: "/verify/proof", label: "Verify a letter" },

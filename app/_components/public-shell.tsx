@@ -4,12 +4,12 @@
 import Link from "next/link";
 import { SCHEMA_VERSION } from "@/lib/version";
 import { NavLinks } from "./nav-links";
-import { PRODUCT_NAME } from "./product";
+import { PRODUCT_NAME } from "@/lib/version";
 
 /** The one column every public page lines up on: header, content and footer. */
-export const PAGE_COLUMN = "mx-auto w-full max-w-6xl px-4 sm:px-6";
+const PAGE_COLUMN = "mx-auto w-full max-w-6xl px-4 sm:px-6";
 
-export function BrandMark({ className = "h-7 w-7" }: { className?: string }) {
+function BrandMark({ className = "h-7 w-7" }: { className?: string }) {
   // The same drawing as app/icon.svg (the favicon): a card on an indigo tile.
   return (
     <svg viewBox="0 0 32 32" className={className} aria-hidden="true" focusable="false">

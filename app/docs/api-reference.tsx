@@ -4,7 +4,6 @@
 // so the page scrolls as one (no frame of its own), with system fonts so nothing is fetched from
 // elsewhere and the product's one name as the title.
 import { useEffect, useRef, useState } from "react";
-import { PRODUCT_NAME } from "../_components/product";
 
 const ATTRIBUTES: Record<string, string> = {
   "render-style": "read",
@@ -76,7 +75,7 @@ export function ApiReference() {
         observer.observe(root, { childList: true, subtree: true });
         demote();
       }
-      await element.loadSpec({ ...document, info: { ...document.info, title: PRODUCT_NAME } });
+      await element.loadSpec(document);
       if (!cancelled) setState("ready");
     })().catch(() => {
       if (!cancelled) setState("failed");

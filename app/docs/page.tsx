@@ -4,7 +4,7 @@
 import type { Metadata } from "next";
 import { Fragment } from "react";
 import { PublicShell } from "../_components/public-shell";
-import { PRODUCT_NAME } from "../_components/product";
+import { PRODUCT_NAME } from "@/lib/version";
 import { ApiReference } from "./api-reference";
 import { documentedOperations, type ListedOperation } from "./operations";
 

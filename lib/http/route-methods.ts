@@ -40,7 +40,7 @@ function withAllow(path: string, surface: Operation["surface"], answer: (request
   };
 }
 
-export function methodNotAllowed(path: string, surface: Operation["surface"]): RouteHandler {
+function methodNotAllowed(path: string, surface: Operation["surface"]): RouteHandler {
   return withAllow(path, surface, (request, allow) => {
     throw new ApiError("method_not_allowed", `${request.method} is not allowed on ${path}; it allows ${allow}.`);
   });

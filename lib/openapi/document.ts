@@ -2,7 +2,7 @@
 import { createDocument, type oas31 } from "zod-openapi";
 import { config } from "@/lib/config";
 import { SCOPES } from "@/lib/keys/scopes";
-import { SCHEMA_VERSION } from "@/lib/version";
+import { PRODUCT_NAME, SCHEMA_VERSION } from "@/lib/version";
 import { OPERATIONS } from "@/lib/operations";
 import { documentPaths } from "./operation";
 import { webhookEvents } from "./webhooks";
@@ -50,10 +50,10 @@ function buildDocument(servers: oas31.ServerObject[]) {
   return createDocument({
     openapi: "3.1.0",
     info: {
-      title: "Wallet & Card Service",
+      title: PRODUCT_NAME,
       version: SCHEMA_VERSION,
       description: DESCRIPTION,
-      contact: { name: "Wallet & Card Service merchant console", url: `${servers[0]?.url ?? ""}/merchant/sdk` },
+      contact: { name: `${PRODUCT_NAME} merchant console`, url: `${servers[0]?.url ?? ""}/merchant/sdk` },
       // The repository declares no open-source licence: the API and this document are proprietary.
       license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },

@@ -76,13 +76,10 @@ export const OPERATIONS: readonly Operation[] = [
   getOpenApiDocumentOperation,
 ];
 
-/** The operations declared on one path template, e.g. `/api/public/sdk/v1/cards/{id}`. */
-export function operationsAt(path: string): Operation[] {
-  return OPERATIONS.filter((operation) => operation.path === path);
-}
-
 /** The methods declared on a path template, in HTTP_METHODS order: its `Allow` header. */
 export function allowedMethods(path: string): HttpMethod[] {
-  const declared = new Set(operationsAt(path).map((operation) => operation.method));
+  const declared = new Set(
+    OPERATIONS.filter((operation) => operation.path === path).map((operation) => operation.method),
+  );
   return HTTP_METHODS.filter((method) => declared.has(method));
 }

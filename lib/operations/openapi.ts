@@ -1,7 +1,7 @@
 // The operation serving the OpenAPI document itself.
 import { z } from "zod";
 import { withExample } from "@/lib/schemas/common";
-import { SCHEMA_VERSION } from "@/lib/version";
+import { PRODUCT_NAME, SCHEMA_VERSION } from "@/lib/version";
 import { defineOperation } from "./define";
 
 const openApiDocumentSchema = withExample(z.object({ openapi: z.string() }).passthrough(), {
@@ -9,7 +9,7 @@ const openApiDocumentSchema = withExample(z.object({ openapi: z.string() }).pass
   description: "An OpenAPI 3.1 document; the example is abridged.",
   example: {
     openapi: "3.1.0",
-    info: { title: "Wallet & Card Service", version: SCHEMA_VERSION },
+    info: { title: PRODUCT_NAME, version: SCHEMA_VERSION },
     servers: [{ url: "http://localhost:3000", description: "Local development (npm run dev)" }],
     paths: {},
   },
