@@ -73,10 +73,15 @@ async function main() {
       // A request still running after 5 s (a slow client) is cut rather than awaited.
       setTimeout(() => server.closeAllConnections(), 5_000).unref();
     });
-    await worker?.stop();
-    await app.close();
-    await disconnectDb();
-    await database.stop();
+    // Every step runs even when one before it failed: the database, in its own session, would
+    // otherwise outlive this process.
+    const failures: unknown[] = [];
+    for (const step of [() => worker?.stop(), () => app.close(), () => disconnectDb(), () => database.stop()]) {
+      await Promise.resolve()
+        .then(step)
+        .catch((error: unknown) => failures.push(error));
+    }
+    if (failures.length > 0) throw new AggregateError(failures, "some parts did not stop cleanly");
   });
 }
 

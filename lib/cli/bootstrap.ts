@@ -5,6 +5,7 @@ import { z } from "zod";
 import { createApplication } from "@/lib/applications/create-application";
 import { openWebhookSecret } from "@/lib/applications/webhook-secret";
 import { vetEndpointUrl } from "@/lib/webhooks/address-guard";
+import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import { parseFields } from "@/lib/console/parse-fields";
 import { hashPassword } from "@/lib/console/password";
 import { passwordStrengthProblem, passwordUserInputs, signUpInput } from "@/lib/console/sign-up";
@@ -67,6 +68,8 @@ async function consolePassword(
 /** Throws ConsoleFieldError (field "email" or "password") when either breaks the console's rules. */
 export async function bootstrap(db: Db, input: BootstrapInput) {
   const { email, password } = parseFields(bootstrapFields, { email: input.email, password: input.password });
+  // Checked before anything is written, so a refused URL leaves no merchant with an unprinted password.
+  const webhookUrl = input.webhookUrl ? (await vetEndpointUrl(input.webhookUrl, false)).url.toString() : undefined;
   const existing = await db.merchantUser.findUnique({ where: { email } });
   const { access, passwordHash } = await consolePassword(email, existing, password);
   const merchant = existing
@@ -86,14 +89,11 @@ export async function bootstrap(db: Db, input: BootstrapInput) {
   const { secret } = await createApiKey(db, { applicationId: application.id, mode: "test", name: "bootstrap" });
 
   let endpointId: string | undefined;
-  if (input.webhookUrl) {
-    // The same address rule as every registration and send (test mode: public or loopback).
-    const url = (await vetEndpointUrl(input.webhookUrl, false)).url.toString();
+  if (webhookUrl) {
     const endpoint =
-      (await db.webhookEndpoint.findFirst({ where: { applicationId: application.id, livemode: false, url } })) ??
-      (await db.webhookEndpoint.create({
-        data: { id: newId("we"), applicationId: application.id, livemode: false, url, events: [], enabled: true },
-      }));
+      (await db.webhookEndpoint.findFirst({
+        where: { applicationId: application.id, livemode: false, url: webhookUrl },
+      })) ?? (await addWebhookEndpoint(db, { applicationId: application.id, url: webhookUrl, livemode: false }));
     endpointId = endpoint.id;
   }
   return {
