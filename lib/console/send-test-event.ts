@@ -27,6 +27,8 @@ export async function sendTestEvent(context: AuditContext, applicationId: string
         livemode: endpoint.livemode,
         type,
         data: sampleRecord(type, endpoint.livemode),
+        // About a sample wallet that exists nowhere else: the first and only event of its sequence.
+        sequence: 1,
       },
     });
     const [deliveryId] = await queueDeliveries(tx, event, { endpointId });

@@ -1,6 +1,6 @@
 // Records an event in the caller's transaction, so a change and its event (and its webhook
 // deliveries) commit or vanish together.
-import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Event, Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import type { Tenant } from "@/lib/tenant";
 import { queueDeliveries } from "@/lib/webhooks/fan-out";
@@ -15,21 +15,34 @@ export const EVENT_TYPES = [
 
 export type EventType = (typeof EVENT_TYPES)[number];
 
+/** Every event is about one wallet: a wallet record is the wallet, a card or authorization names its own. */
+export function walletIdOf(type: EventType, data: Record<string, unknown>): string {
+  const walletId = type === "wallet.provisioned" ? data.id : data.walletId;
+  if (typeof walletId !== "string") throw new Error(`a ${type} event's data names no wallet`);
+  return walletId;
+}
+
 export async function recordEvent(
   tx: Prisma.TransactionClient,
   tenant: Tenant,
   type: EventType,
   data: Record<string, unknown>,
-) {
-  const event = await tx.event.create({
-    data: {
-      id: newId("evt"),
-      applicationId: tenant.applicationId,
-      livemode: tenant.livemode,
-      type,
-      data: data as Prisma.InputJsonValue,
-    },
-  });
+): Promise<Event> {
+  // The wallet's counter moves under its row lock, held to commit: concurrent writers to one wallet
+  // take their numbers one after the other, and a rolled-back writer returns its number, so a
+  // wallet's events are numbered 1, 2, 3... with no gap. One statement for the count and the insert.
+  const [event] = await tx.$queryRaw<Event[]>`
+    WITH next AS (
+      UPDATE "Wallet" SET "eventSequence" = "eventSequence" + 1
+      WHERE "id" = ${walletIdOf(type, data)}
+      RETURNING "id", "eventSequence"
+    )
+    INSERT INTO "Event" ("id", "applicationId", "livemode", "type", "data", "walletId", "sequence")
+    SELECT ${newId("evt")}, ${tenant.applicationId}, ${tenant.livemode}, ${type}, ${JSON.stringify(data)}::jsonb,
+      next."id", next."eventSequence"
+    FROM next
+    RETURNING *`;
+  if (!event) throw new Error(`recording a ${type} event: wallet ${walletIdOf(type, data)} does not exist`);
   // Deliveries and their jobs commit or vanish with the event, like the event with its change.
   await queueDeliveries(tx, event);
   return event;

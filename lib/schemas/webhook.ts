@@ -57,7 +57,9 @@ const webhookAttemptShape = z.object({
     .meta({ description: "The first 2 KB of the receiver's answer.", example: '{"received":true}' }),
   error: z.string().nullable().meta({ description: "Why the attempt got no answer, e.g. `timed out after 10000 ms`." }),
   requestHeaders: z.record(z.string(), z.string()).meta({ description: "The headers sent, signature included." }),
-  requestBody: z.string().meta({ description: "The exact body sent (the signed bytes)." }),
+  requestBody: z.string().nullable().meta({
+    description: "The exact body sent (the signed bytes); null once dropped by retention, 30 days after the attempt.",
+  }),
   createdAt: timestampSchema,
 });
 

@@ -24,7 +24,7 @@ async function seed(appId: string, livemode = false) {
   for (const [i, type] of kinds.entries()) {
     const createdAt = new Date(Date.now() - (kinds.length - i) * 1000);
     const event = await prisma().event.create({
-      data: { id: newId("evt"), applicationId: appId, livemode, type, data: { id: `res_${i}`, n: i }, createdAt },
+      data: { id: newId("evt"), applicationId: appId, livemode, type, data: { id: `res_${i}`, n: i }, sequence: 1, createdAt },
     });
     const delivery = await prisma().webhookDelivery.create({
       data: {

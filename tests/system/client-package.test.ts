@@ -218,6 +218,7 @@ export async function receive(request: Request): Promise<Response> {
         livemode: false,
         type: "wallet.provisioned",
         data: { externalUserId: "user_42", currency: "USD" },
+        sequence: 1,
       },
     });
     // The service's own signing, exactly as the webhook worker sends a delivery.

@@ -107,20 +107,28 @@ export default async function DeliveryPage({ params }: { params: Promise<{ appId
                   <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
                     Request body (exact bytes signed)
                   </h3>
-                  <pre
-                    data-testid="attempt-body"
-                    className="whitespace-pre-wrap break-all rounded-lg bg-slate-900 p-3 text-xs text-slate-100"
-                  >
-                    {attempt.requestBody}
-                  </pre>
-                  <details className="mt-2">
-                    <summary className="cursor-pointer text-xs text-indigo-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
-                      Formatted
-                    </summary>
-                    <pre className="mt-1 overflow-x-auto rounded-lg bg-slate-50 p-3 text-xs text-slate-800">
-                      {prettyBody(attempt.requestBody)}
-                    </pre>
-                  </details>
+                  {attempt.requestBody === null ? (
+                    <p data-testid="attempt-body-dropped" className="text-sm text-slate-600">
+                      Dropped after 30 days, as the retention policy says; the attempt&apos;s outcome stays.
+                    </p>
+                  ) : (
+                    <>
+                      <pre
+                        data-testid="attempt-body"
+                        className="whitespace-pre-wrap break-all rounded-lg bg-slate-900 p-3 text-xs text-slate-100"
+                      >
+                        {attempt.requestBody}
+                      </pre>
+                      <details className="mt-2">
+                        <summary className="cursor-pointer text-xs text-indigo-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+                          Formatted
+                        </summary>
+                        <pre className="mt-1 overflow-x-auto rounded-lg bg-slate-50 p-3 text-xs text-slate-800">
+                          {prettyBody(attempt.requestBody)}
+                        </pre>
+                      </details>
+                    </>
+                  )}
                 </div>
               </div>
               {attempt.responseExcerpt ? (
