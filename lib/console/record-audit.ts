@@ -15,6 +15,7 @@ export type AuditAction =
   | "webhook_endpoint.created"
   | "webhook_endpoint.updated"
   | "webhook_endpoint.deleted"
+  | "webhook_endpoint.disabled_automatically"
   | "webhook_endpoint.tested"
   | "webhook_delivery.replayed";
 

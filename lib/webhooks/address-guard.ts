@@ -72,24 +72,34 @@ export function bareHostname(url: URL): string {
   return url.hostname.replace(/^\[(.*)\]$/, "$1");
 }
 
+/** Every address a name has now, as the system resolver answers. */
+export type LookupHost = (host: string) => Promise<{ address: string; family: number }[]>;
+
+const systemLookup: LookupHost = (host) => lookup(host, { all: true, verbatim: true });
+
 /** The whole check, as registration runs it and every send repeats it: the URL, then every address its host has now. */
 export async function vetEndpointUrl(
   rawUrl: string,
   livemode: boolean,
+  lookupHost: LookupHost = systemLookup,
 ): Promise<{ url: URL; destination: VettedAddress }> {
   const url = checkEndpointUrl(rawUrl, livemode);
-  return { url, destination: await resolveDestination(url, livemode) };
+  return { url, destination: await resolveDestination(url, livemode, lookupHost) };
 }
 
 /**
  * Resolves the host now and returns the address to connect to. Every resolved address must be
  * allowed, so a name that answers with one public and one private address is refused whole.
  */
-export async function resolveDestination(url: URL, livemode: boolean): Promise<VettedAddress> {
+export async function resolveDestination(
+  url: URL,
+  livemode: boolean,
+  lookupHost: LookupHost = systemLookup,
+): Promise<VettedAddress> {
   const host = bareHostname(url);
   const answers = ipaddr.isValid(host)
     ? [{ address: host, family: ipaddr.parse(host).kind() === "ipv6" ? 6 : 4 }]
-    : await lookup(host, { all: true, verbatim: true }).catch((error: unknown) => {
+    : await lookupHost(host).catch((error: unknown) => {
         throw new UnsafeDestinationError(
           `Could not resolve ${host}: ${error instanceof Error ? error.message : String(error)}`,
         );

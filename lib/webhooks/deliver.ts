@@ -1,68 +1,72 @@
-// The one path every webhook attempt takes, first try, retry or replay: lock the delivery, build
-// and sign a fresh envelope, send it, record the attempt and decide what happens next, all in one
-// transaction. The row lock is what keeps two workers from sending one delivery at the same time;
-// PostgreSQL drops it the moment a crashed sender's connection goes, so nothing stays stuck.
+// The one path every webhook attempt takes, first try, retry or replay: read the delivery, decide
+// whether the endpoint may be sent to now (disabled, backed off, busy), build and sign a fresh
+// envelope, send it outside any transaction, then record the attempt, the delivery's next state and
+// the endpoint's health in one short statement or transaction. The queue job running this attempt
+// is what keeps two workers from sending it at once (graphile-worker locks it); its key, stored on
+// the attempt, makes a rerun of a job whose attempt is recorded send nothing.
 import { openWebhookSecret } from "@/lib/applications/webhook-secret";
+import { recordAudit } from "@/lib/console/record-audit";
 import { prisma } from "@/lib/db/client";
-import type {
-  Event,
-  Prisma,
-  PrismaClient,
-  WebhookAttempt,
-  WebhookDelivery,
-  WebhookEndpoint,
-} from "@/lib/generated/prisma/client";
+import type { Prisma, PrismaClient, WebhookAttempt } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
-import { enqueueDelivery, type DeliveryTrigger } from "./enqueue";
+import { afterFailure, breakerVerdict, HEALTH_POLICY, type EndpointHealthFields, type HealthPolicy } from "./endpoint-health";
+import type { EndpointGate } from "./endpoint-gate";
+import { enqueueDelivery, jobKeyFor, type DeliveryTrigger } from "./enqueue";
 import { buildEnvelope, signedRequest } from "./envelope";
 import { nextRetryDelayMs } from "./schedule";
-import { SEND_TIMEOUT_MS, sendWebhookRequest } from "./send-request";
+import { SEND_TIMEOUT_MS, sendWebhookRequest, type SendResult } from "./send-request";
+import type { LookupHost } from "./address-guard";
 
 export type DeliverOptions = {
   /** The worker's own client; defaults to the process-wide one. */
   db?: PrismaClient;
   /** The queue job running this attempt; a rerun of a job that already recorded its attempt sends nothing. */
   jobKey?: string;
-  /** Multiplies the retry schedule (tests). */
+  /** 1-based place of this attempt in the retry schedule, when a retry job runs it. */
+  retryNumber?: number;
+  /** Multiplies the retry schedule and the endpoint back-off (tests). */
   retryScale?: number;
   timeoutMs?: number;
+  /** The worker's per-endpoint cap; absent sends without one (a direct call). */
+  gate?: EndpointGate;
+  policy?: HealthPolicy;
+  lookupHost?: LookupHost;
 };
 
-export type DeliverOutcome =
-  | { kind: "sent"; attempt: WebhookAttempt; delivery: WebhookDelivery }
-  | { kind: "skipped"; reason: "not_found" | "already_attempted" | "not_pending" | "endpoint_disabled" };
+export type DeliveryStatus = "pending" | "succeeded" | "failed";
 
-/** A delivery as sending needs it: its row, where it goes, what it carries, and the signing secret. */
-type DeliveryToSend = {
-  delivery: WebhookDelivery;
-  endpoint: Pick<WebhookEndpoint, "url" | "enabled">;
-  event: Pick<Event, "id" | "type" | "data">;
+export type DeliverOutcome =
+  | { kind: "sent"; attempt: WebhookAttempt; status: DeliveryStatus }
+  | { kind: "skipped"; reason: "not_found" | "already_attempted" | "not_pending" | "endpoint_disabled" }
+  | { kind: "deferred"; reason: "backing_off" | "probe_in_flight" | "endpoint_busy"; until: Date };
+
+/** A delivery as sending needs it, read in one statement: its row, endpoint, event and signing secret. */
+type DeliveryToSend = EndpointHealthFields & {
+  id: string;
+  status: string;
+  livemode: boolean;
+  endpointId: string;
+  eventId: string;
+  url: string;
+  eventType: string;
+  eventData: Prisma.JsonValue;
+  eventSequence: number;
   webhookSecretSealed: string;
+  applicationId: string;
   /** Whether the queue job running this attempt already recorded one. */
   attempted: boolean;
 };
 
-type DeliveryToSendRow = WebhookDelivery & {
-  endpointUrl: string;
-  endpointEnabled: boolean;
-  eventType: string;
-  eventData: Prisma.JsonValue;
-  webhookSecretSealed: string;
-  attempted: boolean;
-};
-
-// One read instead of five (the job's attempt, delivery, endpoint, event, application): each round
-// trip through the ORM costs the worker more CPU than the send itself. It runs after the row lock,
-// as its own statement, so its snapshot includes an attempt committed by a sender we waited for.
 async function readDeliveryToSend(
-  tx: Prisma.TransactionClient,
+  db: PrismaClient,
   deliveryId: string,
   jobKey: string | null,
-): Promise<DeliveryToSend> {
-  const rows = await tx.$queryRaw<DeliveryToSendRow[]>`
-    SELECT d.*, -- every column, so a column added to the model is never missing from the row typed as one
-      w."url" AS "endpointUrl", w."enabled" AS "endpointEnabled",
-      e."type" AS "eventType", e."data" AS "eventData",
+): Promise<DeliveryToSend | undefined> {
+  const rows = await db.$queryRaw<DeliveryToSend[]>`
+    SELECT d."id", d."status", d."livemode", d."endpointId", d."eventId", d."applicationId",
+      w."url", w."enabled", w."consecutiveFailures", w."failingSince", w."lastSuccessAt", w."lastFailureAt",
+      w."lastFailureReason", w."backoffUntil", w."probeLeaseUntil", w."disabledAt", w."disabledReason",
+      e."type" AS "eventType", e."data" AS "eventData", e."sequence" AS "eventSequence",
       a."webhookSecretSealed",
       EXISTS (SELECT 1 FROM "WebhookAttempt" t WHERE t."jobKey" = ${jobKey}) AS "attempted"
     FROM "WebhookDelivery" d
@@ -70,16 +74,12 @@ async function readDeliveryToSend(
     JOIN "Event" e ON e."id" = d."eventId"
     JOIN "Application" a ON a."id" = d."applicationId"
     WHERE d."id" = ${deliveryId}`;
-  const row = rows[0];
-  if (!row) throw new Error(`webhook delivery ${deliveryId} has lost its endpoint, event or application`);
-  const { endpointUrl, endpointEnabled, eventType, eventData, webhookSecretSealed, attempted, ...delivery } = row;
-  return {
-    delivery,
-    endpoint: { url: endpointUrl, enabled: endpointEnabled },
-    event: { id: delivery.eventId, type: eventType, data: eventData },
-    webhookSecretSealed,
-    attempted,
-  };
+  return rows[0];
+}
+
+/** Up to a fifth later, so the backlog of one endpoint does not come due in one instant. */
+function spread(until: Date): Date {
+  return new Date(until.getTime() + Math.round(Math.random() * 0.2 * Math.max(0, until.getTime() - Date.now())));
 }
 
 export async function deliver(
@@ -87,83 +87,240 @@ export async function deliver(
   trigger: DeliveryTrigger,
   options: DeliverOptions = {},
 ): Promise<DeliverOutcome> {
+  const db = options.db ?? prisma();
   const timeoutMs = options.timeoutMs ?? SEND_TIMEOUT_MS;
-  return (options.db ?? prisma()).$transaction(
-    async (tx) => {
-      // Locks the delivery and, in the same round trip, bounds how long a sender that vanishes
-      // without closing its connection can hold that lock.
-      const locked = await tx.$queryRaw<{ id: string }[]>`
-        SELECT id, set_config('idle_in_transaction_session_timeout', ${String(timeoutMs + 20_000)}, true) AS "idleTimeout"
-        FROM "WebhookDelivery" WHERE id = ${deliveryId} FOR UPDATE`;
-      if (locked.length === 0) return { kind: "skipped", reason: "not_found" };
-      const { delivery, endpoint, event, webhookSecretSealed, attempted } = await readDeliveryToSend(
-        tx,
-        deliveryId,
-        options.jobKey ?? null,
-      );
-      if (attempted) return { kind: "skipped", reason: "already_attempted" };
-      if (trigger === "retry" && delivery.status !== "pending") return { kind: "skipped", reason: "not_pending" };
-      if (!endpoint.enabled) {
-        if (delivery.status === "pending") {
-          await tx.webhookDelivery.update({
-            where: { id: deliveryId },
-            data: { status: "failed", nextAttemptAt: null },
-          });
-        }
-        return { kind: "skipped", reason: "endpoint_disabled" };
-      }
+  const jobKey = options.jobKey ?? null;
+  const row = await readDeliveryToSend(db, deliveryId, jobKey);
+  if (!row) return { kind: "skipped", reason: "not_found" };
+  if (row.attempted) return { kind: "skipped", reason: "already_attempted" };
+  if (trigger === "retry" && row.status !== "pending") return { kind: "skipped", reason: "not_pending" };
+  if (!row.enabled) {
+    // The delivery waits, pending, for the endpoint to be enabled again (resume-deliveries.ts).
+    await db.$executeRaw`UPDATE "WebhookDelivery" SET "nextAttemptAt" = NULL, "updatedAt" = now()
+      WHERE "id" = ${deliveryId} AND "status" = 'pending'`;
+    return { kind: "skipped", reason: "endpoint_disabled" };
+  }
 
-      const envelope = buildEnvelope(event, new Date());
-      const request = signedRequest(envelope, delivery.id, openWebhookSecret(webhookSecretSealed));
-      const result = await sendWebhookRequest({
-        url: endpoint.url,
-        body: request.body,
-        headers: request.headers,
-        livemode: delivery.livemode,
-        timeoutMs,
-      });
-      const succeeded = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+  // A replay is the merchant asking now: it passes the breaker (and, when it succeeds, closes it).
+  const now = new Date();
+  if (trigger === "retry") {
+    const verdict = breakerVerdict(row, now);
+    if (verdict.kind === "wait") {
+      const reason = row.backoffUntil && row.backoffUntil > now ? "backing_off" : "probe_in_flight";
+      return defer(db, row, trigger, options, spread(verdict.until), reason);
+    }
+    if (verdict.kind === "probe") {
+      const leaseUntil = new Date(now.getTime() + timeoutMs + 5_000);
+      const claimed = await db.$executeRaw`UPDATE "WebhookEndpoint" SET "probeLeaseUntil" = ${leaseUntil}
+        WHERE "id" = ${row.endpointId} AND "backoffUntil" <= ${now}
+          AND ("probeLeaseUntil" IS NULL OR "probeLeaseUntil" <= ${now})`;
+      if (claimed === 0) return defer(db, row, trigger, options, spread(leaseUntil), "probe_in_flight");
+    }
+  }
+  if (options.gate && !options.gate.tryAcquire(row.endpointId)) {
+    // Fetched just before the endpoint reached its cap; from now on the queue leaves its jobs alone.
+    return defer(db, row, trigger, options, new Date(now.getTime() + 1_000), "endpoint_busy");
+  }
 
-      const attempt = await tx.webhookAttempt.create({
-        data: {
-          id: newId("wha"),
-          deliveryId,
-          trigger,
-          jobKey: options.jobKey ?? null,
-          requestHeaders: request.headers,
-          requestBody: request.body,
-          statusCode: result.statusCode,
-          latencyMs: result.latencyMs,
-          responseExcerpt: result.responseExcerpt,
-          error: result.error,
-        },
+  let result: SendResult;
+  let request: { body: string; headers: Record<string, string> };
+  try {
+    const envelope = buildEnvelope(
+      { id: row.eventId, type: row.eventType, data: row.eventData, sequence: row.eventSequence },
+      new Date(),
+    );
+    request = signedRequest(envelope, row.id, openWebhookSecret(row.webhookSecretSealed));
+    result = await sendWebhookRequest({
+      url: row.url,
+      body: request.body,
+      headers: request.headers,
+      livemode: row.livemode,
+      timeoutMs,
+      lookupHost: options.lookupHost,
+    });
+  } finally {
+    options.gate?.release(row.endpointId);
+  }
+  const attempt: Omit<WebhookAttempt, "createdAt"> = {
+    id: newId("wha"),
+    deliveryId,
+    trigger,
+    jobKey,
+    requestHeaders: request.headers,
+    requestBody: request.body,
+    statusCode: result.statusCode,
+    latencyMs: result.latencyMs,
+    responseExcerpt: result.responseExcerpt,
+    error: result.error,
+    bodiesDroppedAt: null,
+  };
+  const succeeded =
+    result.error === null && result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+  return succeeded
+    ? recordSuccess(db, row, attempt)
+    : recordFailure(db, row, attempt, {
+        reason: failureReason(result),
+        retryNumber: options.retryNumber,
+        retryScale: options.retryScale,
+        policy: options.policy ?? HEALTH_POLICY,
       });
-      const next = await nextState(tx, delivery, trigger, succeeded, options.retryScale);
-      const updated = await tx.webhookDelivery.update({
-        where: { id: deliveryId },
-        data: { ...next, attemptCount: { increment: 1 }, lastStatusCode: result.statusCode },
-      });
-      return { kind: "sent", attempt, delivery: updated };
-    },
-    { timeout: timeoutMs + 15_000, maxWait: 10_000 },
-  );
 }
 
-/** Success ends a delivery; a failed retry schedules the next one or, past the schedule, fails it. A failed replay changes nothing. */
+function failureReason(result: SendResult): string {
+  if (result.error) return result.error;
+  return `HTTP ${result.statusCode ?? "no status"}`;
+}
+
+/** Puts this job back in the queue for later, under the same key, without sending or counting an attempt. */
+async function defer(
+  db: PrismaClient,
+  row: DeliveryToSend,
+  trigger: DeliveryTrigger,
+  options: DeliverOptions,
+  until: Date,
+  reason: "backing_off" | "probe_in_flight" | "endpoint_busy",
+): Promise<DeliverOutcome> {
+  const job = { deliveryId: row.id, endpointId: row.endpointId, trigger, retryNumber: options.retryNumber };
+  await db.$transaction(async (tx) => {
+    // Re-adding the running job's key makes graphile-worker queue a fresh job and let this one end.
+    await enqueueDelivery(tx, job, until, options.jobKey ?? jobKeyFor(job));
+    if (trigger === "retry")
+      await tx.$executeRaw`UPDATE "WebhookDelivery" SET "nextAttemptAt" = ${until}, "updatedAt" = now()
+        WHERE "id" = ${row.id} AND "status" = 'pending'`;
+  });
+  return { kind: "deferred", reason, until };
+}
+
+/**
+ * One statement: the attempt, the delivery succeeded, and the endpoint's streak and breaker closed.
+ * The endpoint's row is written only when something changes or its last success is a second old,
+ * so a busy endpoint's deliveries do not all queue on its row lock.
+ */
+async function recordSuccess(
+  db: PrismaClient,
+  row: DeliveryToSend,
+  attempt: Omit<WebhookAttempt, "createdAt">,
+): Promise<DeliverOutcome> {
+  const at = new Date();
+  const [recorded] = await db.$queryRaw<{ createdAt: Date; status: DeliveryStatus }[]>`
+    WITH attempt AS (
+      INSERT INTO "WebhookAttempt" ("id", "deliveryId", "trigger", "jobKey", "requestHeaders", "requestBody",
+        "statusCode", "latencyMs", "responseExcerpt", "error")
+      VALUES (${attempt.id}, ${attempt.deliveryId}, ${attempt.trigger}, ${attempt.jobKey},
+        ${JSON.stringify(attempt.requestHeaders)}::jsonb, ${attempt.requestBody}, ${attempt.statusCode},
+        ${attempt.latencyMs}, ${attempt.responseExcerpt}, ${attempt.error})
+      ON CONFLICT ("jobKey") DO NOTHING
+      RETURNING "createdAt"
+    ), delivery AS (
+      UPDATE "WebhookDelivery" SET "status" = 'succeeded', "nextAttemptAt" = NULL,
+        "attemptCount" = "attemptCount" + 1, "lastStatusCode" = ${attempt.statusCode}, "updatedAt" = now()
+      WHERE "id" = ${row.id} AND EXISTS (SELECT 1 FROM attempt)
+      RETURNING "status"
+    ), endpoint AS (
+      UPDATE "WebhookEndpoint" SET "consecutiveFailures" = 0, "failingSince" = NULL, "backoffUntil" = NULL,
+        "probeLeaseUntil" = NULL, "lastSuccessAt" = ${at}, "updatedAt" = now()
+      WHERE "id" = ${row.endpointId} AND EXISTS (SELECT 1 FROM attempt)
+        AND ("consecutiveFailures" > 0 OR "backoffUntil" IS NOT NULL OR "probeLeaseUntil" IS NOT NULL
+          OR "lastSuccessAt" IS NULL OR "lastSuccessAt" < ${new Date(at.getTime() - 1_000)})
+      RETURNING 1
+    )
+    SELECT attempt."createdAt", delivery."status" FROM attempt, delivery`;
+  // Another run of this job recorded the attempt first (a worker presumed dead that was not).
+  if (!recorded) return { kind: "skipped", reason: "already_attempted" };
+  return { kind: "sent", attempt: { ...attempt, createdAt: recorded.createdAt }, status: recorded.status };
+}
+
+type FailureContext = { reason: string; retryNumber?: number; retryScale?: number; policy: HealthPolicy };
+
+/**
+ * A short transaction: the attempt, the endpoint's health under its row lock (which may open the
+ * breaker or disable the endpoint), and the delivery's next state: a failed retry schedules the
+ * next one or, past the schedule, fails the delivery; a failed replay changes nothing.
+ */
+async function recordFailure(
+  db: PrismaClient,
+  row: DeliveryToSend,
+  attempt: Omit<WebhookAttempt, "createdAt">,
+  context: FailureContext,
+): Promise<DeliverOutcome> {
+  const at = new Date();
+  return db.$transaction(async (tx) => {
+    const [recorded] = await tx.$queryRaw<{ createdAt: Date }[]>`
+      INSERT INTO "WebhookAttempt" ("id", "deliveryId", "trigger", "jobKey", "requestHeaders", "requestBody",
+        "statusCode", "latencyMs", "responseExcerpt", "error")
+      VALUES (${attempt.id}, ${attempt.deliveryId}, ${attempt.trigger}, ${attempt.jobKey},
+        ${JSON.stringify(attempt.requestHeaders)}::jsonb, ${attempt.requestBody}, ${attempt.statusCode},
+        ${attempt.latencyMs}, ${attempt.responseExcerpt}, ${attempt.error})
+      ON CONFLICT ("jobKey") DO NOTHING
+      RETURNING "createdAt"`;
+    if (!recorded) return { kind: "skipped", reason: "already_attempted" } as const;
+
+    const [endpoint] = await tx.$queryRaw<EndpointHealthFields[]>`
+      SELECT "enabled", "consecutiveFailures", "failingSince", "lastSuccessAt", "lastFailureAt", "lastFailureReason",
+        "backoffUntil", "probeLeaseUntil", "disabledAt", "disabledReason"
+      FROM "WebhookEndpoint" WHERE "id" = ${row.endpointId} FOR UPDATE`;
+    if (!endpoint) throw new Error(`webhook endpoint ${row.endpointId} vanished under its delivery ${row.id}`);
+    const health = afterFailure(endpoint, { at, reason: context.reason }, context.policy, context.retryScale ?? 1);
+    await tx.webhookEndpoint.update({ where: { id: row.endpointId }, data: health });
+    const disabledNow = endpoint.enabled && health.enabled === false;
+    if (disabledNow) await recordAutomaticDisable(tx, row, health.disabledReason ?? context.reason);
+
+    const next = await nextState(tx, row, attempt.trigger === "replay" ? "replay" : "retry", disabledNow, context);
+    const delivery = await tx.webhookDelivery.update({
+      where: { id: row.id },
+      data: { attemptCount: { increment: 1 }, lastStatusCode: attempt.statusCode, ...next },
+      select: { status: true },
+    });
+    return {
+      kind: "sent",
+      attempt: { ...attempt, createdAt: recorded.createdAt },
+      status: deliveryStatus(delivery.status),
+    } as const;
+  });
+}
+
+function deliveryStatus(status: string): DeliveryStatus {
+  if (status === "pending" || status === "succeeded" || status === "failed") return status;
+  throw new Error(`unknown delivery status ${status}`);
+}
+
+/** Null leaves the delivery as it is (a failed replay). */
 async function nextState(
   tx: Prisma.TransactionClient,
-  delivery: WebhookDelivery,
+  row: DeliveryToSend,
   trigger: DeliveryTrigger,
-  succeeded: boolean,
-  retryScale: number | undefined,
-): Promise<Pick<WebhookDelivery, "status" | "nextAttemptAt">> {
-  if (succeeded) return { status: "succeeded", nextAttemptAt: null };
-  if (trigger === "replay") return { status: delivery.status, nextAttemptAt: delivery.nextAttemptAt };
-  // Counted from the record, under the row lock, so the schedule holds however jobs were run.
-  const retriesDone = await tx.webhookAttempt.count({ where: { deliveryId: delivery.id, trigger: "retry" } });
-  const delayMs = nextRetryDelayMs(retriesDone, { scale: retryScale });
+  endpointDisabled: boolean,
+  context: FailureContext,
+): Promise<{ status: DeliveryStatus; nextAttemptAt: Date | null } | null> {
+  if (trigger === "replay") return null;
+  // The endpoint is off now: the delivery waits, pending, to be resumed when it is enabled again.
+  if (endpointDisabled) return { status: "pending", nextAttemptAt: null };
+  // Counted from the record, so the schedule holds however jobs were run.
+  const retriesDone = await tx.webhookAttempt.count({ where: { deliveryId: row.id, trigger: "retry" } });
+  const delayMs = nextRetryDelayMs(retriesDone, { scale: context.retryScale });
   if (delayMs === null) return { status: "failed", nextAttemptAt: null };
   const runAt = new Date(Date.now() + delayMs);
-  await enqueueDelivery(tx, { deliveryId: delivery.id, trigger: "retry", retryNumber: retriesDone + 1 }, runAt);
+  await enqueueDelivery(
+    tx,
+    { deliveryId: row.id, endpointId: row.endpointId, trigger: "retry", retryNumber: retriesDone + 1 },
+    runAt,
+  );
   return { status: "pending", nextAttemptAt: runAt };
+}
+
+/** The audit line a merchant finds beside their own actions: the engine turned the endpoint off, and why. */
+async function recordAutomaticDisable(tx: Prisma.TransactionClient, row: DeliveryToSend, reason: string) {
+  const application = await tx.application.findUniqueOrThrow({
+    where: { id: row.applicationId },
+    select: { merchantId: true },
+  });
+  await recordAudit(
+    tx,
+    { merchantId: application.merchantId, ipAddress: null },
+    {
+      applicationId: row.applicationId,
+      action: "webhook_endpoint.disabled_automatically",
+      detail: { endpointId: row.endpointId, url: row.url, livemode: row.livemode, reason },
+    },
+  );
 }

@@ -9,28 +9,34 @@ export type DeliveryTrigger = "retry" | "replay";
 
 export type DeliveryJob = {
   deliveryId: string;
+  /** Carried as the job's flag, so a worker can leave a busy endpoint's jobs in the queue (endpoint-gate.ts). */
+  endpointId: string;
   trigger: DeliveryTrigger;
   /** 1-based position in the retry schedule; replays stand outside it. */
   retryNumber?: number;
 };
 
-/** Each job's key names its delivery first, so the stale-job sweep can find the delivery of a locked job. */
-function jobKeyFor(job: DeliveryJob): string {
+/** The job flag naming an endpoint: workers skip jobs whose flag they forbid, in the queue's own fetch. */
+export function endpointFlag(endpointId: string): string {
+  return `endpoint:${endpointId}`;
+}
+
+/**
+ * A retry's key names its place in the schedule, so a job run again after its attempt was recorded
+ * finds that attempt and sends nothing; re-adding a key (a deferred send) replaces the job.
+ */
+export function jobKeyFor(job: Pick<DeliveryJob, "deliveryId" | "trigger" | "retryNumber">): string {
   return job.trigger === "retry"
     ? `${job.deliveryId}:retry:${job.retryNumber ?? 1}`
     : `${job.deliveryId}:replay:${randomBase62(16)}`;
-}
-
-export function deliveryIdFromJobKey(key: string): string {
-  return key.split(":")[0] ?? key;
 }
 
 export async function enqueueDelivery(
   tx: Prisma.TransactionClient,
   job: DeliveryJob,
   runAt: Date = new Date(),
+  key: string = jobKeyFor(job),
 ): Promise<string> {
-  const key = jobKeyFor(job);
   // Jobs that keep failing for infrastructure reasons (database down) are retried by
   // graphile-worker itself; the webhook retry schedule is ours and lives in schedule.ts.
   await tx.$executeRaw`SELECT graphile_worker.add_job(
@@ -38,7 +44,8 @@ export async function enqueueDelivery(
     payload => ${JSON.stringify(job)}::json,
     run_at => ${runAt},
     max_attempts => 25,
-    job_key => ${key}
+    job_key => ${key},
+    flags => ARRAY[${endpointFlag(job.endpointId)}]
   )`;
   return key;
 }

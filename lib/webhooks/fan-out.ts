@@ -33,6 +33,11 @@ export async function queueDeliveries(
   }));
   await tx.webhookDelivery.createMany({ data: deliveries });
   for (const delivery of deliveries)
-    await enqueueDelivery(tx, { deliveryId: delivery.id, trigger: "retry", retryNumber: 1 });
+    await enqueueDelivery(tx, {
+      deliveryId: delivery.id,
+      endpointId: delivery.endpointId,
+      trigger: "retry",
+      retryNumber: 1,
+    });
   return deliveries.map((d) => d.id);
 }

@@ -1,13 +1,23 @@
 // Sends one signed webhook request: to the address vetted at send time (so DNS cannot be swapped
 // between the check and the connection), no redirects followed, one deadline for the whole exchange,
-// and only a bounded excerpt of the answer kept.
-import http from "node:http";
-import https from "node:https";
+// and only a bounded excerpt of the answer kept. Connections are kept alive in one pool per origin
+// and vetted address: a socket in a pool was opened to that pool's address, so reusing it never
+// reaches an address the guard has not approved at this send.
 import type { LookupFunction } from "node:net";
-import { bareHostname, checkEndpointUrl, resolveDestination, type VettedAddress } from "./address-guard";
+import { Pool } from "undici";
+import { checkEndpointUrl, resolveDestination, type LookupHost, type VettedAddress } from "./address-guard";
 
 export const SEND_TIMEOUT_MS = 10_000;
 export const RESPONSE_EXCERPT_BYTES = 2_048;
+/**
+ * An answer body longer than this is not read to its end: the socket is dropped and the attempt
+ * fails, whatever its status, so a receiver streaming without end costs one socket, not a sender.
+ */
+export const ANSWER_LIMIT_BYTES = 256 * 1024;
+/** Sockets per destination; more sends wait in the pool's own queue, within their deadline. */
+const CONNECTIONS_PER_DESTINATION = 16;
+/** Pools kept; the least recently used one is closed past this. */
+const MAX_POOLS = 1_000;
 
 export type SendInput = {
   url: string;
@@ -15,6 +25,8 @@ export type SendInput = {
   headers: Record<string, string>;
   livemode: boolean;
   timeoutMs?: number;
+  /** The resolver the guard asks; the system's by default (tests swap DNS answers here). */
+  lookupHost?: LookupHost;
 };
 
 export type SendResult = {
@@ -24,33 +36,11 @@ export type SendResult = {
   error: string | null;
 };
 
-export async function sendWebhookRequest(input: SendInput): Promise<SendResult> {
-  const timeoutMs = input.timeoutMs ?? SEND_TIMEOUT_MS;
-  const started = performance.now();
-  const elapsed = () => Math.round(performance.now() - started);
-  const deadline = AbortSignal.timeout(timeoutMs);
-  try {
-    const url = checkEndpointUrl(input.url, input.livemode);
-    const destination = await withDeadline(resolveDestination(url, input.livemode), deadline, timeoutMs);
-    const { statusCode, excerpt } = await post(url, destination, input, deadline, timeoutMs);
-    return { statusCode, latencyMs: elapsed(), responseExcerpt: excerpt, error: null };
-  } catch (error) {
-    return { statusCode: null, latencyMs: elapsed(), responseExcerpt: null, error: describeError(error) };
-  }
-}
-
 class DeadlineError extends Error {
   override name = "DeadlineError";
 }
 
-function withDeadline<T>(work: Promise<T>, deadline: AbortSignal, timeoutMs: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new DeadlineError(`timed out after ${timeoutMs} ms`));
-    if (deadline.aborted) return onAbort();
-    deadline.addEventListener("abort", onAbort, { once: true });
-    work.then(resolve, reject).finally(() => deadline.removeEventListener("abort", onAbort));
-  });
-}
+const pools = new Map<string, Pool>();
 
 function pinnedLookup(destination: VettedAddress): LookupFunction {
   return (_hostname, options, callback) => {
@@ -59,58 +49,123 @@ function pinnedLookup(destination: VettedAddress): LookupFunction {
   };
 }
 
-function post(
+function poolFor(url: URL, destination: VettedAddress): Pool {
+  const key = `${url.origin} ${destination.address}`;
+  const existing = pools.get(key);
+  if (existing) {
+    // Most recently used last, so the first entry is the one to close when full.
+    pools.delete(key);
+    pools.set(key, existing);
+    return existing;
+  }
+  const pool = new Pool(url.origin, {
+    connections: CONNECTIONS_PER_DESTINATION,
+    keepAliveTimeout: 4_000,
+    keepAliveMaxTimeout: 30_000,
+    connect: { lookup: pinnedLookup(destination) },
+  });
+  pools.set(key, pool);
+  if (pools.size > MAX_POOLS) {
+    const [oldestKey, oldest] = pools.entries().next().value ?? [];
+    if (oldestKey !== undefined && oldest) {
+      pools.delete(oldestKey);
+      void oldest.close().catch(() => undefined);
+    }
+  }
+  return pool;
+}
+
+/** Closes every kept-alive connection (the worker's stop). */
+export async function closeConnectionPools(): Promise<void> {
+  const all = [...pools.values()];
+  pools.clear();
+  await Promise.all(all.map((pool) => pool.close().catch(() => undefined)));
+}
+
+export async function sendWebhookRequest(input: SendInput): Promise<SendResult> {
+  const timeoutMs = input.timeoutMs ?? SEND_TIMEOUT_MS;
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new DeadlineError(`timed out after ${timeoutMs} ms`)), timeoutMs);
+  try {
+    const url = checkEndpointUrl(input.url, input.livemode);
+    const destination = await withDeadline(
+      resolveDestination(url, input.livemode, input.lookupHost),
+      deadline.signal,
+    );
+    const { statusCode, excerpt, location, overlong } = await post(url, destination, input, deadline.signal);
+    return {
+      statusCode,
+      latencyMs: elapsed(),
+      responseExcerpt: excerpt,
+      error: answerError(statusCode, location, overlong),
+    };
+  } catch (error) {
+    return { statusCode: null, latencyMs: elapsed(), responseExcerpt: null, error: describeError(error) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function withDeadline<T>(work: Promise<T>, deadline: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(deadline.reason);
+    if (deadline.aborted) return onAbort();
+    deadline.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => deadline.removeEventListener("abort", onAbort));
+  });
+}
+
+async function post(
   url: URL,
   destination: VettedAddress,
   input: SendInput,
   deadline: AbortSignal,
-  timeoutMs: number,
-): Promise<{ statusCode: number; excerpt: string }> {
-  const transport = url.protocol === "https:" ? https : http;
-  return new Promise((resolve, reject) => {
-    const request = transport.request({
-      protocol: url.protocol,
-      hostname: bareHostname(url),
-      port: url.port || undefined,
-      path: `${url.pathname}${url.search}`,
-      method: "POST",
-      headers: { ...input.headers, "content-length": String(Buffer.byteLength(input.body)) },
-      lookup: pinnedLookup(destination),
-      agent: false,
-    });
-    const onAbort = () => request.destroy(new DeadlineError(`timed out after ${timeoutMs} ms`));
-    if (deadline.aborted) onAbort();
-    deadline.addEventListener("abort", onAbort, { once: true });
-    const settle = () => deadline.removeEventListener("abort", onAbort);
-
-    request.on("error", (error) => {
-      settle();
-      reject(error);
-    });
-    request.on("response", (response) => {
-      const chunks: Buffer[] = [];
-      let kept = 0;
-      const finish = () => {
-        settle();
-        resolve({ statusCode: response.statusCode ?? 0, excerpt: Buffer.concat(chunks).toString("utf8") });
-        response.destroy();
-      };
-      response.on("data", (chunk: Buffer) => {
-        if (kept >= RESPONSE_EXCERPT_BYTES) return;
-        const slice = chunk.subarray(0, RESPONSE_EXCERPT_BYTES - kept);
-        chunks.push(slice);
-        kept += slice.length;
-        // The status is what counts; the rest of a long answer is not worth waiting for.
-        if (kept >= RESPONSE_EXCERPT_BYTES) finish();
-      });
-      response.on("end", finish);
-      response.on("error", (error) => {
-        settle();
-        reject(error);
-      });
-    });
-    request.end(input.body);
+): Promise<{ statusCode: number; excerpt: string; location: string | null; overlong: boolean }> {
+  const response = await poolFor(url, destination).request({
+    path: `${url.pathname}${url.search}`,
+    method: "POST",
+    headers: input.headers,
+    body: input.body,
+    signal: deadline,
+    // undici's own timers would fire with their own wording; the one deadline above governs.
+    headersTimeout: 0,
+    bodyTimeout: 0,
   });
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  let read = 0;
+  let overlong = false;
+  for await (const chunk of response.body as AsyncIterable<Buffer>) {
+    if (kept < RESPONSE_EXCERPT_BYTES) {
+      const slice = chunk.subarray(0, RESPONSE_EXCERPT_BYTES - kept);
+      chunks.push(slice);
+      kept += slice.length;
+    }
+    read += chunk.length;
+    if (read > ANSWER_LIMIT_BYTES) {
+      overlong = true;
+      response.body.destroy();
+      break;
+    }
+  }
+  const location = response.headers.location;
+  return {
+    statusCode: response.statusCode,
+    excerpt: Buffer.concat(chunks).toString("utf8"),
+    location: typeof location === "string" ? location : null,
+    overlong,
+  };
+}
+
+/** Why an answer that arrived still fails the attempt, or null when its status alone decides. */
+function answerError(statusCode: number, location: string | null, overlong: boolean): string | null {
+  if (statusCode >= 300 && statusCode < 400)
+    return `Redirect (${statusCode}${location ? ` to ${location.slice(0, 200)}` : ""}) not followed: webhooks are never redirected; register the final URL.`;
+  if (overlong)
+    return `The answer's body ran past ${ANSWER_LIMIT_BYTES / 1024} KiB and was not read to its end; answer with a short body.`;
+  return null;
 }
 
 function describeError(error: unknown): string {

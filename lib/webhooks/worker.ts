@@ -1,9 +1,11 @@
-// The webhook worker: a graphile-worker runner for the delivery task, plus a periodic sweep that
-// frees jobs of workers that died mid-send, and the crontab's idempotency cleanup. Runs beside
-// the web server (scripts/serve.ts) or alone (`npm run worker`); any number of them, on any number
-// of machines, share one queue.
+// The webhook worker: a graphile-worker runner for the delivery task and the crontab's maintenance.
+// Runs beside the web server (scripts/serve.ts) or alone (`npm run worker`); any number of them,
+// on any number of machines, share one queue. No transaction is held while a request is out: the
+// job's lock in graphile-worker is what a send holds, and a worker's liveness lock (worker-liveness.ts)
+// is how the others know to hand a dead worker's jobs back.
+import { EventEmitter } from "node:events";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { run, type Task } from "graphile-worker";
+import { run, type Task, type WorkerPool } from "graphile-worker";
 import pg from "pg";
 import { z } from "zod";
 import { PrismaClient } from "@/lib/generated/prisma/client";
@@ -13,22 +15,30 @@ import {
   idempotencyCleanupCronItems,
 } from "@/lib/maintenance/idempotency-cleanup";
 import { deliver } from "./deliver";
+import { EndpointGate } from "./endpoint-gate";
 import { DELIVER_TASK } from "./enqueue";
 import { QUEUE_SCHEMA, quietQueueLogger } from "./queue-schema";
-import { DEFAULT_STALE_LOCK_SECONDS, releaseAbandonedJobs } from "./release-abandoned-jobs";
 import { retryScaleFromEnv } from "./schedule";
+import { closeConnectionPools } from "./send-request";
+import { holdLivenessLock, unlockJobsOfDeadWorkers, type LivenessLock } from "./worker-liveness";
+
+export const DEFAULT_CONCURRENCY = 16;
+export const DEFAULT_ENDPOINT_CONCURRENCY = 4;
 
 export type WebhookWorkerOptions = {
   connectionString: string;
   /** Deliveries sent at once by this process. */
   concurrency?: number;
+  /** Of those, at most this many to one endpoint (endpoint-gate.ts). */
+  endpointConcurrency?: number;
   /** How often to look for jobs that became due (new jobs arrive at once through LISTEN/NOTIFY). */
   pollIntervalMs?: number;
-  /** Multiplies the retry schedule; defaults to WEBHOOK_RETRY_SCALE or 1. */
+  /** Multiplies the retry schedule and the endpoint back-off; defaults to WEBHOOK_RETRY_SCALE or 1. */
   retryScale?: number;
   timeoutMs?: number;
-  /** A locked job whose delivery nobody is sending is freed after this long. */
+  /** A job locked this long by a worker whose liveness lock is gone runs again. */
   staleLockSeconds?: number;
+  /** How often to look for such jobs. */
   sweepIntervalMs?: number;
   /** Crontab time pattern for deleting expired idempotency records; every 15 minutes by default. */
   idempotencyCleanupSchedule?: string;
@@ -38,32 +48,42 @@ export type WebhookWorker = { stop(): Promise<void> };
 
 const jobPayloadSchema = z.object({
   deliveryId: z.string().min(1),
+  // Jobs queued before endpoints were carried in the payload have none; the delivery row names it.
+  endpointId: z.string().min(1).optional(),
   trigger: z.enum(["retry", "replay"]),
   retryNumber: z.number().int().positive().optional(),
 });
 
 export async function startWebhookWorker(options: WebhookWorkerOptions): Promise<WebhookWorker> {
-  const concurrency = options.concurrency ?? 4;
-  // Each in-flight send holds a connection for its transaction; keep a few more for the sweep.
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  // A send holds no connection; a delivery uses one for a statement before and one after it.
+  const connections = Math.min(concurrency, 8) + 1;
   const db = new PrismaClient({
-    adapter: new PrismaPg({ connectionString: options.connectionString, max: concurrency + 2 }),
+    adapter: new PrismaPg({ connectionString: options.connectionString, max: connections }),
   });
   const retryScale = options.retryScale ?? retryScaleFromEnv();
+
+  let workerPool: WorkerPool | undefined;
+  const gate = new EndpointGate(options.endpointConcurrency ?? DEFAULT_ENDPOINT_CONCURRENCY, () =>
+    workerPool?.nudge(1),
+  );
 
   const deliverTask: Task = async (payload, helpers) => {
     const job = jobPayloadSchema.parse(payload);
     await deliver(job.deliveryId, job.trigger, {
       db,
       jobKey: helpers.job.key ?? undefined,
+      retryNumber: job.retryNumber,
       retryScale,
       timeoutMs: options.timeoutMs,
+      gate,
     });
   };
 
   // Our own pool rather than graphile-worker's: its releaser removes the pool's error handlers and
   // calls end() without awaiting it, so a database stopped right after runner.stop() raised an
   // uncaught error from a client still closing. Here stop() awaits the end, handlers still on.
-  const queuePool = new pg.Pool({ connectionString: options.connectionString, max: concurrency + 2 });
+  const queuePool = new pg.Pool({ connectionString: options.connectionString, max: connections + 1 });
   const logPoolError = (error: Error) => console.error(`[webhook worker] queue connection error: ${error.message}`);
   queuePool.on("error", logPoolError);
   queuePool.on("connect", (client) => client.on("error", logPoolError));
@@ -73,6 +93,15 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
     if (deleted > 0) helpers.logger.debug(`deleted ${deleted} expired idempotency records`);
   };
 
+  // The pool's id is what graphile-worker writes into the jobs it locks; the liveness lock is
+  // taken under that id as soon as the pool exists.
+  const events = new EventEmitter();
+  let liveness: Promise<LivenessLock> | undefined;
+  events.on("pool:create", ({ workerPool: created }: { workerPool: WorkerPool }) => {
+    workerPool = created;
+    liveness = holdLivenessLock(options.connectionString, created.id);
+  });
+
   const runner = await run({
     pgPool: queuePool,
     schema: QUEUE_SCHEMA,
@@ -80,28 +109,34 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
     pollInterval: options.pollIntervalMs ?? 1_000,
     noHandleSignals: true,
     logger: quietQueueLogger(),
+    events,
     taskList: { [DELIVER_TASK]: deliverTask, [IDEMPOTENCY_CLEANUP_TASK]: cleanupTask },
+    // A busy endpoint's jobs stay in the queue instead of taking this worker's senders.
+    forbiddenFlags: () => gate.forbiddenFlags(),
     // graphile-worker's crontab schedules each run once, whichever and however many workers are up.
     parsedCronItems: idempotencyCleanupCronItems(options.idempotencyCleanupSchedule),
   });
+  const livenessLock = await liveness;
 
-  const staleLockSeconds = options.staleLockSeconds ?? DEFAULT_STALE_LOCK_SECONDS;
+  const staleLockSeconds = options.staleLockSeconds ?? 5;
   const sweep = () =>
-    releaseAbandonedJobs(db, staleLockSeconds).catch((error: unknown) => {
+    unlockJobsOfDeadWorkers(queuePool, staleLockSeconds).catch((error: unknown) => {
       console.error(
-        "[webhook worker] releasing abandoned jobs failed:",
+        "[webhook worker] unlocking dead workers' jobs failed:",
         error instanceof Error ? error.message : error,
       );
       return [];
     });
   void sweep();
-  const sweepTimer = setInterval(() => void sweep(), options.sweepIntervalMs ?? 10_000);
+  const sweepTimer = setInterval(() => void sweep(), options.sweepIntervalMs ?? 5_000);
   sweepTimer.unref();
 
   return {
     async stop() {
       clearInterval(sweepTimer);
       await runner.stop();
+      await livenessLock?.release();
+      await closeConnectionPools();
       await queuePool.end();
       await db.$disconnect();
     },
@@ -113,6 +148,13 @@ function positiveNumber(env: Record<string, string | undefined>, name: string): 
   if (!raw) return undefined;
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return value;
+}
+
+function positiveInteger(env: Record<string, string | undefined>, name: string): number | undefined {
+  const value = positiveNumber(env, name);
+  if (value !== undefined && !Number.isInteger(value))
+    throw new Error(`${name} must be a positive whole number, got "${env[name]?.trim()}"`);
   return value;
 }
 
@@ -129,8 +171,8 @@ function cronSchedule(env: Record<string, string | undefined>, name: string): st
 }
 
 /**
- * Worker settings from WEBHOOK_WORKER_CONCURRENCY, WEBHOOK_POLL_INTERVAL_MS, WEBHOOK_STALE_LOCK_SECONDS,
- * WEBHOOK_SWEEP_INTERVAL_MS and IDEMPOTENCY_CLEANUP_SCHEDULE.
+ * Worker settings from WEBHOOK_WORKER_CONCURRENCY, WEBHOOK_ENDPOINT_CONCURRENCY, WEBHOOK_POLL_INTERVAL_MS,
+ * WEBHOOK_STALE_LOCK_SECONDS, WEBHOOK_SWEEP_INTERVAL_MS and IDEMPOTENCY_CLEANUP_SCHEDULE.
  */
 export function workerOptionsFromEnv(
   connectionString: string,
@@ -138,7 +180,8 @@ export function workerOptionsFromEnv(
 ): WebhookWorkerOptions {
   return {
     connectionString,
-    concurrency: positiveNumber(env, "WEBHOOK_WORKER_CONCURRENCY"),
+    concurrency: positiveInteger(env, "WEBHOOK_WORKER_CONCURRENCY"),
+    endpointConcurrency: positiveInteger(env, "WEBHOOK_ENDPOINT_CONCURRENCY"),
     pollIntervalMs: positiveNumber(env, "WEBHOOK_POLL_INTERVAL_MS"),
     staleLockSeconds: positiveNumber(env, "WEBHOOK_STALE_LOCK_SECONDS"),
     sweepIntervalMs: positiveNumber(env, "WEBHOOK_SWEEP_INTERVAL_MS"),

@@ -220,7 +220,7 @@ for (const example of EXAMPLES_TO_RUN) {
       if (outcome.kind !== "sent") return;
       expect(outcome.attempt.error).toBeNull();
       expect(outcome.attempt.statusCode).toBe(200);
-      expect(outcome.delivery.status).toBe("succeeded");
+      expect(outcome.status).toBe("succeeded");
       expect(await acceptedLinesSettled(running(), setup.event.id, 1)).toEqual([
         `accepted ${setup.event.id} wallet.provisioned`,
       ]);

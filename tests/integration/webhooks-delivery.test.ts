@@ -115,7 +115,7 @@ describe("webhook delivery", () => {
       expect(request.headers["x-service-schema-version"]).toBe("1.1");
       expect(request.headers["content-type"]).toBe("application/json");
       expect(request.headers["x-service-event-id"]).toBe(envelope.id);
-      expect(Object.keys(envelope).sort()).toEqual(["data", "event", "id", "schema_version", "sent_at"]);
+      expect(Object.keys(envelope).sort()).toEqual(["data", "event", "id", "schema_version", "sent_at", "sequence"]);
       expect(envelope.id).toMatch(/^evt_/);
       expect(envelope.schema_version).toBe("1.1");
       expect(new Date(envelope.sent_at).toISOString()).toBe(envelope.sent_at);
