@@ -11,8 +11,9 @@ import type { Prisma, PrismaClient, WebhookAttempt } from "@/lib/generated/prism
 import { newId } from "@/lib/ids";
 import { afterFailure, breakerVerdict, HEALTH_POLICY, type EndpointHealthFields, type HealthPolicy } from "./endpoint-health";
 import type { EndpointGate } from "./endpoint-gate";
-import { enqueueDelivery, jobKeyFor, type DeliveryTrigger } from "./enqueue";
+import { endpointFlag, enqueueDelivery, jobKeyFor, type DeliveryTrigger } from "./enqueue";
 import { buildEnvelope, signedRequest } from "./envelope";
+import { parkEndpointDeliveries } from "./resume-deliveries";
 import { nextRetryDelayMs } from "./schedule";
 import { SEND_TIMEOUT_MS, sendWebhookRequest, type SendResult } from "./send-request";
 import type { LookupHost } from "./address-guard";
@@ -202,8 +203,10 @@ async function recordSuccess(
   attempt: Omit<WebhookAttempt, "createdAt">,
 ): Promise<DeliverOutcome> {
   const at = new Date();
-  const [recorded] = await db.$queryRaw<{ createdAt: Date; status: DeliveryStatus }[]>`
-    WITH attempt AS (
+  const [recorded] = await db.$queryRaw<{ createdAt: Date; status: DeliveryStatus; closedBreaker: boolean }[]>`
+    WITH before AS (
+      SELECT "backoffUntil" IS NOT NULL AS "wasBackingOff" FROM "WebhookEndpoint" WHERE "id" = ${row.endpointId}
+    ), attempt AS (
       INSERT INTO "WebhookAttempt" ("id", "deliveryId", "trigger", "jobKey", "requestHeaders", "requestBody",
         "statusCode", "latencyMs", "responseExcerpt", "error")
       VALUES (${attempt.id}, ${attempt.deliveryId}, ${attempt.trigger}, ${attempt.jobKey},
@@ -224,10 +227,31 @@ async function recordSuccess(
           OR "lastSuccessAt" IS NULL OR "lastSuccessAt" < ${new Date(at.getTime() - 1_000)})
       RETURNING 1
     )
-    SELECT attempt."createdAt", delivery."status" FROM attempt, delivery`;
+    SELECT attempt."createdAt", delivery."status", before."wasBackingOff" AS "closedBreaker"
+    FROM attempt, delivery, before`;
   // Another run of this job recorded the attempt first (a worker presumed dead that was not).
   if (!recorded) return { kind: "skipped", reason: "already_attempted" };
+  if (recorded.closedBreaker) await resumeBacklog(db, row.endpointId);
   return { kind: "sent", attempt: { ...attempt, createdAt: recorded.createdAt }, status: recorded.status };
+}
+
+/**
+ * The endpoint answers again: its deliveries that waited out the back-off (or their next retry)
+ * are due now rather than at the times set while it failed.
+ */
+async function resumeBacklog(db: PrismaClient, endpointId: string): Promise<void> {
+  await db.$executeRaw`SELECT count(*) FROM graphile_worker.reschedule_jobs(
+    ARRAY(SELECT "id" FROM graphile_worker.jobs
+      WHERE "flags" ? ${endpointFlag(endpointId)} AND "locked_by" IS NULL AND "run_at" > now()),
+    run_at => now())`;
+}
+
+/** The breaker is open until `until`: the endpoint's waiting jobs sleep until then instead of waking to find it shut. */
+async function postponeBacklog(tx: Prisma.TransactionClient, endpointId: string, until: Date): Promise<void> {
+  await tx.$executeRaw`SELECT count(*) FROM graphile_worker.reschedule_jobs(
+    ARRAY(SELECT "id" FROM graphile_worker.jobs
+      WHERE "flags" ? ${endpointFlag(endpointId)} AND "locked_by" IS NULL AND "run_at" < ${until}),
+    run_at => ${until})`;
 }
 
 type FailureContext = { reason: string; retryNumber?: number; retryScale?: number; policy: HealthPolicy };
@@ -263,7 +287,12 @@ async function recordFailure(
     const health = afterFailure(endpoint, { at, reason: context.reason }, context.policy, context.retryScale ?? 1);
     await tx.webhookEndpoint.update({ where: { id: row.endpointId }, data: health });
     const disabledNow = endpoint.enabled && health.enabled === false;
-    if (disabledNow) await recordAutomaticDisable(tx, row, health.disabledReason ?? context.reason);
+    if (disabledNow) {
+      await recordAutomaticDisable(tx, row, health.disabledReason ?? context.reason);
+      await parkEndpointDeliveries(tx, row.endpointId);
+    } else if (health.backoffUntil) {
+      await postponeBacklog(tx, row.endpointId, health.backoffUntil);
+    }
 
     const next = await nextState(tx, row, attempt.trigger === "replay" ? "replay" : "retry", disabledNow, context);
     const delivery = await tx.webhookDelivery.update({

@@ -1,8 +1,17 @@
-// Re-enabling an endpoint resumes its pending deliveries (decisions.md, "Endpoint health"): while
-// it was disabled their jobs ended without sending; each gets one queued again, due now, keyed at
-// its next place in the retry schedule, in the transaction that enables the endpoint.
+// An endpoint's backlog when it is disabled and enabled again (decisions.md, "Endpoint health").
+// Disabling parks its pending deliveries: their queued jobs are removed and the deliveries wait,
+// pending, with nothing scheduled. Re-enabling resumes them: each gets one job again, due now,
+// keyed at its next place in the retry schedule. Both run in the transaction that flips the endpoint.
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { DELIVER_TASK, endpointFlag } from "./enqueue";
+
+/** Removes the endpoint's queued jobs (not one being sent right now: it finds the endpoint disabled). */
+export async function parkEndpointDeliveries(tx: Prisma.TransactionClient, endpointId: string): Promise<void> {
+  await tx.$executeRaw`SELECT count(*) FROM graphile_worker.complete_jobs(
+    ARRAY(SELECT "id" FROM graphile_worker.jobs WHERE "flags" ? ${endpointFlag(endpointId)} AND "locked_by" IS NULL))`;
+  await tx.$executeRaw`UPDATE "WebhookDelivery" SET "nextAttemptAt" = NULL, "updatedAt" = now()
+    WHERE "endpointId" = ${endpointId} AND "status" = 'pending'`;
+}
 
 /** Returns how many deliveries were resumed. */
 export async function resumeEndpointDeliveries(tx: Prisma.TransactionClient, endpointId: string): Promise<number> {

@@ -64,9 +64,10 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
   const retryScale = options.retryScale ?? retryScaleFromEnv();
 
   let workerPool: WorkerPool | undefined;
-  const gate = new EndpointGate(options.endpointConcurrency ?? DEFAULT_ENDPOINT_CONCURRENCY, () =>
-    workerPool?.nudge(1),
-  );
+  let stopping = false;
+  const gate = new EndpointGate(options.endpointConcurrency ?? DEFAULT_ENDPOINT_CONCURRENCY, () => {
+    if (!stopping) workerPool?.nudge(1);
+  });
 
   const deliverTask: Task = async (payload, helpers) => {
     const job = jobPayloadSchema.parse(payload);
@@ -133,6 +134,7 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
 
   return {
     async stop() {
+      stopping = true;
       clearInterval(sweepTimer);
       await runner.stop();
       await livenessLock?.release();

@@ -1,0 +1,255 @@
+// The delivery engine under the faults it exists for, with real workers and real local receivers:
+// one merchant's hanging endpoint costs another merchant nothing, a failing endpoint is backed off
+// to one probe at a time and recovers, three days of failures disable it (with the clock moved on),
+// re-enabling resumes its deliveries, and a worker killed mid-send loses nothing while another runs.
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "@/lib/db/client";
+import { REPO_ROOT } from "@/lib/db/paths";
+import { newId } from "@/lib/ids";
+import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
+import { queueDeliveries } from "@/lib/webhooks/fan-out";
+import { resumeEndpointDeliveries } from "@/lib/webhooks/resume-deliveries";
+import type { WebhookWorker } from "@/lib/webhooks/worker";
+import { api } from "../helpers/card-money";
+import { setupApp, uniqueUserId } from "../helpers/fixtures";
+import { startTestWorker } from "../helpers/test-worker";
+import { startReceiver, type Reply, type WebhookReceiver } from "../helpers/webhook-receiver";
+
+const receivers: WebhookReceiver[] = [];
+const workers: WebhookWorker[] = [];
+const endpointsToStop: string[] = [];
+
+async function receiver(reply: (index: number) => Reply) {
+  const r = await startReceiver((_request, index) => reply(index));
+  receivers.push(r);
+  return r;
+}
+
+beforeAll(async () => {
+  workers.push(await startTestWorker());
+});
+
+afterAll(async () => {
+  // A backlog left behind would keep other files' workers busy with it.
+  await prisma().webhookEndpoint.updateMany({ where: { id: { in: endpointsToStop } }, data: { enabled: false } });
+  await Promise.all(workers.map((w) => w.stop()));
+  await Promise.all(receivers.map((r) => r.close()));
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitUntil<T>(read: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await sleep(50);
+  }
+}
+
+/** `count` events of an application, each with its delivery and job, committed in one transaction. */
+async function queueBacklog(applicationId: string, count: number): Promise<void> {
+  await prisma().$transaction(
+    async (tx) => {
+      for (let i = 0; i < count; i += 1) {
+        const event = await tx.event.create({
+          data: {
+            id: newId("evt"),
+            applicationId,
+            livemode: false,
+            type: "wallet.provisioned",
+            data: { id: `wal_backlog${i}`, object: "wallet" },
+            sequence: 1,
+          },
+        });
+        await queueDeliveries(tx, event);
+      }
+    },
+    { timeout: 60_000 },
+  );
+}
+
+async function endpointFor(applicationId: string, url: string) {
+  const endpoint = await addWebhookEndpoint(prisma(), { applicationId, url, livemode: false });
+  endpointsToStop.push(endpoint.id);
+  return endpoint;
+}
+
+describe("isolation between endpoints", () => {
+  it("delivers another merchant's event in under a second while one endpoint hangs with 300 queued", async () => {
+    const stuck = await setupApp();
+    const hanging = await receiver(() => "hang");
+    await endpointFor(stuck.appId, hanging.url);
+    await queueBacklog(stuck.appId, 300);
+    // The hanging endpoint's sends are out and holding their slots.
+    await hanging.waitFor(2);
+
+    const healthy = await setupApp();
+    const hooks = await receiver(() => ({ status: 200 }));
+    await endpointFor(healthy.appId, hooks.url);
+    const delays: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const res = await api.createWallet(healthy.key, {
+        externalUserId: uniqueUserId(),
+        currency: "USD",
+        email: "ada@example.com",
+      });
+      expect(res.response.status).toBe(201);
+      const committedAt = Date.now();
+      const [request] = (await hooks.waitFor(i + 1, 5_000)).slice(i);
+      delays.push(request!.receivedAt - committedAt);
+    }
+    expect(Math.max(...delays), `commit-to-receipt delays (ms): ${delays.join(", ")}`).toBeLessThan(1_000);
+    console.log(`isolation: commit-to-receipt ${delays.join(", ")} ms with the hanging backlog queued`);
+    // The backlog waits in its lane: a few sends out per worker, not 300.
+    expect(hanging.received.length).toBeLessThan(20);
+  }, 60_000);
+});
+
+describe("endpoint health", () => {
+  it("backs a failing endpoint off to one probe at a time, then recovers and delivers everything", async () => {
+    const { appId } = await setupApp();
+    let failing = true;
+    const hooks = await receiver(() => (failing ? { status: 500, delayMs: 100 } : { status: 200 }));
+    const endpoint = await endpointFor(appId, hooks.url);
+    await queueBacklog(appId, 12);
+
+    const opened = await waitUntil(async () => {
+      const row = await prisma().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
+      return row.backoffUntil !== null && row;
+    });
+    const openedAt = Date.now();
+    expect(opened.consecutiveFailures).toBeGreaterThanOrEqual(5);
+    expect(opened.failingSince).not.toBeNull();
+    expect(opened.lastFailureReason).toBe("HTTP 500");
+
+    await sleep(2_000);
+    // Sends begun after the breaker opened never overlap: one probe at a time, across every worker.
+    const probes = hooks.received.filter((r) => r.receivedAt > openedAt + 50);
+    expect(probes.length).toBeGreaterThan(0);
+    for (const [i, probe] of probes.entries()) {
+      const next = probes[i + 1];
+      if (next) expect(next.receivedAt).toBeGreaterThanOrEqual(probe.answeredAt ?? Infinity);
+    }
+    // Far fewer sends than 12 deliveries retried on their own schedules would have made.
+    expect(probes.length).toBeLessThan(12);
+
+    failing = false;
+    await waitUntil(async () => {
+      const pending = await prisma().webhookDelivery.count({ where: { endpointId: endpoint.id, status: { not: "succeeded" } } });
+      return pending === 0;
+    }, 30_000);
+    const healed = await prisma().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
+    expect(healed).toMatchObject({ consecutiveFailures: 0, failingSince: null, backoffUntil: null, enabled: true });
+    expect(healed.lastSuccessAt).not.toBeNull();
+  }, 60_000);
+
+  it("disables an endpoint failing for 3 days with no success, with its reason, and resumes on re-enable", async () => {
+    const { appId } = await setupApp();
+    let failing = true;
+    const hooks = await receiver(() => (failing ? { status: 503 } : { status: 200 }));
+    const endpoint = await endpointFor(appId, hooks.url);
+    // The clock moved on: the streak began 3 days and a minute ago, and its back-off has run out.
+    const failingSince = new Date(Date.now() - 3 * 24 * 3_600_000 - 60_000);
+    await prisma().webhookEndpoint.update({
+      where: { id: endpoint.id },
+      data: { consecutiveFailures: 40, failingSince, lastFailureAt: new Date(Date.now() - 3_600_000), backoffUntil: new Date(Date.now() - 1_000) },
+    });
+    await queueBacklog(appId, 3);
+
+    const disabled = await waitUntil(async () => {
+      const row = await prisma().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
+      return !row.enabled && row;
+    });
+    expect(disabled.disabledAt).not.toBeNull();
+    expect(disabled.disabledReason).toMatch(/Disabled automatically: every delivery failed for 3 days/);
+    expect(disabled.disabledReason).toContain(failingSince.toISOString());
+    expect(disabled.disabledReason).toContain("HTTP 503");
+    const audit = await prisma().auditLog.findFirstOrThrow({
+      where: { applicationId: appId, action: "webhook_endpoint.disabled_automatically" },
+    });
+    expect(audit.detail).toMatchObject({ endpointId: endpoint.id, url: endpoint.url });
+
+    // Its deliveries wait, pending, with nothing scheduled; none failed for it.
+    await waitUntil(async () => {
+      const deliveries = await prisma().webhookDelivery.findMany({ where: { endpointId: endpoint.id } });
+      return deliveries.every((d) => d.status === "pending" && d.nextAttemptAt === null) && deliveries;
+    });
+    const sentWhileDisabled = hooks.received.length;
+    await sleep(500);
+    expect(hooks.received.length).toBe(sentWhileDisabled);
+
+    failing = false;
+    await prisma().$transaction(async (tx) => {
+      await tx.webhookEndpoint.update({
+        where: { id: endpoint.id },
+        data: { enabled: true, disabledAt: null, disabledReason: null, consecutiveFailures: 0, failingSince: null, backoffUntil: null },
+      });
+      expect(await resumeEndpointDeliveries(tx, endpoint.id)).toBe(3);
+    });
+    await waitUntil(async () => {
+      const done = await prisma().webhookDelivery.count({ where: { endpointId: endpoint.id, status: "succeeded" } });
+      return done === 3;
+    });
+  }, 60_000);
+});
+
+describe("workers that die", () => {
+  const children: ChildProcess[] = [];
+
+  function startWorkerProcess(): ChildProcess {
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(REPO_ROOT, "scripts/worker.ts")], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        WEBHOOK_STALE_LOCK_SECONDS: "1",
+        WEBHOOK_SWEEP_INTERVAL_MS: "300",
+        WEBHOOK_POLL_INTERVAL_MS: "200",
+        WEBHOOK_RETRY_SCALE: "0.002",
+        WEBHOOK_ENDPOINT_CONCURRENCY: "4",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    children.push(child);
+    return child;
+  }
+
+  afterAll(async () => {
+    for (const child of children) {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGKILL");
+        await once(child, "exit");
+      }
+    }
+  });
+
+  it("loses no delivery when one of two worker processes is killed mid-send", async () => {
+    // Only the two processes work this queue while the test runs (other files' workers may join; they only help).
+    await Promise.all(workers.splice(0).map((w) => w.stop()));
+    const { appId } = await setupApp();
+    // The first sends hang, so the killed worker is surely holding some of them.
+    const hooks = await receiver((index) => (index < 6 ? "hang" : { status: 200 }));
+    const endpoint = await endpointFor(appId, hooks.url);
+
+    const first = startWorkerProcess();
+    startWorkerProcess();
+    await queueBacklog(appId, 20);
+    await hooks.waitFor(6, 30_000);
+    first.kill("SIGKILL");
+    await once(first, "exit");
+
+    const deliveries = await waitUntil(async () => {
+      const rows = await prisma().webhookDelivery.findMany({ where: { endpointId: endpoint.id } });
+      return rows.every((d) => d.status === "succeeded") && rows;
+    }, 40_000);
+    expect(deliveries).toHaveLength(20);
+    const answered = new Set(
+      hooks.received.filter((r) => r.answeredAt !== null).map((r) => String(r.headers["x-service-delivery-id"])),
+    );
+    expect(answered.size).toBe(20);
+  }, 60_000);
+});
