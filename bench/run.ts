@@ -515,8 +515,8 @@ async function startDrivers(): Promise<Map<TargetName, Driver>> {
   for (const target of ["ours", "baseline"] as const) {
     const driver = new Driver(target);
     const { url } = await driver.ask({ type: "listen", target }, "listening", 60_000);
-    const applicationId = target === "ours" ? await seedWebhookApplication(runId, url) : "";
-    await driver.ask({ type: "prepare", applicationId }, "prepared", 60_000);
+    const seeded = target === "ours" ? await seedWebhookApplication(runId, url) : { applicationId: "", walletIds: [] };
+    await driver.ask({ type: "prepare", ...seeded }, "prepared", 120_000);
     drivers.set(target, driver);
   }
   return drivers;

@@ -15,6 +15,7 @@ export type IdPrefix =
   | "auth"
   | "evt"
   | "whd"
+  | "whr"
   | "wha"
   | "we"
   | "stmt"

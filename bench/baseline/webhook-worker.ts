@@ -1,7 +1,7 @@
 // The baseline webhook sender: the same work as our worker without graphile-worker or Prisma. Each
 // of CONCURRENCY loops claims one job (FOR UPDATE SKIP LOCKED), builds and signs the envelope with
 // HMAC, POSTs it over a keep-alive connection, records the attempt and marks the job done, all in
-// the claiming transaction (ours also holds its delivery's row lock across the send).
+// the claiming transaction (the simplest correct design; ours sends outside any transaction).
 // env: DATABASE_URL, BENCH_WEBHOOK_SECRET, WEBHOOK_WORKER_CONCURRENCY (default 4, as ours).
 import http from "node:http";
 import pg from "pg";
@@ -57,7 +57,11 @@ async function deliverOne(): Promise<boolean> {
       await client.query("COMMIT");
       return false;
     }
-    const envelope = buildEnvelope({ id: job.event_id, type: job.type, data: job.data }, new Date());
+    const envelope = buildEnvelope(
+      // The job's serial number stands in for the wallet's event sequence: a number of the same size.
+      { id: job.event_id, type: job.type, data: job.data, sequence: Number(job.id) },
+      new Date(),
+    );
     const { body, headers } = signedRequest(envelope, job.id, secret ?? "");
     const started = performance.now();
     const status = await post(job.url, body, headers);

@@ -12,7 +12,7 @@ import { runOpenSchedule } from "./open-schedule";
 
 export type DriverCommand =
   | { type: "listen"; target: "ours" | "baseline" }
-  | { type: "prepare"; applicationId: string }
+  | { type: "prepare"; applicationId: string; walletIds: string[] }
   | { type: "burst"; count: number }
   | { type: "await-drain"; timeoutMs: number }
   | { type: "paced"; rate: number; warmupSeconds: number; seconds: number; timeoutMs: number }
@@ -89,9 +89,10 @@ type Creator = {
   close(): Promise<void>;
 };
 
-function eventData(n: number) {
+/** `walletIds` are real wallets (ours: an event takes its wallet's next sequence number); else made-up ids. */
+function eventData(n: number, walletIds: string[] = []) {
   return {
-    id: `wal_bench${String(n).padStart(19, "0")}`,
+    id: walletIds[n % Math.max(1, walletIds.length)] ?? `wal_bench${String(n).padStart(19, "0")}`,
     object: "wallet",
     externalUserId: `webhook_${n}`,
     email: "bench@example.com",
@@ -106,7 +107,7 @@ function eventData(n: number) {
   };
 }
 
-async function oursCreator(applicationId: string): Promise<Creator> {
+async function oursCreator(applicationId: string, walletIds: string[]): Promise<Creator> {
   const { prisma, transaction, disconnectDb } = await import("@/lib/db/client");
   const { recordEvent } = await import("@/lib/events/record-event");
   const tenant = { applicationId, livemode: false };
@@ -117,12 +118,15 @@ async function oursCreator(applicationId: string): Promise<Creator> {
       for (let done = 0; done < count; done += 100) {
         const batch = Math.min(100, count - done);
         await transaction(async (tx) => {
-          for (let i = 0; i < batch; i++) await recordEvent(tx, tenant, "wallet.provisioned", eventData(n++));
+          for (let i = 0; i < batch; i++)
+            await recordEvent(tx, tenant, "wallet.provisioned", eventData(n++, walletIds));
         });
       }
     },
     async one() {
-      const event = await transaction((tx) => recordEvent(tx, tenant, "wallet.provisioned", eventData(n++)));
+      const event = await transaction((tx) =>
+        recordEvent(tx, tenant, "wallet.provisioned", eventData(n++, walletIds)),
+      );
       return event.id;
     },
     close: disconnectDb,
@@ -213,7 +217,7 @@ async function handle(command: DriverCommand): Promise<void> {
       return reply({ type: "listening", url: receiverUrl });
     }
     case "prepare": {
-      creator = target === "ours" ? await oursCreator(command.applicationId) : await baselineCreator(receiverUrl);
+      creator = target === "ours" ? await oursCreator(command.applicationId, command.walletIds) : await baselineCreator(receiverUrl);
       return reply({ type: "prepared" });
     }
     case "burst": {

@@ -57,13 +57,29 @@ export async function seedApiData(
   return { applicationId: application.id, seed: { keys, readUserIds, spreadCardIds, hotCardId } };
 }
 
-/** A second application whose one endpoint is the webhook driver's receiver. */
-export async function seedWebhookApplication(runId: string, receiverUrl: string): Promise<string> {
+/**
+ * A second application whose one endpoint is the webhook driver's receiver, with wallets for its
+ * events to be about (each event takes its wallet's next sequence number). The wallets are made
+ * before the endpoint exists, so their own events queue no deliveries.
+ */
+export async function seedWebhookApplication(
+  runId: string,
+  receiverUrl: string,
+  walletCount = 200,
+): Promise<{ applicationId: string; walletIds: string[] }> {
   const db = prisma();
   const merchant = await db.merchantUser.create({
     data: { id: newId("usr"), email: `bench-webhooks-${runId}@example.com`, name: "Benchmark webhooks" },
   });
   const { application } = await createApplication(db, { merchantId: merchant.id, name: "bench webhooks" });
+  const tenant = { applicationId: application.id, livemode: false };
+  const walletIds: string[] = [];
+  for (let i = 0; i < walletCount; i++) {
+    const wallet = await transaction((tx) =>
+      createWallet(tx, tenant, { externalUserId: `webhook_${i}`, currency: "USD", email: "bench@example.com" }),
+    );
+    walletIds.push(wallet.id);
+  }
   await addWebhookEndpoint(db, { applicationId: application.id, url: receiverUrl, livemode: false });
-  return application.id;
+  return { applicationId: application.id, walletIds };
 }

@@ -1,5 +1,5 @@
 // Replays a delivery from the console through the webhooks domain's replayDelivery, which enforces
-// the limits (5 per hour per delivery, 20 per minute per merchant user) and queues the same deliver().
+// the limits (5 per delivery in any 60 minutes, 20 per minute per merchant user) and queues the same deliver().
 import { transaction } from "@/lib/db/client";
 import { replayDelivery } from "@/lib/webhooks/replay-delivery";
 import { recordAudit, type AuditContext } from "./record-audit";

@@ -11,6 +11,7 @@ import { MAX_BALANCE_MINOR } from "@/lib/money/bounds";
 const CHECK = "23514";
 const FOREIGN_KEY = "23503";
 const OUT_OF_RANGE = "22003";
+const UNIQUE = "23505";
 
 const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
 const run = randomBytes(4).toString("hex");
@@ -209,7 +210,7 @@ beforeAll(async () => {
       [accountId],
     ]),
   ).toBeNull();
-  await insert("Event", { id: eventId, applicationId: appId, livemode: false, type: "card.issued", data: {} });
+  await insert("Event", { id: eventId, applicationId: appId, livemode: false, type: "card.issued", data: {}, walletId, sequence: 1 });
   await insert("WebhookEndpoint", {
     id: endpointId,
     applicationId: appId,
@@ -332,6 +333,34 @@ describe("balances", () => {
 
   it("refuses a proof of funds without its amount (Proof_funds_check)", async () => {
     await expectRefused(CHECK, "Proof_funds_check", insertSql("Proof", proofRow({ amountMinor: null })));
+  });
+});
+
+describe("event sequence and endpoint health", () => {
+  const eventRow = (overrides: Row): Row => ({
+    id: id("evt"),
+    applicationId: appId,
+    livemode: false,
+    type: "card.issued",
+    data: {},
+    walletId,
+    sequence: 2,
+    ...overrides,
+  });
+
+  it("refuses an event numbered below 1 (Event_sequence_positive)", async () => {
+    await expectRefused(CHECK, "Event_sequence_positive", insertSql("Event", eventRow({ sequence: 0 })));
+  });
+
+  it("refuses two events with one number in one wallet's sequence (Event_walletId_sequence_key)", async () => {
+    await expectRefused(UNIQUE, "Event_walletId_sequence_key", insertSql("Event", eventRow({ sequence: 1 })));
+  });
+
+  it("refuses a negative failure streak (WebhookEndpoint_consecutiveFailures_not_negative)", async () => {
+    await expectRefused(CHECK, "WebhookEndpoint_consecutiveFailures_not_negative", [
+      `UPDATE "WebhookEndpoint" SET "consecutiveFailures" = -1 WHERE id = $1`,
+      [endpointId],
+    ]);
   });
 });
 

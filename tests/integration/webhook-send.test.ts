@@ -3,7 +3,7 @@
 // attempt with a reason a merchant can act on, within the one deadline.
 import { afterAll, describe, expect, it } from "vitest";
 import type { LookupHost } from "@/lib/webhooks/address-guard";
-import { ANSWER_LIMIT_BYTES, closeConnectionPools, sendWebhookRequest } from "@/lib/webhooks/send-request";
+import { ANSWER_LIMIT_BYTES, closeConnectionPools, sendWebhookRequest, type SendResult } from "@/lib/webhooks/send-request";
 import { startReceiver, type Reply, type WebhookReceiver } from "../helpers/webhook-receiver";
 
 const receivers: WebhookReceiver[] = [];
@@ -75,9 +75,9 @@ describe("receivers that misbehave", () => {
     const endless = await receiver(() => "endless");
     const timeoutMs = 1_000;
     const started = Date.now();
-    const [hang, slow, rst, moved, long] = await Promise.all(
+    const [hang, slow, rst, moved, long] = (await Promise.all(
       [hanging, late, reset, redirect, endless].map((r) => send(r.url, { timeoutMs })),
-    );
+    )) as [SendResult, SendResult, SendResult, SendResult, SendResult];
     // Each took at most the deadline (and a little scheduling), none waited on another.
     expect(Date.now() - started).toBeLessThan(timeoutMs + 1_000);
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { prisma, transaction } from "@/lib/db/client";
 import { recordEvent } from "@/lib/events/record-event";
 import { newId } from "@/lib/ids";
+import { createWallet } from "@/lib/wallets/create-wallet";
 import {
   addWebhookEndpoint,
   disableWebhookEndpoint,
@@ -80,12 +81,15 @@ describe("webhook endpoints", () => {
       data: { id: newId("we"), applicationId: appId, livemode: true, url: "https://example.com/", events: [] },
     });
 
-    const event = await transaction((tx) => recordEvent(tx, tenant, "wallet.provisioned", { id: "wal_x" }));
+    const wallet = await transaction((tx) =>
+      createWallet(tx, tenant, { externalUserId: `fan_${newId("wal")}`, currency: "USD", email: "fan@example.com" }),
+    );
+    const event = await transaction((tx) => recordEvent(tx, tenant, "wallet.provisioned", { id: wallet.id }));
     const deliveries = await prisma().webhookDelivery.findMany({ where: { eventId: event.id } });
     expect(deliveries.map((d) => d.endpointId)).toEqual([every.id]);
     expect(deliveries[0]).toMatchObject({ livemode: false, attemptCount: 0 });
 
-    const cardEvent = await transaction((tx) => recordEvent(tx, tenant, "card.issued", { id: "card_x" }));
+    const cardEvent = await transaction((tx) => recordEvent(tx, tenant, "card.issued", { id: "card_x", walletId: wallet.id }));
     const cardDeliveries = await prisma().webhookDelivery.findMany({ where: { eventId: cardEvent.id } });
     expect(cardDeliveries.map((d) => d.endpointId).sort()).toEqual([every.id, cards.id].sort());
 
@@ -99,17 +103,27 @@ describe("webhook endpoints", () => {
 
   it("leaves no event, delivery or job behind when the change's transaction rolls back", async () => {
     const { appId } = await setupApp();
+    const wallet = await transaction((tx) =>
+      createWallet(
+        tx,
+        { applicationId: appId, livemode: false },
+        { externalUserId: "rolled_back", currency: "USD", email: "fan@example.com" },
+      ),
+    );
     await addWebhookEndpoint(prisma(), { applicationId: appId, url: URL_A, livemode: false });
     let deliveryIds: string[] = [];
     await expect(
       transaction(async (tx) => {
-        const event = await recordEvent(tx, { applicationId: appId, livemode: false }, "card.issued", { id: "card_y" });
+        const event = await recordEvent(tx, { applicationId: appId, livemode: false }, "card.issued", {
+          id: "card_y",
+          walletId: wallet.id,
+        });
         deliveryIds = (await tx.webhookDelivery.findMany({ where: { eventId: event.id } })).map((d) => d.id);
         throw new Error("the change failed");
       }),
     ).rejects.toThrow("the change failed");
     expect(deliveryIds).toHaveLength(1);
-    expect(await prisma().event.count({ where: { applicationId: appId } })).toBe(0);
+    expect(await prisma().event.count({ where: { applicationId: appId, type: "card.issued" } })).toBe(0);
     expect(await prisma().webhookDelivery.count({ where: { id: { in: deliveryIds } } })).toBe(0);
     expect(await queuedJobs(deliveryIds)).toEqual([]);
   });
