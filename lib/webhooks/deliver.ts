@@ -119,8 +119,9 @@ export async function deliver(
     }
   }
   if (options.gate && !options.gate.tryAcquire(row.endpointId)) {
-    // Fetched just before the endpoint reached its cap; from now on the queue leaves its jobs alone.
-    return defer(db, row, trigger, options, new Date(now.getTime() + 1_000), "endpoint_busy");
+    // Fetched just before the endpoint reached its cap here: back in the queue, due now, where this
+    // worker leaves it until a slot frees and any other worker may take it.
+    return defer(db, row, trigger, options, now, "endpoint_busy");
   }
 
   let result: SendResult;
@@ -182,13 +183,17 @@ async function defer(
   reason: "backing_off" | "probe_in_flight" | "endpoint_busy",
 ): Promise<DeliverOutcome> {
   const job = { deliveryId: row.id, endpointId: row.endpointId, trigger, retryNumber: options.retryNumber };
-  await db.$transaction(async (tx) => {
-    // Re-adding the running job's key makes graphile-worker queue a fresh job and let this one end.
-    await enqueueDelivery(tx, job, until, options.jobKey ?? jobKeyFor(job));
-    if (trigger === "retry")
+  // Re-adding the running job's key makes graphile-worker queue a fresh job and let this one end.
+  const requeue = (tx: Prisma.TransactionClient) => enqueueDelivery(tx, job, until, options.jobKey ?? jobKeyFor(job));
+  if (trigger === "retry" && reason !== "endpoint_busy") {
+    await db.$transaction(async (tx) => {
+      await requeue(tx);
       await tx.$executeRaw`UPDATE "WebhookDelivery" SET "nextAttemptAt" = ${until}, "updatedAt" = now()
         WHERE "id" = ${row.id} AND "status" = 'pending'`;
-  });
+    });
+  } else {
+    await requeue(db);
+  }
   return { kind: "deferred", reason, until };
 }
 

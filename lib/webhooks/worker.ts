@@ -114,6 +114,9 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
     taskList: { [DELIVER_TASK]: deliverTask, [IDEMPOTENCY_CLEANUP_TASK]: cleanupTask },
     // A busy endpoint's jobs stay in the queue instead of taking this worker's senders.
     forbiddenFlags: () => gate.forbiddenFlags(),
+    // Completions of one tick go to the database together. A crash before they do runs those jobs
+    // again, and each finds its attempt recorded under its key and sends nothing.
+    preset: { worker: { completeJobBatchDelay: 0 } },
     // graphile-worker's crontab schedules each run once, whichever and however many workers are up.
     parsedCronItems: idempotencyCleanupCronItems(options.idempotencyCleanupSchedule),
   });
