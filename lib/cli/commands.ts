@@ -7,7 +7,7 @@ import { eventsTailCommand } from "./events-tail-command";
 import { fundWalletCommand } from "./fund-wallet-command";
 import { keysCreateCommand, keysListCommand, keysRevokeCommand } from "./keys-commands";
 import { triggerCommand } from "./trigger-command";
-import { webhooksAddCommand, webhooksDisableCommand, webhooksListCommand } from "./webhooks-commands";
+import { webhooksAddCommand, webhooksDisableCommand, webhooksEnableCommand, webhooksListCommand } from "./webhooks-commands";
 
 export const COMMANDS = {
   bootstrap: bootstrapCommand,
@@ -18,6 +18,7 @@ export const COMMANDS = {
   "webhooks add": webhooksAddCommand,
   "webhooks list": webhooksListCommand,
   "webhooks disable": webhooksDisableCommand,
+  "webhooks enable": webhooksEnableCommand,
   trigger: triggerCommand,
   "events tail": eventsTailCommand,
 } satisfies Record<string, CliCommand<OptionValues>>;

@@ -1,10 +1,15 @@
-// `cli webhooks add|list|disable`: an application's webhook endpoints from the command line, through
+// `cli webhooks add|list|disable|enable`: an application's webhook endpoints from the command line, through
 // the same endpoint functions (and address checks) as the console.
 import { Argument, Option, type Command } from "commander";
-import { prisma } from "@/lib/db/client";
+import { prisma, transaction } from "@/lib/db/client";
 import { EVENT_TYPES } from "@/lib/events/record-event";
 import type { KeyMode } from "@/lib/keys/api-key-secret";
-import { addWebhookEndpoint, disableWebhookEndpoint, listWebhookEndpoints } from "@/lib/webhooks/endpoints";
+import {
+  addWebhookEndpoint,
+  disableWebhookEndpoint,
+  enableWebhookEndpoint,
+  listWebhookEndpoints,
+} from "@/lib/webhooks/endpoints";
 import type { CliCommand } from "./cli-command";
 import { withExamples } from "./help-layout";
 import { appOption, jsonOption, modeOption, parseList, requireApplication } from "./options";
@@ -106,14 +111,33 @@ export const webhooksDisableCommand: CliCommand<Record<string, never>> = {
     withExamples(
       command
         .summary("stop sending to an endpoint")
-        .description("Disables an endpoint: no new deliveries; its pending retries end as failed when they come due.")
+        .description(
+          "Disables an endpoint: nothing more is sent to it; its pending deliveries wait, and `webhooks enable` resumes them.",
+        )
         .addArgument(new Argument("<endpointId>", "the endpoint's id (we_…), as `webhooks list` shows it")),
       ["webhooks disable we_…"],
     ),
 
-  async run(_options, [endpointId]) {
-    if (!endpointId) throw new Error("Name the endpoint to disable: webhooks disable ENDPOINT_ID");
-    await disableWebhookEndpoint(prisma(), endpointId);
-    console.log(`Disabled ${endpointId}.`);
+  async run(_options, [endpointId = ""]) {
+    await transaction((tx) => disableWebhookEndpoint(tx, endpointId, "an operator (command line)"));
+    console.log(`Disabled ${endpointId}; its pending deliveries wait until it is enabled again.`);
+  },
+};
+
+export const webhooksEnableCommand: CliCommand<Record<string, never>> = {
+  declare: (command: Command) =>
+    withExamples(
+      command
+        .summary("send to a disabled endpoint again")
+        .description(
+          "Enables an endpoint disabled by hand or by the delivery engine (after 3 days of failures): clears its failure streak and resumes its pending deliveries at once.",
+        )
+        .addArgument(new Argument("<endpointId>", "the endpoint's id (we_…), as `webhooks list` shows it")),
+      ["webhooks enable we_…"],
+    ),
+
+  async run(_options, [endpointId = ""]) {
+    const { resumed } = await transaction((tx) => enableWebhookEndpoint(tx, endpointId));
+    console.log(`Enabled ${endpointId}; ${resumed} pending ${resumed === 1 ? "delivery" : "deliveries"} resumed.`);
   },
 };

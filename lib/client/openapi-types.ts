@@ -421,11 +421,55 @@ export interface paths {
     put?: never;
     /**
      * Replay a webhook delivery
-     * @description Queues one more attempt of the delivery, whatever its state: the same event id, a fresh `sent_at` and a new signature. A successful replay marks the delivery succeeded. Limits: 5 replays per hour per delivery and 20 per minute per merchant user; over either, 429 `replay_limited` with `Retry-After` in seconds. No request body.
+     * @description Queues one more attempt of the delivery, whatever its state: the same event id, a fresh `sent_at` and a new signature. A successful replay marks the delivery succeeded. Limits: 5 replays per delivery in any 60 minutes (rolling, counted from the delivery's own recorded replays; a refused or failed replay does not count) and 20 per minute per merchant user; over either, 429 `replay_limited` with `Retry-After` in seconds (for the delivery's limit: until its oldest counted replay leaves the 60 minutes). No request body.
      *
      *     Required scope: `webhooks:write`.
      */
     post: operations["replayWebhookDelivery"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/webhooks/endpoints": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List webhook endpoints with their health
+     * @description The application's endpoints in the key's mode, newest first. `health.state` is healthy, failing (a failure streak has begun), backing_off (after 5 consecutive failures the endpoint is sent one probe delivery at a time, after a back-off that doubles from 30 s to 1 h, until one succeeds; other deliveries wait, none is lost) or disabled (by the merchant, or automatically after 3 days of failures with no success; re-enabling resumes its pending deliveries). Endpoints are registered, enabled and disabled in the console or the CLI.
+     *
+     *     Required scope: `events:read`.
+     */
+    get: operations["listWebhookEndpoints"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/webhooks/endpoints/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Retrieve a webhook endpoint with its health
+     * @description One endpoint of the application in the key's mode. `health.state` is healthy, failing (a failure streak has begun), backing_off (after 5 consecutive failures the endpoint is sent one probe delivery at a time, after a back-off that doubles from 30 s to 1 h, until one succeeds; other deliveries wait, none is lost) or disabled (by the merchant, or automatically after 3 days of failures with no success; re-enabling resumes its pending deliveries). Endpoints are registered, enabled and disabled in the console or the CLI.
+     *
+     *     Required scope: `events:read`.
+     */
+    get: operations["getWebhookEndpoint"];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -613,7 +657,7 @@ export interface webhooks {
     put?: never;
     /**
      * A wallet was issued
-     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`.
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events`. See /webhooks/security#ordering.
      */
     post: operations["webhook_wallet_provisioned"];
     delete?: never;
@@ -633,7 +677,7 @@ export interface webhooks {
     put?: never;
     /**
      * A card was issued
-     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`.
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events`. See /webhooks/security#ordering.
      */
     post: operations["webhook_card_issued"];
     delete?: never;
@@ -653,7 +697,7 @@ export interface webhooks {
     put?: never;
     /**
      * A card spend was authorized (a hold)
-     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`.
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events`. See /webhooks/security#ordering.
      */
     post: operations["webhook_card_authorized"];
     delete?: never;
@@ -673,7 +717,7 @@ export interface webhooks {
     put?: never;
     /**
      * A merchant captured an authorization
-     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`.
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events`. See /webhooks/security#ordering.
      */
     post: operations["webhook_card_captured"];
     delete?: never;
@@ -693,7 +737,7 @@ export interface webhooks {
     put?: never;
     /**
      * An authorization was refunded
-     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`.
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events`. See /webhooks/security#ordering.
      */
     post: operations["webhook_card_refunded"];
     delete?: never;
@@ -943,6 +987,7 @@ export interface components {
      *       "event": "wallet.provisioned",
      *       "schema_version": "1.1",
      *       "sent_at": "2026-10-01T08:30:00.412Z",
+     *       "sequence": 1,
      *       "data": {
      *         "id": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
      *         "object": "wallet",
@@ -988,6 +1033,11 @@ export interface components {
        * @example 2026-11-21T10:00:00.000Z
        */
       sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet: 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 1
+       */
+      sequence: number;
       data: components["schemas"]["Wallet"];
     };
     /**
@@ -1067,6 +1117,7 @@ export interface components {
      *       "event": "card.issued",
      *       "schema_version": "1.1",
      *       "sent_at": "2026-10-01T08:42:14.000Z",
+     *       "sequence": 2,
      *       "data": {
      *         "id": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
      *         "object": "card",
@@ -1103,6 +1154,11 @@ export interface components {
        * @example 2026-11-21T10:00:00.000Z
        */
       sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet: 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 2
+       */
+      sequence: number;
       data: components["schemas"]["Card"];
     };
     /**
@@ -1169,6 +1225,7 @@ export interface components {
      *       "event": "card.authorized",
      *       "schema_version": "1.1",
      *       "sent_at": "2026-10-03T12:14:27.538Z",
+     *       "sequence": 3,
      *       "data": {
      *         "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
      *         "object": "authorization",
@@ -1212,6 +1269,11 @@ export interface components {
        * @example 2026-11-21T10:00:00.000Z
        */
       sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet: 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 3
+       */
+      sequence: number;
       data: components["schemas"]["Authorization"];
     };
     /**
@@ -1307,6 +1369,7 @@ export interface components {
      *       "event": "card.captured",
      *       "schema_version": "1.1",
      *       "sent_at": "2026-10-03T12:20:05.291Z",
+     *       "sequence": 4,
      *       "data": {
      *         "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
      *         "object": "authorization",
@@ -1350,6 +1413,11 @@ export interface components {
        * @example 2026-11-21T10:00:00.000Z
        */
       sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet: 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 4
+       */
+      sequence: number;
       data: components["schemas"]["Authorization"];
     };
     /**
@@ -1358,6 +1426,7 @@ export interface components {
      *       "event": "card.refunded",
      *       "schema_version": "1.1",
      *       "sent_at": "2026-10-04T09:02:45.377Z",
+     *       "sequence": 5,
      *       "data": {
      *         "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
      *         "object": "authorization",
@@ -1401,6 +1470,11 @@ export interface components {
        * @example 2026-11-21T10:00:00.000Z
        */
       sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet: 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 5
+       */
+      sequence: number;
       data: components["schemas"]["Authorization"];
     };
     /**
@@ -1917,6 +1991,7 @@ export interface components {
      *           "id": "evt_2zA3bC4dE5fG6hJ7kL8mN9pQ",
      *           "object": "event",
      *           "type": "card.refunded",
+     *           "sequence": 5,
      *           "data": {
      *             "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
      *             "object": "authorization",
@@ -1946,6 +2021,7 @@ export interface components {
      *           "id": "evt_5hJ6kL7mN8pQ9rS0tU1vW2xY",
      *           "object": "event",
      *           "type": "card.captured",
+     *           "sequence": 4,
      *           "data": {
      *             "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
      *             "object": "authorization",
@@ -1975,6 +2051,7 @@ export interface components {
      *           "id": "evt_7pQ8rS9tU0vW1xY2zA3bC4dE",
      *           "object": "event",
      *           "type": "card.authorized",
+     *           "sequence": 3,
      *           "data": {
      *             "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
      *             "object": "authorization",
@@ -2020,6 +2097,7 @@ export interface components {
      *       "id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *       "object": "event",
      *       "type": "card.issued",
+     *       "sequence": 2,
      *       "data": {
      *         "id": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
      *         "object": "card",
@@ -2050,6 +2128,11 @@ export interface components {
        * @enum {string}
        */
       type: "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded";
+      /**
+       * @description This event's place among the events about its wallet: 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 2
+       */
+      sequence: number;
       /** @description The resource record as the API returned it when the event happened (wallet, card or authorization). */
       data: {
         [key: string]: unknown;
@@ -2089,12 +2172,12 @@ export interface components {
      *             "requestHeaders": {
      *               "content-type": "application/json",
      *               "user-agent": "wallet-card-service-webhooks/1.1",
-     *               "x-service-signature": "bf0a4d7a84627c1e6f553705975f0c40f616cb85d54fd89a2ae7f4669252cbe8",
+     *               "x-service-signature": "86c275f76446e9174ce071636f4828caf2499e9cb012891b703a8d85da2906be",
      *               "x-service-schema-version": "1.1",
      *               "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *               "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS"
      *             },
-     *             "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *             "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *             "createdAt": "2026-10-01T08:42:14.000Z"
      *           },
      *           "livemode": false,
@@ -2139,12 +2222,12 @@ export interface components {
      *         "requestHeaders": {
      *           "content-type": "application/json",
      *           "user-agent": "wallet-card-service-webhooks/1.1",
-     *           "x-service-signature": "bf0a4d7a84627c1e6f553705975f0c40f616cb85d54fd89a2ae7f4669252cbe8",
+     *           "x-service-signature": "86c275f76446e9174ce071636f4828caf2499e9cb012891b703a8d85da2906be",
      *           "x-service-schema-version": "1.1",
      *           "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *           "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS"
      *         },
-     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *         "createdAt": "2026-10-01T08:42:14.000Z"
      *       },
      *       "livemode": false,
@@ -2211,12 +2294,12 @@ export interface components {
      *       "requestHeaders": {
      *         "content-type": "application/json",
      *         "user-agent": "wallet-card-service-webhooks/1.1",
-     *         "x-service-signature": "bf0a4d7a84627c1e6f553705975f0c40f616cb85d54fd89a2ae7f4669252cbe8",
+     *         "x-service-signature": "86c275f76446e9174ce071636f4828caf2499e9cb012891b703a8d85da2906be",
      *         "x-service-schema-version": "1.1",
      *         "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *         "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS"
      *       },
-     *       "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *       "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *       "createdAt": "2026-10-01T08:42:14.000Z"
      *     }
      */
@@ -2251,8 +2334,8 @@ export interface components {
       requestHeaders: {
         [key: string]: string;
       };
-      /** @description The exact body sent (the signed bytes). */
-      requestBody: string;
+      /** @description The exact body sent (the signed bytes); null once dropped by retention, 30 days after the attempt. */
+      requestBody: string | null;
       /**
        * Format: date-time
        * @description ISO 8601 UTC timestamp.
@@ -2283,12 +2366,12 @@ export interface components {
      *         "requestHeaders": {
      *           "content-type": "application/json",
      *           "user-agent": "wallet-card-service-webhooks/1.1",
-     *           "x-service-signature": "bf0a4d7a84627c1e6f553705975f0c40f616cb85d54fd89a2ae7f4669252cbe8",
+     *           "x-service-signature": "86c275f76446e9174ce071636f4828caf2499e9cb012891b703a8d85da2906be",
      *           "x-service-schema-version": "1.1",
      *           "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *           "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS"
      *         },
-     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *         "createdAt": "2026-10-01T08:42:14.000Z"
      *       },
      *       "livemode": false,
@@ -2306,12 +2389,12 @@ export interface components {
      *           "requestHeaders": {
      *             "content-type": "application/json",
      *             "user-agent": "wallet-card-service-webhooks/1.1",
-     *             "x-service-signature": "d9b3dee2aea1c3fcc90580b7c71ef50eeedae61b15dff52077e7cc8a7bf3b5ee",
+     *             "x-service-signature": "3fd85fc14cc4aaf03b725c80783609473c43990c3b49161f79a51b092227bcdb",
      *             "x-service-schema-version": "1.1",
      *             "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *             "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS"
      *           },
-     *           "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:41:04.000Z\",\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *           "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:41:04.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *           "createdAt": "2026-10-01T08:41:04.000Z"
      *         },
      *         {
@@ -2325,12 +2408,12 @@ export interface components {
      *           "requestHeaders": {
      *             "content-type": "application/json",
      *             "user-agent": "wallet-card-service-webhooks/1.1",
-     *             "x-service-signature": "bf0a4d7a84627c1e6f553705975f0c40f616cb85d54fd89a2ae7f4669252cbe8",
+     *             "x-service-signature": "86c275f76446e9174ce071636f4828caf2499e9cb012891b703a8d85da2906be",
      *             "x-service-schema-version": "1.1",
      *             "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *             "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS"
      *           },
-     *           "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *           "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *           "createdAt": "2026-10-01T08:42:14.000Z"
      *         }
      *       ]
@@ -2408,12 +2491,12 @@ export interface components {
      *         "requestHeaders": {
      *           "content-type": "application/json",
      *           "user-agent": "wallet-card-service-webhooks/1.1",
-     *           "x-service-signature": "bf0a4d7a84627c1e6f553705975f0c40f616cb85d54fd89a2ae7f4669252cbe8",
+     *           "x-service-signature": "86c275f76446e9174ce071636f4828caf2499e9cb012891b703a8d85da2906be",
      *           "x-service-schema-version": "1.1",
      *           "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *           "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS"
      *         },
-     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *         "createdAt": "2026-10-01T08:42:14.000Z"
      *       },
      *       "livemode": false,
@@ -2470,6 +2553,146 @@ export interface components {
       updatedAt: string;
       /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
       idempotent_replay: boolean;
+    };
+    /**
+     * @example {
+     *       "object": "list",
+     *       "data": [
+     *         {
+     *           "id": "we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk",
+     *           "object": "webhook_endpoint",
+     *           "url": "https://shop.example.com/api/webhooks",
+     *           "events": [],
+     *           "enabled": true,
+     *           "health": {
+     *             "state": "healthy",
+     *             "consecutiveFailures": 0,
+     *             "failingSince": null,
+     *             "lastSuccessAt": "2026-10-01T08:42:14.087Z",
+     *             "lastFailureAt": "2026-10-01T08:41:14.000Z",
+     *             "lastFailureReason": "timed out after 10000 ms",
+     *             "backoffUntil": null,
+     *             "disabledAt": null,
+     *             "disabledReason": null
+     *           },
+     *           "livemode": false,
+     *           "createdAt": "2026-09-30T16:20:00.000Z",
+     *           "updatedAt": "2026-10-01T08:42:14.087Z"
+     *         }
+     *       ],
+     *       "has_more": false,
+     *       "next_cursor": null
+     *     }
+     */
+    WebhookEndpointList: {
+      /** @constant */
+      object: "list";
+      /** @description Newest first. */
+      data: components["schemas"]["WebhookEndpoint"][];
+      /** @description true when another page follows. */
+      has_more: boolean;
+      /** @description Pass as `starting_after` to read the next page; null on the last page. */
+      next_cursor: string | null;
+    };
+    /**
+     * @example {
+     *       "id": "we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk",
+     *       "object": "webhook_endpoint",
+     *       "url": "https://shop.example.com/api/webhooks",
+     *       "events": [],
+     *       "enabled": true,
+     *       "health": {
+     *         "state": "healthy",
+     *         "consecutiveFailures": 0,
+     *         "failingSince": null,
+     *         "lastSuccessAt": "2026-10-01T08:42:14.087Z",
+     *         "lastFailureAt": "2026-10-01T08:41:14.000Z",
+     *         "lastFailureReason": "timed out after 10000 ms",
+     *         "backoffUntil": null,
+     *         "disabledAt": null,
+     *         "disabledReason": null
+     *       },
+     *       "livemode": false,
+     *       "createdAt": "2026-09-30T16:20:00.000Z",
+     *       "updatedAt": "2026-10-01T08:42:14.087Z"
+     *     }
+     */
+    WebhookEndpoint: {
+      /** @example we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk */
+      id: string;
+      /** @constant */
+      object: "webhook_endpoint";
+      /**
+       * @description Where deliveries are POSTed.
+       * @example https://shop.example.com/api/webhooks
+       */
+      url: string;
+      /** @description The event kinds sent to it; empty means every kind. */
+      events: ("wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded")[];
+      /**
+       * @description false when disabled (health.state is then `disabled`).
+       * @example true
+       */
+      enabled: boolean;
+      health: components["schemas"]["WebhookEndpointHealth"];
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      updatedAt: string;
+    };
+    /**
+     * @description The endpoint's delivery health, as the delivery engine records it after every attempt.
+     * @example {
+     *       "state": "healthy",
+     *       "consecutiveFailures": 0,
+     *       "failingSince": null,
+     *       "lastSuccessAt": "2026-10-01T08:42:14.087Z",
+     *       "lastFailureAt": "2026-10-01T08:41:14.000Z",
+     *       "lastFailureReason": "timed out after 10000 ms",
+     *       "backoffUntil": null,
+     *       "disabledAt": null,
+     *       "disabledReason": null
+     *     }
+     */
+    WebhookEndpointHealth: {
+      /**
+       * @description healthy: no failure since the last success. failing: a failure streak has begun (`consecutiveFailures` since `failingSince`); deliveries keep being retried on their schedule. backing_off: after 5 consecutive failures the endpoint is sent one probe delivery at a time, after a back-off that doubles from 30 s to 1 h, until one succeeds; the other deliveries wait meanwhile, none is lost. disabled: nothing is sent; disabled by the merchant, or automatically after 3 days of failures with no success (`disabledAt` and `disabledReason` say when and why). Re-enabling the endpoint resumes its pending deliveries.
+       * @example healthy
+       * @enum {string}
+       */
+      state: "healthy" | "failing" | "backing_off" | "disabled";
+      /**
+       * @description Failed attempts in a row since the last success; 0 when healthy.
+       * @example 0
+       */
+      consecutiveFailures: number;
+      /** @description When the current failure streak began; null when there is none. */
+      failingSince: string | null;
+      /** @description When a delivery to the endpoint last succeeded; null if none has. */
+      lastSuccessAt: string | null;
+      /** @description When an attempt to the endpoint last failed; null if none has. */
+      lastFailureAt: string | null;
+      /**
+       * @description Why that attempt failed, e.g. `HTTP 503` or `timed out after 10000 ms`.
+       * @example timed out after 10000 ms
+       */
+      lastFailureReason: string | null;
+      /** @description While backing off: no delivery is sent before this time, then one probe at a time; null otherwise. */
+      backoffUntil: string | null;
+      /** @description When the endpoint was disabled; null while it is enabled. */
+      disabledAt: string | null;
+      /** @description Who or what disabled it and why: the merchant, or the engine after days of failures (with the last error). */
+      disabledReason: string | null;
     };
     /**
      * @example {
@@ -7390,6 +7613,329 @@ export interface operations {
         };
       };
       /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited, replay_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listWebhookEndpoints: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1-100. */
+        limit?: number;
+        /** @description Cursor: the `next_cursor` of the previous page (the id of its last item). Omit for the newest items. */
+        starting_after?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of endpoints. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookEndpointList"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The endpoint's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoint and its health. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookEndpoint"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: endpoint_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
       429: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */

@@ -1,27 +1,38 @@
-// Turns one of the application's webhook endpoints on or off; off stops new deliveries to it.
+// Turns one of the application's webhook endpoints on or off. Off records who disabled it; on clears
+// that and the failure streak and resumes its pending deliveries, so `tx` must be a transaction.
 import type { Db } from "@/lib/db/client";
-import { disableWebhookEndpoint } from "@/lib/webhooks/endpoints";
+import { disableWebhookEndpoint, enableWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import { ConsoleNotFoundError } from "./errors";
 import { recordAudit, type AuditContext } from "./record-audit";
 import { requireApplication } from "./require-application";
 
 export async function setEndpointEnabled(
-  db: Db,
+  tx: Db,
   context: AuditContext,
   applicationId: string,
   endpointId: string,
   enabled: boolean,
 ) {
-  await requireApplication(db, context.merchantId, applicationId);
-  const endpoint = await db.webhookEndpoint.findFirst({ where: { id: endpointId, applicationId } });
+  await requireApplication(tx, context.merchantId, applicationId);
+  const endpoint = await tx.webhookEndpoint.findFirst({ where: { id: endpointId, applicationId } });
   if (!endpoint) throw new ConsoleNotFoundError("Webhook endpoint");
   if (endpoint.enabled === enabled) return { enabled };
-  if (enabled) await db.webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled: true } });
-  else await disableWebhookEndpoint(db, endpoint.id);
-  await recordAudit(db, context, {
-    applicationId,
-    action: "webhook_endpoint.updated",
-    detail: { endpointId, url: endpoint.url, enabled },
-  });
+  const merchant = await tx.merchantUser.findUnique({ where: { id: context.merchantId }, select: { email: true } });
+  const by = merchant?.email ?? "the merchant";
+  const base = { endpointId, url: endpoint.url, enabled };
+  let detail;
+  if (enabled) {
+    const { resumed } = await enableWebhookEndpoint(tx, endpoint.id);
+    detail = {
+      ...base,
+      reason: `Enabled by ${by}; failure streak cleared, ${resumed} pending deliveries resumed`,
+      previousDisabledReason: endpoint.disabledReason,
+      resumedDeliveries: resumed,
+    };
+  } else {
+    const disabled = await disableWebhookEndpoint(tx, endpoint.id, by);
+    detail = { ...base, reason: disabled.disabledReason };
+  }
+  await recordAudit(tx, context, { applicationId, action: "webhook_endpoint.updated", detail });
   return { enabled };
 }

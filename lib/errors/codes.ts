@@ -22,6 +22,7 @@ export const ERROR_CODE_MEANINGS = {
   authorization_not_found: "No authorization with that id.",
   delivery_not_found: "No webhook delivery with that id.",
   event_not_found: "No event with that id.",
+  endpoint_not_found: "No webhook endpoint with that id.",
   statement_not_found: "No statement with that id.",
   proof_not_found: "No proof letter with that reference.",
   route_not_found: "No operation at that path.",

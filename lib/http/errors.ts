@@ -37,6 +37,7 @@ const ERRORS: Record<ErrorCode, readonly [status: number, type: ErrorType]> = {
   authorization_not_found: [404, "not_found_error"],
   delivery_not_found: [404, "not_found_error"],
   event_not_found: [404, "not_found_error"],
+  endpoint_not_found: [404, "not_found_error"],
   statement_not_found: [404, "not_found_error"],
   proof_not_found: [404, "not_found_error"],
   route_not_found: [404, "not_found_error"],

@@ -26,7 +26,9 @@ import { verifyProofOperation, verifyStatementTokenOperation } from "./verificat
 import { createWalletOperation, getWalletOperation } from "./wallets";
 import {
   getWebhookDeliveryOperation,
+  getWebhookEndpointOperation,
   listWebhookDeliveriesOperation,
+  listWebhookEndpointsOperation,
   replayWebhookDeliveryOperation,
 } from "./webhooks";
 
@@ -66,6 +68,8 @@ export const OPERATIONS: readonly Operation[] = [
   listWebhookDeliveriesOperation,
   getWebhookDeliveryOperation,
   replayWebhookDeliveryOperation,
+  listWebhookEndpointsOperation,
+  getWebhookEndpointOperation,
   createStatementOperation,
   revokeStatementOperation,
   createProofOperation,

@@ -1,4 +1,4 @@
-// Webhook delivery operations: list, read with every attempt, replay.
+// Webhook operations: deliveries (list, read with every attempt, replay) and endpoints with their health (list, read).
 import {
   deliveryListSchema,
   deliveryPathSchema,
@@ -6,6 +6,12 @@ import {
   replayResponseSchema,
   webhookDeliveryDetailSchema,
 } from "@/lib/schemas/webhook";
+import {
+  endpointListSchema,
+  endpointPathSchema,
+  listEndpointsQuerySchema,
+  webhookEndpointSchema,
+} from "@/lib/schemas/webhook-endpoint";
 import { defineOperation } from "./define";
 
 export const listWebhookDeliveriesOperation = defineOperation({
@@ -47,8 +53,10 @@ export const replayWebhookDeliveryOperation = defineOperation({
   summary: "Replay a webhook delivery",
   description:
     "Queues one more attempt of the delivery, whatever its state: the same event id, a fresh `sent_at` and a new signature. " +
-    "A successful replay marks the delivery succeeded. Limits: 5 replays per hour per delivery and 20 per minute per merchant user; " +
-    "over either, 429 `replay_limited` with `Retry-After` in seconds. No request body.",
+    "A successful replay marks the delivery succeeded. Limits: 5 replays per delivery in any 60 minutes (rolling, counted " +
+    "from the delivery's own recorded replays; a refused or failed replay does not count) and 20 per minute per merchant user; " +
+    "over either, 429 `replay_limited` with `Retry-After` in seconds (for the delivery's limit: until its oldest counted " +
+    "replay leaves the 60 minutes). No request body.",
   tags: ["Webhooks"],
   scope: "webhooks:write",
   params: deliveryPathSchema,
@@ -58,4 +66,37 @@ export const replayWebhookDeliveryOperation = defineOperation({
     schema: replayResponseSchema,
   },
   errors: ["delivery_not_found", "endpoint_disabled", "replay_limited"],
+});
+
+const ENDPOINT_HEALTH_SUMMARY =
+  "`health.state` is healthy, failing (a failure streak has begun), backing_off (after 5 consecutive failures the endpoint " +
+  "is sent one probe delivery at a time, after a back-off that doubles from 30 s to 1 h, until one succeeds; other deliveries " +
+  "wait, none is lost) or disabled (by the merchant, or automatically after 3 days of failures with no success; " +
+  "re-enabling resumes its pending deliveries). Endpoints are registered, enabled and disabled in the console or the CLI.";
+
+export const listWebhookEndpointsOperation = defineOperation({
+  operationId: "listWebhookEndpoints",
+  method: "GET",
+  path: "/api/public/sdk/v1/webhooks/endpoints",
+  surface: "sdk",
+  summary: "List webhook endpoints with their health",
+  description: `The application's endpoints in the key's mode, newest first. ${ENDPOINT_HEALTH_SUMMARY}`,
+  tags: ["Webhooks"],
+  scope: "events:read",
+  query: listEndpointsQuerySchema,
+  success: { status: 200, description: "A page of endpoints.", schema: endpointListSchema },
+});
+
+export const getWebhookEndpointOperation = defineOperation({
+  operationId: "getWebhookEndpoint",
+  method: "GET",
+  path: "/api/public/sdk/v1/webhooks/endpoints/{id}",
+  surface: "sdk",
+  summary: "Retrieve a webhook endpoint with its health",
+  description: `One endpoint of the application in the key's mode. ${ENDPOINT_HEALTH_SUMMARY}`,
+  tags: ["Webhooks"],
+  scope: "events:read",
+  params: endpointPathSchema,
+  success: { status: 200, description: "The endpoint and its health.", schema: webhookEndpointSchema },
+  errors: ["endpoint_not_found"],
 });

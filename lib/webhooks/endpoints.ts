@@ -1,10 +1,11 @@
-// Webhook endpoints of an application: register (URL, mode, subscribed event kinds), list, disable.
+// Webhook endpoints of an application: register (URL, mode, subscribed event kinds), list, disable, enable.
 // Used by the CLI and the console; a URL is vetted by the same rule every send applies again.
 import type { Db } from "@/lib/db/client";
 import { EVENT_TYPES, type EventType } from "@/lib/events/record-event";
 import type { WebhookEndpoint } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { vetEndpointUrl } from "./address-guard";
+import { parkEndpointDeliveries, resumeEndpointDeliveries } from "./resume-deliveries";
 
 export type AddEndpointInput = {
   applicationId: string;
@@ -54,9 +55,48 @@ export function listWebhookEndpoints(db: Db, applicationId: string): Promise<Web
   return db.webhookEndpoint.findMany({ where: { applicationId }, orderBy: { createdAt: "asc" } });
 }
 
-/** Stops new deliveries to the endpoint; its pending retries end as failed when they come due. */
-export async function disableWebhookEndpoint(db: Db, endpointId: string): Promise<WebhookEndpoint> {
+/**
+ * Stops sending to the endpoint, recording when and by whom (`by`: the merchant's email, say), and
+ * parks its pending deliveries until it is enabled again; run it in a transaction so both commit
+ * together. An endpoint already disabled keeps its reason (the engine's, say).
+ */
+export async function disableWebhookEndpoint(
+  db: Db,
+  endpointId: string,
+  by = "the merchant",
+): Promise<WebhookEndpoint> {
   const endpoint = await db.webhookEndpoint.findUnique({ where: { id: endpointId } });
   if (!endpoint) throw new EndpointError(`No webhook endpoint ${endpointId}`);
-  return db.webhookEndpoint.update({ where: { id: endpointId }, data: { enabled: false } });
+  if (!endpoint.enabled) return endpoint;
+  const disabled = await db.webhookEndpoint.update({
+    where: { id: endpointId },
+    data: { enabled: false, disabledAt: new Date(), disabledReason: `Disabled by ${by}` },
+  });
+  await parkEndpointDeliveries(db, endpointId);
+  return disabled;
+}
+
+/**
+ * Turns the endpoint back on with a clean slate (no failure streak, no back-off) and queues its
+ * pending deliveries again, in the caller's transaction so the endpoint is never enabled without them.
+ */
+export async function enableWebhookEndpoint(
+  tx: Db,
+  endpointId: string,
+): Promise<{ endpoint: WebhookEndpoint; resumed: number }> {
+  const found = await tx.webhookEndpoint.findUnique({ where: { id: endpointId } });
+  if (!found) throw new EndpointError(`No webhook endpoint ${endpointId}`);
+  const endpoint = await tx.webhookEndpoint.update({
+    where: { id: endpointId },
+    data: {
+      enabled: true,
+      disabledAt: null,
+      disabledReason: null,
+      consecutiveFailures: 0,
+      failingSince: null,
+      backoffUntil: null,
+      probeLeaseUntil: null,
+    },
+  });
+  return { endpoint, resumed: await resumeEndpointDeliveries(tx, endpointId) };
 }

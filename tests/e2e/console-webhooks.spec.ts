@@ -1,8 +1,8 @@
 // The console's webhook flow end to end: register an endpoint on a local receiver, create a wallet
 // through the API, watch the delivery arrive verified, inspect it, send a test event, and replay
-// until the limit message shows.
+// until the limit message shows; and an endpoint's health as the delivery engine records it.
 import { expect, test } from "@playwright/test";
-import { api } from "./helpers";
+import { api, db } from "./helpers";
 import {
   createApplicationInBrowser,
   screenshotBothWidths,
@@ -114,4 +114,54 @@ test("a newcomer receives a verified webhook on their own receiver and can repla
   } finally {
     await receiver.close();
   }
+});
+
+test("an endpoint the delivery engine disabled shows Disabled with its reason, and enabling it makes it healthy", async ({
+  page,
+}, testInfo) => {
+  await signUpInBrowser(page, uniqueEmail("health"));
+  const appId = await createApplicationInBrowser(page, "Endpoint health");
+  await page.getByRole("link", { name: "Webhooks" }).click();
+  // Nothing listens on the discard port.
+  const url = "http://127.0.0.1:9/hooks";
+  await page.getByLabel("Endpoint URL").fill(url);
+  await page.getByRole("button", { name: "Add endpoint" }).click();
+  await expect(page.getByText("Endpoint added")).toBeVisible();
+  const health = page.getByTestId("endpoint-health");
+  await expect(health).toContainText("Healthy");
+  await expect(health).toContainText("Last success: never");
+
+  // What the engine writes after three days of failures with no success.
+  const reason =
+    "Disabled automatically: every delivery failed for 3 days (since 2026-11-20T09:00:00.000Z) with no success; last error: HTTP 503";
+  const client = await db();
+  const { count } = await client.webhookEndpoint.updateMany({
+    where: { applicationId: appId },
+    data: {
+      enabled: false,
+      consecutiveFailures: 41,
+      failingSince: new Date("2026-11-20T09:00:00.000Z"),
+      lastFailureAt: new Date("2026-11-23T09:00:05.000Z"),
+      lastFailureReason: "HTTP 503",
+      lastSuccessAt: new Date("2026-11-19T18:30:00.000Z"),
+      disabledAt: new Date("2026-11-23T09:00:05.000Z"),
+      disabledReason: reason,
+    },
+  });
+  expect(count).toBe(1);
+
+  await page.reload();
+  await expect(health.getByText("Disabled", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("endpoint-disabled-reason")).toHaveText(reason);
+  await expect(health).toContainText("2026-11-23 09:00:05 UTC");
+  await expect(health).toContainText("41 failures in a row since 2026-11-20 09:00:00 UTC");
+  await expect(health).toContainText("Last failure: 2026-11-23 09:00:05 UTC — HTTP 503");
+  await expect(health).toContainText("Last success: 2026-11-19 18:30:00 UTC");
+  await screenshotBothWidths(page, testInfo, "webhooks-endpoint-disabled");
+
+  // Enabling by hand clears the reason and the streak.
+  await page.getByRole("switch", { name: `Endpoint ${url} enabled` }).click();
+  await expect(health.getByText("Healthy", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("endpoint-disabled-reason")).toHaveCount(0);
+  await expect(health).not.toContainText("failures in a row");
 });

@@ -23,7 +23,8 @@ export function baseURL(): string {
 }
 
 // lib/config reads the environment once, so the e2e database must be in place before lib/db loads.
-async function db() {
+/** The e2e server's database, for seeding rows a spec cannot make through the UI or the API. */
+export async function db() {
   process.env.DATABASE_URL = e2eState().databaseUrl;
   const { prisma } = await import("@/lib/db/client");
   return prisma();

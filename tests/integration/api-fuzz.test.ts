@@ -235,7 +235,11 @@ describe("every operation under generated inputs", () => {
     key = app.key;
     appId = app.appId;
     const client = testClient(key);
-    await addWebhookEndpoint(prisma(), { applicationId: app.appId, url: "http://127.0.0.1:9/hook", livemode: false });
+    const endpoint = await addWebhookEndpoint(prisma(), {
+      applicationId: app.appId,
+      url: "http://127.0.0.1:9/hook",
+      livemode: false,
+    });
     const externalUserId = uniqueUserId("fuzz");
     const wallet = await client.POST("/api/public/sdk/v1/wallets", {
       body: {
@@ -279,6 +283,7 @@ describe("every operation under generated inputs", () => {
       proofs: proof.data!.id,
       events: events.data!.data[0]!.id,
       deliveries: deliveries.data!.data[0]!.id,
+      endpoints: endpoint.id,
     });
   });
 

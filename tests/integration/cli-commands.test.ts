@@ -338,6 +338,14 @@ describe("cli webhooks list", () => {
     expect((await cli("webhooks", "disable", endpoint.id)).code).toBe(0);
     const listed = lastJson<{ enabled: boolean }[]>(await cli("webhooks", "list", "--app", application.id, "--json"));
     expect(listed.map((e) => e.enabled)).toEqual([false]);
+    const stored = await prisma().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
+    expect(stored.disabledReason).toBe("Disabled by an operator (command line)");
+
+    const enabled = await cli("webhooks", "enable", endpoint.id);
+    expect(enabled.code).toBe(0);
+    expect(enabled.stdout).toContain("0 pending deliveries resumed");
+    const relisted = lastJson<{ enabled: boolean }[]>(await cli("webhooks", "list", "--app", application.id, "--json"));
+    expect(relisted.map((e) => e.enabled)).toEqual([true]);
   });
 
   it("--json prints an empty array for an application without endpoints", async () => {

@@ -1,10 +1,10 @@
-// The OpenAPI document describes the events and deliveries routes and, under `webhooks`, the five events.
+// The OpenAPI document describes the events, deliveries and endpoints routes and, under `webhooks`, the five events.
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "@/lib/openapi/document";
 
 describe("OpenAPI webhooks", () => {
-  it("documents the five events, the delivery routes and the replay limit, and stays a valid 3.1 document", async () => {
+  it("documents the five events, the delivery and endpoint routes, endpoint health and the replay limit, and stays a valid 3.1 document", async () => {
     const doc = JSON.parse(JSON.stringify(openApiDocument()));
     expect(Object.keys(doc.webhooks).sort()).toEqual([
       "card.authorized",
@@ -23,9 +23,25 @@ describe("OpenAPI webhooks", () => {
       "/api/public/sdk/v1/events/{id}",
       "/api/public/sdk/v1/webhooks/deliveries",
       "/api/public/sdk/v1/webhooks/deliveries/{id}",
+      "/api/public/sdk/v1/webhooks/endpoints",
+      "/api/public/sdk/v1/webhooks/endpoints/{id}",
     ]) {
       expect(doc.paths[path].get, path).toBeDefined();
     }
+    const state = doc.components.schemas.WebhookEndpointHealth.properties.state;
+    expect(state.enum).toEqual(["healthy", "failing", "backing_off", "disabled"]);
+    for (const rule of [
+      "5 consecutive failures",
+      "30 s to 1 h",
+      "none is lost",
+      "3 days",
+      "resumes its pending deliveries",
+    ]) {
+      expect(state.description, rule).toContain(rule);
+    }
+    expect(doc.paths["/api/public/sdk/v1/webhooks/endpoints/{id}"].get.responses["404"].description).toContain(
+      "endpoint_not_found",
+    );
     const replay = doc.paths["/api/public/sdk/v1/webhooks/deliveries/{id}/replay"].post;
     expect(replay.responses["202"]).toBeDefined();
     expect(replay.responses["429"].description).toContain("replay_limited");

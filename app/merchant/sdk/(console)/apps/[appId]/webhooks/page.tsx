@@ -1,5 +1,5 @@
-// Webhooks: the endpoints of the application's current mode, and a table of recent deliveries
-// with filters.
+// Webhooks: the endpoints of the application's current mode with their delivery health, and a
+// table of recent deliveries with filters.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { prisma } from "@/lib/db/client";
@@ -22,6 +22,7 @@ import {
 } from "../../../../_components/ui";
 import { loadApplication } from "../../../../_lib/load-application";
 import { EndpointForm } from "./endpoint-form";
+import { EndpointHealth } from "./endpoint-health";
 import { EndpointToggle } from "./endpoint-toggle";
 import { SendTestEventButton } from "./send-test-event-button";
 
@@ -82,6 +83,7 @@ export default async function WebhooksPage({
                         ))
                       )}
                     </p>
+                    <EndpointHealth endpoint={endpoint} />
                   </div>
                   <div className="flex shrink-0 flex-wrap items-center gap-3">
                     <SendTestEventButton
