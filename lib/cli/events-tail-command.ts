@@ -1,28 +1,23 @@
 // `npm run cli -- events tail --app ID`: prints an application's webhook attempts as they happen
 // (event, endpoint, status, latency) for local debugging, until Ctrl-C.
-import { setTimeout as sleep } from "node:timers/promises";
 import { InvalidArgumentError, Option, type Command } from "commander";
+import { config } from "@/lib/config";
 import { prisma, type Db } from "@/lib/db/client";
-import {
-  databaseNow,
-  LATE_COMMIT_WINDOW_MS,
-  readAttempts,
-  type AttemptFeedEntry,
-  type AttemptFeedFilter,
-} from "@/lib/webhooks/attempt-feed";
+import { followAttempts, type AttemptFeedEntry, type AttemptFeedFilter } from "@/lib/webhooks/attempt-feed";
 import type { KeyMode } from "@/lib/keys/api-key-secret";
 import type { CliCommand } from "./cli-command";
 import { withExamples } from "./help-layout";
 import { appOption, jsonOption, MODES, requireApplication } from "./options";
-
-const POLL_INTERVAL_MS = 500;
 
 export type TailOptions = AttemptFeedFilter & {
   /** Attempts from this long ago are printed first; 0 starts from now. */
   sinceMs: number;
   /** One JSON object per line instead of columns. */
   json: boolean;
-  pollIntervalMs?: number;
+  /** The database to listen on; DATABASE_URL (the one `db` reads) when absent. */
+  connectionString?: string;
+  /** The first wait before reconnecting a lost connection. */
+  reconnectDelayMs?: number;
 };
 
 const DURATION_UNITS_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
@@ -57,27 +52,31 @@ function attemptJson(entry: AttemptFeedEntry): string {
   return JSON.stringify({ ...entry, createdAt: entry.createdAt.toISOString() });
 }
 
-/** Polls for new attempts and hands each to `write` as one line, until `signal` aborts. */
+/**
+ * Prints each new attempt as one line through `write` as soon as it commits (woken by the
+ * database's notification, never polling), until `signal` aborts; `notice` hears of a lost connection.
+ */
 export async function tailWebhookAttempts(
   db: Db,
   options: TailOptions,
   signal: AbortSignal,
   write: (line: string) => void,
+  notice: (message: string) => void = (message) => console.error(message),
 ): Promise<void> {
-  const start = (await databaseNow(db)).getTime() - options.sinceMs;
-  // What was printed, by creation time; anything older than the read window cannot come back.
-  const printed = new Map<string, number>();
-  let newest = start;
-  while (!signal.aborted) {
-    const from = Math.max(start, newest - LATE_COMMIT_WINDOW_MS);
-    for (const entry of await readAttempts(db, options, new Date(from), printed)) {
-      write(options.json ? attemptJson(entry) : attemptLine(entry));
-      printed.set(entry.attemptId, entry.createdAt.getTime());
-      newest = Math.max(newest, entry.createdAt.getTime());
-    }
-    for (const [id, createdAt] of printed) if (createdAt < from) printed.delete(id);
-    await sleep(options.pollIntervalMs ?? POLL_INTERVAL_MS, undefined, { signal }).catch(() => undefined);
-  }
+  const connectionString = options.connectionString ?? config().DATABASE_URL;
+  if (!connectionString) throw new Error("DATABASE_URL is not set.");
+  await followAttempts(
+    db,
+    { applicationId: options.applicationId, livemode: options.livemode },
+    {
+      connectionString,
+      sinceMs: options.sinceMs,
+      signal,
+      onEntry: (entry) => write(options.json ? attemptJson(entry) : attemptLine(entry)),
+      onNotice: notice,
+      reconnectDelayMs: options.reconnectDelayMs,
+    },
+  );
 }
 
 /** Checks --since while parsing, so a bad one is a usage error; the text itself is kept for the run. */
@@ -98,8 +97,10 @@ export const eventsTailCommand: CliCommand<TailCommandOptions> = {
       command
         .summary("print delivery attempts live, until Ctrl-C")
         .description(
-          "Prints each webhook delivery attempt of the application as it happens: time, mode, event, " +
-            "delivery, endpoint, first/retry/replay, status or error, latency. Ctrl-C stops.",
+          "Prints each webhook delivery attempt of the application as it is recorded (the database " +
+            "notifies the command; nothing is polled): time, mode, event, delivery, endpoint, " +
+            "first/retry/replay, status or error, latency. A lost database connection is reopened and " +
+            "the attempts it missed are printed (a note goes to stderr). Ctrl-C stops.",
         )
         .addOption(appOption())
         .addOption(new Option("--mode <mode>", "only test or only live attempts (default: both)").choices(MODES))

@@ -1,4 +1,5 @@
-// The webhook worker: a graphile-worker runner for the delivery task and the crontab's maintenance.
+// The webhook worker: a graphile-worker runner for the delivery task and the crontab's maintenance
+// (expired idempotency records, attempt bodies past their retention).
 // Runs beside the web server (scripts/serve.ts) or alone (`npm run worker`); any number of them,
 // on any number of machines, share one queue. No transaction is held while a request is out: the
 // job's lock in graphile-worker is what a send holds, and a worker's liveness lock (worker-liveness.ts)
@@ -9,6 +10,13 @@ import { run, type Task, type WorkerPool } from "graphile-worker";
 import pg from "pg";
 import { z } from "zod";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import {
+  ATTEMPT_RETENTION_TASK,
+  attemptRetentionCronItems,
+  attemptRetentionOptionsFromEnv,
+  attemptRetentionTask,
+  type AttemptRetentionOptions,
+} from "@/lib/maintenance/attempt-retention";
 import {
   deleteExpiredIdempotencyRecords,
   IDEMPOTENCY_CLEANUP_TASK,
@@ -42,6 +50,8 @@ export type WebhookWorkerOptions = {
   sweepIntervalMs?: number;
   /** Crontab time pattern for deleting expired idempotency records; every 15 minutes by default. */
   idempotencyCleanupSchedule?: string;
+  /** How long attempt bodies are kept and when they are dropped; 30 days, daily at 03:17, by default. */
+  attemptRetention?: AttemptRetentionOptions;
 };
 
 export type WebhookWorker = { stop(): Promise<void> };
@@ -103,6 +113,7 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
     liveness = holdLivenessLock(options.connectionString, created.id);
   });
 
+  const retention = options.attemptRetention ?? attemptRetentionOptionsFromEnv({});
   const runner = await run({
     pgPool: queuePool,
     schema: QUEUE_SCHEMA,
@@ -111,14 +122,21 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
     noHandleSignals: true,
     logger: quietQueueLogger(),
     events,
-    taskList: { [DELIVER_TASK]: deliverTask, [IDEMPOTENCY_CLEANUP_TASK]: cleanupTask },
+    taskList: {
+      [DELIVER_TASK]: deliverTask,
+      [IDEMPOTENCY_CLEANUP_TASK]: cleanupTask,
+      [ATTEMPT_RETENTION_TASK]: attemptRetentionTask(db, retention),
+    },
     // A busy endpoint's jobs stay in the queue instead of taking this worker's senders.
     forbiddenFlags: () => gate.forbiddenFlags(),
     // Completions of one tick go to the database together. A crash before they do runs those jobs
     // again, and each finds its attempt recorded under its key and sends nothing.
     preset: { worker: { completeJobBatchDelay: 0 } },
     // graphile-worker's crontab schedules each run once, whichever and however many workers are up.
-    parsedCronItems: idempotencyCleanupCronItems(options.idempotencyCleanupSchedule),
+    parsedCronItems: [
+      ...idempotencyCleanupCronItems(options.idempotencyCleanupSchedule),
+      ...attemptRetentionCronItems(retention.schedule),
+    ],
   });
   const livenessLock = await liveness;
 
@@ -177,7 +195,8 @@ function cronSchedule(env: Record<string, string | undefined>, name: string): st
 
 /**
  * Worker settings from WEBHOOK_WORKER_CONCURRENCY, WEBHOOK_ENDPOINT_CONCURRENCY, WEBHOOK_POLL_INTERVAL_MS,
- * WEBHOOK_STALE_LOCK_SECONDS, WEBHOOK_SWEEP_INTERVAL_MS and IDEMPOTENCY_CLEANUP_SCHEDULE.
+ * WEBHOOK_STALE_LOCK_SECONDS, WEBHOOK_SWEEP_INTERVAL_MS, IDEMPOTENCY_CLEANUP_SCHEDULE,
+ * WEBHOOK_ATTEMPT_RETENTION_DAYS and WEBHOOK_ATTEMPT_RETENTION_SCHEDULE.
  */
 export function workerOptionsFromEnv(
   connectionString: string,
@@ -192,5 +211,6 @@ export function workerOptionsFromEnv(
     sweepIntervalMs: positiveNumber(env, "WEBHOOK_SWEEP_INTERVAL_MS"),
     retryScale: retryScaleFromEnv(env),
     idempotencyCleanupSchedule: cronSchedule(env, "IDEMPOTENCY_CLEANUP_SCHEDULE"),
+    attemptRetention: attemptRetentionOptionsFromEnv(env),
   };
 }

@@ -14,6 +14,7 @@ import { disconnectDb, prisma } from "@/lib/db/client";
 import { REPO_ROOT } from "@/lib/db/paths";
 import { createRunDatabase, type RunDatabase } from "@/lib/db/run-database";
 import { EVENT_TYPES, type EventType } from "@/lib/events/record-event";
+import { newId } from "@/lib/ids";
 import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import { SIGNATURE_HEADER, verifySignature, verifyWebhookRequest, type WebhookEnvelope } from "@/lib/webhooks/verify";
 import type { WebhookWorker } from "@/lib/webhooks/worker";
@@ -213,6 +214,32 @@ describe("cli trigger", () => {
   }, 90_000);
 });
 
+/** A test-mode delivery of a new application, written directly: no queue job, so no worker sends it. */
+async function deliveryWithoutJobs(name: string) {
+  const { application } = await createMerchantApp(name);
+  const endpoint = await prisma().webhookEndpoint.create({
+    data: { id: newId("we"), applicationId: application.id, livemode: false, url: "http://127.0.0.1:9/hooks", events: [] },
+  });
+  const event = await prisma().event.create({
+    data: { id: newId("evt"), applicationId: application.id, livemode: false, type: "wallet.provisioned", data: {}, sequence: 1 },
+  });
+  const delivery = await prisma().webhookDelivery.create({
+    data: { id: newId("whd"), applicationId: application.id, livemode: false, eventId: event.id, endpointId: endpoint.id, status: "failed" },
+  });
+  return { appId: application.id, eventId: event.id, deliveryId: delivery.id };
+}
+
+/** An attempt row inserted and committed in a transaction of its own, as the worker records one. */
+async function insertAttempt(deliveryId: string): Promise<string> {
+  const id = newId("wha");
+  await prisma().$transaction(async (tx) => {
+    await tx.webhookAttempt.create({
+      data: { id, deliveryId, trigger: "retry", requestHeaders: {}, requestBody: "{}", statusCode: 204, latencyMs: 3 },
+    });
+  });
+  return id;
+}
+
 describe("cli events tail", () => {
   it("prints a line for each new attempt of its application, with status and latency, and none of another's", async () => {
     const mine = await appWithReceiver();
@@ -226,7 +253,7 @@ describe("cli events tail", () => {
     const stop = new AbortController();
     const tail = tailWebhookAttempts(
       prisma(),
-      { applicationId: mine.appId, sinceMs: 0, json: false, pollIntervalMs: 100 },
+      { applicationId: mine.appId, sinceMs: 0, json: false },
       stop.signal,
       (line) => lines.push(line),
     );
@@ -236,7 +263,7 @@ describe("cli events tail", () => {
     await mine.hooks.waitFor(3);
     await other.hooks.waitFor(2);
     await waitUntil(() => lines.length >= 2);
-    // A few more polls, so a line of the other application would have shown by now.
+    // A moment more, so a line of the other application would have shown by now.
     await sleep(600);
     stop.abort();
     await tail;
@@ -260,7 +287,7 @@ describe("cli events tail", () => {
     const again = new AbortController();
     const replayed = tailWebhookAttempts(
       prisma(),
-      { applicationId: mine.appId, sinceMs: 5 * 60_000, json: true, pollIntervalMs: 100 },
+      { applicationId: mine.appId, sinceMs: 5 * 60_000, json: true },
       again.signal,
       (line) => history.push(line),
     );
@@ -282,7 +309,7 @@ describe("cli events tail", () => {
     const stop = new AbortController();
     const tail = tailWebhookAttempts(
       prisma(),
-      { applicationId: appId, livemode: false, sinceMs: 0, json: false, pollIntervalMs: 100 },
+      { applicationId: appId, livemode: false, sinceMs: 0, json: false },
       stop.signal,
       (line) => lines.push(line),
     );
@@ -295,6 +322,89 @@ describe("cli events tail", () => {
     const id = result.events[0]!.id;
     expect(lines[0]).toMatch(new RegExp(` ${id} .* first {2}500 {2}\\d+ms$`));
     expect(lines[1]).toMatch(new RegExp(` ${id} .* retry {2}200 {2}\\d+ms$`));
+  });
+
+  it("prints an attempt committed directly to the table within a second, woken by its notification, and not another application's", async () => {
+    const mine = await deliveryWithoutJobs("Notified app");
+    const other = await deliveryWithoutJobs("Other notified app");
+    const reads = vi.spyOn(prisma().webhookAttempt, "findMany");
+    const lines: { at: number; line: string }[] = [];
+    const stop = new AbortController();
+    const tail = tailWebhookAttempts(
+      prisma(),
+      { applicationId: mine.appId, sinceMs: 0, json: true },
+      stop.signal,
+      (line) => lines.push({ at: performance.now(), line }),
+    );
+    try {
+      await sleep(300);
+      // Idle, the tail reads nothing: it waits on LISTEN, not on a timer.
+      reads.mockClear();
+      await sleep(1_000);
+      expect(reads).not.toHaveBeenCalled();
+
+      const theirs = await insertAttempt(other.deliveryId);
+      const ours = await insertAttempt(mine.deliveryId);
+      const committed = performance.now();
+      await waitUntil(() => lines.length >= 1, 1_000);
+      expect(lines[0]!.at - committed).toBeLessThan(1_000);
+      expect(JSON.parse(lines[0]!.line)).toMatchObject({
+        attemptId: ours,
+        deliveryId: mine.deliveryId,
+        eventId: mine.eventId,
+        trigger: "first",
+        statusCode: 204,
+        latencyMs: 3,
+      });
+      // Woken, it read exactly what was notified (the spy sees the feed's reads).
+      expect(reads).toHaveBeenCalled();
+      await sleep(300);
+      expect(lines).toHaveLength(1);
+      expect(lines.map((l) => l.line).join("\n")).not.toContain(theirs);
+    } finally {
+      reads.mockRestore();
+      stop.abort();
+      await tail;
+    }
+  });
+
+  it("after a lost connection, reconnects, prints what committed meanwhile once, and says so on stderr", async () => {
+    const mine = await deliveryWithoutJobs("Reconnecting app");
+    const lines: string[] = [];
+    const notices: string[] = [];
+    const stop = new AbortController();
+    const tail = tailWebhookAttempts(
+      prisma(),
+      { applicationId: mine.appId, sinceMs: 0, json: true, reconnectDelayMs: 500 },
+      stop.signal,
+      (line) => lines.push(line),
+      (message) => notices.push(message),
+    );
+    const attemptIds = () => lines.map((line) => (JSON.parse(line) as { attemptId: string }).attemptId);
+    try {
+      await sleep(300);
+      const before = await insertAttempt(mine.deliveryId);
+      await waitUntil(() => lines.length >= 1, 2_000);
+
+      // The server ends the listening connection; an attempt commits while none listens.
+      const [terminated] = await prisma().$queryRaw<{ count: number }[]>`
+        SELECT count(pg_terminate_backend("pid"))::int AS count FROM pg_stat_activity
+        WHERE "datname" = current_database() AND "query" = ${`LISTEN "webhook_attempts:${mine.appId}"`}`;
+      expect(terminated?.count).toBe(1);
+      const during = await insertAttempt(mine.deliveryId);
+      await waitUntil(() => notices.some((n) => n.startsWith("Reconnected")), 5_000);
+      await waitUntil(() => lines.length >= 2, 2_000);
+
+      const after = await insertAttempt(mine.deliveryId);
+      await waitUntil(() => lines.length >= 3, 2_000);
+      await sleep(200);
+      expect(attemptIds()).toEqual([before, during, after]);
+      expect(notices[0]).toMatch(/^Lost the database connection/);
+      expect(notices).toContainEqual(expect.stringMatching(/^Reconnected; reading attempts since .* again/));
+    } finally {
+      stop.abort();
+      await tail;
+    }
   });
 
   it("refuses a malformed --since before doing anything", async () => {
