@@ -13,6 +13,16 @@ const payloadChangeSchema = z.object({
   after: z.string().optional(),
 });
 
+/** A field that started being sent within a version: nothing a receiver relied on changed, so no new version. */
+const additionSchema = z.object({
+  added: z.iso.date(),
+  /** The envelope, an event kind, or an API response. */
+  payload: z.string().min(1),
+  change: z.string().min(1),
+  /** What a receiver can do with it; never something it must do. */
+  migration: z.string().min(1),
+});
+
 const schemaVersionSchema = z.object({
   version: z.string().regex(/^\d+\.\d+$/),
   status: z.enum(["current", "supported", "retired"]),
@@ -23,6 +33,8 @@ const schemaVersionSchema = z.object({
   payloads: z.array(z.object({ payload: z.string().min(1), description: z.string().min(1) })),
   /** Per-payload differences from `previous`; rendered as this version's migration guide. */
   changes: z.array(payloadChangeSchema),
+  /** Oldest first; absent in entries written before additions were recorded. */
+  additions: z.array(additionSchema).default([]),
 });
 
 const schemaVersionsFileSchema = z
@@ -30,7 +42,11 @@ const schemaVersionsFileSchema = z
   .refine((f) => f.versions.filter((v) => v.status === "current").length === 1, {
     message: "exactly one version must have status current",
   })
-  .refine((f) => f.versions[0]?.status === "current", { message: "the current version must come first" });
+  .refine((f) => f.versions[0]?.status === "current", { message: "the current version must come first" })
+  // ISO dates compare as strings.
+  .refine((f) => f.versions.every((v) => v.additions.every((a) => a.added >= v.released)), {
+    message: "an addition cannot predate its version's release",
+  });
 
 export type SchemaVersion = z.output<typeof schemaVersionSchema>;
 

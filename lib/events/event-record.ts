@@ -19,6 +19,7 @@ export function eventRecord(event: Event): EventRecord {
     id: event.id,
     object: "event",
     type: eventType(event.type),
+    sequence: event.sequence,
     data: eventData(event),
     livemode: event.livemode,
     createdAt: event.createdAt.toISOString(),

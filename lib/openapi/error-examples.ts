@@ -88,7 +88,7 @@ const ERROR_EXAMPLES = {
     ...declined("card_currency_mismatch", { amount: 12, currency: "EUR" }),
   },
   rate_limited: { message: "Too many requests: the limit is 60 per minute." },
-  replay_limited: { message: "A delivery can be replayed 5 times per hour." },
+  replay_limited: { message: "A delivery can be replayed 5 times per hour, counted over the last 60 minutes." },
   internal_error: { message: "Something went wrong on our side. Retry later; quote the request id if it persists." },
   unavailable: { message: "The service is temporarily unavailable. Retry shortly." },
 } satisfies Partial<Record<ErrorCode, ErrorExample>>;

@@ -12,6 +12,7 @@ import {
 } from "@/lib/schemas/authorization";
 import { CARD_EXAMPLE, cardSchema } from "@/lib/schemas/card";
 import { EXAMPLE_IDS, EXAMPLE_TIMES, EXAMPLE_WEBHOOK_SECRET } from "@/lib/schemas/examples";
+import { EXAMPLE_EVENT_SEQUENCES } from "@/lib/schemas/event";
 import { WALLET_PROVISIONED_EXAMPLE, walletSchema } from "@/lib/schemas/wallet";
 import { webhookEnvelopeSchema } from "@/lib/schemas/webhook";
 import { SCHEMA_VERSION } from "@/lib/version";
@@ -41,7 +42,11 @@ function deliveryHeaders(eventId: string, signature: string) {
 const DELIVERY_RULES =
   "Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. " +
   "Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. " +
-  "Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`.";
+  "Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. " +
+  "`sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether " +
+  "this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last " +
+  "`sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in " +
+  "`GET /api/public/sdk/v1/events`. See /webhooks/security#ordering.";
 
 function webhook<T extends z.ZodType>(
   event: EventType,
@@ -50,7 +55,7 @@ function webhook<T extends z.ZodType>(
   id: string,
   example: { id: string; sent_at: string; data: z.output<T> },
 ): ZodOpenApiOperationObject {
-  const envelope = webhookEnvelopeSchema(event, data, id, example);
+  const envelope = webhookEnvelopeSchema(event, data, id, { ...example, sequence: EXAMPLE_EVENT_SEQUENCES[event] });
   const body = JSON.stringify(envelope.meta()?.example);
   return {
     operationId: `webhook_${event.replace(".", "_")}`,

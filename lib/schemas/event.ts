@@ -1,6 +1,6 @@
 // Event shapes: the event record the events API returns, and the list query.
 import { z } from "zod";
-import { EVENT_TYPES } from "@/lib/events/record-event";
+import { EVENT_TYPES, type EventType } from "@/lib/events/record-event";
 import {
   AUTHORIZATION_CAPTURED_EXAMPLE,
   AUTHORIZATION_PENDING_EXAMPLE,
@@ -13,10 +13,30 @@ import { listQuerySchema, listSchema } from "./pagination";
 
 export const eventTypeSchema = z.enum(EVENT_TYPES).meta({ description: "The event kind.", example: "card.issued" });
 
+/**
+ * Each story event's place among the events about Ada's wallet. Her top-up and her declined spend
+ * record no event, so neither takes a number.
+ */
+export const EXAMPLE_EVENT_SEQUENCES = {
+  "wallet.provisioned": 1,
+  "card.issued": 2,
+  "card.authorized": 3,
+  "card.captured": 4,
+  "card.refunded": 5,
+} as const satisfies Record<EventType, number>;
+
+/** The same field, with the same words, in the events API and in every webhook envelope. */
+export const eventSequenceSchema = z.number().int().min(1).meta({
+  description:
+    "This event's place among the events about its wallet: 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.",
+  example: EXAMPLE_EVENT_SEQUENCES["card.issued"],
+});
+
 const eventShape = z.object({
   id: z.string().meta({ example: EXAMPLE_IDS.cardIssuedEvent }),
   object: z.literal("event"),
   type: eventTypeSchema,
+  sequence: eventSequenceSchema,
   data: z.record(z.string(), z.unknown()).meta({
     description: "The resource record as the API returned it when the event happened (wallet, card or authorization).",
   }),
@@ -31,6 +51,7 @@ export const CARD_ISSUED_EVENT_EXAMPLE: EventExample = {
   id: EXAMPLE_IDS.cardIssuedEvent,
   object: "event",
   type: "card.issued",
+  sequence: EXAMPLE_EVENT_SEQUENCES["card.issued"],
   data: CARD_EXAMPLE,
   livemode: false,
   createdAt: EXAMPLE_TIMES.cardIssued,
@@ -54,6 +75,7 @@ export const eventListSchema = listSchema(eventSchema, "EventList", {
       id: EXAMPLE_IDS.cardRefundedEvent,
       object: "event",
       type: "card.refunded",
+      sequence: EXAMPLE_EVENT_SEQUENCES["card.refunded"],
       data: AUTHORIZATION_REFUNDED_EXAMPLE,
       livemode: false,
       createdAt: EXAMPLE_TIMES.refunded,
@@ -62,6 +84,7 @@ export const eventListSchema = listSchema(eventSchema, "EventList", {
       id: EXAMPLE_IDS.cardCapturedEvent,
       object: "event",
       type: "card.captured",
+      sequence: EXAMPLE_EVENT_SEQUENCES["card.captured"],
       data: AUTHORIZATION_CAPTURED_EXAMPLE,
       livemode: false,
       createdAt: EXAMPLE_TIMES.captured,
@@ -70,6 +93,7 @@ export const eventListSchema = listSchema(eventSchema, "EventList", {
       id: EXAMPLE_IDS.cardAuthorizedEvent,
       object: "event",
       type: "card.authorized",
+      sequence: EXAMPLE_EVENT_SEQUENCES["card.authorized"],
       data: AUTHORIZATION_PENDING_EXAMPLE,
       livemode: false,
       createdAt: EXAMPLE_TIMES.authorized,

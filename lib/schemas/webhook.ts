@@ -4,7 +4,7 @@ import { z } from "zod";
 import { SCHEMA_VERSION } from "@/lib/version";
 import { CARD_EXAMPLE } from "./card";
 import { idempotentReplaySchema, livemodeSchema, timestampSchema, withExample } from "./common";
-import { eventTypeSchema } from "./event";
+import { EXAMPLE_EVENT_SEQUENCES, eventSequenceSchema, eventTypeSchema } from "./event";
 import { EXAMPLE_IDS, EXAMPLE_TIMES, EXAMPLE_WEBHOOK_URL } from "./examples";
 import { listQuerySchema, listSchema } from "./pagination";
 
@@ -21,6 +21,7 @@ function exampleAttemptBody(sentAt: string): string {
     event: "card.issued",
     schema_version: SCHEMA_VERSION,
     sent_at: sentAt,
+    sequence: EXAMPLE_EVENT_SEQUENCES["card.issued"],
     data: CARD_EXAMPLE,
   });
 }
@@ -74,7 +75,7 @@ export const FIRST_ATTEMPT_EXAMPLE: AttemptExample = {
   latencyMs: 10000,
   responseExcerpt: null,
   error: "timed out after 10000 ms",
-  requestHeaders: exampleAttemptHeaders("d9b3dee2aea1c3fcc90580b7c71ef50eeedae61b15dff52077e7cc8a7bf3b5ee"),
+  requestHeaders: exampleAttemptHeaders("3fd85fc14cc4aaf03b725c80783609473c43990c3b49161f79a51b092227bcdb"),
   requestBody: exampleAttemptBody(EXAMPLE_TIMES.firstAttemptSent),
   createdAt: EXAMPLE_TIMES.firstAttemptSent,
 };
@@ -88,7 +89,7 @@ export const RETRY_ATTEMPT_EXAMPLE: AttemptExample = {
   latencyMs: 87,
   responseExcerpt: '{"received":true}',
   error: null,
-  requestHeaders: exampleAttemptHeaders("bf0a4d7a84627c1e6f553705975f0c40f616cb85d54fd89a2ae7f4669252cbe8"),
+  requestHeaders: exampleAttemptHeaders("86c275f76446e9174ce071636f4828caf2499e9cb012891b703a8d85da2906be"),
   requestBody: exampleAttemptBody(EXAMPLE_TIMES.retryAttemptSent),
   createdAt: EXAMPLE_TIMES.retryAttemptSent,
 };
@@ -187,7 +188,7 @@ export function webhookEnvelopeSchema<T extends z.ZodType>(
   event: string,
   data: T,
   id: string,
-  example: { id: string; sent_at: string; data: z.output<T> },
+  example: { id: string; sent_at: string; sequence: number; data: z.output<T> },
 ) {
   return z
     .object({
@@ -200,11 +201,20 @@ export function webhookEnvelopeSchema<T extends z.ZodType>(
         .literal(SCHEMA_VERSION)
         .meta({ description: "Payload schema version; also in the x-service-schema-version header." }),
       sent_at: timestampSchema.meta({ description: "When this attempt was sent; fresh on every retry and replay." }),
+      sequence: eventSequenceSchema.meta({ example: example.sequence }),
       data,
     })
     .meta({
       id,
-      example: { id: example.id, event, schema_version: SCHEMA_VERSION, sent_at: example.sent_at, data: example.data },
+      // In the order the sender writes the keys, so this example serialized is a body as sent.
+      example: {
+        id: example.id,
+        event,
+        schema_version: SCHEMA_VERSION,
+        sent_at: example.sent_at,
+        sequence: example.sequence,
+        data: example.data,
+      },
     });
 }
 

@@ -7,12 +7,13 @@ import { SIGNATURE_HEADER, signPayload, type WebhookEnvelope } from "./verify";
 
 export const USER_AGENT = `wallet-card-service-webhooks/${SCHEMA_VERSION}`;
 
-export function buildEnvelope(event: Pick<Event, "id" | "type" | "data">, sentAt: Date): WebhookEnvelope {
+export function buildEnvelope(event: Pick<Event, "id" | "type" | "data" | "sequence">, sentAt: Date): WebhookEnvelope {
   return {
     id: event.id,
     event: event.type,
     schema_version: SCHEMA_VERSION,
     sent_at: sentAt.toISOString(),
+    sequence: event.sequence,
     data: eventData(event),
   };
 }

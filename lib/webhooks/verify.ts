@@ -10,6 +10,11 @@ export type WebhookEnvelope = {
   event: string;
   schema_version: string;
   sent_at: string;
+  /**
+   * This event's place among the events about its wallet: 1 for the first, then 2, 3… with no gaps,
+   * in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+   */
+  sequence: number;
   data: Record<string, unknown>;
 };
 
@@ -62,6 +67,10 @@ function isEnvelope(value: unknown): value is WebhookEnvelope {
     typeof value.schema_version === "string" &&
     "sent_at" in value &&
     typeof value.sent_at === "string" &&
+    "sequence" in value &&
+    typeof value.sequence === "number" &&
+    Number.isInteger(value.sequence) &&
+    value.sequence >= 1 &&
     "data" in value &&
     typeof value.data === "object" &&
     value.data !== null

@@ -12,6 +12,7 @@ import { errorStatus, ERROR_CODES, type ErrorCode } from "@/lib/http/errors";
 import { currencyExponent } from "@/lib/money/currencies";
 import { openApiDocument } from "@/lib/openapi/document";
 import { CARD_EXAMPLE } from "@/lib/schemas/card";
+import { EXAMPLE_EVENT_SEQUENCES } from "@/lib/schemas/event";
 import {
   EXAMPLE_IDS,
   EXAMPLE_PROOF_REFERENCE,
@@ -267,7 +268,12 @@ describe("OpenAPI examples", () => {
   it("the example webhook attempts are exactly what the sender sends, signed with the example secret", () => {
     for (const attempt of [FIRST_ATTEMPT_EXAMPLE, RETRY_ATTEMPT_EXAMPLE]) {
       const envelope = buildEnvelope(
-        { id: EXAMPLE_IDS.cardIssuedEvent, type: "card.issued", data: CARD_EXAMPLE },
+        {
+          id: EXAMPLE_IDS.cardIssuedEvent,
+          type: "card.issued",
+          data: CARD_EXAMPLE,
+          sequence: EXAMPLE_EVENT_SEQUENCES["card.issued"],
+        },
         new Date(attempt.createdAt),
       );
       const sent = signedRequest(envelope, EXAMPLE_IDS.delivery, EXAMPLE_WEBHOOK_SECRET);

@@ -29,7 +29,7 @@ function escapeHtml(text: string): string {
     .replaceAll("'", "&#x27;");
 }
 
-const sampleEvent = { id: "evt_test", type: "wallet.provisioned", data: { id: "wal_test" } };
+const sampleEvent = { id: "evt_test", type: "wallet.provisioned", data: { id: "wal_test" }, sequence: 1 };
 
 describe("the schema version", () => {
   it("is the one entry of lib/schema-versions.json marked current", () => {
@@ -96,6 +96,31 @@ describe("/webhooks/security", () => {
     expect(html).toContain(escapeHtml(readFileSync(path.join(REPO_ROOT, "lib/webhooks/verify.ts"), "utf8")));
   });
 
+  it("records sequence as a 2026-11-24 addition to 1.1 and shows it under the version", () => {
+    const current = SCHEMA_VERSIONS.find((v) => v.version === "1.1");
+    const additions = current?.additions.filter((a) => a.change.includes("sequence")) ?? [];
+    expect(additions.map((a) => [a.added, a.payload])).toEqual([
+      ["2026-11-24", "envelope"],
+      ["2026-11-24", "GET /api/public/sdk/v1/events"],
+    ]);
+    // Additive: the version stays, and the envelope's own entry names the field.
+    expect(SCHEMA_VERSION).toBe("1.1");
+    expect(current?.payloads.find((p) => p.payload === "envelope")?.description).toContain("sequence");
+    const shown = html.match(/<li data-testid="schema-version-addition">.*?<\/li>/g) ?? [];
+    expect(shown).toHaveLength(current?.additions.length ?? -1);
+    expect(shown[0]).toContain('<time dateTime="2026-11-24"');
+    expect(shown[0]).toContain(escapeHtml(additions[0]!.change));
+  });
+
+  it("explains how a receiver uses sequence, and its worked example carries one", () => {
+    const ordering = html.match(/<section aria-labelledby="ordering".*?<\/section>/)?.[0] ?? "";
+    expect(ordering).toContain("keep the last sequence you have processed for each");
+    expect(ordering).toContain("GET /api/public/sdk/v1/events");
+    expect(ordering).toMatch(/retry or replay carries the same event <code[^>]*>id<\/code> and.*?sequence/);
+    expect(html).toContain('href="#ordering"');
+    expect(html).toContain(escapeHtml('"sequence":2,"data":{"id":"card_'));
+  });
+
   it("lists exactly the headers a delivery is sent with", () => {
     const { headers } = signedRequest(buildEnvelope(sampleEvent, new Date()), "whd_test", "whsec_test");
     const table = html.match(/<caption class="sr-only">Headers of every webhook delivery<\/caption>.*?<\/table>/)?.[0];
@@ -153,6 +178,22 @@ describe("a new version in lib/schema-versions.json", () => {
       CURRENT_SCHEMA_VERSION.version,
     ]);
     expect(rows[1]).toContain(">Supported</td>");
+  });
+
+  it("is refused when an addition predates its version's release", async () => {
+    vi.resetModules();
+    vi.doMock("@/lib/schema-versions.json", () => ({
+      default: {
+        about: "test",
+        versions: [
+          {
+            ...CURRENT_SCHEMA_VERSION,
+            additions: [{ added: "2026-01-01", payload: "envelope", change: "x is added.", migration: "Read x." }],
+          },
+        ],
+      },
+    }));
+    await expect(import("@/lib/schema-versions")).rejects.toThrow(/an addition cannot predate its version's release/);
   });
 
   it("is refused when two versions are marked current", async () => {

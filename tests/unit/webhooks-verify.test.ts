@@ -1,4 +1,5 @@
-// The receiver helper: signatures compared in constant time, lengths must match, 401 on mismatch.
+// The receiver helper: signatures compared in constant time, lengths must match, 401 on mismatch;
+// and the envelope the sender builds, sequence included.
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { buildEnvelope, signedRequest } from "@/lib/webhooks/envelope";
@@ -10,6 +11,7 @@ const body = JSON.stringify({
   event: "card.issued",
   schema_version: "1.1",
   sent_at: "2026-11-21T10:00:00.000Z",
+  sequence: 2,
   data: { id: "card_1" },
 });
 const hmac = (text: string) => createHmac("sha256", secret).update(text).digest("hex");
@@ -40,7 +42,17 @@ describe("verifyWebhookRequest", () => {
   it("returns the envelope of a correctly signed request", async () => {
     const result = await verifyWebhookRequest(request(body, hmac(body)), secret);
     expect(result).not.toBeInstanceOf(Response);
-    expect(result).toMatchObject({ id: "evt_1", event: "card.issued", data: { id: "card_1" } });
+    expect(result).toMatchObject({ id: "evt_1", event: "card.issued", sequence: 2, data: { id: "card_1" } });
+  });
+
+  it("answers 400 to a signed body whose sequence is missing or not a whole number from 1", async () => {
+    const envelope: Record<string, unknown> = JSON.parse(body);
+    for (const sequence of [undefined, 0, -1, 1.5, "2", null]) {
+      const changed = JSON.stringify({ ...envelope, sequence });
+      const result = await verifyWebhookRequest(request(changed, hmac(changed)), secret);
+      expect(result, String(sequence)).toBeInstanceOf(Response);
+      if (result instanceof Response) expect(result.status).toBe(400);
+    }
   });
 
   it("answers 401 on a mismatch or a missing signature", async () => {
@@ -55,7 +67,7 @@ describe("verifyWebhookRequest", () => {
 describe("signedRequest", () => {
   it("signs exactly the body it returns and carries the spec's headers", () => {
     const envelope = buildEnvelope(
-      { id: "evt_9", type: "wallet.provisioned", data: { id: "wal_1" } },
+      { id: "evt_9", type: "wallet.provisioned", data: { id: "wal_1" }, sequence: 1 },
       new Date("2026-11-21T10:00:00.000Z"),
     );
     const { body: sent, headers } = signedRequest(envelope, "whd_1", secret);
@@ -64,8 +76,11 @@ describe("signedRequest", () => {
       event: "wallet.provisioned",
       schema_version: "1.1",
       sent_at: "2026-11-21T10:00:00.000Z",
+      sequence: 1,
       data: { id: "wal_1" },
     });
+    // Beside data at the top level, where the spec's envelope fields are, never inside the record.
+    expect(Object.keys(JSON.parse(sent))).toEqual(["id", "event", "schema_version", "sent_at", "sequence", "data"]);
     expect(headers).toMatchObject({
       "content-type": "application/json",
       "x-service-signature": hmac(sent),

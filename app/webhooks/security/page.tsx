@@ -1,6 +1,6 @@
 // /webhooks/security: how receivers verify webhook signatures (with tested receiver examples shown
-// verbatim), stay safe from replays, handle secret rotation, and the payload schema version
-// history with its migration guides, rendered from lib/schema-versions.json.
+// verbatim), stay safe from replays, notice late or missing events, handle secret rotation, and the
+// payload schema version history with its migration guides, rendered from lib/schema-versions.json.
 import type { Metadata } from "next";
 import { EVENT_TYPES } from "@/lib/events/record-event";
 import { SCHEMA_VERSIONS, type SchemaVersion } from "@/lib/schema-versions";
@@ -14,7 +14,8 @@ import { receiverExamples, type SourceFile } from "./receiver-examples";
 
 export const metadata: Metadata = {
   title: "Webhook security and schema versions",
-  description: "Verify webhook signatures, stay safe from replays, rotate secrets, and follow payload schema versions.",
+  description:
+    "Verify webhook signatures, stay safe from replays, notice late or missing events, rotate secrets, and follow payload schema versions.",
 };
 
 // Built once: the examples are read from disk at build time, and nothing here varies per request.
@@ -29,6 +30,8 @@ const SAMPLE = signedRequest(
     {
       id: "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
       type: "card.issued",
+      // The wallet's second event: its wallet.provisioned was the first.
+      sequence: 2,
       data: {
         id: "card_7hJ2kL9mN3pQ6rS8tV1wX4fG",
         object: "card",
@@ -222,6 +225,7 @@ export default function WebhookSecurityPage() {
             ["signing", "Verifying a delivery"],
             ["examples", "Receiver examples"],
             ["replay", "Replay safety"],
+            ["ordering", "Ordering and gaps"],
             ["rotation", "Rotating the secret"],
             ["versions", "Schema versions"],
             ["testing", "Test your receiver"],
@@ -268,10 +272,14 @@ export default function WebhookSecurityPage() {
           ))}
         </DocTable>
         <p>
-          The body is the envelope <InlineCode>{"{id, event, schema_version, sent_at, data}"}</InlineCode>, where{" "}
-          <InlineCode>data</InlineCode> is the wallet, card or authorization record exactly as the API returns it. A
-          worked example, made by our sending code with the secret <InlineCode>{SAMPLE_SECRET}</InlineCode>, to check
-          your HMAC code against:
+          The body is the envelope <InlineCode>{"{id, event, schema_version, sent_at, sequence, data}"}</InlineCode>,
+          where <InlineCode>data</InlineCode> is the wallet, card or authorization record exactly as the API returns it
+          and <InlineCode>sequence</InlineCode> is the event&apos;s place among the events about its wallet (see{" "}
+          <a className={link} href="#ordering">
+            Ordering and gaps
+          </a>
+          ). A worked example, made by our sending code with the secret <InlineCode>{SAMPLE_SECRET}</InlineCode>, to
+          check your HMAC code against:
         </p>
         <CodeBlock label="Raw body (one line, no trailing newline)" wrap>
           {SAMPLE.body}
@@ -364,14 +372,85 @@ export default function WebhookSecurityPage() {
             merchant account.
           </li>
           <li>
-            Both arrive as a new attempt of the same delivery: the same event <InlineCode>id</InlineCode> and{" "}
-            <InlineCode>x-service-delivery-id</InlineCode>, the same <InlineCode>data</InlineCode>, with a fresh{" "}
-            <InlineCode>sent_at</InlineCode> and a new signature. So the freshness check lets them through and
-            deduplication keeps you from processing the event twice.
+            Both arrive as a new attempt of the same delivery: the same event <InlineCode>id</InlineCode>,{" "}
+            <InlineCode>sequence</InlineCode> and <InlineCode>x-service-delivery-id</InlineCode>, the same{" "}
+            <InlineCode>data</InlineCode>, with a fresh <InlineCode>sent_at</InlineCode> and a new signature. So the
+            freshness check lets them through and deduplication keeps you from processing the event twice.
           </li>
           <li>
             Events can arrive out of order. <InlineCode>data</InlineCode> is the full record at the time of the event,
-            so read its state rather than inferring it from the order.
+            so read its state rather than inferring it from the order, and use <InlineCode>sequence</InlineCode> to
+            notice what is still to come (next section).
+          </li>
+        </ul>
+      </Section>
+
+      <Section id="ordering" title="Ordering and gaps">
+        <p>
+          Every event is about one wallet: a <InlineCode>wallet.provisioned</InlineCode> event about the wallet in its{" "}
+          <InlineCode>data</InlineCode> (<InlineCode>data.id</InlineCode>), a card or authorization event about the
+          wallet its record names (<InlineCode>data.walletId</InlineCode>). Its <InlineCode>sequence</InlineCode> is its
+          place among the events about that wallet: 1 for the first, then 2, 3… with no gaps, in the order the changes
+          were committed. The number is taken in the same transaction as the change, so work that was refused or rolled
+          back leaves no hole, and a declined spend, which sends no event, takes no number. Wallets are numbered apart:
+          compare sequences only within one wallet.
+        </p>
+        <p>
+          Deliveries do not wait for each other: an event whose first attempt failed is retried on its own schedule
+          while later events about the same wallet get through. So a receiver that sees <em>n</em>+2 before <em>n</em>+1
+          knows one is late or missing. To act on it, keep the last sequence you have processed for each wallet, written
+          in the same transaction as the work (beside the event ids you keep for deduplication), and compare each
+          delivery with it:
+        </p>
+        <DocTable
+          caption="What to do with a delivery, by its sequence"
+          columns={["The delivery's sequence", "What it means and what to do"]}
+        >
+          <tr>
+            <th scope="row" className="px-3 py-2 align-top font-normal whitespace-nowrap">
+              last + 1
+            </th>
+            <td className="px-3 py-2">
+              The next event about the wallet: process it and store its sequence as the last.
+            </td>
+          </tr>
+          <tr>
+            <th scope="row" className="px-3 py-2 align-top font-normal whitespace-nowrap">
+              last or lower
+            </th>
+            <td className="px-3 py-2">
+              Already processed: a retry or replay carries the same event <InlineCode>id</InlineCode> and{" "}
+              <InlineCode>sequence</InlineCode> as the first attempt. Answer <strong>200</strong> and do nothing.
+            </td>
+          </tr>
+          <tr>
+            <th scope="row" className="px-3 py-2 align-top font-normal whitespace-nowrap">
+              more than last + 1
+            </th>
+            <td className="px-3 py-2">
+              The events in between are late or missing. Either wait: keep this one aside (or answer a non-2xx, and we
+              retry it on the schedule above) until the missing ones arrive. Or fetch them:{" "}
+              <InlineCode>GET /api/public/sdk/v1/events</InlineCode> returns every event, newest first, with the same{" "}
+              <InlineCode>id</InlineCode>, <InlineCode>sequence</InlineCode> and <InlineCode>data</InlineCode> as its
+              webhook; process the wallet&apos;s missing sequences in order, then this one. Their deliveries still
+              arrive later and are duplicates by then.
+            </td>
+          </tr>
+        </DocTable>
+        <ul className="list-disc space-y-2 pl-5">
+          <li>
+            The numbers count every event about the wallet, whichever endpoints receive it. An endpoint subscribed to
+            some kinds only sees jumps where the other kinds&apos; events are; the events API (with{" "}
+            <InlineCode>?type=</InlineCode> if you like) shows what they were.
+          </li>
+          <li>
+            For a wallet you have no sequence for yet, the next is its <InlineCode>wallet.provisioned</InlineCode>, 1.
+            An endpoint added after the wallet was created starts wherever the wallet&apos;s events had got to: take the
+            earlier ones from the events API, or start from the first sequence you receive.
+          </li>
+          <li>
+            Test events sent from the console are about a sample wallet that exists nowhere else, so each carries
+            sequence 1.
           </li>
         </ul>
       </Section>
@@ -405,7 +484,9 @@ export default function WebhookSecurityPage() {
           The payload schema version is in the envelope&apos;s <InlineCode>schema_version</InlineCode> and in the{" "}
           <InlineCode>x-service-schema-version</InlineCode> header of every delivery and every API response. All three
           come from the one list below, so this page cannot disagree with what is sent. The version is raised whenever a
-          payload&apos;s shape changes.
+          payload&apos;s shape changes in a way a receiver could trip over; a field added beside the others, which a
+          receiver that ignores unknown fields never notices, is listed under the current version with the date it
+          started being sent.
         </p>
         <DocTable caption="Schema versions" columns={["Version", "Status", "Released", "Summary"]}>
           {SCHEMA_VERSIONS.map((v) => (
@@ -432,6 +513,23 @@ export default function WebhookSecurityPage() {
                 </div>
               ))}
             </dl>
+            {v.additions.length > 0 ? (
+              <>
+                <h4 id={`additions-${v.version}`} className="pt-3 font-semibold text-slate-900">
+                  Added within {v.version}
+                </h4>
+                <ul aria-labelledby={`additions-${v.version}`} className="mt-2 space-y-2">
+                  {v.additions.map((addition, index) => (
+                    <li key={index} data-testid="schema-version-addition">
+                      <time dateTime={addition.added} className="font-medium">
+                        {addition.added}
+                      </time>
+                      , <InlineCode>{addition.payload}</InlineCode>: {addition.change} {addition.migration}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
           </article>
         ))}
         <p>
@@ -485,7 +583,7 @@ export default function WebhookSecurityPage() {
             <CodeBlock label="Shell" wrap>
               {`curl -i http://localhost:4000/webhooks -H 'content-type: application/json' \\
   -H 'x-service-signature: ${"0".repeat(64)}' \\
-  -d '{"id":"evt_forged","event":"card.issued","schema_version":"${SCHEMA_VERSION}","sent_at":"2026-01-01T00:00:00.000Z","data":{}}'`}
+  -d '{"id":"evt_forged","event":"card.issued","schema_version":"${SCHEMA_VERSION}","sent_at":"2026-01-01T00:00:00.000Z","sequence":1,"data":{}}'`}
             </CodeBlock>
           </li>
         </ol>

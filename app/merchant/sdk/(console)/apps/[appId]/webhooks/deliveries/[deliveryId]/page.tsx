@@ -68,8 +68,8 @@ export default async function DeliveryPage({ params }: { params: Promise<{ appId
           <div className="mt-5 border-t border-slate-100 pt-4">
             <ReplayButton applicationId={application.id} deliveryId={delivery.id} />
             <p className="mt-1 text-xs text-slate-500">
-              Sends the event again, freshly signed. Limits: {REPLAYS_PER_DELIVERY_PER_HOUR} replays per hour per
-              delivery, {REPLAYS_PER_USER_PER_MINUTE} per minute per account.
+              Sends the event again, freshly signed. Limits: {REPLAYS_PER_DELIVERY_PER_HOUR} replays per delivery in
+              any 60 minutes, {REPLAYS_PER_USER_PER_MINUTE} per minute per account.
             </p>
           </div>
         </Panel>
