@@ -2,13 +2,14 @@
 // once, and the event creator. Commit and receipt times are taken in this one process, on one clock.
 // ours: events through recordEvent (event, delivery and graphile-worker job in one transaction);
 // baseline: rows in the baseline's plain queue table. Driven by bench/run.ts over IPC.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { fork } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { inTransaction } from "../baseline/sql";
 import { BASELINE_QUEUE_DDL, enqueueBaselineJobs } from "../baseline/webhook-queue";
 import { newLatencyHistogram, recordMs, summarize, type LatencySummary } from "./latency";
 import { runOpenSchedule } from "./open-schedule";
+import type { ReceiverMessage } from "./webhook-receiver";
 
 export type DriverCommand =
   | { type: "listen"; target: "ours" | "baseline" }
@@ -56,18 +57,32 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let receipts = new Map<string, number>();
 let receiptTimes: number[] = [];
 
-const receiver = http.createServer((request, response) => {
-  request.on("data", () => undefined);
-  request.on("end", () => {
-    const at = performance.now();
-    const eventId = request.headers["x-service-event-id"];
-    if (typeof eventId === "string") receipts.set(eventId, at);
-    receiptTimes.push(at);
-    response.writeHead(200, { "content-type": "text/plain" });
-    response.end("ok");
-  });
+// The receiver runs in a child process (webhook-receiver.ts) so that creating events here never
+// delays its answers; it reports receipts in batches.
+const receiver = fork(fileURLToPath(new URL("./webhook-receiver.ts", import.meta.url)), {
+  execArgv: process.execArgv,
+  stdio: ["ignore", "inherit", "inherit", "ipc"],
 });
-receiver.keepAliveTimeout = 65_000;
+receiver.on("message", (message: ReceiverMessage) => {
+  if (message.type !== "receipts") return;
+  for (const [eventId, at] of message.receipts) {
+    if (eventId) receipts.set(eventId, at);
+    receiptTimes.push(at);
+  }
+});
+const receiverUrlFor = (path: string) =>
+  new Promise<string>((resolve) => {
+    const onMessage = (message: ReceiverMessage) => {
+      if (message.type !== "listening") return;
+      receiver.off("message", onMessage);
+      resolve(message.url);
+    };
+    receiver.on("message", onMessage);
+    receiver.send({ type: "listen", path });
+  });
+
+/** Wall-clock milliseconds, sub-millisecond, on the same scale as the receiver process's. */
+const now = () => performance.timeOrigin + performance.now();
 
 function resetReceipts() {
   receipts = new Map();
@@ -179,7 +194,7 @@ async function paced(rate: number, warmupSeconds: number, seconds: number, timeo
   const { generatorCpu } = await runOpenSchedule({ rate, warmupSeconds, seconds }, (_index, _intendedAt, measured) => {
     creations.push(
       make.one().then((id) => {
-        if (measured) commits.set(id, performance.now());
+        if (measured) commits.set(id, now());
       }),
     );
   });
@@ -192,7 +207,7 @@ async function paced(rate: number, warmupSeconds: number, seconds: number, timeo
     const receivedAt = receipts.get(id);
     if (receivedAt === undefined) {
       lost++;
-      recordMs(histogram, performance.now() - committedAt);
+      recordMs(histogram, now() - committedAt);
     } else {
       // A receipt can be handled before the commit's promise resumes here; that is zero latency.
       recordMs(histogram, Math.max(0, receivedAt - committedAt));
@@ -211,9 +226,8 @@ async function paced(rate: number, warmupSeconds: number, seconds: number, timeo
 async function handle(command: DriverCommand): Promise<void> {
   switch (command.type) {
     case "listen": {
-      await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
       target = command.target;
-      receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/${command.target}`;
+      receiverUrl = await receiverUrlFor(command.target);
       return reply({ type: "listening", url: receiverUrl });
     }
     case "prepare": {
@@ -250,7 +264,7 @@ async function handle(command: DriverCommand): Promise<void> {
       });
     case "stop":
       await creator?.close();
-      receiver.close();
+      receiver.send({ type: "stop" });
       process.exit(0);
   }
 }

@@ -9,18 +9,27 @@ import { recordAudit } from "@/lib/console/record-audit";
 import { prisma } from "@/lib/db/client";
 import type { Prisma, PrismaClient, WebhookAttempt } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
-import { afterFailure, breakerVerdict, HEALTH_POLICY, type EndpointHealthFields, type HealthPolicy } from "./endpoint-health";
+import {
+  afterFailure,
+  breakerVerdict,
+  HEALTH_POLICY,
+  type EndpointHealthFields,
+  type HealthPolicy,
+} from "./endpoint-health";
 import type { EndpointGate } from "./endpoint-gate";
 import { endpointFlag, enqueueDelivery, jobKeyFor, type DeliveryTrigger } from "./enqueue";
 import { buildEnvelope, signedRequest } from "./envelope";
 import { parkEndpointDeliveries } from "./resume-deliveries";
 import { nextRetryDelayMs } from "./schedule";
 import { SEND_TIMEOUT_MS, sendWebhookRequest, type SendResult } from "./send-request";
+import { prismaSql, type SqlRunner, type Statement } from "./sql-runner";
 import type { LookupHost } from "./address-guard";
 
 export type DeliverOptions = {
   /** The worker's own client; defaults to the process-wide one. */
   db?: PrismaClient;
+  /** Runs the read and the success record; defaults to `db` (the worker passes its pg pool). */
+  sql?: SqlRunner;
   /** The queue job running this attempt; a rerun of a job that already recorded its attempt sends nothing. */
   jobKey?: string;
   /** 1-based place of this attempt in the retry schedule, when a retry job runs it. */
@@ -58,25 +67,21 @@ type DeliveryToSend = EndpointHealthFields & {
   attempted: boolean;
 };
 
-async function readDeliveryToSend(
-  db: PrismaClient,
-  deliveryId: string,
-  jobKey: string | null,
-): Promise<DeliveryToSend | undefined> {
-  const rows = await db.$queryRaw<DeliveryToSend[]>`
-    SELECT d."id", d."status", d."livemode", d."endpointId", d."eventId", d."applicationId",
-      w."url", w."enabled", w."consecutiveFailures", w."failingSince", w."lastSuccessAt", w."lastFailureAt",
-      w."lastFailureReason", w."backoffUntil", w."probeLeaseUntil", w."disabledAt", w."disabledReason",
-      e."type" AS "eventType", e."data" AS "eventData", e."sequence" AS "eventSequence",
-      a."webhookSecretSealed",
-      EXISTS (SELECT 1 FROM "WebhookAttempt" t WHERE t."jobKey" = ${jobKey}) AS "attempted"
-    FROM "WebhookDelivery" d
-    JOIN "WebhookEndpoint" w ON w."id" = d."endpointId"
-    JOIN "Event" e ON e."id" = d."eventId"
-    JOIN "Application" a ON a."id" = d."applicationId"
-    WHERE d."id" = ${deliveryId}`;
-  return rows[0];
-}
+const READ_DELIVERY: Statement = {
+  name: "webhook_read_delivery",
+  text: `
+  SELECT d."id", d."status", d."livemode", d."endpointId", d."eventId", d."applicationId",
+    w."url", w."enabled", w."consecutiveFailures", w."failingSince", w."lastSuccessAt", w."lastFailureAt",
+    w."lastFailureReason", w."backoffUntil", w."probeLeaseUntil", w."disabledAt", w."disabledReason",
+    e."type" AS "eventType", e."data" AS "eventData", e."sequence" AS "eventSequence",
+    a."webhookSecretSealed",
+    EXISTS (SELECT 1 FROM "WebhookAttempt" t WHERE t."jobKey" = $2) AS "attempted"
+  FROM "WebhookDelivery" d
+  JOIN "WebhookEndpoint" w ON w."id" = d."endpointId"
+  JOIN "Event" e ON e."id" = d."eventId"
+  JOIN "Application" a ON a."id" = d."applicationId"
+  WHERE d."id" = $1`,
+};
 
 /** Up to a fifth later, so the backlog of one endpoint does not come due in one instant. */
 function spread(until: Date): Date {
@@ -91,7 +96,8 @@ export async function deliver(
   const db = options.db ?? prisma();
   const timeoutMs = options.timeoutMs ?? SEND_TIMEOUT_MS;
   const jobKey = options.jobKey ?? null;
-  const row = await readDeliveryToSend(db, deliveryId, jobKey);
+  const sql = options.sql ?? prismaSql(db);
+  const [row] = await sql<DeliveryToSend>(READ_DELIVERY, [deliveryId, jobKey]);
   if (!row) return { kind: "skipped", reason: "not_found" };
   if (row.attempted) return { kind: "skipped", reason: "already_attempted" };
   if (trigger === "retry" && row.status !== "pending") return { kind: "skipped", reason: "not_pending" };
@@ -159,7 +165,7 @@ export async function deliver(
   const succeeded =
     result.error === null && result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
   return succeeded
-    ? recordSuccess(db, row, attempt)
+    ? recordSuccess(db, sql, row, attempt)
     : recordFailure(db, row, attempt, {
         reason: failureReason(result),
         retryNumber: options.retryNumber,
@@ -202,38 +208,56 @@ async function defer(
  * The endpoint's row is written only when something changes or its last success is a second old,
  * so a busy endpoint's deliveries do not all queue on its row lock.
  */
+const RECORD_SUCCESS: Statement = {
+  name: "webhook_record_success",
+  text: `
+  WITH before AS (
+    SELECT "backoffUntil" IS NOT NULL AS "wasBackingOff" FROM "WebhookEndpoint" WHERE "id" = $11
+  ), attempt AS (
+    INSERT INTO "WebhookAttempt" ("id", "deliveryId", "trigger", "jobKey", "requestHeaders", "requestBody",
+      "statusCode", "latencyMs", "responseExcerpt", "error")
+    VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7::int, $8::int, $9, $10)
+    ON CONFLICT ("jobKey") DO NOTHING
+    RETURNING "createdAt"
+  ), delivery AS (
+    UPDATE "WebhookDelivery" SET "status" = 'succeeded', "nextAttemptAt" = NULL,
+      "attemptCount" = "attemptCount" + 1, "lastStatusCode" = $7::int, "updatedAt" = now()
+    WHERE "id" = $2 AND EXISTS (SELECT 1 FROM attempt)
+    RETURNING "status"
+  ), endpoint AS (
+    UPDATE "WebhookEndpoint" SET "consecutiveFailures" = 0, "failingSince" = NULL, "backoffUntil" = NULL,
+      "probeLeaseUntil" = NULL, "lastSuccessAt" = $12::timestamp, "updatedAt" = now()
+    WHERE "id" = $11 AND EXISTS (SELECT 1 FROM attempt)
+      AND ("consecutiveFailures" > 0 OR "backoffUntil" IS NOT NULL OR "probeLeaseUntil" IS NOT NULL
+        OR "lastSuccessAt" IS NULL OR "lastSuccessAt" < $13::timestamp)
+    RETURNING 1
+  )
+  SELECT attempt."createdAt", delivery."status", before."wasBackingOff" AS "closedBreaker"
+  FROM attempt, delivery, before`,
+};
+
 async function recordSuccess(
   db: PrismaClient,
+  sql: SqlRunner,
   row: DeliveryToSend,
   attempt: Omit<WebhookAttempt, "createdAt">,
 ): Promise<DeliverOutcome> {
   const at = new Date();
-  const [recorded] = await db.$queryRaw<{ createdAt: Date; status: DeliveryStatus; closedBreaker: boolean }[]>`
-    WITH before AS (
-      SELECT "backoffUntil" IS NOT NULL AS "wasBackingOff" FROM "WebhookEndpoint" WHERE "id" = ${row.endpointId}
-    ), attempt AS (
-      INSERT INTO "WebhookAttempt" ("id", "deliveryId", "trigger", "jobKey", "requestHeaders", "requestBody",
-        "statusCode", "latencyMs", "responseExcerpt", "error")
-      VALUES (${attempt.id}, ${attempt.deliveryId}, ${attempt.trigger}, ${attempt.jobKey},
-        ${JSON.stringify(attempt.requestHeaders)}::jsonb, ${attempt.requestBody}, ${attempt.statusCode},
-        ${attempt.latencyMs}, ${attempt.responseExcerpt}, ${attempt.error})
-      ON CONFLICT ("jobKey") DO NOTHING
-      RETURNING "createdAt"
-    ), delivery AS (
-      UPDATE "WebhookDelivery" SET "status" = 'succeeded', "nextAttemptAt" = NULL,
-        "attemptCount" = "attemptCount" + 1, "lastStatusCode" = ${attempt.statusCode}, "updatedAt" = now()
-      WHERE "id" = ${row.id} AND EXISTS (SELECT 1 FROM attempt)
-      RETURNING "status"
-    ), endpoint AS (
-      UPDATE "WebhookEndpoint" SET "consecutiveFailures" = 0, "failingSince" = NULL, "backoffUntil" = NULL,
-        "probeLeaseUntil" = NULL, "lastSuccessAt" = ${at}, "updatedAt" = now()
-      WHERE "id" = ${row.endpointId} AND EXISTS (SELECT 1 FROM attempt)
-        AND ("consecutiveFailures" > 0 OR "backoffUntil" IS NOT NULL OR "probeLeaseUntil" IS NOT NULL
-          OR "lastSuccessAt" IS NULL OR "lastSuccessAt" < ${new Date(at.getTime() - 1_000)})
-      RETURNING 1
-    )
-    SELECT attempt."createdAt", delivery."status", before."wasBackingOff" AS "closedBreaker"
-    FROM attempt, delivery, before`;
+  const [recorded] = await sql<{ createdAt: Date; status: DeliveryStatus; closedBreaker: boolean }>(RECORD_SUCCESS, [
+    attempt.id,
+    attempt.deliveryId,
+    attempt.trigger,
+    attempt.jobKey,
+    JSON.stringify(attempt.requestHeaders),
+    attempt.requestBody,
+    attempt.statusCode,
+    attempt.latencyMs,
+    attempt.responseExcerpt,
+    attempt.error,
+    row.endpointId,
+    at,
+    new Date(at.getTime() - 1_000),
+  ]);
   // Another run of this job recorded the attempt first (a worker presumed dead that was not).
   if (!recorded) return { kind: "skipped", reason: "already_attempted" };
   if (recorded.closedBreaker) await resumeBacklog(db, row.endpointId);

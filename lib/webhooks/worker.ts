@@ -28,6 +28,7 @@ import { DELIVER_TASK } from "./enqueue";
 import { QUEUE_SCHEMA, quietQueueLogger } from "./queue-schema";
 import { retryScaleFromEnv } from "./schedule";
 import { closeConnectionPools } from "./send-request";
+import { poolSql, utcTimestampTypes } from "./sql-runner";
 import { holdLivenessLock, unlockJobsOfDeadWorkers, type LivenessLock } from "./worker-liveness";
 
 export const DEFAULT_CONCURRENCY = 16;
@@ -66,10 +67,12 @@ const jobPayloadSchema = z.object({
 
 export async function startWebhookWorker(options: WebhookWorkerOptions): Promise<WebhookWorker> {
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-  // A send holds no connection; a delivery uses one for a statement before and one after it.
-  const connections = Math.min(concurrency, 8) + 1;
+  // A send holds no connection: a delivery takes one for its read and one for its record, from the
+  // pool it shares with graphile-worker's fetches and completions. Prisma's few connections serve
+  // the rarer steps (a failure's transaction, a deferral, the crontab's maintenance).
+  const connections = Math.min(concurrency, 8) + 2;
   const db = new PrismaClient({
-    adapter: new PrismaPg({ connectionString: options.connectionString, max: connections }),
+    adapter: new PrismaPg({ connectionString: options.connectionString, max: 3 }),
   });
   const retryScale = options.retryScale ?? retryScaleFromEnv();
 
@@ -88,13 +91,19 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
       retryScale,
       timeoutMs: options.timeoutMs,
       gate,
+      sql,
     });
   };
 
   // Our own pool rather than graphile-worker's: its releaser removes the pool's error handlers and
   // calls end() without awaiting it, so a database stopped right after runner.stop() raised an
   // uncaught error from a client still closing. Here stop() awaits the end, handlers still on.
-  const queuePool = new pg.Pool({ connectionString: options.connectionString, max: connections + 1 });
+  const queuePool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: connections,
+    types: utcTimestampTypes,
+  });
+  const sql = poolSql(queuePool);
   const logPoolError = (error: Error) => console.error(`[webhook worker] queue connection error: ${error.message}`);
   queuePool.on("error", logPoolError);
   queuePool.on("connect", (client) => client.on("error", logPoolError));
@@ -130,7 +139,9 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
     // A busy endpoint's jobs stay in the queue instead of taking this worker's senders.
     forbiddenFlags: () => gate.forbiddenFlags(),
     // Completions of one tick go to the database together. A crash before they do runs those jobs
-    // again, and each finds its attempt recorded under its key and sends nothing.
+    // again, and each finds its attempt recorded under its key and sends nothing. (graphile-worker's
+    // local queue, which batches fetches too, measured no better in bench/ scenario 6 and logs
+    // errors when stopped with jobs in hand, so it stays off.)
     preset: { worker: { completeJobBatchDelay: 0 } },
     // graphile-worker's crontab schedules each run once, whichever and however many workers are up.
     parsedCronItems: [
