@@ -139,9 +139,7 @@ async function oursCreator(applicationId: string, walletIds: string[]): Promise<
       }
     },
     async one() {
-      const event = await transaction((tx) =>
-        recordEvent(tx, tenant, "wallet.provisioned", eventData(n++, walletIds)),
-      );
+      const event = await transaction((tx) => recordEvent(tx, tenant, "wallet.provisioned", eventData(n++, walletIds)));
       return event.id;
     },
     close: disconnectDb,
@@ -231,7 +229,10 @@ async function handle(command: DriverCommand): Promise<void> {
       return reply({ type: "listening", url: receiverUrl });
     }
     case "prepare": {
-      creator = target === "ours" ? await oursCreator(command.applicationId, command.walletIds) : await baselineCreator(receiverUrl);
+      creator =
+        target === "ours"
+          ? await oursCreator(command.applicationId, command.walletIds)
+          : await baselineCreator(receiverUrl);
       return reply({ type: "prepared" });
     }
     case "burst": {

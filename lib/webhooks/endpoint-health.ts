@@ -99,6 +99,7 @@ export function breakerVerdict(
 ): { kind: "closed" } | { kind: "wait"; until: Date } | { kind: "probe" } {
   if (!endpoint.backoffUntil) return { kind: "closed" };
   if (endpoint.backoffUntil > now) return { kind: "wait", until: endpoint.backoffUntil };
-  if (endpoint.probeLeaseUntil && endpoint.probeLeaseUntil > now) return { kind: "wait", until: endpoint.probeLeaseUntil };
+  if (endpoint.probeLeaseUntil && endpoint.probeLeaseUntil > now)
+    return { kind: "wait", until: endpoint.probeLeaseUntil };
   return { kind: "probe" };
 }

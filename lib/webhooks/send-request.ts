@@ -90,10 +90,7 @@ export async function sendWebhookRequest(input: SendInput): Promise<SendResult> 
   const timer = setTimeout(() => deadline.abort(new DeadlineError(`timed out after ${timeoutMs} ms`)), timeoutMs);
   try {
     const url = checkEndpointUrl(input.url, input.livemode);
-    const destination = await withDeadline(
-      resolveDestination(url, input.livemode, input.lookupHost),
-      deadline.signal,
-    );
+    const destination = await withDeadline(resolveDestination(url, input.livemode, input.lookupHost), deadline.signal);
     const { statusCode, excerpt, location, overlong } = await post(url, destination, input, deadline.signal);
     return {
       statusCode,

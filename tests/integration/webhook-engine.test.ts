@@ -140,7 +140,9 @@ describe("endpoint health", () => {
 
     failing = false;
     await waitUntil(async () => {
-      const pending = await prisma().webhookDelivery.count({ where: { endpointId: endpoint.id, status: { not: "succeeded" } } });
+      const pending = await prisma().webhookDelivery.count({
+        where: { endpointId: endpoint.id, status: { not: "succeeded" } },
+      });
       return pending === 0;
     }, 30_000);
     const healed = await prisma().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
@@ -157,7 +159,12 @@ describe("endpoint health", () => {
     const failingSince = new Date(Date.now() - 3 * 24 * 3_600_000 - 60_000);
     await prisma().webhookEndpoint.update({
       where: { id: endpoint.id },
-      data: { consecutiveFailures: 40, failingSince, lastFailureAt: new Date(Date.now() - 3_600_000), backoffUntil: new Date(Date.now() - 1_000) },
+      data: {
+        consecutiveFailures: 40,
+        failingSince,
+        lastFailureAt: new Date(Date.now() - 3_600_000),
+        backoffUntil: new Date(Date.now() - 1_000),
+      },
     });
     await queueBacklog(appId, 3);
 
@@ -187,7 +194,14 @@ describe("endpoint health", () => {
     await prisma().$transaction(async (tx) => {
       await tx.webhookEndpoint.update({
         where: { id: endpoint.id },
-        data: { enabled: true, disabledAt: null, disabledReason: null, consecutiveFailures: 0, failingSince: null, backoffUntil: null },
+        data: {
+          enabled: true,
+          disabledAt: null,
+          disabledReason: null,
+          consecutiveFailures: 0,
+          failingSince: null,
+          backoffUntil: null,
+        },
       });
       expect(await resumeEndpointDeliveries(tx, endpoint.id)).toBe(3);
     });

@@ -3,7 +3,12 @@
 // attempt with a reason a merchant can act on, within the one deadline.
 import { afterAll, describe, expect, it } from "vitest";
 import type { LookupHost } from "@/lib/webhooks/address-guard";
-import { ANSWER_LIMIT_BYTES, closeConnectionPools, sendWebhookRequest, type SendResult } from "@/lib/webhooks/send-request";
+import {
+  ANSWER_LIMIT_BYTES,
+  closeConnectionPools,
+  sendWebhookRequest,
+  type SendResult,
+} from "@/lib/webhooks/send-request";
 import { startReceiver, type Reply, type WebhookReceiver } from "../helpers/webhook-receiver";
 
 const receivers: WebhookReceiver[] = [];

@@ -53,7 +53,9 @@ describe("endpoint health", () => {
         const endpoint = failTimes(times);
         const last = times.at(-1)!;
         const backOff = endpoint.backoffUntil!.getTime() - last;
-        expect(backOff).toBe(Math.min(HEALTH_POLICY.backOffMaxMs, HEALTH_POLICY.backOffBaseMs * 2 ** (gaps.length - 5)));
+        expect(backOff).toBe(
+          Math.min(HEALTH_POLICY.backOffMaxMs, HEALTH_POLICY.backOffBaseMs * 2 ** (gaps.length - 5)),
+        );
         expect(endpoint.enabled).toBe(last - t0 - gaps[0]! < HEALTH_POLICY.disableAfterMs);
       }),
     );
@@ -80,7 +82,10 @@ describe("endpoint health", () => {
     expect(breakerVerdict({ backoffUntil: null, probeLeaseUntil: null }, now)).toEqual({ kind: "closed" });
     expect(breakerVerdict({ backoffUntil: later, probeLeaseUntil: null }, now)).toEqual({ kind: "wait", until: later });
     expect(breakerVerdict({ backoffUntil: earlier, probeLeaseUntil: null }, now)).toEqual({ kind: "probe" });
-    expect(breakerVerdict({ backoffUntil: earlier, probeLeaseUntil: later }, now)).toEqual({ kind: "wait", until: later });
+    expect(breakerVerdict({ backoffUntil: earlier, probeLeaseUntil: later }, now)).toEqual({
+      kind: "wait",
+      until: later,
+    });
     expect(breakerVerdict({ backoffUntil: earlier, probeLeaseUntil: earlier }, now)).toEqual({ kind: "probe" });
   });
 });
