@@ -164,13 +164,29 @@ export async function releaseIdempotencyKey(db: Queryable, recordId: string): Pr
 
 // --- Events and their webhook deliveries (lib/events/record-event.ts, lib/webhooks/fan-out.ts) ---
 
-export async function recordEvent(db: pg.PoolClient, tenant: Tenant, type: string, data: unknown): Promise<void> {
-  const now = new Date();
+export async function recordEvent(
+  db: pg.PoolClient,
+  tenant: Tenant,
+  type: string,
+  data: { id?: unknown; walletId?: unknown },
+): Promise<void> {
   const eventId = newId("evt");
+  // The wallet's next sequence number and the event, in one statement, as ours.
   await db.query(
-    `INSERT INTO "Event" ("id", "applicationId", "livemode", "type", "data", "createdAt") VALUES ($1, $2, $3, $4, $5, $6)
-     RETURNING "id", "applicationId", "livemode", "type", "data", "createdAt"`,
-    [eventId, tenant.applicationId, tenant.livemode, type, JSON.stringify(data), timestamp(now)],
+    `WITH next AS (
+       UPDATE "Wallet" SET "eventSequence" = "eventSequence" + 1 WHERE "id" = $6 RETURNING "id", "eventSequence"
+     )
+     INSERT INTO "Event" ("id", "applicationId", "livemode", "type", "data", "walletId", "sequence")
+     SELECT $1, $2, $3, $4, $5::jsonb, next."id", next."eventSequence" FROM next
+     RETURNING *`,
+    [
+      eventId,
+      tenant.applicationId,
+      tenant.livemode,
+      type,
+      JSON.stringify(data),
+      type === "wallet.provisioned" ? data.id : data.walletId,
+    ],
   );
   const endpoints = await db.query<{ id: string }>(
     `SELECT "id" FROM "WebhookEndpoint" WHERE "applicationId" = $1 AND "livemode" = $2 AND "enabled" = $3
@@ -204,12 +220,13 @@ export async function recordEvent(db: pg.PoolClient, tenant: Tenant, type: strin
   );
   for (const delivery of deliveries) {
     await db.query(
-      `SELECT graphile_worker.add_job(identifier => $1, payload => $2::json, run_at => $3, max_attempts => 25, job_key => $4)`,
+      `SELECT graphile_worker.add_job(identifier => $1, payload => $2::json, run_at => $3, max_attempts => 25, job_key => $4, flags => ARRAY[$5])`,
       [
         "webhook_deliver",
-        JSON.stringify({ deliveryId: delivery.id, trigger: "retry", retryNumber: 1 }),
+        JSON.stringify({ deliveryId: delivery.id, endpointId: delivery.endpointId, trigger: "retry", retryNumber: 1 }),
         timestamp(new Date()),
         `${delivery.id}:retry:1`,
+        `endpoint:${delivery.endpointId}`,
       ],
     );
   }

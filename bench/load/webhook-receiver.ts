@@ -34,6 +34,9 @@ const server = http.createServer((request, response) => {
 });
 server.keepAliveTimeout = 65_000;
 
+// The driver gone (stopped, killed), nothing is left to report to.
+process.on("disconnect", () => process.exit(0));
+
 process.on("message", (message: { type: "listen"; path: string } | { type: "stop" }) => {
   if (message.type === "listen") {
     server.listen(0, "127.0.0.1", () =>

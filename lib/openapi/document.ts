@@ -66,7 +66,11 @@ function buildDocument(servers: oas31.ServerObject[]) {
         description: "Card spends (holds), captures, refunds and the wallet transactions they post to the ledger.",
       },
       { name: "Test helpers", description: "Test mode only: fund a wallet, simulate a card tap." },
-      { name: "Webhooks", description: "Events, their signed webhook deliveries (with every attempt) and replays." },
+      {
+        name: "Webhooks",
+        description:
+          "Events, their signed webhook deliveries (with every attempt) and replays, and the endpoints they go to with their health.",
+      },
       { name: "Statements", description: "Statements of a wallet for a period, with a token anyone can verify." },
       { name: "Proofs", description: "Proof-of-address and proof-of-funds letters, checkable by account number." },
       {

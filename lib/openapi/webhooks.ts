@@ -17,6 +17,8 @@ import { WALLET_PROVISIONED_EXAMPLE, walletSchema } from "@/lib/schemas/wallet";
 import { webhookEnvelopeSchema } from "@/lib/schemas/webhook";
 import { SCHEMA_VERSION } from "@/lib/version";
 import { USER_AGENT } from "@/lib/webhooks/envelope";
+import { DEFAULT_ENDPOINT_CONCURRENCY } from "@/lib/webhooks/endpoint-gate";
+import { HEALTH_POLICY } from "@/lib/webhooks/endpoint-health";
 import { SIGNATURE_HEADER, signPayload } from "@/lib/webhooks/verify";
 
 function deliveryHeaders(eventId: string, signature: string) {
@@ -46,7 +48,14 @@ const DELIVERY_RULES =
   "`sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether " +
   "this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last " +
   "`sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in " +
-  "`GET /api/public/sdk/v1/events`. See /webhooks/security#ordering.";
+  "`GET /api/public/sdk/v1/events`. See /webhooks/security#ordering. " +
+  `Endpoints are isolated from each other: a worker sends at most ${DEFAULT_ENDPOINT_CONCURRENCY} requests to one endpoint at once, ` +
+  `so a slow endpoint's backlog waits in its own lane. After ${HEALTH_POLICY.backOffAfterFailures} consecutive failures an endpoint ` +
+  `is backed off (${HEALTH_POLICY.backOffBaseMs / 1000} s, doubling to ${HEALTH_POLICY.backOffMaxMs / 60_000} min, then one probe ` +
+  "delivery at a time until a 2xx; nothing is lost); after " +
+  `${HEALTH_POLICY.disableAfterMs / 86_400_000} days of failures with no success it is disabled with a reason (see ` +
+  "`GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies " +
+  "are kept 30 days. See /webhooks/security#endpoint-health.";
 
 function webhook<T extends z.ZodType>(
   event: EventType,

@@ -5,6 +5,9 @@
 // therefore waits in its lane, costing neither senders nor queries, while everything else flows.
 import { endpointFlag } from "./enqueue";
 
+/** Sends to one endpoint at once per worker, unless WEBHOOK_ENDPOINT_CONCURRENCY says otherwise. */
+export const DEFAULT_ENDPOINT_CONCURRENCY = 4;
+
 export class EndpointGate {
   private readonly inFlight = new Map<string, number>();
   private readonly atCap = new Set<string>();

@@ -23,7 +23,7 @@ import {
   idempotencyCleanupCronItems,
 } from "@/lib/maintenance/idempotency-cleanup";
 import { deliver } from "./deliver";
-import { EndpointGate } from "./endpoint-gate";
+import { DEFAULT_ENDPOINT_CONCURRENCY, EndpointGate } from "./endpoint-gate";
 import { DELIVER_TASK } from "./enqueue";
 import { QUEUE_SCHEMA, quietQueueLogger } from "./queue-schema";
 import { retryScaleFromEnv } from "./schedule";
@@ -32,7 +32,6 @@ import { poolSql, utcTimestampTypes } from "./sql-runner";
 import { holdLivenessLock, unlockJobsOfDeadWorkers, type LivenessLock } from "./worker-liveness";
 
 export const DEFAULT_CONCURRENCY = 16;
-export const DEFAULT_ENDPOINT_CONCURRENCY = 4;
 
 export type WebhookWorkerOptions = {
   connectionString: string;

@@ -7,6 +7,8 @@ import { SCHEMA_VERSIONS, type SchemaVersion } from "@/lib/schema-versions";
 import { SCHEMA_VERSION } from "@/lib/version";
 import { buildEnvelope, signedRequest } from "@/lib/webhooks/envelope";
 import { REPLAYS_PER_DELIVERY_PER_HOUR, REPLAYS_PER_USER_PER_MINUTE } from "@/lib/webhooks/replay-delivery";
+import { DEFAULT_ENDPOINT_CONCURRENCY } from "@/lib/webhooks/endpoint-gate";
+import { HEALTH_POLICY } from "@/lib/webhooks/endpoint-health";
 import { RETRY_DELAYS_MS } from "@/lib/webhooks/schedule";
 import { SEND_TIMEOUT_MS } from "@/lib/webhooks/send-request";
 import { PublicShell } from "../../_components/public-shell";
@@ -226,6 +228,7 @@ export default function WebhookSecurityPage() {
             ["examples", "Receiver examples"],
             ["replay", "Replay safety"],
             ["ordering", "Ordering and gaps"],
+            ["endpoint-health", "When your endpoint fails"],
             ["rotation", "Rotating the secret"],
             ["versions", "Schema versions"],
             ["testing", "Test your receiver"],
@@ -368,8 +371,8 @@ export default function WebhookSecurityPage() {
           <li>
             <strong>Replays.</strong> You can send any delivery again from its page in the console or with{" "}
             <InlineCode>POST /api/public/sdk/v1/webhooks/deliveries/{"{id}"}/replay</InlineCode>, up to{" "}
-            {REPLAYS_PER_DELIVERY_PER_HOUR} times per hour per delivery and {REPLAYS_PER_USER_PER_MINUTE} per minute per
-            merchant account.
+            {REPLAYS_PER_DELIVERY_PER_HOUR} times per delivery in any 60 minutes and {REPLAYS_PER_USER_PER_MINUTE} per
+            minute per merchant account.
           </li>
           <li>
             Both arrive as a new attempt of the same delivery: the same event <InlineCode>id</InlineCode>,{" "}
@@ -451,6 +454,41 @@ export default function WebhookSecurityPage() {
           <li>
             Test events sent from the console are about a sample wallet that exists nowhere else, so each carries
             sequence 1.
+          </li>
+        </ul>
+      </Section>
+
+      <Section id="endpoint-health" title="When your endpoint fails">
+        <p>
+          One slow or failing endpoint never holds up another. Each of our webhook workers sends at most{" "}
+          {DEFAULT_ENDPOINT_CONCURRENCY} requests to one endpoint at a time; while yours has that many out, its other
+          deliveries wait in their own lane and everyone else&apos;s keep flowing. Nothing is sent inside a database
+          transaction, and connections to your endpoint are kept alive between deliveries, always to the address our
+          checks approved for that very delivery.
+        </p>
+        <ul className="list-disc space-y-2 pl-5">
+          <li>
+            <strong>Health.</strong> We record each endpoint&apos;s failure streak, its last success and its last
+            failure with the reason (a status, a timeout, a refused connection, a redirect). You see them on the
+            console&apos;s webhooks page and in <InlineCode>GET /api/public/sdk/v1/webhooks/endpoints</InlineCode>.
+          </li>
+          <li>
+            <strong>Backing off.</strong> After {HEALTH_POLICY.backOffAfterFailures} failures in a row we stop sending
+            to the endpoint for {HEALTH_POLICY.backOffBaseMs / 1000} seconds, doubling with each further failure up to{" "}
+            {HEALTH_POLICY.backOffMaxMs / 60_000} minutes, then send one delivery at a time as a probe. The first 2xx
+            ends the back-off and everything that waited is sent at once. No delivery is lost while you are backed off,
+            and a replay you ask for goes through anyway.
+          </li>
+          <li>
+            <strong>Disabling.</strong> An endpoint whose deliveries have all failed for{" "}
+            {HEALTH_POLICY.disableAfterMs / 86_400_000} days, with no success in between, is disabled, with the reason
+            and the date on the endpoint and an entry in your audit log. Its deliveries stay pending; enable the
+            endpoint again (console, or <InlineCode>webhooks enable</InlineCode> on the command line) and they are sent
+            at once.
+          </li>
+          <li>
+            <strong>Retention.</strong> Every attempt&apos;s status, latency and error stay on record; the exact request
+            and the answer&apos;s excerpt are kept for 30 days.
           </li>
         </ul>
       </Section>
