@@ -3,6 +3,7 @@
 // bench/README.md lists where it differs). Rows come back as pg gives them: int8 as strings.
 import pg from "pg";
 import { ApiError, type ErrorCode } from "@/lib/http/errors";
+import { openStoredResponse, sealStoredResponse } from "@/lib/http/idempotency";
 import { newId } from "@/lib/ids";
 import type { Tenant } from "@/lib/tenant";
 import { newAccountNumber } from "@/lib/wallets/account-number";
@@ -127,6 +128,7 @@ export async function claimIdempotencyKey(
   const claimed = inserted.rows[0];
   if (claimed) return { kind: "claimed", recordId: claimed.id };
   const existing = await db.query<{
+    id: string;
     requestHash: string;
     state: string;
     responseStatus: number | null;
@@ -140,7 +142,7 @@ export async function claimIdempotencyKey(
     throw new ApiError("idempotency_key_reused", "This Idempotency-Key was already used with a different request.");
   }
   if (record?.state === "completed" && record.responseStatus !== null && record.responseBody !== null) {
-    return { kind: "replay", status: record.responseStatus, body: record.responseBody };
+    return { kind: "replay", status: record.responseStatus, body: openStoredResponse(record.id, record.responseBody) };
   }
   // Expired records and stale claims are taken over by our service; the benchmark never makes either.
   throw new ApiError("idempotency_in_progress", "A request with this Idempotency-Key is still being processed.");
@@ -154,7 +156,8 @@ export async function completeIdempotencyKey(
 ): Promise<void> {
   await db.query(
     `UPDATE "IdempotencyRecord" SET "state" = $1, "responseStatus" = $2, "responseBody" = $3 WHERE "id" = $4`,
-    ["completed", status, body, recordId],
+    // Sealed with the record's id, as ours stores every response.
+    ["completed", status, sealStoredResponse(recordId, body), recordId],
   );
 }
 

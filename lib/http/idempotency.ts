@@ -20,12 +20,12 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 // Bound to the record's id, so a sealed response copied onto another key's record does not open.
 const sealContext = (recordId: string) => `idempotency-response:${recordId}`;
 
-function sealStoredResponse(recordId: string, body: string): string {
+export function sealStoredResponse(recordId: string, body: string): string {
   return seal(body, sealContext(recordId));
 }
 
 /** The response as first sent; a record stored before responses were sealed (a JSON body) reads as it is. */
-function openStoredResponse(recordId: string, stored: string): string {
+export function openStoredResponse(recordId: string, stored: string): string {
   return isSealed(stored) ? unseal(stored, sealContext(recordId)) : stored;
 }
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "@/lib/db/client";
 import { REPO_ROOT } from "@/lib/db/paths";
 import { newId } from "@/lib/ids";
+import { deliver } from "@/lib/webhooks/deliver";
 import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import { queueDeliveries } from "@/lib/webhooks/fan-out";
 import { resumeEndpointDeliveries } from "@/lib/webhooks/resume-deliveries";
@@ -210,6 +211,26 @@ describe("endpoint health", () => {
       return done === 3;
     });
   }, 60_000);
+});
+
+describe("a job run again", () => {
+  it("sends nothing when its attempt is already recorded, and records one attempt", async () => {
+    const { appId } = await setupApp();
+    const hooks = await receiver(() => ({ status: 200 }));
+    // Not through a worker: the delivery is made by hand, and deliver() is called as a job would.
+    const endpoint = await addWebhookEndpoint(prisma(), { applicationId: appId, url: hooks.url, livemode: false });
+    const event = await prisma().event.create({
+      data: { id: newId("evt"), applicationId: appId, livemode: false, type: "wallet.provisioned", data: { id: "wal_rerun" }, sequence: 1 },
+    });
+    const delivery = await prisma().webhookDelivery.create({
+      data: { id: newId("whd"), applicationId: appId, livemode: false, eventId: event.id, endpointId: endpoint.id },
+    });
+    const jobKey = `${delivery.id}:retry:1`;
+    expect((await deliver(delivery.id, "retry", { jobKey })).kind).toBe("sent");
+    expect(await deliver(delivery.id, "retry", { jobKey })).toEqual({ kind: "skipped", reason: "already_attempted" });
+    expect(hooks.received).toHaveLength(1);
+    expect(await prisma().webhookAttempt.count({ where: { deliveryId: delivery.id } })).toBe(1);
+  });
 });
 
 describe("workers that die", () => {
