@@ -657,7 +657,7 @@ export interface webhooks {
     put?: never;
     /**
      * A wallet was issued
-     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events`. See /webhooks/security#ordering.
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
      */
     post: operations["webhook_wallet_provisioned"];
     delete?: never;
@@ -677,7 +677,7 @@ export interface webhooks {
     put?: never;
     /**
      * A card was issued
-     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events`. See /webhooks/security#ordering.
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
      */
     post: operations["webhook_card_issued"];
     delete?: never;
@@ -697,7 +697,7 @@ export interface webhooks {
     put?: never;
     /**
      * A card spend was authorized (a hold)
-     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events`. See /webhooks/security#ordering.
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
      */
     post: operations["webhook_card_authorized"];
     delete?: never;
@@ -717,7 +717,7 @@ export interface webhooks {
     put?: never;
     /**
      * A merchant captured an authorization
-     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events`. See /webhooks/security#ordering.
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
      */
     post: operations["webhook_card_captured"];
     delete?: never;
@@ -737,7 +737,7 @@ export interface webhooks {
     put?: never;
     /**
      * An authorization was refunded
-     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events`. See /webhooks/security#ordering.
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
      */
     post: operations["webhook_card_refunded"];
     delete?: never;
@@ -2256,7 +2256,7 @@ export interface components {
        */
       url: string;
       /**
-       * @description pending: not delivered yet, retries scheduled. succeeded: a 2xx was received. failed: the retry schedule (about three days) ran out, or the endpoint was disabled.
+       * @description pending: not delivered yet; retries scheduled, or waiting for its endpoint to be enabled again (nextAttemptAt null). succeeded: a 2xx was received. failed: the retry schedule (about three days) ran out.
        * @enum {string}
        */
       status: "pending" | "succeeded" | "failed";
@@ -2440,7 +2440,7 @@ export interface components {
        */
       url: string;
       /**
-       * @description pending: not delivered yet, retries scheduled. succeeded: a 2xx was received. failed: the retry schedule (about three days) ran out, or the endpoint was disabled.
+       * @description pending: not delivered yet; retries scheduled, or waiting for its endpoint to be enabled again (nextAttemptAt null). succeeded: a 2xx was received. failed: the retry schedule (about three days) ran out.
        * @enum {string}
        */
       status: "pending" | "succeeded" | "failed";
@@ -2526,7 +2526,7 @@ export interface components {
        */
       url: string;
       /**
-       * @description pending: not delivered yet, retries scheduled. succeeded: a 2xx was received. failed: the retry schedule (about three days) ran out, or the endpoint was disabled.
+       * @description pending: not delivered yet; retries scheduled, or waiting for its endpoint to be enabled again (nextAttemptAt null). succeeded: a 2xx was received. failed: the retry schedule (about three days) ran out.
        * @enum {string}
        */
       status: "pending" | "succeeded" | "failed";

@@ -17,10 +17,7 @@ export type ReceivedRequest = {
   localAddress: string;
 };
 export type Reply =
-  | { status: number; body?: string; delayMs?: number; headers?: Record<string, string> }
-  | "hang"
-  | "reset"
-  | "endless";
+  { status: number; body?: string; delayMs?: number; headers?: Record<string, string> } | "hang" | "reset" | "endless";
 
 export type WebhookReceiver = {
   url: string;

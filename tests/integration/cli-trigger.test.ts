@@ -20,6 +20,7 @@ import { SIGNATURE_HEADER, verifySignature, verifyWebhookRequest, type WebhookEn
 import type { WebhookWorker } from "@/lib/webhooks/worker";
 import { startTestWorker } from "../helpers/test-worker";
 import { createMerchantApp } from "../helpers/fixtures";
+import { sleep, waitUntil } from "../helpers/wait-until";
 import { startReceiver, type ReceivedRequest, type Reply, type WebhookReceiver } from "../helpers/webhook-receiver";
 
 const run = promisify(execFile);
@@ -42,21 +43,6 @@ afterAll(async () => {
   await disconnectDb();
   await database?.drop();
 }, 60_000);
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitUntil<T>(
-  read: () => T | undefined | null | false | Promise<T | undefined | null | false>,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await sleep(50);
-  }
-}
 
 /** An application with one test endpoint, for every event kind, at a fresh local receiver. */
 async function appWithReceiver(reply?: (request: ReceivedRequest, index: number) => Reply) {
@@ -218,13 +204,33 @@ describe("cli trigger", () => {
 async function deliveryWithoutJobs(name: string) {
   const { application } = await createMerchantApp(name);
   const endpoint = await prisma().webhookEndpoint.create({
-    data: { id: newId("we"), applicationId: application.id, livemode: false, url: "http://127.0.0.1:9/hooks", events: [] },
+    data: {
+      id: newId("we"),
+      applicationId: application.id,
+      livemode: false,
+      url: "http://127.0.0.1:9/hooks",
+      events: [],
+    },
   });
   const event = await prisma().event.create({
-    data: { id: newId("evt"), applicationId: application.id, livemode: false, type: "wallet.provisioned", data: {}, sequence: 1 },
+    data: {
+      id: newId("evt"),
+      applicationId: application.id,
+      livemode: false,
+      type: "wallet.provisioned",
+      data: {},
+      sequence: 1,
+    },
   });
   const delivery = await prisma().webhookDelivery.create({
-    data: { id: newId("whd"), applicationId: application.id, livemode: false, eventId: event.id, endpointId: endpoint.id, status: "failed" },
+    data: {
+      id: newId("whd"),
+      applicationId: application.id,
+      livemode: false,
+      eventId: event.id,
+      endpointId: endpoint.id,
+      status: "failed",
+    },
   });
   return { appId: application.id, eventId: event.id, deliveryId: delivery.id };
 }

@@ -2,22 +2,20 @@
 // one merchant's hanging endpoint costs another merchant nothing, a failing endpoint is backed off
 // to one probe at a time and recovers, three days of failures disable it (with the clock moved on),
 // re-enabling resumes its deliveries, and a worker killed mid-send loses nothing while another runs.
-import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "@/lib/db/client";
-import { REPO_ROOT } from "@/lib/db/paths";
 import { newId } from "@/lib/ids";
 import { deliver } from "@/lib/webhooks/deliver";
-import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
+import { addWebhookEndpoint, enableWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import { queueDeliveries } from "@/lib/webhooks/fan-out";
-import { resumeEndpointDeliveries } from "@/lib/webhooks/resume-deliveries";
 import type { WebhookWorker } from "@/lib/webhooks/worker";
 import { api } from "../helpers/card-money";
 import { setupApp, uniqueUserId } from "../helpers/fixtures";
 import { startTestWorker } from "../helpers/test-worker";
+import { sleep, waitUntil } from "../helpers/wait-until";
 import { startReceiver, type Reply, type WebhookReceiver } from "../helpers/webhook-receiver";
+import { workerProcesses } from "../helpers/worker-process";
 
 const receivers: WebhookReceiver[] = [];
 const workers: WebhookWorker[] = [];
@@ -39,18 +37,6 @@ afterAll(async () => {
   await Promise.all(workers.map((w) => w.stop()));
   await Promise.all(receivers.map((r) => r.close()));
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitUntil<T>(read: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await sleep(50);
-  }
-}
 
 /** `count` events of an application, each with its delivery and job, committed in one transaction. */
 async function queueBacklog(applicationId: string, count: number): Promise<void> {
@@ -192,20 +178,8 @@ describe("endpoint health", () => {
     expect(hooks.received.length).toBe(sentWhileDisabled);
 
     failing = false;
-    await prisma().$transaction(async (tx) => {
-      await tx.webhookEndpoint.update({
-        where: { id: endpoint.id },
-        data: {
-          enabled: true,
-          disabledAt: null,
-          disabledReason: null,
-          consecutiveFailures: 0,
-          failingSince: null,
-          backoffUntil: null,
-        },
-      });
-      expect(await resumeEndpointDeliveries(tx, endpoint.id)).toBe(3);
-    });
+    const { resumed } = await prisma().$transaction((tx) => enableWebhookEndpoint(tx, endpoint.id));
+    expect(resumed).toBe(3);
     await waitUntil(async () => {
       const done = await prisma().webhookDelivery.count({ where: { endpointId: endpoint.id, status: "succeeded" } });
       return done === 3;
@@ -220,7 +194,14 @@ describe("a job run again", () => {
     // Not through a worker: the delivery is made by hand, and deliver() is called as a job would.
     const endpoint = await addWebhookEndpoint(prisma(), { applicationId: appId, url: hooks.url, livemode: false });
     const event = await prisma().event.create({
-      data: { id: newId("evt"), applicationId: appId, livemode: false, type: "wallet.provisioned", data: { id: "wal_rerun" }, sequence: 1 },
+      data: {
+        id: newId("evt"),
+        applicationId: appId,
+        livemode: false,
+        type: "wallet.provisioned",
+        data: { id: "wal_rerun" },
+        sequence: 1,
+      },
     });
     const delivery = await prisma().webhookDelivery.create({
       data: { id: newId("whd"), applicationId: appId, livemode: false, eventId: event.id, endpointId: endpoint.id },
@@ -234,33 +215,8 @@ describe("a job run again", () => {
 });
 
 describe("workers that die", () => {
-  const children: ChildProcess[] = [];
-
-  function startWorkerProcess(): ChildProcess {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(REPO_ROOT, "scripts/worker.ts")], {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        WEBHOOK_STALE_LOCK_SECONDS: "1",
-        WEBHOOK_SWEEP_INTERVAL_MS: "300",
-        WEBHOOK_POLL_INTERVAL_MS: "200",
-        WEBHOOK_RETRY_SCALE: "0.002",
-        WEBHOOK_ENDPOINT_CONCURRENCY: "4",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    children.push(child);
-    return child;
-  }
-
-  afterAll(async () => {
-    for (const child of children) {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill("SIGKILL");
-        await once(child, "exit");
-      }
-    }
-  });
+  const processes = workerProcesses({ WEBHOOK_RETRY_SCALE: "0.002", WEBHOOK_ENDPOINT_CONCURRENCY: "4" });
+  afterAll(() => processes.killAll());
 
   it("loses no delivery when one of two worker processes is killed mid-send", async () => {
     // Only the two processes work this queue while the test runs (other files' workers may join; they only help).
@@ -270,8 +226,8 @@ describe("workers that die", () => {
     const hooks = await receiver((index) => (index < 6 ? "hang" : { status: 200 }));
     const endpoint = await endpointFor(appId, hooks.url);
 
-    const first = startWorkerProcess();
-    startWorkerProcess();
+    const first = processes.start();
+    processes.start();
     await queueBacklog(appId, 20);
     await hooks.waitFor(6, 30_000);
     first.kill("SIGKILL");

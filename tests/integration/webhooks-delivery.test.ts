@@ -1,13 +1,10 @@
 // Webhook delivery end to end: real routes record events, a real worker sends them to real local
 // HTTP receivers, and the receivers check signatures with their own HMAC computation. Every test
 // that runs a worker lives in this file, so no two workers of one test run share the queue.
-import { spawn, type ChildProcess } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { once } from "node:events";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "@/lib/db/client";
-import { REPO_ROOT } from "@/lib/db/paths";
 import { newId } from "@/lib/ids";
 import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import type { WebhookWorker } from "@/lib/webhooks/worker";
@@ -15,7 +12,9 @@ import { startTestWorker } from "../helpers/test-worker";
 import { api } from "../helpers/card-money";
 import { createKey, setupApp, uniqueUserId } from "../helpers/fixtures";
 import { testClient } from "../helpers/route-fetch";
+import { sleep, waitUntil } from "../helpers/wait-until";
 import { startReceiver, type ReceivedRequest, type WebhookReceiver } from "../helpers/webhook-receiver";
+import { workerProcesses } from "../helpers/worker-process";
 
 const receivers: WebhookReceiver[] = [];
 let worker: WebhookWorker | undefined;
@@ -34,18 +33,6 @@ afterAll(async () => {
   await worker?.stop();
   await Promise.all(receivers.map((r) => r.close()));
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitUntil<T>(read: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await sleep(100);
-  }
-}
 
 function independentSignature(rawBody: Buffer, secret: string): string {
   return createHmac("sha256", secret).update(rawBody).digest("hex");
@@ -253,31 +240,8 @@ describe("webhook delivery", () => {
 });
 
 describe("a worker killed mid-delivery", () => {
-  const children: ChildProcess[] = [];
-
-  function startWorkerProcess(): ChildProcess {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(REPO_ROOT, "scripts/worker.ts")], {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        WEBHOOK_STALE_LOCK_SECONDS: "1",
-        WEBHOOK_SWEEP_INTERVAL_MS: "300",
-        WEBHOOK_POLL_INTERVAL_MS: "200",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    children.push(child);
-    return child;
-  }
-
-  afterAll(async () => {
-    for (const child of children) {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill("SIGKILL");
-        await once(child, "exit");
-      }
-    }
-  });
+  const processes = workerProcesses();
+  afterAll(() => processes.killAll());
 
   it("redelivers after a new worker starts, and the delivery ends succeeded", async () => {
     // This test's workers must be the only ones on the queue.
@@ -288,13 +252,13 @@ describe("a worker killed mid-delivery", () => {
     const hooks = await receiver((_request, index) => (index === 0 ? "hang" : { status: 200 }));
     await addWebhookEndpoint(prisma(), { applicationId: appId, url: hooks.url, livemode: false });
 
-    const first = startWorkerProcess();
+    const first = processes.start();
     await newWallet(key);
     const [inFlight] = await hooks.waitFor(1, 25_000);
     first.kill("SIGKILL");
     await once(first, "exit");
 
-    startWorkerProcess();
+    processes.start();
     const [, again] = await hooks.waitFor(2, 25_000);
     expect(again!.headers["x-service-delivery-id"]).toBe(inFlight!.headers["x-service-delivery-id"]);
     expect(envelopeOf(again!).id).toBe(envelopeOf(inFlight!).id);
