@@ -1,4 +1,4 @@
-// The application's events in one mode, newest first, with cursor pagination and a kind filter;
+// The application's events in one mode, newest first, with cursor pagination and filters by kind and wallet;
 // and one event by id.
 import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
@@ -13,7 +13,12 @@ export async function listEvents(db: Db, tenant: Tenant, query: ListEventsQuery)
     db.event.findFirst({ where: { id, ...scope }, select: { id: true, createdAt: true } }),
   );
   const rows = await db.event.findMany({
-    where: { ...scope, ...(query.type ? { type: query.type } : {}), ...afterCursor(cursor) },
+    where: {
+      ...scope,
+      ...(query.type ? { type: query.type } : {}),
+      ...(query.wallet ? { walletId: query.wallet } : {}),
+      ...afterCursor(cursor),
+    },
     orderBy: NEWEST_FIRST,
     take: query.limit + 1,
   });

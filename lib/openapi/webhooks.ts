@@ -48,7 +48,7 @@ const DELIVERY_RULES =
   "`sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether " +
   "this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last " +
   "`sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in " +
-  "`GET /api/public/sdk/v1/events`. See /webhooks/security#ordering. " +
+  "`GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. " +
   `Endpoints are isolated from each other: a worker sends at most ${DEFAULT_ENDPOINT_CONCURRENCY} requests to one endpoint at once, ` +
   `so a slow endpoint's backlog waits in its own lane. After ${HEALTH_POLICY.backOffAfterFailures} consecutive failures an endpoint ` +
   `is backed off (${HEALTH_POLICY.backOffBaseMs / 1000} s, doubling to ${HEALTH_POLICY.backOffMaxMs / 60_000} min, then one probe ` +

@@ -60,7 +60,14 @@ export const CARD_ISSUED_EVENT_EXAMPLE: EventExample = {
 export const eventSchema = eventShape.meta({ id: "Event", example: CARD_ISSUED_EVENT_EXAMPLE });
 
 export const listEventsQuerySchema = listQuerySchema
-  .extend({ type: eventTypeSchema.optional().meta({ description: "Only events of this kind." }) })
+  .extend({
+    type: eventTypeSchema.optional().meta({ description: "Only events of this kind." }),
+    wallet: z.string().min(1).max(64).optional().meta({
+      description:
+        "Only events about this wallet (its id): with `sequence`, how a receiver finds the events it has not seen.",
+      example: EXAMPLE_IDS.wallet,
+    }),
+  })
   .strict();
 
 export const eventPathSchema = z.object({

@@ -32,7 +32,7 @@ export type DeliverOptions = {
   sql?: SqlRunner;
   /** The queue job running this attempt; a rerun of a job that already recorded its attempt sends nothing. */
   jobKey?: string;
-  /** 1-based place of this attempt in the retry schedule, when a retry job runs it. */
+  /** 1-based place of this attempt in the retry schedule, when a retry job runs it; carried into a deferred job. */
   retryNumber?: number;
   /** Multiplies the retry schedule and the endpoint back-off (tests). */
   retryScale?: number;
@@ -108,31 +108,30 @@ export async function deliver(
     return { kind: "skipped", reason: "endpoint_disabled" };
   }
 
-  // A replay is the merchant asking now: it passes the breaker (and, when it succeeds, closes it).
   const now = new Date();
-  if (trigger === "retry") {
-    const verdict = breakerVerdict(row, now);
-    if (verdict.kind === "wait") {
-      const reason = row.backoffUntil && row.backoffUntil > now ? "backing_off" : "probe_in_flight";
-      return defer(db, row, trigger, options, spread(verdict.until), reason);
-    }
-    if (verdict.kind === "probe") {
-      const leaseUntil = new Date(now.getTime() + timeoutMs + 5_000);
-      const claimed = await db.$executeRaw`UPDATE "WebhookEndpoint" SET "probeLeaseUntil" = ${leaseUntil}
-        WHERE "id" = ${row.endpointId} AND "backoffUntil" <= ${now}
-          AND ("probeLeaseUntil" IS NULL OR "probeLeaseUntil" <= ${now})`;
-      if (claimed === 0) return defer(db, row, trigger, options, spread(leaseUntil), "probe_in_flight");
-    }
-  }
   if (options.gate && !options.gate.tryAcquire(row.endpointId)) {
     // Fetched just before the endpoint reached its cap here: back in the queue, due now, where this
     // worker leaves it until a slot frees and any other worker may take it.
     return defer(db, row, trigger, options, now, "endpoint_busy");
   }
-
   let result: SendResult;
   let request: { body: string; headers: Record<string, string> };
   try {
+    // A replay is the merchant asking now: it passes the breaker (and, when it succeeds, closes it).
+    if (trigger === "retry") {
+      const verdict = breakerVerdict(row, now);
+      if (verdict.kind === "wait") {
+        const reason = row.backoffUntil && row.backoffUntil > now ? "backing_off" : "probe_in_flight";
+        return await defer(db, row, trigger, options, spread(verdict.until), reason);
+      }
+      if (verdict.kind === "probe") {
+        const leaseUntil = new Date(now.getTime() + timeoutMs + 5_000);
+        const claimed = await db.$executeRaw`UPDATE "WebhookEndpoint" SET "probeLeaseUntil" = ${leaseUntil}
+          WHERE "id" = ${row.endpointId} AND "backoffUntil" <= ${now}
+            AND ("probeLeaseUntil" IS NULL OR "probeLeaseUntil" <= ${now})`;
+        if (claimed === 0) return await defer(db, row, trigger, options, spread(leaseUntil), "probe_in_flight");
+      }
+    }
     const envelope = buildEnvelope(
       { id: row.eventId, type: row.eventType, data: row.eventData, sequence: row.eventSequence },
       new Date(),
@@ -168,7 +167,6 @@ export async function deliver(
     ? recordSuccess(db, sql, row, attempt)
     : recordFailure(db, row, attempt, {
         reason: failureReason(result),
-        retryNumber: options.retryNumber,
         retryScale: options.retryScale,
         policy: options.policy ?? HEALTH_POLICY,
       });
@@ -283,7 +281,7 @@ async function postponeBacklog(tx: Prisma.TransactionClient, endpointId: string,
     run_at => ${until})`;
 }
 
-type FailureContext = { reason: string; retryNumber?: number; retryScale?: number; policy: HealthPolicy };
+type FailureContext = { reason: string; retryScale?: number; policy: HealthPolicy };
 
 /**
  * A short transaction: the attempt, the endpoint's health under its row lock (which may open the

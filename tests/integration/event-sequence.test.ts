@@ -137,6 +137,25 @@ describe("event sequence and rolled-back work", () => {
 });
 
 describe("the events API", () => {
+  it("lists one wallet's events with ?wallet=, so a receiver can fill a gap in its sequence", async () => {
+    const app = await setupApp();
+    const a = await walletWithCard(app.key, { fund: 5 });
+    const b = await walletWithCard(app.key, { fund: 5 });
+    await api.spend(app.key, a.cardId, { amount: 1, merchant });
+    await api.spend(app.key, b.cardId, { amount: 1, merchant });
+    const list = await testClient(app.key).GET("/api/public/sdk/v1/events", {
+      params: { query: { wallet: a.walletId, limit: 10 } },
+    });
+    expect(list.response.status).toBe(200);
+    expect(list.data?.data.map((e) => e.sequence)).toEqual([3, 2, 1]);
+    const other = await setupApp();
+    const foreign = await testClient(other.key).GET("/api/public/sdk/v1/events", {
+      params: { query: { wallet: a.walletId } },
+    });
+    // Another application's wallet: nothing, never its events.
+    expect(foreign.data?.data).toEqual([]);
+  });
+
   it("returns each event's sequence, the same as stored, in the list and one by one", async () => {
     const app = await setupApp();
     const { walletId, cardId } = await walletWithCard(app.key, { fund: 10 });

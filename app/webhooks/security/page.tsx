@@ -433,10 +433,10 @@ export default function WebhookSecurityPage() {
             <td className="px-3 py-2">
               The events in between are late or missing. Either wait: keep this one aside (or answer a non-2xx, and we
               retry it on the schedule above) until the missing ones arrive. Or fetch them:{" "}
-              <InlineCode>GET /api/public/sdk/v1/events</InlineCode> returns every event, newest first, with the same{" "}
-              <InlineCode>id</InlineCode>, <InlineCode>sequence</InlineCode> and <InlineCode>data</InlineCode> as its
-              webhook; process the wallet&apos;s missing sequences in order, then this one. Their deliveries still
-              arrive later and are duplicates by then.
+              <InlineCode>GET /api/public/sdk/v1/events?wallet=wal_…</InlineCode> returns the wallet&apos;s events,
+              newest first, with the same <InlineCode>id</InlineCode>, <InlineCode>sequence</InlineCode> and{" "}
+              <InlineCode>data</InlineCode> as its webhook; process the wallet&apos;s missing sequences in order, then
+              this one. Their deliveries still arrive later and are duplicates by then.
             </td>
           </tr>
         </DocTable>
