@@ -5,6 +5,11 @@ import { consoleTenant, requireApplication } from "./require-application";
 
 const PAGE_SIZE = 50;
 
+/** Prisma's `contains` is a LIKE: escaped, `%` and `_` in what the merchant typed match only themselves. */
+function literalPattern(text: string): string {
+  return text.replace(/[\\%_]/g, "\\$&");
+}
+
 export async function searchWallets(
   db: Db,
   merchantId: string,
@@ -14,7 +19,10 @@ export async function searchWallets(
   const tenant = consoleTenant(await requireApplication(db, merchantId, applicationId));
   const search = query.externalUserId?.trim();
   const wallets = await db.wallet.findMany({
-    where: { ...tenant, ...(search ? { externalUserId: { contains: search, mode: "insensitive" } } : {}) },
+    where: {
+      ...tenant,
+      ...(search ? { externalUserId: { contains: literalPattern(search), mode: "insensitive" } } : {}),
+    },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: PAGE_SIZE,
     include: { ledgerAccount: true },

@@ -127,8 +127,11 @@ test("sign up, create an application, manage its secret and keys, and see the AP
   }
   await screenshotBothWidths(page, testInfo, "audit-log");
 
-  // Switching to live mode hides the test banner and the test data.
-  await page.getByRole("switch").click();
+  // Switching to live mode hides the test banner and the test data. The switch is "Live mode", off.
+  const liveMode = page.getByRole("switch", { name: "Live mode" });
+  await expect(liveMode).toHaveAttribute("aria-checked", "false");
+  await liveMode.click();
+  await expect(liveMode).toHaveAttribute("aria-checked", "true");
   await expect(page.getByTestId("test-mode-banner")).toHaveCount(0);
   await expect(page.getByText("Live mode")).toBeVisible();
   await page.getByRole("link", { name: "Wallets" }).click();

@@ -74,6 +74,8 @@ test("a newcomer receives a verified webhook on their own receiver and can repla
     await page.getByTestId("delivery-row").first().getByRole("link", { name: "wallet.provisioned" }).click();
     await expect(page.getByRole("heading", { name: "wallet.provisioned" })).toBeVisible();
     await expect(page.getByTestId("attempt-body").first()).toHaveText(receiver.received[0]?.body ?? "");
+    // The delivery's one attempt so far is its first try, not a retry.
+    await expect(page.getByText("first", { exact: true })).toBeVisible();
     await expect(page.getByText("x-service-signature:").first()).toBeVisible();
     await screenshotBothWidths(page, testInfo, "delivery-detail");
 

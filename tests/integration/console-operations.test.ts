@@ -3,7 +3,7 @@
 import { randomBytes, scryptSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { openWebhookSecret } from "@/lib/applications/webhook-secret";
-import { prisma } from "@/lib/db/client";
+import { prisma, transaction } from "@/lib/db/client";
 import { authenticateCredentials, LOGIN_LIMITS } from "@/lib/console/authenticate-credentials";
 import { createConsoleApplication } from "@/lib/console/create-console-application";
 import { ConsoleFieldError, ConsoleLimitError } from "@/lib/console/errors";
@@ -15,9 +15,11 @@ import { renameApplication } from "@/lib/console/rename-application";
 import { revealSecret } from "@/lib/console/reveal-secret";
 import { revokeKey } from "@/lib/console/revoke-key";
 import { rotateSecret } from "@/lib/console/rotate-secret";
+import { searchWallets } from "@/lib/console/search-wallets";
 import { setMode } from "@/lib/console/set-mode";
 import { signUp } from "@/lib/console/sign-up";
 import { SCOPES } from "@/lib/keys/scopes";
+import { createWallet } from "@/lib/wallets/create-wallet";
 import { api } from "../helpers/card-money";
 import { uniqueUserId } from "../helpers/fixtures";
 
@@ -157,6 +159,20 @@ describe("applications", () => {
     const { context, appId } = await merchant();
     expect(await setMode(prisma(), context, appId, "live")).toEqual({ livemode: true });
     expect((await prisma().application.findUniqueOrThrow({ where: { id: appId } })).consoleLivemode).toBe(true);
+  });
+});
+
+describe("wallet search", () => {
+  it("matches what was typed literally: _ and % are not wildcards", async () => {
+    const { user, appId } = await merchant();
+    const tenant = { applicationId: appId, livemode: false };
+    for (const externalUserId of ["user_1", "userX1", "50%off", "500ff"])
+      await transaction((tx) => createWallet(tx, tenant, { externalUserId, currency: "USD", email: "w@example.com" }));
+    const found = async (text: string) =>
+      (await searchWallets(prisma(), user.id, appId, { externalUserId: text })).map((w) => w.externalUserId).sort();
+    expect(await found("user_1")).toEqual(["user_1"]);
+    expect(await found("50%")).toEqual(["50%off"]);
+    expect(await found("USER")).toEqual(["userX1", "user_1"].sort());
   });
 });
 

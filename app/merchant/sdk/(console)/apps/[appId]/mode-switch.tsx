@@ -7,14 +7,16 @@ export function ModeSwitch({ applicationId, live }: { applicationId: string; liv
   const [pending, startTransition] = useTransition();
   return (
     <div className="flex items-center gap-2">
-      <span id="mode-label" className="text-sm text-slate-600">
+      <span className="text-sm text-slate-600" aria-hidden="true">
         {live ? "Live mode" : "Test mode"}
       </span>
+      {/* The switch is "Live mode", on or off, so a screen reader says "Live mode, off" in test mode
+          (it said "Test mode, off" while test mode was on). */}
       <button
         type="button"
         role="switch"
         aria-checked={live}
-        aria-labelledby="mode-label"
+        aria-label="Live mode"
         title={live ? "Switch to test data" : "Switch to live data"}
         disabled={pending}
         onClick={() =>

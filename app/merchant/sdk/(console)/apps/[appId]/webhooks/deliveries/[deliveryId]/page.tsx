@@ -22,6 +22,8 @@ export default async function DeliveryPage({ params }: { params: Promise<{ appId
   const { appId, deliveryId } = await params;
   const { merchant, application } = await loadApplication(appId);
   const delivery = await orNotFound(deliveryDetail(prisma(), merchant.id, application.id, deliveryId));
+  // The delivery's earliest scheduled attempt is its first try, not a retry (as `events tail` says).
+  const firstAttemptId = delivery.attempts.find((attempt) => attempt.trigger === "retry")?.id;
   const attempts = [...delivery.attempts].reverse();
   return (
     <>
@@ -68,8 +70,8 @@ export default async function DeliveryPage({ params }: { params: Promise<{ appId
           <div className="mt-5 border-t border-slate-100 pt-4">
             <ReplayButton applicationId={application.id} deliveryId={delivery.id} />
             <p className="mt-1 text-xs text-slate-500">
-              Sends the event again, freshly signed. Limits: {REPLAYS_PER_DELIVERY_PER_HOUR} replays per delivery in
-              any 60 minutes, {REPLAYS_PER_USER_PER_MINUTE} per minute per account.
+              Sends the event again, freshly signed. Limits: {REPLAYS_PER_DELIVERY_PER_HOUR} replays per delivery in any
+              60 minutes, {REPLAYS_PER_USER_PER_MINUTE} per minute per account.
             </p>
           </div>
         </Panel>
@@ -84,7 +86,9 @@ export default async function DeliveryPage({ params }: { params: Promise<{ appId
             <Panel key={attempt.id}>
               <div className="mb-3 flex flex-wrap items-center gap-2 text-sm">
                 <span className="font-medium text-slate-900">Attempt {attempts.length - index}</span>
-                <Badge tone={attempt.trigger === "replay" ? "indigo" : "slate"}>{attempt.trigger}</Badge>
+                <Badge tone={attempt.trigger === "replay" ? "indigo" : "slate"}>
+                  {attempt.id === firstAttemptId ? "first" : attempt.trigger}
+                </Badge>
                 <Badge tone={attempt.statusCode !== null && attempt.statusCode < 300 ? "green" : "red"}>
                   {attempt.statusCode ?? "no response"}
                 </Badge>
