@@ -24,6 +24,7 @@ test("sign up, create an application, manage its secret and keys, and see the AP
   await screenshotBothWidths(page, testInfo, "sign-up-error");
   await signUpInBrowser(page, uniqueEmail("newcomer"));
   await expect(page.getByText("No applications yet")).toBeVisible();
+  await expect(page.getByRole("link", { name: "API docs" })).toHaveAttribute("href", "/docs");
   await screenshotBothWidths(page, testInfo, "applications-empty");
 
   // An empty name is refused beside the field; a real one opens the new application in test mode.

@@ -1,4 +1,5 @@
-// Every signed-in console page: a top bar with the account and sign-out; anyone else goes to sign-in.
+// Every signed-in console page: a top bar with the API docs, the account and sign-out; anyone else
+// goes to sign-in.
 import { requireMerchant } from "@/lib/console/session";
 import { Brand } from "../_components/brand";
 import { SignOutButton } from "../_components/sign-out-button";
@@ -17,6 +18,12 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
         <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
           <Brand />
           <div className="flex min-w-0 items-center gap-3">
+            <a
+              href="/docs"
+              className="text-sm font-medium text-indigo-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+            >
+              API docs
+            </a>
             <span className="hidden truncate text-sm text-slate-600 sm:inline" data-testid="signed-in-as">
               {merchant.email}
             </span>

@@ -22,7 +22,8 @@ export default async function ApplicationsPage() {
         <div className="lg:col-span-2">
           {applications.length === 0 ? (
             <EmptyState title="No applications yet">
-              Create your first application to get a test API key and a webhook signing secret.
+              Create your first application: it comes with its webhook signing secret, and its API keys page mints your
+              first test key.
             </EmptyState>
           ) : (
             <ul className="space-y-3" aria-label="Your applications">
