@@ -17,9 +17,9 @@ import {
   type HealthPolicy,
 } from "./endpoint-health";
 import type { EndpointGate } from "./endpoint-gate";
-import { endpointFlag, enqueueDelivery, jobKeyFor, type DeliveryTrigger } from "./enqueue";
+import { enqueueDelivery, jobKeyFor, type DeliveryTrigger } from "./enqueue";
 import { buildEnvelope, signedRequest } from "./envelope";
-import { parkEndpointDeliveries } from "./resume-deliveries";
+import { parkEndpointDeliveries, rescheduleEndpointJobs } from "./resume-deliveries";
 import { nextRetryDelayMs } from "./schedule";
 import { SEND_TIMEOUT_MS, sendWebhookRequest, type SendResult } from "./send-request";
 import { prismaSql, type SqlRunner, type Statement } from "./sql-runner";
@@ -258,27 +258,8 @@ async function recordSuccess(
   ]);
   // Another run of this job recorded the attempt first (a worker presumed dead that was not).
   if (!recorded) return { kind: "skipped", reason: "already_attempted" };
-  if (recorded.closedBreaker) await resumeBacklog(db, row.endpointId);
+  if (recorded.closedBreaker) await rescheduleEndpointJobs(db, row.endpointId, new Date(), "sooner");
   return { kind: "sent", attempt: { ...attempt, createdAt: recorded.createdAt }, status: recorded.status };
-}
-
-/**
- * The endpoint answers again: its deliveries that waited out the back-off (or their next retry)
- * are due now rather than at the times set while it failed.
- */
-async function resumeBacklog(db: PrismaClient, endpointId: string): Promise<void> {
-  await db.$executeRaw`SELECT count(*) FROM graphile_worker.reschedule_jobs(
-    ARRAY(SELECT "id" FROM graphile_worker.jobs
-      WHERE "flags" ? ${endpointFlag(endpointId)} AND "locked_by" IS NULL AND "run_at" > now()),
-    run_at => now())`;
-}
-
-/** The breaker is open until `until`: the endpoint's waiting jobs sleep until then instead of waking to find it shut. */
-async function postponeBacklog(tx: Prisma.TransactionClient, endpointId: string, until: Date): Promise<void> {
-  await tx.$executeRaw`SELECT count(*) FROM graphile_worker.reschedule_jobs(
-    ARRAY(SELECT "id" FROM graphile_worker.jobs
-      WHERE "flags" ? ${endpointFlag(endpointId)} AND "locked_by" IS NULL AND "run_at" < ${until}),
-    run_at => ${until})`;
 }
 
 type FailureContext = { reason: string; retryScale?: number; policy: HealthPolicy };
@@ -318,7 +299,7 @@ async function recordFailure(
       await recordAutomaticDisable(tx, row, health.disabledReason ?? context.reason);
       await parkEndpointDeliveries(tx, row.endpointId);
     } else if (health.backoffUntil) {
-      await postponeBacklog(tx, row.endpointId, health.backoffUntil);
+      await rescheduleEndpointJobs(tx, row.endpointId, health.backoffUntil, "later");
     }
 
     const next = await nextState(tx, row, attempt.trigger === "replay" ? "replay" : "retry", disabledNow, context);

@@ -41,16 +41,16 @@ export function endpointHealthState(endpoint: EndpointHealthFields): EndpointHea
   return "healthy";
 }
 
-/** The columns a recorded success writes: the streak and the breaker end. */
-export function afterSuccess(at: Date): Partial<EndpointHealthFields> {
-  return {
-    consecutiveFailures: 0,
-    failingSince: null,
-    lastSuccessAt: at,
-    backoffUntil: null,
-    probeLeaseUntil: null,
-  };
-}
+/**
+ * No failure streak and no breaker: what a success leaves (deliver.ts writes these columns in its
+ * one success statement, with lastSuccessAt) and what enabling an endpoint starts from.
+ */
+export const CLEARED_STREAK = {
+  consecutiveFailures: 0,
+  failingSince: null,
+  backoffUntil: null,
+  probeLeaseUntil: null,
+} as const satisfies Partial<EndpointHealthFields>;
 
 function backOffMs(failures: number, policy: HealthPolicy, scale: number): number {
   const doublings = Math.min(30, Math.max(0, failures - policy.backOffAfterFailures));

@@ -5,6 +5,7 @@ import { EVENT_TYPES, type EventType } from "@/lib/events/record-event";
 import type { WebhookEndpoint } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { vetEndpointUrl } from "./address-guard";
+import { CLEARED_STREAK } from "./endpoint-health";
 import { parkEndpointDeliveries, resumeEndpointDeliveries } from "./resume-deliveries";
 
 export type AddEndpointInput = {
@@ -92,10 +93,7 @@ export async function enableWebhookEndpoint(
       enabled: true,
       disabledAt: null,
       disabledReason: null,
-      consecutiveFailures: 0,
-      failingSince: null,
-      backoffUntil: null,
-      probeLeaseUntil: null,
+      ...CLEARED_STREAK,
     },
   });
   return { endpoint, resumed: await resumeEndpointDeliveries(tx, endpointId) };

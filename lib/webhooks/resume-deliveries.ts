@@ -1,14 +1,35 @@
-// An endpoint's backlog when it is disabled and enabled again (decisions.md, "Endpoint health").
-// Disabling parks its pending deliveries: their queued jobs are removed and the deliveries wait,
-// pending, with nothing scheduled. Re-enabling resumes them: each gets one job again, due now,
-// keyed at its next place in the retry schedule. Both run in the transaction that flips the endpoint.
-import type { Prisma } from "@/lib/generated/prisma/client";
+// An endpoint's backlog, the jobs flagged with its id (decisions.md, "Endpoint health"). Disabling
+// parks its pending deliveries: their queued jobs are removed and the deliveries wait, pending, with
+// nothing scheduled. Re-enabling resumes them: each gets one job again, due now, keyed at its next
+// place in the retry schedule. Both run in the transaction that flips the endpoint. The breaker
+// moves the queued jobs in time: later while it is open, sooner once it closes.
+import { Prisma } from "@/lib/generated/prisma/client";
 import { DELIVER_TASK, endpointFlag } from "./enqueue";
 
-/** Removes the endpoint's queued jobs (not one being sent right now: it finds the endpoint disabled). */
+/** The endpoint's jobs waiting in the queue (not one being sent right now). */
+function queuedJobIds(endpointId: string): Prisma.Sql {
+  return Prisma.sql`SELECT "id" FROM graphile_worker.jobs WHERE "flags" ? ${endpointFlag(endpointId)} AND "locked_by" IS NULL`;
+}
+
+/**
+ * Moves the endpoint's queued jobs to `to`: those due before it ("later": the breaker is open until
+ * then, so they sleep instead of waking to find it shut), or those due after it ("sooner": it
+ * answers again, so what waited out the back-off, or its next retry, goes now).
+ */
+export async function rescheduleEndpointJobs(
+  db: Prisma.TransactionClient,
+  endpointId: string,
+  to: Date,
+  direction: "later" | "sooner",
+): Promise<void> {
+  const onWrongSide = direction === "later" ? Prisma.sql`"run_at" < ${to}` : Prisma.sql`"run_at" > ${to}`;
+  await db.$executeRaw`SELECT count(*) FROM graphile_worker.reschedule_jobs(
+    ARRAY(${queuedJobIds(endpointId)} AND ${onWrongSide}), run_at => ${to})`;
+}
+
+/** Removes the endpoint's queued jobs; a job being sent right now finds the endpoint disabled. */
 export async function parkEndpointDeliveries(tx: Prisma.TransactionClient, endpointId: string): Promise<void> {
-  await tx.$executeRaw`SELECT count(*) FROM graphile_worker.complete_jobs(
-    ARRAY(SELECT "id" FROM graphile_worker.jobs WHERE "flags" ? ${endpointFlag(endpointId)} AND "locked_by" IS NULL))`;
+  await tx.$executeRaw`SELECT count(*) FROM graphile_worker.complete_jobs(ARRAY(${queuedJobIds(endpointId)}))`;
   await tx.$executeRaw`UPDATE "WebhookDelivery" SET "nextAttemptAt" = NULL, "updatedAt" = now()
     WHERE "endpointId" = ${endpointId} AND "status" = 'pending'`;
 }

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   afterFailure,
-  afterSuccess,
+  CLEARED_STREAK,
   breakerVerdict,
   endpointHealthState,
   HEALTH_POLICY,
@@ -70,7 +70,7 @@ describe("endpoint health", () => {
     expect(disabled.disabledReason).toBe(
       "Disabled automatically: every delivery failed for 3 days (since 2026-11-20T08:00:00.000Z) with no success; last error: HTTP 500",
     );
-    const healed = { ...streak, ...afterSuccess(new Date(start + 7_200_000)) };
+    const healed = { ...streak, ...CLEARED_STREAK };
     expect(endpointHealthState(healed)).toBe("healthy");
     expect(healed.failingSince).toBeNull();
   });
