@@ -34,11 +34,8 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
 type Queryable = pg.Pool | pg.PoolClient;
 
 const KEY_COLUMNS = `"id", "applicationId", "livemode", "name", "hashedKey", "prefix", "last4", "scopes", "allowedIps", "createdAt", "lastUsedAt", "revokedAt"`;
-const WALLET_COLUMNS = `"id", "applicationId", "livemode", "externalUserId", "email", "name", "address", "currency", "accountNumber", "status", "createdAt"`;
 const ACCOUNT_COLUMNS = `"id", "applicationId", "livemode", "kind", "currency", "walletId", "postedMinor", "heldMinor", "createdAt"`;
 const IDEMPOTENCY_COLUMNS = `"id", "applicationId", "livemode", "key", "requestHash", "state", "responseStatus", "responseBody", "lockedUntil", "createdAt", "expiresAt"`;
-const CARD_COLUMNS = `"id", "applicationId", "livemode", "walletId", "kind", "currency", "spendLimit", "status", "last4", "expMonth", "expYear", "createdAt"`;
-const AUTHORIZATION_COLUMNS = `"id", "applicationId", "livemode", "cardId", "walletId", "currency", "amount", "status", "declineCode", "capturedAmount", "refundedAmount", "merchant", "source", "createdAt", "updatedAt"`;
 
 export type KeyRow = {
   id: string;
@@ -83,16 +80,17 @@ export async function findWallet(
   tenant: Tenant,
   externalUserId: string,
 ): Promise<{ wallet: WalletRow; account: AccountRow | undefined } | undefined> {
-  const wallets = await db.query<WalletRow>(
-    `SELECT ${WALLET_COLUMNS} FROM "Wallet" WHERE "applicationId" = $1 AND "livemode" = $2 AND "externalUserId" = $3 LIMIT 1`,
+  // As ours: the wallet and its balances in one statement.
+  const { rows } = await db.query<WalletRow & { accountId: string | null; postedMinor: string; heldMinor: string }>(
+    `SELECT w.*, a."id" AS "accountId", a."postedMinor", a."heldMinor"
+     FROM "Wallet" w LEFT JOIN "LedgerAccount" a ON a."walletId" = w."id"
+     WHERE w."applicationId" = $1 AND w."livemode" = $2 AND w."externalUserId" = $3`,
     [tenant.applicationId, tenant.livemode, externalUserId],
   );
-  const wallet = wallets.rows[0];
-  if (!wallet) return undefined;
-  const accounts = await db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM "LedgerAccount" WHERE "walletId" = $1`, [
-    wallet.id,
-  ]);
-  return { wallet, account: accounts.rows[0] };
+  const row = rows[0];
+  if (!row) return undefined;
+  const { accountId, postedMinor, heldMinor, ...wallet } = row;
+  return { wallet, account: accountId === null ? undefined : { id: accountId, postedMinor, heldMinor } };
 }
 
 // --- Idempotency (lib/http/idempotency.ts) ---
@@ -174,14 +172,22 @@ export async function recordEvent(
   data: { id?: unknown; walletId?: unknown },
 ): Promise<void> {
   const eventId = newId("evt");
-  // The wallet's next sequence number and the event, in one statement, as ours.
-  await db.query(
+  // As ours: the wallet's next sequence number, the event and its endpoints in one statement, then
+  // the deliveries and their jobs in a second.
+  const { rows } = await db.query<{ endpointIds: string[] }>(
     `WITH next AS (
        UPDATE "Wallet" SET "eventSequence" = "eventSequence" + 1 WHERE "id" = $6 RETURNING "id", "eventSequence"
+     ), event AS (
+       INSERT INTO "Event" ("id", "applicationId", "livemode", "type", "data", "walletId", "sequence", "createdAt")
+       SELECT $1, $2, $3, $4, $5::jsonb, next."id", next."eventSequence", $7 FROM next
+       RETURNING *
      )
-     INSERT INTO "Event" ("id", "applicationId", "livemode", "type", "data", "walletId", "sequence")
-     SELECT $1, $2, $3, $4, $5::jsonb, next."id", next."eventSequence" FROM next
-     RETURNING *`,
+     SELECT event.*, ARRAY(
+       SELECT e."id" FROM "WebhookEndpoint" e
+       WHERE e."applicationId" = event."applicationId" AND e."livemode" = event."livemode" AND e."enabled"
+         AND (cardinality(e."events") = 0 OR event."type" = ANY(e."events"))
+       ORDER BY e."id") AS "endpointIds"
+     FROM event`,
     [
       eventId,
       tenant.applicationId,
@@ -189,50 +195,40 @@ export async function recordEvent(
       type,
       JSON.stringify(data),
       type === "wallet.provisioned" ? data.id : data.walletId,
+      timestamp(new Date()),
     ],
   );
-  const endpoints = await db.query<{ id: string }>(
-    `SELECT "id" FROM "WebhookEndpoint" WHERE "applicationId" = $1 AND "livemode" = $2 AND "enabled" = $3
-       AND ("events" = '{}' OR "events" @> $4)`,
-    [tenant.applicationId, tenant.livemode, true, [type]],
-  );
-  if (endpoints.rows.length === 0) return;
+  const endpointIds = rows[0]?.endpointIds ?? [];
+  if (endpointIds.length === 0) return;
+  const deliveryIds = endpointIds.map(() => newId("whd"));
   const at = timestamp(new Date());
-  const deliveries = endpoints.rows.map((endpoint) => ({ id: newId("whd"), endpointId: endpoint.id }));
-  const values: unknown[] = [];
-  const tuples = deliveries.map((delivery) => {
-    const base = values.length;
-    values.push(
-      delivery.id,
+  await db.query(
+    `WITH inserted AS (
+       INSERT INTO "WebhookDelivery"
+         ("id", "applicationId", "livemode", "eventId", "endpointId", "status", "nextAttemptAt", "createdAt", "updatedAt")
+       SELECT d.id, $1, $2, $3, d.endpoint, 'pending', $4, $4, $4
+       FROM unnest($5::text[], $6::text[]) AS d(id, endpoint)
+       RETURNING 1
+     ), jobs AS (
+       SELECT graphile_worker.add_job(identifier => 'webhook_deliver', payload => j.payload, run_at => $4,
+         max_attempts => 25, job_key => j.key, flags => ARRAY[j.flag])
+       FROM unnest($7::json[], $8::text[], $9::text[]) AS j(payload, key, flag)
+     )
+     SELECT (SELECT count(*) FROM inserted) AS deliveries, (SELECT count(*) FROM jobs) AS jobs`,
+    [
       tenant.applicationId,
       tenant.livemode,
       eventId,
-      delivery.endpointId,
-      "pending",
-      0,
       at,
-      at,
-      at,
-    );
-    return `(${Array.from({ length: 10 }, (_, i) => `$${base + i + 1}`).join(", ")})`;
-  });
-  await db.query(
-    `INSERT INTO "WebhookDelivery" ("id", "applicationId", "livemode", "eventId", "endpointId", "status", "attemptCount", "nextAttemptAt", "createdAt", "updatedAt")
-     VALUES ${tuples.join(", ")}`,
-    values,
+      deliveryIds,
+      endpointIds,
+      deliveryIds.map((deliveryId, i) =>
+        JSON.stringify({ deliveryId, endpointId: endpointIds[i], trigger: "retry", retryNumber: 1 }),
+      ),
+      deliveryIds.map((deliveryId) => `${deliveryId}:retry:1`),
+      endpointIds.map((endpointId) => `endpoint:${endpointId}`),
+    ],
   );
-  for (const delivery of deliveries) {
-    await db.query(
-      `SELECT graphile_worker.add_job(identifier => $1, payload => $2::json, run_at => $3, max_attempts => 25, job_key => $4, flags => ARRAY[$5])`,
-      [
-        "webhook_deliver",
-        JSON.stringify({ deliveryId: delivery.id, endpointId: delivery.endpointId, trigger: "retry", retryNumber: 1 }),
-        timestamp(new Date()),
-        `${delivery.id}:retry:1`,
-        `endpoint:${delivery.endpointId}`,
-      ],
-    );
-  }
 }
 
 // --- POST /wallets (lib/wallets/create-wallet.ts) ---
@@ -245,44 +241,52 @@ export async function insertWallet(
   input: NewWallet,
   render: (wallet: WalletRow, account: AccountRow | undefined) => Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
-  const existing = await db.query(
-    `SELECT "id" FROM "Wallet" WHERE "applicationId" = $1 AND "livemode" = $2 AND "externalUserId" = $3 LIMIT 1`,
-    [tenant.applicationId, tenant.livemode, input.externalUserId],
+  // As ours: wallet and ledger account in one statement, ON CONFLICT DO NOTHING, and the existing
+  // wallet looked for only when nothing was inserted (ours draws a taken account number again).
+  const { rows } = await db.query<WalletRow & { postedMinor: string; heldMinor: string; accountId: string }>(
+    `WITH wallet AS (
+       INSERT INTO "Wallet"
+         ("id", "applicationId", "livemode", "externalUserId", "email", "name", "address", "currency", "accountNumber",
+          "createdAt")
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $11)
+       ON CONFLICT DO NOTHING
+       RETURNING *
+     ), account AS (
+       INSERT INTO "LedgerAccount" ("id", "applicationId", "livemode", "kind", "currency", "walletId", "createdAt")
+       SELECT $10, wallet."applicationId", wallet."livemode", 'wallet', wallet."currency", wallet."id", wallet."createdAt"
+       FROM wallet
+       RETURNING "id", "postedMinor", "heldMinor"
+     )
+     SELECT wallet.*, account."id" AS "accountId", account."postedMinor", account."heldMinor" FROM wallet, account`,
+    [
+      newId("wal"),
+      tenant.applicationId,
+      tenant.livemode,
+      input.externalUserId,
+      input.email,
+      input.name,
+      null,
+      input.currency,
+      newAccountNumber(),
+      newId("lacct"),
+      timestamp(new Date()),
+    ],
   );
-  if (existing.rows.length > 0) {
-    throw new ApiError("wallet_exists", `A wallet for externalUserId ${input.externalUserId} already exists.`, {
-      param: "externalUserId",
-    });
+  const row = rows[0];
+  if (!row) {
+    const existing = await db.query(
+      `SELECT "id" FROM "Wallet" WHERE "applicationId" = $1 AND "livemode" = $2 AND "externalUserId" = $3 LIMIT 1`,
+      [tenant.applicationId, tenant.livemode, input.externalUserId],
+    );
+    if (existing.rows.length > 0) {
+      throw new ApiError("wallet_exists", `A wallet for externalUserId ${input.externalUserId} already exists.`, {
+        param: "externalUserId",
+      });
+    }
+    throw new Error("the account number clashed (the benchmark does not redraw account numbers)");
   }
-  const now = timestamp(new Date());
-  const walletId = newId("wal");
-  // As ours: ON CONFLICT DO NOTHING so a taken account number is drawn again (ours draws up to 5 times).
-  const wallet = (
-    await db.query<WalletRow>(
-      `INSERT INTO "Wallet" ("id", "applicationId", "livemode", "externalUserId", "email", "name", "currency", "accountNumber", "status", "createdAt")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING RETURNING ${WALLET_COLUMNS}`,
-      [
-        walletId,
-        tenant.applicationId,
-        tenant.livemode,
-        input.externalUserId,
-        input.email,
-        input.name,
-        input.currency,
-        newAccountNumber(),
-        "active",
-        now,
-      ],
-    )
-  ).rows[0];
-  if (!wallet) throw new Error(`wallet ${walletId} clashed (the benchmark does not redraw account numbers)`);
-  const account = (
-    await db.query<AccountRow>(
-      `INSERT INTO "LedgerAccount" ("id", "applicationId", "livemode", "kind", "currency", "walletId", "postedMinor", "heldMinor", "createdAt")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${ACCOUNT_COLUMNS}`,
-      [newId("lacct"), tenant.applicationId, tenant.livemode, "wallet", input.currency, walletId, "0", "0", now],
-    )
-  ).rows[0];
+  const { accountId, postedMinor, heldMinor, ...wallet } = row;
+  const account: AccountRow = { id: accountId, postedMinor, heldMinor };
   const record = render(wallet, account);
   await recordEvent(db, tenant, "wallet.provisioned", record);
   return record;
@@ -328,25 +332,18 @@ export async function authorizeSpend(
   input: SpendInput,
   render: (row: AuthorizationRow, externalUserId: string) => Record<string, unknown>,
 ): Promise<SpendOutcome> {
-  await db.query(`SELECT 1 FROM "Card" WHERE id = $1 AND "applicationId" = $2 AND livemode = $3 FOR SHARE`, [
-    cardId,
-    tenant.applicationId,
-    tenant.livemode,
-  ]);
+  // As lib/cards/find-card.ts: lock and read card and wallet in one statement.
   const card = (
-    await db.query<CardRow>(
-      `SELECT ${CARD_COLUMNS} FROM "Card" WHERE "id" = $1 AND "applicationId" = $2 AND "livemode" = $3 LIMIT 1`,
+    await db.query<CardRow & { walletExternalUserId: string; walletStatus: string }>(
+      `SELECT c.*, w."externalUserId" AS "walletExternalUserId", w."status" AS "walletStatus"
+       FROM "Card" c JOIN "Wallet" w ON w."id" = c."walletId"
+       WHERE c."id" = $1 AND c."applicationId" = $2 AND c."livemode" = $3
+       FOR SHARE OF c`,
       [cardId, tenant.applicationId, tenant.livemode],
     )
   ).rows[0];
   if (!card) throw new ApiError("card_not_found", `No card ${cardId} exists.`, { param: "id" });
-  const wallet = (
-    await db.query<{ id: string; externalUserId: string; status: string }>(
-      `SELECT "id", "externalUserId", "status" FROM "Wallet" WHERE "id" IN ($1)`,
-      [card.walletId],
-    )
-  ).rows[0];
-  if (!wallet) throw new Error(`card ${cardId} has no wallet`);
+  const wallet = { externalUserId: card.walletExternalUserId, status: card.walletStatus };
   const currency = input.currency ?? card.currency;
   const amount = input.amountFor(currency);
   // As lib/ledger/accounts.ts lockWalletAccount: lock and fresh read in one statement.
@@ -377,10 +374,17 @@ export async function authorizeSpend(
     ...(input.merchant.category !== undefined ? { category: input.merchant.category } : {}),
     ...(input.merchant.country !== undefined ? { country: input.merchant.country } : {}),
   };
+  // As ours: the authorization and, when approved, its hold, in one statement.
   const authorization = (
     await db.query<AuthorizationRow>(
-      `INSERT INTO "Authorization" ("id", "applicationId", "livemode", "cardId", "walletId", "currency", "amount", "status", "declineCode", "capturedAmount", "refundedAmount", "merchant", "source", "createdAt", "updatedAt")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING ${AUTHORIZATION_COLUMNS}`,
+      `WITH hold AS (
+         UPDATE "LedgerAccount" SET "heldMinor" = "heldMinor" + $7 WHERE "id" = $13 AND $14
+       )
+       INSERT INTO "Authorization"
+         ("id", "applicationId", "livemode", "cardId", "walletId", "currency", "amount", "status", "declineCode",
+          "merchant", "source", "createdAt", "updatedAt")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $12)
+       RETURNING *`,
       [
         newId("auth"),
         tenant.applicationId,
@@ -391,21 +395,16 @@ export async function authorizeSpend(
         amount.toString(),
         decline ? "declined" : "pending",
         decline?.code ?? null,
-        "0",
-        "0",
         JSON.stringify(merchant),
         "sdk",
         now,
-        now,
+        account.id,
+        decline === undefined,
       ],
     )
   ).rows[0];
   if (!authorization) throw new Error("INSERT … RETURNING gave no row");
   if (decline) return { authorization, externalUserId: wallet.externalUserId, decline };
-  await db.query(
-    `UPDATE "LedgerAccount" SET "heldMinor" = ("heldMinor" + $1) WHERE "id" = $2 RETURNING ${ACCOUNT_COLUMNS}`,
-    [amount.toString(), account.id],
-  );
   await recordEvent(db, tenant, "card.authorized", render(authorization, wallet.externalUserId));
   return { authorization, externalUserId: wallet.externalUserId };
 }

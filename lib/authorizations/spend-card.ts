@@ -2,6 +2,7 @@
 // card.authorized, or declines it and records the declined authorization. Both commit; a decline
 // is an outcome, not an error, and lib/http/spend-outcome.ts turns it into the 402.
 import type { Db } from "@/lib/db/client";
+import type { Authorization } from "@/lib/generated/prisma/client";
 import { recordEvent } from "@/lib/events/record-event";
 import { newId } from "@/lib/ids";
 import { availableMinor, lockWalletAccount } from "@/lib/ledger/accounts";
@@ -57,30 +58,31 @@ export async function spendCard(
     return null;
   }
 
-  const auth = await tx.authorization.create({
-    data: {
-      id: newId("auth"),
-      applicationId: tenant.applicationId,
-      livemode: tenant.livemode,
-      cardId: card.id,
-      walletId: card.walletId,
-      currency,
-      amount,
-      status: decline ? "declined" : "pending",
-      declineCode: decline?.code ?? null,
-      merchant: {
-        name: input.merchant.name,
-        ...(input.merchant.category !== undefined ? { category: input.merchant.category } : {}),
-        ...(input.merchant.country !== undefined ? { country: input.merchant.country } : {}),
-      },
-      source,
-    },
-  });
+  const now = new Date();
+  const merchant = {
+    name: input.merchant.name,
+    ...(input.merchant.category !== undefined ? { category: input.merchant.category } : {}),
+    ...(input.merchant.country !== undefined ? { country: input.merchant.country } : {}),
+  };
+  // One statement records the authorization and, when approved, places its hold on the account
+  // locked above.
+  const [auth] = await tx.$queryRaw<Authorization[]>`
+    WITH hold AS (
+      UPDATE "LedgerAccount" SET "heldMinor" = "heldMinor" + ${amount}
+      WHERE "id" = ${account.id} AND ${decline === null}
+    )
+    INSERT INTO "Authorization"
+      ("id", "applicationId", "livemode", "cardId", "walletId", "currency", "amount", "status", "declineCode",
+       "merchant", "source", "createdAt", "updatedAt")
+    VALUES (${newId("auth")}, ${tenant.applicationId}, ${tenant.livemode}, ${card.id}, ${card.walletId}, ${currency},
+      ${amount}, ${decline ? "declined" : "pending"}, ${decline?.code ?? null}, ${JSON.stringify(merchant)}::jsonb,
+      ${source}, ${now}, ${now})
+    RETURNING *`;
+  if (!auth) throw new Error("recording an authorization returned no row");
   const authorization = authorizationRecord(auth, card.wallet.externalUserId);
   if (decline) {
     return { approved: false, decline: decline.code, message: decline.message, authorization };
   }
-  await tx.ledgerAccount.update({ where: { id: account.id }, data: { heldMinor: { increment: amount } } });
   await recordEvent(tx, tenant, "card.authorized", authorization);
   return { approved: true, authorization };
 }

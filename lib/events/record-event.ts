@@ -1,9 +1,9 @@
 // Records an event in the caller's transaction, so a change and its event (and its webhook
 // deliveries) commit or vanish together.
-import type { Event, Prisma } from "@/lib/generated/prisma/client";
+import { Prisma, type Event } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import type { Tenant } from "@/lib/tenant";
-import { queueDeliveries } from "@/lib/webhooks/fan-out";
+import { insertDeliveries, subscribedEndpointIds } from "@/lib/webhooks/fan-out";
 
 export const EVENT_TYPES = [
   "wallet.provisioned",
@@ -30,20 +30,24 @@ export async function recordEvent(
 ): Promise<Event> {
   // The wallet's counter moves under its row lock, held to commit: concurrent writers to one wallet
   // take their numbers one after the other, and a rolled-back writer returns its number, so a
-  // wallet's events are numbered 1, 2, 3... with no gap. One statement for the count and the insert.
-  const [event] = await tx.$queryRaw<Event[]>`
+  // wallet's events are numbered 1, 2, 3... with no gap. One statement for the count, the insert
+  // and finding the endpoints the event goes to.
+  const [row] = await tx.$queryRaw<(Event & { endpointIds: string[] })[]>`
     WITH next AS (
       UPDATE "Wallet" SET "eventSequence" = "eventSequence" + 1
       WHERE "id" = ${walletIdOf(type, data)}
       RETURNING "id", "eventSequence"
+    ), event AS (
+      INSERT INTO "Event" ("id", "applicationId", "livemode", "type", "data", "walletId", "sequence", "createdAt")
+      SELECT ${newId("evt")}, ${tenant.applicationId}, ${tenant.livemode}, ${type}, ${JSON.stringify(data)}::jsonb,
+        next."id", next."eventSequence", ${new Date()}
+      FROM next
+      RETURNING *
     )
-    INSERT INTO "Event" ("id", "applicationId", "livemode", "type", "data", "walletId", "sequence")
-    SELECT ${newId("evt")}, ${tenant.applicationId}, ${tenant.livemode}, ${type}, ${JSON.stringify(data)}::jsonb,
-      next."id", next."eventSequence"
-    FROM next
-    RETURNING *`;
-  if (!event) throw new Error(`recording a ${type} event: wallet ${walletIdOf(type, data)} does not exist`);
+    SELECT event.*, ${subscribedEndpointIds(Prisma.sql`event`)} AS "endpointIds" FROM event`;
+  if (!row) throw new Error(`recording a ${type} event: wallet ${walletIdOf(type, data)} does not exist`);
+  const { endpointIds, ...event } = row;
   // Deliveries and their jobs commit or vanish with the event, like the event with its change.
-  await queueDeliveries(tx, event);
+  await insertDeliveries(tx, event, endpointIds);
   return event;
 }

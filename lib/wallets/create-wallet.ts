@@ -1,5 +1,5 @@
 // Provisions a wallet with its ledger account and records wallet.provisioned in the same transaction.
-import type { Prisma } from "@/lib/generated/prisma/client";
+import type { LedgerAccount, Prisma, Wallet } from "@/lib/generated/prisma/client";
 import { recordEvent } from "@/lib/events/record-event";
 import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -29,46 +29,38 @@ export async function createWallet(
       },
       select: { id: true },
     });
-  if (await findExisting()) throw walletExists(input.externalUserId);
-
-  const walletId = newId("wal");
   for (let attempt = 0; attempt < ACCOUNT_NUMBER_ATTEMPTS; attempt++) {
-    // ON CONFLICT DO NOTHING rather than catching the unique violation: an error would abort the
-    // transaction, and a clash of the random account number must be retried here, not reported to
-    // the merchant (at a million wallets one new number in a thousand is already taken).
-    const [wallet] = await tx.wallet.createManyAndReturn({
-      data: {
-        id: walletId,
-        applicationId: tenant.applicationId,
-        livemode: tenant.livemode,
-        externalUserId: input.externalUserId,
-        email: input.email,
-        name: input.name ?? null,
-        address: input.address ?? undefined,
-        currency: input.currency,
-        accountNumber: newAccountNumber(),
-      },
-      skipDuplicates: true,
-    });
-    if (!wallet) {
-      // Nothing inserted: a racing request took this externalUserId (its commit is visible to this
-      // next statement), or the account number was taken and another one is drawn.
+    // Timestamps come from here, not from a column default that would follow the server's time zone.
+    const now = new Date();
+    // One statement inserts the wallet and its ledger account and returns both. ON CONFLICT DO
+    // NOTHING rather than catching the unique violation: an error would abort the transaction, and
+    // a clash of the random account number must be retried here, not reported to the merchant (at a
+    // million wallets one new number in a thousand is already taken).
+    const [row] = await tx.$queryRaw<(Wallet & Pick<LedgerAccount, "postedMinor" | "heldMinor">)[]>`
+      WITH wallet AS (
+        INSERT INTO "Wallet"
+          ("id", "applicationId", "livemode", "externalUserId", "email", "name", "address", "currency", "accountNumber",
+           "createdAt")
+        VALUES (${newId("wal")}, ${tenant.applicationId}, ${tenant.livemode}, ${input.externalUserId}, ${input.email},
+          ${input.name ?? null}, ${input.address ? JSON.stringify(input.address) : null}::jsonb, ${input.currency},
+          ${newAccountNumber()}, ${now})
+        ON CONFLICT DO NOTHING
+        RETURNING *
+      ), account AS (
+        INSERT INTO "LedgerAccount" ("id", "applicationId", "livemode", "kind", "currency", "walletId", "createdAt")
+        SELECT ${newId("lacct")}, wallet."applicationId", wallet."livemode", 'wallet', wallet."currency", wallet."id",
+          wallet."createdAt"
+        FROM wallet
+        RETURNING "postedMinor", "heldMinor"
+      )
+      SELECT wallet.*, account."postedMinor", account."heldMinor" FROM wallet, account`;
+    if (!row) {
+      // Nothing inserted: this externalUserId is taken (by a racing request too: its commit is
+      // visible to this next statement), or the account number was, and another one is drawn.
       if (await findExisting()) throw walletExists(input.externalUserId);
       continue;
     }
-    // A plain insert rather than a nested create with include, which costs Prisma two more round
-    // trips to read back rows the inserts already return.
-    const ledgerAccount = await tx.ledgerAccount.create({
-      data: {
-        id: newId("lacct"),
-        applicationId: tenant.applicationId,
-        livemode: tenant.livemode,
-        kind: "wallet",
-        currency: input.currency,
-        walletId,
-      },
-    });
-    const record = walletRecord(wallet, ledgerAccount);
+    const record = walletRecord(row, row);
     await recordEvent(tx, tenant, "wallet.provisioned", record);
     return record;
   }

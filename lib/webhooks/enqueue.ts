@@ -1,6 +1,6 @@
 // Queues one delivery attempt as a graphile-worker job inside the caller's transaction, so the job
 // exists exactly when the change (event, retry record or replay request) that asked for it commits.
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { randomBase62 } from "@/lib/ids";
 
 export const DELIVER_TASK = "webhook_deliver";
@@ -31,21 +31,36 @@ export function jobKeyFor(job: Pick<DeliveryJob, "deliveryId" | "trigger" | "ret
     : `${job.deliveryId}:replay:${randomBase62(16)}`;
 }
 
+export type QueuedJob = { job: DeliveryJob; key?: string };
+
+/**
+ * One SELECT that adds every job, to run alone or to embed in a statement that also inserts what
+ * the jobs deliver: payload, key and flag are made here, so their formats live in this file only.
+ */
+export function addJobsQuery(jobs: QueuedJob[], runAt: Date): Prisma.Sql {
+  // Jobs that keep failing for infrastructure reasons (database down) are retried by
+  // graphile-worker itself; the webhook retry schedule is ours and lives in schedule.ts.
+  return Prisma.sql`SELECT graphile_worker.add_job(
+      identifier => ${DELIVER_TASK},
+      payload => j.payload,
+      run_at => ${runAt},
+      max_attempts => 25,
+      job_key => j.key,
+      flags => ARRAY[j.flag]
+    )
+    FROM unnest(
+      ${jobs.map(({ job }) => JSON.stringify(job))}::json[],
+      ${jobs.map(({ job, key }) => key ?? jobKeyFor(job))}::text[],
+      ${jobs.map(({ job }) => endpointFlag(job.endpointId))}::text[]
+    ) AS j(payload, key, flag)`;
+}
+
 export async function enqueueDelivery(
   tx: Prisma.TransactionClient,
   job: DeliveryJob,
   runAt: Date = new Date(),
   key: string = jobKeyFor(job),
 ): Promise<string> {
-  // Jobs that keep failing for infrastructure reasons (database down) are retried by
-  // graphile-worker itself; the webhook retry schedule is ours and lives in schedule.ts.
-  await tx.$executeRaw`SELECT graphile_worker.add_job(
-    identifier => ${DELIVER_TASK},
-    payload => ${JSON.stringify(job)}::json,
-    run_at => ${runAt},
-    max_attempts => 25,
-    job_key => ${key},
-    flags => ARRAY[${endpointFlag(job.endpointId)}]
-  )`;
+  await tx.$queryRaw(addJobsQuery([{ job, key }], runAt));
   return key;
 }
