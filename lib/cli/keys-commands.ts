@@ -166,7 +166,9 @@ export const keysRevokeCommand: CliCommand<Record<string, never>> = {
     withExamples(
       command
         .summary("revoke a key; it stops working at once")
-        .description("Revokes an API key. Every request looks its key up, so the key stops working at once.")
+        .description(
+          "Revokes an API key. Running servers forget it before this returns, so the key stops working at once.",
+        )
         .addArgument(new Argument("<keyId>", "the key's id (key_…), as `keys list` shows it")),
       ["keys revoke key_…"],
     ),

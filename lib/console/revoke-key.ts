@@ -1,22 +1,26 @@
-// Revokes one of the application's API keys; the SDK pipeline reads keys per request, so it stops at once.
-import type { Db } from "@/lib/db/client";
+// Revokes one of the application's API keys; it returns once serving processes have been told, so
+// the key stops at once (see lib/keys/revoke-api-key.ts).
+import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { revokeApiKey } from "@/lib/keys/revoke-api-key";
 import { ConsoleNotFoundError } from "./errors";
 import { recordAudit, type AuditContext } from "./record-audit";
 import { requireApplication } from "./require-application";
 
-export async function revokeKey(db: Db, context: AuditContext, applicationId: string, keyId: string) {
+/** Takes the root client: the revocation commits (with its audit line) before this returns. */
+export async function revokeKey(db: PrismaClient, context: AuditContext, applicationId: string, keyId: string) {
   await requireApplication(db, context.merchantId, applicationId);
   const key = await db.apiKey.findFirst({ where: { id: keyId, applicationId } });
   if (!key) throw new ConsoleNotFoundError("API key");
   if (key.revokedAt) return { revoked: false };
-  const revoked = await revokeApiKey(db, keyId, applicationId);
-  if (revoked) {
-    await recordAudit(db, context, {
-      applicationId,
-      action: "api_key.revoked",
-      detail: { keyId, name: key.name, last4: key.last4 },
-    });
-  }
+  // The checks above need no lock: the update repeats them (not yet revoked, this application).
+  const revoked = await revokeApiKey(db, keyId, {
+    applicationId,
+    onRevoked: (tx) =>
+      recordAudit(tx, context, {
+        applicationId,
+        action: "api_key.revoked",
+        detail: { keyId, name: key.name, last4: key.last4 },
+      }),
+  });
   return { revoked };
 }

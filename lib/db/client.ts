@@ -8,6 +8,12 @@ export type Db = Prisma.TransactionClient;
 
 const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
 
+// On globalThis like the client: Next's route bundle loads its own copy of this module, and the
+// launcher's disconnectDb() must still close what the bundle's copy opened.
+declare global {
+  var dbClosers: Set<() => Promise<void>> | undefined;
+}
+
 function createClient(): PrismaClient {
   const url = config().DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set (the launcher sets it when it starts the embedded PostgreSQL).");
@@ -24,7 +30,16 @@ export function transaction<T>(work: (tx: Prisma.TransactionClient) => Promise<T
   return prisma().$transaction(work, { timeout: 15_000, maxWait: 10_000 });
 }
 
+/** Registers a connection held outside the pool (the API key cache's LISTEN session) to close with it. */
+export function closeWithDb(close: () => Promise<void>): void {
+  globalThis.dbClosers ??= new Set();
+  globalThis.dbClosers.add(close);
+}
+
 export async function disconnectDb(): Promise<void> {
+  const closers = [...(globalThis.dbClosers ?? [])];
+  globalThis.dbClosers?.clear();
+  await Promise.allSettled(closers.map((close) => close()));
   await globalForPrisma.prisma?.$disconnect();
   globalForPrisma.prisma = undefined;
 }

@@ -1,6 +1,8 @@
-// Step 1 of the SDK pipeline: find the API key named by the Bearer header. The key is looked up
-// on every request so that a revoked key stops working at once.
+// Step 1 of the SDK pipeline: find the API key named by the Bearer header. Keys come from this
+// process's cache (lib/keys/api-key-cache.ts), which forgets a key the moment it changes anywhere,
+// so a revoked key still stops working at once.
 import { prisma } from "@/lib/db/client";
+import { apiKeyCache } from "@/lib/keys/api-key-cache";
 import { hashKeySecret, keyModeOf } from "@/lib/keys/api-key-secret";
 import { ApiError } from "./errors";
 
@@ -29,14 +31,17 @@ export async function authenticate(request: Request): Promise<AuthOutcome> {
       "The Authorization header must be `Bearer ` followed by an sk_test_ or sk_live_ key.",
     );
   }
-  const key = await prisma().apiKey.findUnique({ where: { hashedKey: hashKeySecret(secret) } });
+  const key = await apiKeyCache().find(hashKeySecret(secret));
   if (!key) return fail("invalid_api_key", "No API key matches the one provided.");
   if (key.revokedAt) return fail("revoked_api_key", "This API key has been revoked.");
 
-  if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+  const now = new Date();
+  if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    // Noted on the (possibly cached) entry first, so this process writes it once a minute at most.
+    key.lastUsedAt = now;
     // Bookkeeping only: never let it fail or delay the request.
     prisma()
-      .apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date() } })
+      .apiKey.update({ where: { id: key.id }, data: { lastUsedAt: now } })
       .catch(() => undefined);
   }
   return {

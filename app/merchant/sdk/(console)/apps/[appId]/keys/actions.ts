@@ -1,7 +1,7 @@
 "use server";
 // Server actions of the API keys page: mint (the secret is returned once) and revoke.
 import { revalidatePath } from "next/cache";
-import { transaction } from "@/lib/db/client";
+import { prisma, transaction } from "@/lib/db/client";
 import { mintKey } from "@/lib/console/mint-key";
 import { revokeKey } from "@/lib/console/revoke-key";
 import { requireAuditContext } from "@/lib/console/session";
@@ -33,7 +33,8 @@ export async function mintKeyAction(
 export async function revokeKeyAction(applicationId: string, keyId: string): Promise<ActionState> {
   const context = await requireAuditContext();
   const state = await runAction(async () => {
-    await transaction((tx) => revokeKey(tx, context, applicationId, keyId));
+    // Not in a transaction of ours: revokeKey commits, then waits until serving processes forgot the key.
+    await revokeKey(prisma(), context, applicationId, keyId);
   });
   revalidatePath(`/merchant/sdk/apps/${applicationId}/keys`);
   return state;
