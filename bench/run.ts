@@ -1,10 +1,12 @@
 // `npm run bench`: measures our service against a bare node:http baseline doing the same work, in
 // one run, on one machine, so the ratio holds even when the machine is noisy. See bench/README.md.
-// Flags: --quick (smoke run), --scenarios 1,2,3,4,5,6, --runs N, --seconds N, --warmup N,
-// --connections N, --no-build, --port N (ours; baseline N+1), --profile (CPU-profile our server
-// over the chosen scenarios instead of comparing), --out FILE, --node-options "..." (NODE_OPTIONS
-// for every process a run starts but the HTTP generator, e.g. --max-old-space-size=256),
-// --max-minutes N (the whole run is stopped and cleaned up after this long; default 90).
+// Scenario 7 compares ours with ours: one server process against one per core (a scaling factor).
+// Flags: --quick (smoke run), --scenarios 1,2,3,4,5,6,7, --runs N, --seconds N, --warmup N,
+// --connections N, --no-build, --port N (ours; baseline N+1; scenario 7 N+2 and N+3), --profile
+// (CPU-profile our server over the chosen scenarios instead of comparing), --out FILE,
+// --node-options "..." (NODE_OPTIONS for every process a run starts but the HTTP generator, e.g.
+// --max-old-space-size=256), --max-minutes N (the whole run is stopped and cleaned up after this
+// long; default 90).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -15,18 +17,32 @@ import pg from "pg";
 import { createClient } from "redis";
 import { REPO_ROOT } from "@/lib/db/paths";
 import { createRunDatabase, type RunDatabase } from "@/lib/db/run-database";
+import { serverNodeFlags } from "@/lib/process/server-node-flags";
 import type { GeneratorResult, GeneratorSpec } from "./load/generate";
 import { buildRequest, HTTP_SCENARIOS, walletBody, type HttpScenarioId, type SeedData } from "./load/scenarios";
 import type { DrainResult, DriverCommand, DriverReply, PacedResult } from "./load/webhook-driver";
 import { machineInfo } from "./support/machine";
-import { pinningAvailable, runJsonScript, startNode, stopChild, waitForHttp } from "./support/processes";
+import {
+  logOffset,
+  pinningAvailable,
+  runJsonScript,
+  startNode,
+  stopChild,
+  waitForHttp,
+  waitForOutput,
+} from "./support/processes";
 import { summarizeProfile } from "./support/profile-summary";
 import {
   median,
   resultTable,
+  scalingTable,
+  scalingWarningLines,
   updateReadme,
   warningLines,
   type BenchResults,
+  type ScalingKind,
+  type ScalingPoint,
+  type ScalingResult,
   type ScenarioResult,
   type TargetName,
   type TargetPoint,
@@ -36,7 +52,7 @@ import { ProcessSampler } from "./support/process-sampler";
 const { values: flags } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
-    scenarios: { type: "string", default: "1,2,3,4,5,6" },
+    scenarios: { type: "string", default: "1,2,3,4,5,6,7" },
     runs: { type: "string" },
     seconds: { type: "string" },
     warmup: { type: "string" },
@@ -73,6 +89,9 @@ const selected = new Set((flags.scenarios ?? "").split(",").map((s) => s.trim())
 const HTTP_ORDER: HttpScenarioId[] = ["trivial", "read", "write", "replay", "spend-spread", "spend-hot"];
 const httpScenarios = HTTP_ORDER.filter((id) => selected.has(HTTP_SCENARIOS[id].number.replace(/[ab]$/, "")));
 const runWebhooks = selected.has("6") && !flags.profile;
+const runScaling = selected.has("7") && !flags.profile;
+/** Scenario 7's request kinds: a read and a write (scenarios 2 and 3). */
+const SCALING_KINDS: HttpScenarioId[] = ["read", "write"];
 const cores = os.availableParallelism();
 const pin = pinningAvailable(cores);
 const SERVER_CORE = pin ? 0 : undefined;
@@ -162,14 +181,37 @@ function commonEnv(): NodeJS.ProcessEnv {
 }
 
 type Server = { name: TargetName; url: string; child: ChildProcess; sampler: ProcessSampler };
+type Running = Omit<Server, "name">;
 
+/** Our server with WEB_CONCURRENCY=1 on the server core: the "one server process" scenarios 1-5 measure. */
 async function startOurs(profileDir?: string): Promise<Server> {
+  const running = await startOurProcesses({
+    processes: 1,
+    core: SERVER_CORE,
+    port: oursPort,
+    label: "ours",
+    profileDir,
+  });
+  return { name: "ours", ...running };
+}
+
+async function startOurProcesses(options: {
+  processes: number;
+  core: number | undefined;
+  port: number;
+  label: string;
+  profileDir?: string;
+  nodeArgs?: string[];
+}): Promise<Running> {
+  const { profileDir } = options;
+  const log = logFile(options.label);
+  const from = logOffset(log);
   const child = track(
     startNode({
       script: "scripts/serve.ts",
-      nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
-      core: SERVER_CORE,
-      logFile: logFile("ours"),
+      nodeArgs: [...(options.nodeArgs ?? []), ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [])],
+      core: options.core,
+      logFile: log,
       env: {
         ...commonEnv(),
         NEXT_DIST_DIR: DIST_DIR,
@@ -178,19 +220,24 @@ async function startOurs(profileDir?: string): Promise<Server> {
         AUTH_SECRET: randomBytes(32).toString("base64url"),
         // The HTTP scenarios measure the web process alone; scenario 6 runs the worker by itself.
         WEBHOOK_WORKER: "off",
-        PORT: String(oursPort),
+        // Explicit, since the service's default is one process per core.
+        WEB_CONCURRENCY: String(options.processes),
+        ...(process.env.SERVER_NODE_FLAGS === undefined ? {} : { SERVER_NODE_FLAGS: process.env.SERVER_NODE_FLAGS }),
+        PORT: String(options.port),
         HOST: "127.0.0.1",
       },
     }),
   );
-  const url = `http://127.0.0.1:${oursPort}`;
+  const url = `http://127.0.0.1:${options.port}`;
+  // The port answers once one worker listens; the banner comes once all of them do.
+  await waitForOutput(log, /Service ready/, child, 180_000, from);
   await waitForHttp(`${url}/api/public/openapi.json`, child, 120_000);
   const sampler = new ProcessSampler(child.pid ?? 0);
   sampler.start();
-  return { name: "ours", url, child, sampler };
+  return { url, child, sampler };
 }
 
-async function stopServer(server: Server): Promise<void> {
+async function stopServer(server: Running): Promise<void> {
   server.sampler.stop();
   await stopChild(server.child, 20_000);
 }
@@ -233,7 +280,11 @@ function generate(spec: GeneratorSpec, label: string): Promise<GeneratorResult> 
 }
 
 /** One request of the scenario to each side: same status, same JSON fields, the raised limit in force. */
-async function checkScenario(id: HttpScenarioId, seed: SeedData, servers: Server[]): Promise<void> {
+async function checkScenario(
+  id: HttpScenarioId,
+  seed: SeedData,
+  servers: { name: string; url: string }[],
+): Promise<void> {
   const shapes: string[] = [];
   for (const server of servers) {
     const request = buildRequest(id, seed, 0, `check-${server.name}`);
@@ -415,6 +466,125 @@ async function seedReplays(ours: Server, seed: Omit<SeedData, "replays">, count:
     );
   }
   return replays;
+}
+
+// --- scenario 7: all cores against one core ---
+
+type ScalingSide = Running & { name: "one" | "all"; processes: number };
+
+/**
+ * Our server with WEB_CONCURRENCY=1 and with one process per core, both unpinned (the cluster must
+ * be free to use every core), saturated in turn by the load generator as in scenarios 2 and 3.
+ */
+async function measureScaling(seed: SeedData, seedFile: string): Promise<ScalingResult> {
+  // The cluster's workers get the server heap flags; the one process gets them too, on its command
+  // line, so the factor measures the processes and not a heap setting.
+  const heapFlags = serverNodeFlags(process.env.SERVER_NODE_FLAGS);
+  const sides: ScalingSide[] = [];
+  try {
+    for (const [name, processes, port] of [
+      ["one", 1, oursPort + 2],
+      ["all", cores, oursPort + 3],
+    ] as const) {
+      const running = await startOurProcesses({
+        processes,
+        core: undefined,
+        port,
+        label: `scaling-${name}`,
+        nodeArgs: processes === 1 ? heapFlags : [],
+      });
+      log(`7: our server with WEB_CONCURRENCY=${processes} is up (pid ${running.child.pid})`);
+      sides.push({ name, processes, ...running });
+    }
+    const kinds: ScalingKind[] = [];
+    for (const id of SCALING_KINDS) kinds.push(await measureScalingKind(id, seed, seedFile, sides));
+    return { id: "scaling", number: "7", title: "all cores against one core", unit: "req/s", cores, kinds };
+  } finally {
+    for (const side of sides) await stopServer(side);
+  }
+}
+
+async function measureScalingKind(
+  id: HttpScenarioId,
+  seed: SeedData,
+  seedFile: string,
+  sides: ScalingSide[],
+): Promise<ScalingKind> {
+  const meta = HTTP_SCENARIOS[id];
+  await checkScenario(
+    id,
+    seed,
+    sides.map((side) => ({ name: `scaling-${side.name}`, url: side.url })),
+  );
+  const base = { scenario: id, seedFile, timeoutMs: settings.requestTimeoutMs, mode: "closed" as const };
+  const tag = (side: ScalingSide, phase: string) => `${runId.slice(-8)}-7${meta.number}-${side.name}-${phase}`;
+  const label = (side: ScalingSide) =>
+    `7 ${meta.number} (${side.processes} process${side.processes === 1 ? "" : "es"})`;
+  for (const side of sides) {
+    log(`${label(side)}: warm-up ${settings.warmupSeconds} s`);
+    await generate(
+      {
+        ...base,
+        baseUrl: side.url,
+        tag: tag(side, "w"),
+        connections: settings.connections,
+        warmupSeconds: 0,
+        seconds: settings.warmupSeconds,
+      },
+      `scaling-${id}-${side.name}-warmup`,
+    );
+    side.sampler.takePeaks();
+  }
+  const runs = new Map<ScalingSide, { results: GeneratorResult[]; cpu: number[] }>(
+    sides.map((side) => [side, { results: [], cpu: [] }]),
+  );
+  for (let run = 0; run < settings.runs; run++) {
+    for (const side of run % 2 === 0 ? sides : [...sides].reverse()) {
+      const cpuBefore = side.sampler.cpuSeconds();
+      const wallBefore = performance.now();
+      const result = await generate(
+        {
+          ...base,
+          baseUrl: side.url,
+          tag: tag(side, `s${run}`),
+          connections: settings.connections,
+          warmupSeconds: settings.rampSeconds,
+          seconds: settings.seconds,
+        },
+        `scaling-${id}-${side.name}-saturation-${run}`,
+      );
+      const serverCpu = (side.sampler.cpuSeconds() - cpuBefore) / ((performance.now() - wallBefore) / 1000);
+      runs.get(side)?.results.push(result);
+      runs.get(side)?.cpu.push(serverCpu);
+      log(
+        `${label(side)}: saturation run ${run + 1}: ${result.throughput.toFixed(0)}/s ` +
+          `(server CPU ${serverCpu.toFixed(2)} cores, generator CPU ${(result.generatorCpu * 100).toFixed(0)}%)`,
+      );
+    }
+  }
+  const point = (side: ScalingSide): ScalingPoint => {
+    const { results = [], cpu = [] } = runs.get(side) ?? {};
+    const peaks = side.sampler.takePeaks();
+    return {
+      processes: side.processes,
+      throughputRuns: results.map((r) => r.throughput),
+      throughput: median(results.map((r) => r.throughput)),
+      serverCpu: median(cpu),
+      rssTreeMb: peaks.treeMb,
+      rssLargestProcessMb: peaks.largestProcessMb,
+      warnings: generatorWarnings(results, meta.expectStatus),
+      raw: { saturation: results },
+    };
+  };
+  const [one, all] = sides.map(point);
+  if (!one || !all) throw new Error("scenario 7 needs both sides");
+  return {
+    scenario: id,
+    title: `${meta.number}. ${meta.title}`,
+    one,
+    all,
+    scalingFactor: all.throughput / one.throughput,
+  };
 }
 
 // --- scenario 6: webhooks ---
@@ -714,7 +884,7 @@ async function main(): Promise<void> {
   log(
     `run ${runId}; ${pin ? "servers pinned to core 0, load to core 1" : "no pinning (needs taskset and 2+ cores)"}; logs in ${workDir}`,
   );
-  const buildDone = httpScenarios.length > 0 ? build() : Promise.resolve();
+  const buildDone = httpScenarios.length > 0 || runScaling ? build() : Promise.resolve();
   database = await createRunDatabase("bench", runId).catch((error: unknown) => {
     throw new Error(`could not create the bench database on ${serverUrl}: ${String(error)}`);
   });
@@ -733,11 +903,15 @@ async function main(): Promise<void> {
   await buildDone;
 
   const scenarios: ScenarioResult[] = [];
+  let scaling: ScalingResult | undefined;
+  const seedFile = path.join(workDir, "seed.json");
+  // Scenario 7 replays nothing; the replays are made through our server, for scenario 4.
+  let seed: SeedData = { ...baseSeed, replays: [] };
+  writeFileSync(seedFile, JSON.stringify(seed));
   if (httpScenarios.length > 0) {
     const ours = await startOurs();
     log(`our server is up (pid ${ours.child.pid})`);
-    const seed: SeedData = { ...baseSeed, replays: await seedReplays(ours, baseSeed, settings.replays) };
-    const seedFile = path.join(workDir, "seed.json");
+    seed = { ...baseSeed, replays: await seedReplays(ours, baseSeed, settings.replays) };
     writeFileSync(seedFile, JSON.stringify(seed));
     if (flags.profile) {
       await stopServer(ours);
@@ -756,22 +930,25 @@ async function main(): Promise<void> {
     if (selected.has("6")) await profileWebhookWorker();
     return;
   }
+  if (runScaling) scaling = await measureScaling(seed, seedFile);
   if (runWebhooks) scenarios.push(await measureWebhooks());
 
   const results: BenchResults = {
     machine,
     settings: { ...settings, scenarios: [...selected], pinned: pin, nodeOptions: flags["node-options"] ?? null },
     scenarios,
+    ...(scaling ? { scaling } : {}),
     loadAverageAtEnd: os.loadavg().map((n) => Math.round(n * 100) / 100),
     durationSeconds: Math.round((Date.now() - started) / 1000),
   };
-  const complete = !quick && httpScenarios.length === HTTP_ORDER.length && runWebhooks;
+  const complete = !quick && httpScenarios.length === HTTP_ORDER.length && runWebhooks && runScaling;
   const out =
     flags.out ??
     (complete ? path.join(REPO_ROOT, "bench", "results", "latest.json") : path.join(workDir, "results.json"));
   await writeFormatted(out, `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`\n${resultTable(scenarios)}\n`);
-  for (const warning of warningLines(scenarios)) console.log(`(!) ${warning}`);
+  if (scenarios.length > 0) console.log(`\n${resultTable(scenarios)}\n`);
+  if (scaling) console.log(`\n${scalingTable(scaling)}\n`);
+  for (const warning of [...warningLines(scenarios), ...scalingWarningLines(scaling)]) console.log(`(!) ${warning}`);
   console.log(
     `\nresults: ${path.relative(process.cwd(), out)}${complete ? "" : " (a quick or partial run: bench/results/latest.json and the README are left alone)"}`,
   );

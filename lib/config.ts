@@ -1,6 +1,8 @@
 // The service's configuration, read from the environment once and validated with zod, so a bad
 // value stops start-up with a message naming the variable instead of failing on first use.
+import os from "node:os";
 import { z } from "zod";
+import { serverNodeFlags } from "@/lib/process/server-node-flags";
 
 const optionalUrl = z
   .string()
@@ -32,6 +34,23 @@ const configSchema = z
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).default(60),
     GITHUB_ID: z.string().optional(),
     GITHUB_SECRET: z.string().optional(),
+    // HTTP server processes of `npm start` (scripts/serve.ts): 1 serves in the launcher's own
+    // process; more make it a node:cluster primary of that many workers. `npm run dev` runs one.
+    WEB_CONCURRENCY: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(256)
+      .default(() => os.availableParallelism()),
+    // Node.js flags for those worker processes, replacing lib/process/server-node-flags.ts's
+    // defaults; empty for none.
+    SERVER_NODE_FLAGS: z
+      .string()
+      .refine(
+        (v) => serverNodeFlags(v).every((flag) => flag.startsWith("--")),
+        "must be Node.js flags separated by spaces, each starting with --",
+      )
+      .optional(),
   })
   .refine((c) => !c.UPSTASH_REDIS_REST_URL || c.UPSTASH_REDIS_REST_TOKEN, {
     message: "UPSTASH_REDIS_REST_TOKEN is required with UPSTASH_REDIS_REST_URL",

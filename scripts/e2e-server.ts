@@ -63,6 +63,9 @@ async function main() {
     // Signs console sessions; production refuses a generated one too.
     AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64url"),
     RATE_LIMIT_PREFIX: `rl-e2e-${runId}`,
+    // One process: the browser tests are about the console; serving from several processes is
+    // tested in tests/system/multi-instance.test.ts.
+    WEB_CONCURRENCY: "1",
   };
   server = spawn(process.execPath, [path.join(REPO_ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/serve.ts"], {
     cwd: REPO_ROOT,

@@ -1,21 +1,29 @@
 // Starts the service: prepares the database (embedded by default), then serves Next.js from a
 // small node:http server that stamps each request with its socket address (which route handlers
 // cannot otherwise see) and its request id, and refuses API paths Next.js cannot route.
-// `npm run dev` passes --dev; `npm start` serves the production build.
+// `npm run dev` passes --dev; `npm start` serves the production build from WEB_CONCURRENCY
+// processes: with more than one, this process becomes a node:cluster primary that keeps the
+// database, the webhook worker and the in-memory rate-limit counts, and forks workers that each
+// run this same file's HTTP server on the shared port.
+import cluster from "node:cluster";
 import http from "node:http";
-import next from "next";
 import { loadEnvFiles } from "@/lib/db/load-env-files";
 import { REPO_ROOT } from "@/lib/db/paths";
 import { disconnectDb } from "@/lib/db/client";
 import { embeddedDataDir } from "@/lib/db/embedded-postgres";
-import { prepareDatabase } from "@/lib/db/prepare-database";
+import { prepareDatabase, type PreparedDatabase } from "@/lib/db/prepare-database";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
 import { answerAtEdge, answerClientError, refuseApiPath } from "@/lib/http/edge";
 import { baseHeaders } from "@/lib/http/headers";
 import { REQUEST_ID_HEADER } from "@/lib/http/request-id";
-import { startWebhookWorker, workerOptionsFromEnv } from "@/lib/webhooks/worker";
+import { answerWorkerRateLimits } from "@/lib/ratelimit/cluster-limiter";
+import { startWebhookWorker, workerOptionsFromEnv, type WebhookWorker } from "@/lib/webhooks/worker";
 import { newId } from "@/lib/ids";
 import { exitOnStartupFailure, requireSupportedNode, stopOnSignal } from "@/lib/process/lifecycle";
+import { serverNodeFlags } from "@/lib/process/server-node-flags";
+import { startWebCluster } from "@/lib/process/web-cluster";
+
+type Listen = { dev: boolean; port: number; hostname: string };
 
 async function main() {
   requireSupportedNode();
@@ -24,18 +32,94 @@ async function main() {
   const dev = process.argv.includes("--dev");
   const port = Number(process.env.PORT ?? 3000);
   const hostname = process.env.HOST ?? "127.0.0.1";
+  const listen: Listen = { dev, port, hostname };
 
   const { config } = await import("@/lib/config");
-  config(); // fail fast, naming the bad variable
+  const settings = config(); // fail fast, naming the bad variable
+  // A worker forked by the primary below: the database is ready and its URL in the environment.
+  if (cluster.isWorker) return serveAsClusterWorker(listen);
+
+  // Next's dev server (file watching, hot reload, its lock in the build directory) is not
+  // cluster-safe, so `npm run dev` is one process whatever WEB_CONCURRENCY says.
+  const processes = dev ? 1 : settings.WEB_CONCURRENCY;
 
   const database = await prepareDatabase();
-  // The webhook worker runs in this process unless WEBHOOK_WORKER=off (e.g. when `npm run worker` runs apart).
+  // The webhook worker runs in this process unless WEBHOOK_WORKER=off (e.g. when `npm run worker`
+  // runs apart); in a cluster, once, in the primary.
   const worker =
     process.env.WEBHOOK_WORKER === "off" ? undefined : await startWebhookWorker(workerOptionsFromEnv(database.url));
-  const app = next({ dev, dir: REPO_ROOT, hostname, port });
-  await app.prepare();
-  const handle = app.getRequestHandler();
+  if (processes === 1) return serveInThisProcess(listen, database, worker);
+  return serveFromCluster(listen, processes, serverNodeFlags(settings.SERVER_NODE_FLAGS), database, worker);
+}
 
+/** WEB_CONCURRENCY=1 and `npm run dev`: Next.js in this process, as the benchmark's "one server process". */
+async function serveInThisProcess(listen: Listen, database: PreparedDatabase, worker: WebhookWorker | undefined) {
+  const { default: next } = await import("next");
+  const app = next({ dev: listen.dev, dir: REPO_ROOT, hostname: listen.hostname, port: listen.port });
+  await app.prepare();
+  const server = edgeServer(app.getRequestHandler());
+  server.listen(listen.port, listen.hostname, () => console.log(readyBanner(listen, database)));
+
+  // In order: stop taking requests and jobs, close the pools, and only then stop the database, so
+  // no open connection sees it go.
+  stopOnSignal(async () => {
+    await closeServer(server);
+    await runEvery([() => worker?.stop(), () => app.close(), () => disconnectDb(), () => database.stop()]);
+  });
+}
+
+/**
+ * The cluster primary. Its heap flags apply to the workers only (lib/process/server-node-flags.ts):
+ * a running process cannot change its own, so a single process takes them from NODE_OPTIONS.
+ */
+async function serveFromCluster(
+  listen: Listen,
+  processes: number,
+  nodeFlags: string[],
+  database: PreparedDatabase,
+  worker: WebhookWorker | undefined,
+) {
+  // Without Redis, every worker's limiter counts here (lib/ratelimit/cluster-limiter.ts).
+  const stopAnswering = answerWorkerRateLimits();
+  const web = startWebCluster({ processes, nodeFlags });
+  // The same order as in one process, with the workers (each closing its server, Next and its
+  // pools) in the first step: nothing still serving may see the database go.
+  let stopped: Promise<void> | undefined;
+  const stopAll = () =>
+    (stopped ??= (async () => {
+      await web.stop();
+      stopAnswering();
+      await runEvery([() => worker?.stop(), () => disconnectDb(), () => database.stop()]);
+    })());
+  stopOnSignal(stopAll);
+  try {
+    await web.ready;
+  } catch (error) {
+    await stopAll().catch((cleanupError: unknown) => console.error(cleanupError));
+    throw error;
+  }
+  console.log(readyBanner(listen, database, processes));
+}
+
+async function serveAsClusterWorker(listen: Listen) {
+  const { default: next } = await import("next");
+  const app = next({ dev: false, dir: REPO_ROOT, hostname: listen.hostname, port: listen.port });
+  await app.prepare();
+  const server = edgeServer(app.getRequestHandler());
+  // Bound through the primary, which hands each connection to one worker in turn.
+  server.listen(listen.port, listen.hostname);
+  // SIGTERM comes from the primary (Ctrl-C reaches every process of the group at once), which waits
+  // for this to finish before it stops the database, and prints the one closing line itself.
+  stopOnSignal(
+    async () => {
+      await closeServer(server);
+      await runEvery([() => app.close(), () => disconnectDb()]);
+    },
+    { quiet: true },
+  );
+}
+
+function edgeServer(handle: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>): http.Server {
   const server = http.createServer((req, res) => {
     // Our own headers, over any client-sent copy: the socket's address, and the one id of this
     // request, which the route wrappers answer and log with.
@@ -50,39 +134,44 @@ async function main() {
     void handle(req, res);
   });
   server.on("clientError", answerClientError);
-  server.listen(port, hostname, () => {
-    const base = `http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`;
-    console.log(
-      [
-        "",
-        `  Service ready on ${base} (${dev ? "development" : "production"}, ${database.embedded ? `embedded PostgreSQL under ${embeddedDataDir()}` : "DATABASE_URL"})`,
-        `  API reference:    ${base}/api/public/openapi.json`,
-        `  Merchant console: ${base}/merchant/sdk`,
-        `  A test key:       npm run cli -- bootstrap`,
-        "",
-      ].join("\n"),
-    );
-  });
+  return server;
+}
 
-  // In order: stop taking requests and jobs, close the pools, and only then stop the database, so
-  // no open connection sees it go.
-  stopOnSignal(async () => {
-    await new Promise((resolve) => {
-      server.close(resolve);
-      server.closeIdleConnections();
-      // A request still running after 5 s (a slow client) is cut rather than awaited.
-      setTimeout(() => server.closeAllConnections(), 5_000).unref();
-    });
-    // Every step runs even when one before it failed: the database, in its own session, would
-    // otherwise outlive this process.
-    const failures: unknown[] = [];
-    for (const step of [() => worker?.stop(), () => app.close(), () => disconnectDb(), () => database.stop()]) {
-      await Promise.resolve()
-        .then(step)
-        .catch((error: unknown) => failures.push(error));
-    }
-    if (failures.length > 0) throw new AggregateError(failures, "some parts did not stop cleanly");
+function closeServer(server: http.Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+    // A request still running after 5 s (a slow client) is cut rather than awaited.
+    setTimeout(() => server.closeAllConnections(), 5_000).unref();
   });
+}
+
+/**
+ * Runs every step even when one before it failed: the database, in its own session, would
+ * otherwise outlive this process.
+ */
+async function runEvery(steps: (() => unknown)[]): Promise<void> {
+  const failures: unknown[] = [];
+  for (const step of steps) {
+    await Promise.resolve()
+      .then(step)
+      .catch((error: unknown) => failures.push(error));
+  }
+  if (failures.length > 0) throw new AggregateError(failures, "some parts did not stop cleanly");
+}
+
+function readyBanner(listen: Listen, database: PreparedDatabase, processes?: number): string {
+  const base = `http://${listen.hostname === "0.0.0.0" ? "localhost" : listen.hostname}:${listen.port}`;
+  const where = database.embedded ? `embedded PostgreSQL under ${embeddedDataDir()}` : "DATABASE_URL";
+  const count = processes === undefined ? "" : `, ${processes} server processes`;
+  return [
+    "",
+    `  Service ready on ${base} (${listen.dev ? "development" : "production"}, ${where}${count})`,
+    `  API reference:    ${base}/api/public/openapi.json`,
+    `  Merchant console: ${base}/merchant/sdk`,
+    `  A test key:       npm run cli -- bootstrap`,
+    "",
+  ].join("\n");
 }
 
 main().catch(exitOnStartupFailure);

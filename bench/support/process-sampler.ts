@@ -1,5 +1,7 @@
 // Peak resident memory and CPU time of a process and all its descendants, read from /proc while it
-// runs (VmRSS summed over the tree; the root's own VmHWM catches peaks between samples).
+// runs: VmRSS summed over the tree (the root's own VmHWM catches peaks between samples), and the
+// largest single process of it (each one's VmHWM where it can be reset), which for a cluster
+// server is what one worker needs, apart from how many there are.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 
 function readStatus(pid: number): string | undefined {
@@ -55,16 +57,22 @@ function resetPeak(pid: number): boolean {
   }
 }
 
+export type PeakMemory = { treeMb: number; largestProcessMb: number };
+
 export class ProcessSampler {
   #peakKb = 0;
+  #peakProcessKb = 0;
   #timer: NodeJS.Timeout | undefined;
   #tree: number[] = [];
   #treeAge = 0;
   // Only a resettable VmHWM describes one window; otherwise it would carry earlier peaks along.
   readonly #useHwm: boolean;
+  // The processes whose VmHWM was reset at the start of this window (a worker forked since was not).
+  #hwmReset = new Set<number>();
 
   constructor(readonly pid: number) {
     this.#useHwm = resetPeak(pid);
+    this.#resetTreePeaks();
   }
 
   start(intervalMs = 250): void {
@@ -78,18 +86,38 @@ export class ProcessSampler {
       this.#tree = descendants(this.pid);
       this.#treeAge = 20;
     }
-    const rss = this.#tree.reduce((sum, pid) => sum + kilobytes(readStatus(pid), "VmRSS"), 0);
+    let rss = 0;
+    for (const pid of this.#tree) {
+      const status = readStatus(pid);
+      const current = kilobytes(status, "VmRSS");
+      rss += current;
+      const own = this.#hwmReset.has(pid) ? Math.max(current, kilobytes(status, "VmHWM")) : current;
+      this.#peakProcessKb = Math.max(this.#peakProcessKb, own);
+    }
     const rootPeak = this.#useHwm ? kilobytes(readStatus(this.pid), "VmHWM") : 0;
     this.#peakKb = Math.max(this.#peakKb, rss, rootPeak);
   }
 
-  /** Peak since the last call, in MiB; starts the next window afresh. */
+  /** Peak of the tree since the last call, in MiB; starts the next window afresh. */
   takePeakMb(): number {
+    return this.takePeaks().treeMb;
+  }
+
+  /** Peaks of the tree and of its largest process since the last call, in MiB; starts the next window afresh. */
+  takePeaks(): PeakMemory {
     this.sample();
-    const peak = Math.round(this.#peakKb / 1024);
+    const peaks = { treeMb: Math.round(this.#peakKb / 1024), largestProcessMb: Math.round(this.#peakProcessKb / 1024) };
     this.#peakKb = 0;
-    if (this.#useHwm) resetPeak(this.pid);
-    return peak;
+    this.#peakProcessKb = 0;
+    this.#resetTreePeaks();
+    return peaks;
+  }
+
+  #resetTreePeaks(): void {
+    if (!this.#useHwm) return;
+    this.#tree = descendants(this.pid);
+    this.#treeAge = 20;
+    this.#hwmReset = new Set(this.#tree.filter(resetPeak));
   }
 
   /** CPU seconds used so far by the process tree (as it is now). */

@@ -1,7 +1,7 @@
 // Child processes of a benchmark run: servers, workers and generators, each pinned to a core when
 // taskset is available, with output kept in a log file, and stopped by their own pid only.
 import { spawn, spawnSync, type ChildProcess, type StdioOptions } from "node:child_process";
-import { createWriteStream } from "node:fs";
+import { createWriteStream, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { REPO_ROOT } from "@/lib/db/paths";
 
@@ -54,6 +54,29 @@ export async function waitForHttp(url: string, child: ChildProcess, timeoutMs: n
     }
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** The size of a log file now, so a wait can skip what an earlier process of the same name wrote. */
+export function logOffset(file: string): number {
+  return statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+}
+
+/** Resolves once the log file, past `fromByte`, matches; rejects if the process exits first or time runs out. */
+export async function waitForOutput(
+  file: string,
+  pattern: RegExp,
+  child: ChildProcess,
+  timeoutMs: number,
+  fromByte = 0,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`process ${child.pid} exited (${child.exitCode}); see ${file}`);
+    const text = logOffset(file) > fromByte ? readFileSync(file).subarray(fromByte).toString("utf8") : "";
+    if (pattern.test(text)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${file} did not show ${pattern} within ${timeoutMs} ms`);
 }
 
 /** SIGTERM, then SIGKILL after the grace period; only ever this child's own pid. */

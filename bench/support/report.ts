@@ -34,10 +34,46 @@ export type ScenarioResult = {
   ratio: number;
 };
 
+/** Scenario 7: our server with one process against one per core, each side saturated alone. */
+export type ScalingPoint = {
+  /** WEB_CONCURRENCY of this side. */
+  processes: number;
+  throughputRuns: number[];
+  throughput: number;
+  /** CPU of the whole process tree at saturation, as a fraction of one core (2.0 = two cores). */
+  serverCpu: number;
+  /** Peak RSS summed over the process tree (primary and workers). */
+  rssTreeMb: number;
+  /** Peak RSS of the largest single process of the tree (with one process, that process). */
+  rssLargestProcessMb: number;
+  warnings: string[];
+  raw: { saturation: unknown[] };
+};
+
+export type ScalingKind = {
+  scenario: string;
+  title: string;
+  one: ScalingPoint;
+  all: ScalingPoint;
+  /** all.throughput / one.throughput: how far one process per core multiplies one process. Not a ratio to the baseline. */
+  scalingFactor: number;
+};
+
+export type ScalingResult = {
+  id: "scaling";
+  number: "7";
+  title: string;
+  unit: "req/s";
+  cores: number;
+  kinds: ScalingKind[];
+};
+
 export type BenchResults = {
   machine: MachineInfo;
   settings: Record<string, unknown>;
   scenarios: ScenarioResult[];
+  /** Scenario 7, when it ran: both sides are ours, so it is kept apart from the baseline ratios. */
+  scaling?: ScalingResult;
   loadAverageAtEnd: number[];
   durationSeconds: number;
 };
@@ -80,6 +116,40 @@ export function warningLines(scenarios: ScenarioResult[]): string[] {
   );
 }
 
+/** Scenario 7's own table: a scaling factor between two configurations of ours, never a ratio to the baseline. */
+export function scalingTable(scaling: ScalingResult): string {
+  const all = `${scaling.cores} processes`;
+  const header = [
+    `7. all cores against one core`,
+    "1 process /s",
+    `${all} /s`,
+    "scaling factor (all / one)",
+    "server CPU, cores (1 / all)",
+    "RSS MiB, tree (1 / all)",
+    "RSS MiB, largest process (1 / all)",
+  ];
+  const rows = scaling.kinds.map((k) => [
+    `${k.title}${k.one.warnings.length + k.all.warnings.length > 0 ? " (!)" : ""}`,
+    Math.round(k.one.throughput).toString(),
+    Math.round(k.all.throughput).toString(),
+    `${k.scalingFactor.toFixed(2)}×`,
+    `${k.one.serverCpu.toFixed(2)} / ${k.all.serverCpu.toFixed(2)}`,
+    `${k.one.rssTreeMb} / ${k.all.rssTreeMb}`,
+    `${k.one.rssLargestProcessMb} / ${k.all.rssLargestProcessMb}`,
+  ]);
+  const lines = [header, header.map(() => "---"), ...rows].map((cells) => `| ${cells.join(" | ")} |`);
+  return lines.join("\n");
+}
+
+export function scalingWarningLines(scaling: ScalingResult | undefined): string[] {
+  if (!scaling) return [];
+  return scaling.kinds.flatMap((k) =>
+    (["one", "all"] as const).flatMap((side) =>
+      k[side].warnings.map((w) => `7 ${k.scenario}, ${k[side].processes} process(es): ${w}`),
+    ),
+  );
+}
+
 function machineLine(machine: MachineInfo): string {
   return (
     `${machine.date.slice(0, 10)}, ${machine.nproc} × ${machine.cpuModel}, ${machine.memoryGb} GB, ` +
@@ -98,7 +168,7 @@ export function updateReadme(readmePath: string, results: BenchResults): boolean
   const end = text.indexOf(END);
   if (start === -1 || end < start) return false;
   const settings = results.settings;
-  const warnings = warningLines(results.scenarios);
+  const warnings = [...warningLines(results.scenarios), ...scalingWarningLines(results.scaling)];
   const block = [
     START,
     "",
@@ -108,6 +178,14 @@ export function updateReadme(readmePath: string, results: BenchResults): boolean
     "",
     resultTable(results.scenarios),
     "",
+    ...(results.scaling
+      ? [
+          `Scenario 7 compares ours with ours: saturation throughput with WEB_CONCURRENCY=${results.scaling.cores} (one process per core) as a multiple of WEB_CONCURRENCY=1, both unpinned.`,
+          "",
+          scalingTable(results.scaling),
+          "",
+        ]
+      : []),
     ...(warnings.length > 0 ? ["Warnings (marked (!) above):", "", ...warnings.map((w) => `- ${w}`), ""] : []),
     END,
   ].join("\n");

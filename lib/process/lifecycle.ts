@@ -24,8 +24,11 @@ export function requireSupportedNode(): void {
   }
 }
 
-/** On SIGINT/SIGTERM runs `cleanup` once (stop taking work, close pools, then the database) and exits with one line. */
-export function stopOnSignal(cleanup: () => Promise<void>): void {
+/**
+ * On SIGINT/SIGTERM runs `cleanup` once (stop taking work, close pools, then the database) and exits
+ * with one line; `quiet` leaves that line to another process (a cluster worker's primary prints it).
+ */
+export function stopOnSignal(cleanup: () => Promise<void>, options: { quiet?: boolean } = {}): void {
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -33,7 +36,7 @@ export function stopOnSignal(cleanup: () => Promise<void>): void {
     const started = Date.now();
     try {
       await cleanup();
-      console.log(`\nStopped on ${signal} in ${Date.now() - started} ms.`);
+      if (!options.quiet) console.log(`\nStopped on ${signal} in ${Date.now() - started} ms.`);
       process.exit(0);
     } catch (error) {
       console.error(`\nStopping on ${signal} failed:`, error instanceof Error ? error.message : error);

@@ -1,7 +1,9 @@
 // The rate limiter behind the API's request pipeline: one fixed-window interface over Upstash REST,
 // a self-hosted Redis, or process memory, chosen once from configuration.
+import cluster from "node:cluster";
 import { Redis } from "@upstash/redis";
 import { config } from "@/lib/config";
+import { createClusterRateLimiter } from "@/lib/ratelimit/cluster-limiter";
 import { validateLimiterOptions, type LimiterOptions, type RateLimiter } from "@/lib/ratelimit/limiter-options";
 import { createMemoryRateLimiter } from "@/lib/ratelimit/memory-limiter";
 import { TcpConnection } from "@/lib/ratelimit/tcp-connection";
@@ -34,7 +36,11 @@ export function createRateLimiter(
   validateLimiterOptions(limiterOpts);
   switch (backend) {
     case "memory":
-      return createMemoryRateLimiter(limiterOpts);
+      // A worker of `npm start`'s cluster (scripts/serve.ts) counts in the primary's memory, so the
+      // limit is one for all its processes; a lone process never takes the IPC path.
+      return cluster.isWorker
+        ? failClosed(createClusterRateLimiter(limiterOpts))
+        : createMemoryRateLimiter(limiterOpts);
     case "redis":
       return failClosed(createUpstashRateLimiter(sharedTcpRedis(), limiterOpts));
     case "upstash":

@@ -1,5 +1,6 @@
 // The in-process fixed-window limiter used when no Redis is configured: exact within one process,
-// blind to other processes.
+// blind to other processes. A cluster's workers do not count here but ask their primary, which does
+// (cluster-limiter.ts).
 import { keyPrefix, windowMs, type LimiterOptions, type RateLimiter } from "@/lib/ratelimit/limiter-options";
 
 type Window = { bucket: number; counts: Map<string, number> };
