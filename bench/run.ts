@@ -183,7 +183,10 @@ function commonEnv(): NodeJS.ProcessEnv {
 type Server = { name: TargetName; url: string; child: ChildProcess; sampler: ProcessSampler };
 type Running = Omit<Server, "name">;
 
-/** Our server with WEB_CONCURRENCY=1 on the server core: the "one server process" scenarios 1-5 measure. */
+/**
+ * Our server with WEB_CONCURRENCY=1 on the server core: the "one server process" scenarios 1-5
+ * measure, with the heap flags each of `npm start`'s processes runs with.
+ */
 async function startOurs(profileDir?: string): Promise<Server> {
   const running = await startOurProcesses({
     processes: 1,
@@ -191,6 +194,7 @@ async function startOurs(profileDir?: string): Promise<Server> {
     port: oursPort,
     label: "ours",
     profileDir,
+    nodeArgs: serverNodeFlags(process.env.SERVER_NODE_FLAGS),
   });
   return { name: "ours", ...running };
 }

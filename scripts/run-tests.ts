@@ -10,6 +10,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { REPO_ROOT } from "@/lib/db/paths";
 import { findChromium } from "./testing/find-chromium";
+import { useProductionBuild } from "./testing/production-build";
 
 type Counts = { passed: number; failed: number; skipped: string[] };
 type Stage = { name: string; ok: boolean; counts: Counts };
@@ -107,8 +108,22 @@ function playwright(canary: boolean): Stage {
   return { name: "playwright", ok: code === 0, counts };
 }
 
+/**
+ * The production build the system tests (tests/system/multi-instance.test.ts) and the browser tests
+ * serve, made before vitest starts, so building never competes for the cores with timed tests.
+ */
+async function productionBuild(): Promise<Stage> {
+  try {
+    (await useProductionBuild()).release();
+    return { name: "production build", ok: true, counts: { passed: 1, failed: 0, skipped: [] } };
+  } catch (error) {
+    console.error(error);
+    return { name: "production build", ok: false, counts: { passed: 0, failed: 1, skipped: [] } };
+  }
+}
+
 const stages: Stage[] = [];
-if (!values.canary) stages.push(typecheck());
+if (!values.canary) stages.push(typecheck(), await productionBuild());
 stages.push(vitest(values.canary));
 if (!values.fast) stages.push(playwright(values.canary));
 rmSync(reportDir, { recursive: true, force: true });

@@ -34,7 +34,6 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
 type Queryable = pg.Pool | pg.PoolClient;
 
 const KEY_COLUMNS = `"id", "applicationId", "livemode", "name", "hashedKey", "prefix", "last4", "scopes", "allowedIps", "createdAt", "lastUsedAt", "revokedAt"`;
-const ACCOUNT_COLUMNS = `"id", "applicationId", "livemode", "kind", "currency", "walletId", "postedMinor", "heldMinor", "createdAt"`;
 const IDEMPOTENCY_COLUMNS = `"id", "applicationId", "livemode", "key", "requestHash", "state", "responseStatus", "responseBody", "lockedUntil", "createdAt", "expiresAt"`;
 
 export type KeyRow = {
@@ -332,27 +331,25 @@ export async function authorizeSpend(
   input: SpendInput,
   render: (row: AuthorizationRow, externalUserId: string) => Record<string, unknown>,
 ): Promise<SpendOutcome> {
-  // As lib/cards/find-card.ts: lock and read card and wallet in one statement.
+  // As lib/cards/find-card.ts findCardToSpend: card, wallet and the wallet's ledger account, locked
+  // and read in one statement.
   const card = (
-    await db.query<CardRow & { walletExternalUserId: string; walletStatus: string }>(
-      `SELECT c.*, w."externalUserId" AS "walletExternalUserId", w."status" AS "walletStatus"
-       FROM "Card" c JOIN "Wallet" w ON w."id" = c."walletId"
+    await db.query<
+      CardRow & { walletExternalUserId: string; walletStatus: string; accountId: string; postedMinor: string; heldMinor: string }
+    >(
+      `SELECT c.*, w."externalUserId" AS "walletExternalUserId", w."status" AS "walletStatus",
+         a."id" AS "accountId", a."postedMinor", a."heldMinor"
+       FROM "Card" c JOIN "Wallet" w ON w."id" = c."walletId" JOIN "LedgerAccount" a ON a."walletId" = c."walletId"
        WHERE c."id" = $1 AND c."applicationId" = $2 AND c."livemode" = $3
-       FOR SHARE OF c`,
+       FOR SHARE OF c FOR UPDATE OF a`,
       [cardId, tenant.applicationId, tenant.livemode],
     )
   ).rows[0];
   if (!card) throw new ApiError("card_not_found", `No card ${cardId} exists.`, { param: "id" });
   const wallet = { externalUserId: card.walletExternalUserId, status: card.walletStatus };
+  const account: AccountRow = { id: card.accountId, postedMinor: card.postedMinor, heldMinor: card.heldMinor };
   const currency = input.currency ?? card.currency;
   const amount = input.amountFor(currency);
-  // As lib/ledger/accounts.ts lockWalletAccount: lock and fresh read in one statement.
-  const account = (
-    await db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM "LedgerAccount" WHERE "walletId" = $1 FOR UPDATE`, [
-      card.walletId,
-    ])
-  ).rows[0];
-  if (!account) throw new Error(`wallet ${card.walletId} has no ledger account`);
 
   const available = BigInt(account.postedMinor) - BigInt(account.heldMinor);
   const decline: SpendOutcome["decline"] =

@@ -5,11 +5,11 @@ import type { Db } from "@/lib/db/client";
 import type { Authorization } from "@/lib/generated/prisma/client";
 import { recordEvent } from "@/lib/events/record-event";
 import { newId } from "@/lib/ids";
-import { availableMinor, lockWalletAccount } from "@/lib/ledger/accounts";
+import { availableMinor } from "@/lib/ledger/accounts";
 import { requireExponent, toMajor, toMinor } from "@/lib/money/amount";
 import type { AuthorizationRecord, AuthorizeBody, DeclineCode } from "@/lib/schemas/authorization";
 import type { Tenant } from "@/lib/tenant";
-import { findCard } from "@/lib/cards/find-card";
+import { findCardToSpend } from "@/lib/cards/find-card";
 import { authorizationRecord } from "./authorization-record";
 
 export type SpendSource = "sdk" | "tap";
@@ -33,11 +33,10 @@ export async function spendCard(
   input: AuthorizeBody,
   source: SpendSource,
 ): Promise<SpendOutcome> {
-  const card = await findCard(tx, tenant, cardId, "share");
+  const { account, ...card } = await findCardToSpend(tx, tenant, cardId);
   const currency = input.currency ?? card.currency;
   requireExponent(currency);
   const amount = toMinor(input.amount, currency);
-  const account = await lockWalletAccount(tx, card.walletId);
 
   const decline = declineReason();
   function declineReason(): { code: DeclineCode; message: string } | null {
@@ -65,7 +64,7 @@ export async function spendCard(
     ...(input.merchant.country !== undefined ? { country: input.merchant.country } : {}),
   };
   // One statement records the authorization and, when approved, places its hold on the account
-  // locked above.
+  // locked with the card.
   const [auth] = await tx.$queryRaw<Authorization[]>`
     WITH hold AS (
       UPDATE "LedgerAccount" SET "heldMinor" = "heldMinor" + ${amount}

@@ -1,5 +1,5 @@
 // Finds one card of the caller's application and mode, optionally locking its row, or answers 404.
-import { Prisma, type Card, type Wallet } from "@/lib/generated/prisma/client";
+import { Prisma, type Card, type LedgerAccount, type Wallet } from "@/lib/generated/prisma/client";
 import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import type { Tenant } from "@/lib/tenant";
@@ -8,6 +8,10 @@ export type CardLock = "update" | "share";
 
 export type FoundCard = Card & { wallet: Pick<Wallet, "externalUserId" | "status"> };
 
+export type SpendAccount = Pick<LedgerAccount, "id" | "postedMinor" | "heldMinor">;
+
+type CardRow = Card & { walletExternalUserId: string; walletStatus: string };
+
 // A spend holds the share lock while it decides, so a concurrent freeze (which takes the update
 // lock) waits for it and the reverse. Only the card's row is locked, not its wallet's.
 const LOCK_CLAUSE: Record<CardLock, Prisma.Sql> = {
@@ -15,14 +19,56 @@ const LOCK_CLAUSE: Record<CardLock, Prisma.Sql> = {
   share: Prisma.sql`FOR SHARE OF c`,
 };
 
-export async function findCard(db: Db, tenant: Tenant, cardId: string, lock?: CardLock): Promise<FoundCard> {
-  // One statement locks and reads: a locking read returns the newest committed row it waited for.
-  const [row] = await db.$queryRaw<(Card & { walletExternalUserId: string; walletStatus: string })[]>`
-    SELECT c.*, w."externalUserId" AS "walletExternalUserId", w."status" AS "walletStatus"
-    FROM "Card" c JOIN "Wallet" w ON w."id" = c."walletId"
+function cardQuery(tenant: Tenant, cardId: string, account: Prisma.Sql, lock: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`
+    SELECT c.*, w."externalUserId" AS "walletExternalUserId", w."status" AS "walletStatus" ${account}
     WHERE c."id" = ${cardId} AND c."applicationId" = ${tenant.applicationId} AND c."livemode" = ${tenant.livemode}
-    ${lock ? LOCK_CLAUSE[lock] : Prisma.empty}`;
-  if (!row) throw new DomainError("card_not_found", `No card ${cardId} exists.`, { param: "id" });
+    ${lock}`;
+}
+
+function cardNotFound(cardId: string): DomainError {
+  return new DomainError("card_not_found", `No card ${cardId} exists.`, { param: "id" });
+}
+
+function foundCard(row: CardRow): FoundCard {
   const { walletExternalUserId, walletStatus, ...card } = row;
   return { ...card, wallet: { externalUserId: walletExternalUserId, status: walletStatus } };
+}
+
+export async function findCard(db: Db, tenant: Tenant, cardId: string, lock?: CardLock): Promise<FoundCard> {
+  // One statement locks and reads: a locking read returns the newest committed row it waited for.
+  const [row] = await db.$queryRaw<CardRow[]>(
+    cardQuery(
+      tenant,
+      cardId,
+      Prisma.sql`FROM "Card" c JOIN "Wallet" w ON w."id" = c."walletId"`,
+      lock ? LOCK_CLAUSE[lock] : Prisma.empty,
+    ),
+  );
+  if (!row) throw cardNotFound(cardId);
+  return foundCard(row);
+}
+
+/**
+ * For a spend, one statement: the card share-locked as above, and its wallet's ledger account
+ * locked for update and fresh (lib/ledger/accounts.ts lockWalletAccount's lock, in the same order:
+ * card first, then account), so two racing spends see each other's hold.
+ */
+export async function findCardToSpend(
+  db: Db,
+  tenant: Tenant,
+  cardId: string,
+): Promise<FoundCard & { account: SpendAccount }> {
+  const [row] = await db.$queryRaw<(CardRow & { accountId: string; postedMinor: bigint; heldMinor: bigint })[]>(
+    cardQuery(
+      tenant,
+      cardId,
+      Prisma.sql`, a."id" AS "accountId", a."postedMinor", a."heldMinor"
+        FROM "Card" c JOIN "Wallet" w ON w."id" = c."walletId" JOIN "LedgerAccount" a ON a."walletId" = c."walletId"`,
+      Prisma.sql`FOR SHARE OF c FOR UPDATE OF a`,
+    ),
+  );
+  if (!row) throw cardNotFound(cardId);
+  const { accountId, postedMinor, heldMinor, ...card } = row;
+  return { ...foundCard(card), account: { id: accountId, postedMinor, heldMinor } };
 }
