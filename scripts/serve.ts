@@ -30,6 +30,10 @@ async function main() {
   loadEnvFiles();
   process.env.NEXT_TELEMETRY_DISABLED ??= "1";
   const dev = process.argv.includes("--dev");
+  // tsx turns source maps on; in production Node would then read and keep the map of every module
+  // Next loads (its server chunks ship with large .map files), about 100 MB of strings per process
+  // (bench/README.md, 2026-11-24). Stack traces of production errors point into the build instead.
+  if (!dev) process.setSourceMapsEnabled(false);
   const port = Number(process.env.PORT ?? 3000);
   const hostname = process.env.HOST ?? "127.0.0.1";
   const listen: Listen = { dev, port, hostname };

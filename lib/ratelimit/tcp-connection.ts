@@ -18,6 +18,8 @@ function openClient(url: string) {
     RESP: 2,
     // Without this, commands issued while disconnected wait for a reconnect that may never come.
     disableOfflineQueue: true,
+    // No per-command timeout of node-redis's own (its default is 5 s): see command() for why ours.
+    commandOptions: { timeout: 0 },
     socket: {
       connectTimeout: CONNECT_TIMEOUT_MS,
       reconnectStrategy: (retries) => Math.min(50 * 2 ** retries, MAX_RECONNECT_DELAY_MS),
@@ -40,7 +42,12 @@ export class TcpConnection {
   /** Sends one command; Redis error replies reject with node-redis's ErrorReply. */
   async command(args: readonly string[]): Promise<unknown> {
     const client = await this.#ready();
-    return client.sendCommand<unknown>(args, { timeout: COMMAND_TIMEOUT_MS });
+    // Our own timer, not node-redis's timeout (off above): that one is an AbortSignal.timeout(), whose
+    // timer Node keeps in a FinalizationRegistry until a full collection finds the signal gone, and
+    // the timer carries the AsyncLocalStorage context it was made in, so every request's whole
+    // graph (Next's request, response and caches) outlived it into the old generation (16,000
+    // requests held at once in a heap snapshot under load; bench/README.md, 2026-11-24).
+    return withTimeout(client.sendCommand<unknown>(args), COMMAND_TIMEOUT_MS);
   }
 
   /** Runs commands in MULTI/EXEC; per-command error replies come back as ErrorReply entries. */
