@@ -172,7 +172,7 @@ export async function recordEvent(
 ): Promise<void> {
   const eventId = newId("evt");
   // As ours: the wallet's next sequence number, the event and its endpoints in one statement, then
-  // the deliveries and their jobs in a second.
+  // the deliveries and their jobs.
   const { rows } = await db.query<{ endpointIds: string[] }>(
     `WITH next AS (
        UPDATE "Wallet" SET "eventSequence" = "eventSequence" + 1 WHERE "id" = $6 RETURNING "id", "eventSequence"
@@ -201,26 +201,20 @@ export async function recordEvent(
   if (endpointIds.length === 0) return;
   const deliveryIds = endpointIds.map(() => newId("whd"));
   const at = timestamp(new Date());
+  // As ours (lib/webhooks/fan-out.ts insertDeliveries): the deliveries, then their jobs.
   await db.query(
-    `WITH inserted AS (
-       INSERT INTO "WebhookDelivery"
-         ("id", "applicationId", "livemode", "eventId", "endpointId", "status", "nextAttemptAt", "createdAt", "updatedAt")
-       SELECT d.id, $1, $2, $3, d.endpoint, 'pending', $4, $4, $4
-       FROM unnest($5::text[], $6::text[]) AS d(id, endpoint)
-       RETURNING 1
-     ), jobs AS (
-       SELECT graphile_worker.add_job(identifier => 'webhook_deliver', payload => j.payload, run_at => $4,
-         max_attempts => 25, job_key => j.key, flags => ARRAY[j.flag])
-       FROM unnest($7::json[], $8::text[], $9::text[]) AS j(payload, key, flag)
-     )
-     SELECT (SELECT count(*) FROM inserted) AS deliveries, (SELECT count(*) FROM jobs) AS jobs`,
+    `INSERT INTO "WebhookDelivery"
+       ("id", "applicationId", "livemode", "eventId", "endpointId", "status", "nextAttemptAt", "createdAt", "updatedAt")
+     SELECT d.id, $1, $2, $3, d.endpoint, 'pending', $4, $4, $4
+     FROM unnest($5::text[], $6::text[]) AS d(id, endpoint)`,
+    [tenant.applicationId, tenant.livemode, eventId, at, deliveryIds, endpointIds],
+  );
+  await db.query(
+    `SELECT graphile_worker.add_job(identifier => 'webhook_deliver', payload => j.payload, run_at => $1,
+       max_attempts => 25, job_key => j.key, flags => ARRAY[j.flag])
+     FROM unnest($2::json[], $3::text[], $4::text[]) AS j(payload, key, flag)`,
     [
-      tenant.applicationId,
-      tenant.livemode,
-      eventId,
-      at,
-      deliveryIds,
-      endpointIds,
+      timestamp(new Date()),
       deliveryIds.map((deliveryId, i) =>
         JSON.stringify({ deliveryId, endpointId: endpointIds[i], trigger: "retry", retryNumber: 1 }),
       ),

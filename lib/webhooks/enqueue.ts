@@ -33,10 +33,7 @@ export function jobKeyFor(job: Pick<DeliveryJob, "deliveryId" | "trigger" | "ret
 
 export type QueuedJob = { job: DeliveryJob; key?: string };
 
-/**
- * One SELECT that adds every job, to run alone or to embed in a statement that also inserts what
- * the jobs deliver: payload, key and flag are made here, so their formats live in this file only.
- */
+/** One statement that adds every job: payload, key and flag are made here, so their formats live in this file only. */
 export function addJobsQuery(jobs: QueuedJob[], runAt: Date): Prisma.Sql {
   // Jobs that keep failing for infrastructure reasons (database down) are retried by
   // graphile-worker itself; the webhook retry schedule is ours and lives in schedule.ts.
