@@ -3,12 +3,12 @@
 // request, and a worker that cannot start failing the start instead of looping.
 import cluster from "node:cluster";
 import http from "node:http";
-import net from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "@/lib/db/paths";
 import { startWebCluster, type WebCluster } from "@/lib/process/web-cluster";
 import { waitUntil } from "../helpers/wait-until";
+import { freePort } from "../helpers/service-process";
 
 const FIXTURE = path.join(REPO_ROOT, "tests/helpers/cluster-http-worker.ts");
 // This test process is not run by tsx; the fixture needs its loader.
@@ -21,16 +21,6 @@ afterEach(async () => {
   delete process.env.CLUSTER_FIXTURE_FAIL;
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 /** The pid of the worker that answered one request on a fresh connection. */
 function servedBy(port: number): Promise<number> {

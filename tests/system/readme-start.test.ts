@@ -9,6 +9,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../helpers/service-process";
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -36,16 +37,6 @@ function embeddedEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
   return env;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 describe("the README's start command", () => {
   let dataDir: string;
