@@ -269,6 +269,56 @@ async function startBaseline(openApiFile: string): Promise<Server> {
 
 // --- HTTP scenarios ---
 
+/** What a closed-loop run needs of the server it loads: where it answers and how busy it is. */
+type LoadedServer = { url: string; sampler: ProcessSampler };
+type ClosedRun = { scenario: HttpScenarioId; seedFile: string; tag: string; label: string };
+
+/** The closed-loop warm-up of one server before a scenario. */
+async function warmUp(server: LoadedServer, run: ClosedRun): Promise<void> {
+  await generate(
+    {
+      scenario: run.scenario,
+      seedFile: run.seedFile,
+      timeoutMs: settings.requestTimeoutMs,
+      baseUrl: server.url,
+      tag: run.tag,
+      mode: "closed",
+      connections: settings.connections,
+      warmupSeconds: 0,
+      seconds: settings.warmupSeconds,
+    },
+    run.label,
+  );
+}
+
+/**
+ * One saturation run (closed loop), with the server's CPU over it in cores: over the generator's
+ * whole life (start-up and ramp included), so a slight underestimate.
+ */
+async function saturate(
+  server: LoadedServer,
+  run: ClosedRun,
+): Promise<{ result: GeneratorResult; serverCpu: number }> {
+  const cpuBefore = server.sampler.cpuSeconds();
+  const wallBefore = performance.now();
+  const result = await generate(
+    {
+      scenario: run.scenario,
+      seedFile: run.seedFile,
+      timeoutMs: settings.requestTimeoutMs,
+      baseUrl: server.url,
+      tag: run.tag,
+      mode: "closed",
+      connections: settings.connections,
+      warmupSeconds: settings.rampSeconds,
+      seconds: settings.seconds,
+    },
+    run.label,
+  );
+  const serverCpu = (server.sampler.cpuSeconds() - cpuBefore) / ((performance.now() - wallBefore) / 1000);
+  return { result, serverCpu };
+}
+
 function generate(spec: GeneratorSpec, label: string): Promise<GeneratorResult> {
   const budgetMs = (spec.warmupSeconds + spec.seconds) * 1000 + spec.timeoutMs + 60_000;
   return runJsonScript<GeneratorResult>(
@@ -350,18 +400,7 @@ async function measureHttpScenario(
   const tag = (server: Server, phase: string) => `${runId.slice(-8)}-${meta.number}-${server.name}-${phase}`;
   for (const server of servers) {
     log(`${meta.number} ${server.name}: warm-up ${settings.warmupSeconds} s`);
-    await generate(
-      {
-        ...base,
-        baseUrl: server.url,
-        tag: tag(server, "w"),
-        mode: "closed",
-        connections: settings.connections,
-        warmupSeconds: 0,
-        seconds: settings.warmupSeconds,
-      },
-      `${id}-${server.name}-warmup`,
-    );
+    await warmUp(server, { scenario: id, seedFile, tag: tag(server, "w"), label: `${id}-${server.name}-warmup` });
     server.sampler.takePeakMb();
   }
   // Alternating the order each run spreads slow moments of a shared machine over both sides.
@@ -370,22 +409,12 @@ async function measureHttpScenario(
   const cpu = new Map<TargetName, number[]>(servers.map((s) => [s.name, []]));
   for (let run = 0; run < settings.runs; run++) {
     for (const server of ordered(run)) {
-      const cpuBefore = server.sampler.cpuSeconds();
-      const wallBefore = performance.now();
-      const result = await generate(
-        {
-          ...base,
-          baseUrl: server.url,
-          tag: tag(server, `s${run}`),
-          mode: "closed",
-          connections: settings.connections,
-          warmupSeconds: settings.rampSeconds,
-          seconds: settings.seconds,
-        },
-        `${id}-${server.name}-saturation-${run}`,
-      );
-      // Over the generator's whole life (start-up and ramp included), so a slight underestimate.
-      const serverCpu = (server.sampler.cpuSeconds() - cpuBefore) / ((performance.now() - wallBefore) / 1000);
+      const { result, serverCpu } = await saturate(server, {
+        scenario: id,
+        seedFile,
+        tag: tag(server, `s${run}`),
+        label: `${id}-${server.name}-saturation-${run}`,
+      });
       saturation.get(server.name)?.push(result);
       cpu.get(server.name)?.push(serverCpu);
       log(
@@ -520,23 +549,12 @@ async function measureScalingKind(
     seed,
     sides.map((side) => ({ name: `scaling-${side.name}`, url: side.url })),
   );
-  const base = { scenario: id, seedFile, timeoutMs: settings.requestTimeoutMs, mode: "closed" as const };
   const tag = (side: ScalingSide, phase: string) => `${runId.slice(-8)}-7${meta.number}-${side.name}-${phase}`;
   const label = (side: ScalingSide) =>
     `7 ${meta.number} (${side.processes} process${side.processes === 1 ? "" : "es"})`;
   for (const side of sides) {
     log(`${label(side)}: warm-up ${settings.warmupSeconds} s`);
-    await generate(
-      {
-        ...base,
-        baseUrl: side.url,
-        tag: tag(side, "w"),
-        connections: settings.connections,
-        warmupSeconds: 0,
-        seconds: settings.warmupSeconds,
-      },
-      `scaling-${id}-${side.name}-warmup`,
-    );
+    await warmUp(side, { scenario: id, seedFile, tag: tag(side, "w"), label: `scaling-${id}-${side.name}-warmup` });
     side.sampler.takePeaks();
   }
   const runs = new Map<ScalingSide, { results: GeneratorResult[]; cpu: number[] }>(
@@ -544,20 +562,12 @@ async function measureScalingKind(
   );
   for (let run = 0; run < settings.runs; run++) {
     for (const side of run % 2 === 0 ? sides : [...sides].reverse()) {
-      const cpuBefore = side.sampler.cpuSeconds();
-      const wallBefore = performance.now();
-      const result = await generate(
-        {
-          ...base,
-          baseUrl: side.url,
-          tag: tag(side, `s${run}`),
-          connections: settings.connections,
-          warmupSeconds: settings.rampSeconds,
-          seconds: settings.seconds,
-        },
-        `scaling-${id}-${side.name}-saturation-${run}`,
-      );
-      const serverCpu = (side.sampler.cpuSeconds() - cpuBefore) / ((performance.now() - wallBefore) / 1000);
+      const { result, serverCpu } = await saturate(side, {
+        scenario: id,
+        seedFile,
+        tag: tag(side, `s${run}`),
+        label: `scaling-${id}-${side.name}-saturation-${run}`,
+      });
       runs.get(side)?.results.push(result);
       runs.get(side)?.cpu.push(serverCpu);
       log(

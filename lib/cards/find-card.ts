@@ -19,9 +19,10 @@ const LOCK_CLAUSE: Record<CardLock, Prisma.Sql> = {
   share: Prisma.sql`FOR SHARE OF c`,
 };
 
-function cardQuery(tenant: Tenant, cardId: string, account: Prisma.Sql, lock: Prisma.Sql): Prisma.Sql {
+/** The card with its wallet's fields; `more` adds columns and the FROM clause (with its joins). */
+function cardQuery(tenant: Tenant, cardId: string, more: Prisma.Sql, lock: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`
-    SELECT c.*, w."externalUserId" AS "walletExternalUserId", w."status" AS "walletStatus" ${account}
+    SELECT c.*, w."externalUserId" AS "walletExternalUserId", w."status" AS "walletStatus" ${more}
     WHERE c."id" = ${cardId} AND c."applicationId" = ${tenant.applicationId} AND c."livemode" = ${tenant.livemode}
     ${lock}`;
 }

@@ -56,6 +56,6 @@ export async function insertDeliveries(
   const jobs: QueuedJob[] = deliveryIds.map((deliveryId, i) => ({
     job: { deliveryId, endpointId: endpointIds[i]!, trigger: "retry", retryNumber: 1 },
   }));
-  await tx.$queryRaw(addJobsQuery(jobs, new Date()));
+  await tx.$queryRaw(addJobsQuery(jobs, now));
   return deliveryIds;
 }
