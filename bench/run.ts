@@ -273,48 +273,34 @@ async function startBaseline(openApiFile: string): Promise<Server> {
 type LoadedServer = { url: string; sampler: ProcessSampler };
 type ClosedRun = { scenario: HttpScenarioId; seedFile: string; tag: string; label: string };
 
+function closedLoop(server: LoadedServer, run: ClosedRun, warmupSeconds: number, seconds: number): GeneratorSpec {
+  const { scenario, seedFile, tag } = run;
+  return {
+    scenario,
+    seedFile,
+    tag,
+    timeoutMs: settings.requestTimeoutMs,
+    baseUrl: server.url,
+    mode: "closed",
+    connections: settings.connections,
+    warmupSeconds,
+    seconds,
+  };
+}
+
 /** The closed-loop warm-up of one server before a scenario. */
 async function warmUp(server: LoadedServer, run: ClosedRun): Promise<void> {
-  await generate(
-    {
-      scenario: run.scenario,
-      seedFile: run.seedFile,
-      timeoutMs: settings.requestTimeoutMs,
-      baseUrl: server.url,
-      tag: run.tag,
-      mode: "closed",
-      connections: settings.connections,
-      warmupSeconds: 0,
-      seconds: settings.warmupSeconds,
-    },
-    run.label,
-  );
+  await generate(closedLoop(server, run, 0, settings.warmupSeconds), run.label);
 }
 
 /**
  * One saturation run (closed loop), with the server's CPU over it in cores: over the generator's
  * whole life (start-up and ramp included), so a slight underestimate.
  */
-async function saturate(
-  server: LoadedServer,
-  run: ClosedRun,
-): Promise<{ result: GeneratorResult; serverCpu: number }> {
+async function saturate(server: LoadedServer, run: ClosedRun): Promise<{ result: GeneratorResult; serverCpu: number }> {
   const cpuBefore = server.sampler.cpuSeconds();
   const wallBefore = performance.now();
-  const result = await generate(
-    {
-      scenario: run.scenario,
-      seedFile: run.seedFile,
-      timeoutMs: settings.requestTimeoutMs,
-      baseUrl: server.url,
-      tag: run.tag,
-      mode: "closed",
-      connections: settings.connections,
-      warmupSeconds: settings.rampSeconds,
-      seconds: settings.seconds,
-    },
-    run.label,
-  );
+  const result = await generate(closedLoop(server, run, settings.rampSeconds, settings.seconds), run.label);
   const serverCpu = (server.sampler.cpuSeconds() - cpuBefore) / ((performance.now() - wallBefore) / 1000);
   return { result, serverCpu };
 }
