@@ -20,6 +20,9 @@ process.env.E2E_PORT ??= execFileSync(process.execPath, [
 process.env.E2E_STATE_FILE ??= path.join(os.tmpdir(), `wcs-e2e-${process.env.E2E_RUN_ID}.json`);
 // The helpers seal webhook secrets in the test process, the server opens them: one key for both.
 process.env.SECRETS_KEY ??= randomBytes(32).toString("base64");
+// Specs encode session cookies (e.g. a sign-in older than the re-authentication window): one
+// session secret for the tests and the server.
+process.env.AUTH_SECRET ??= randomBytes(32).toString("base64url");
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 // TEST_CANARY runs only the deliberately failing canary (see .ci/run): no server, no browser.
@@ -73,6 +76,7 @@ export default defineConfig({
           E2E_PORT: process.env.E2E_PORT,
           E2E_STATE_FILE: process.env.E2E_STATE_FILE,
           SECRETS_KEY: process.env.SECRETS_KEY,
+          AUTH_SECRET: process.env.AUTH_SECRET,
         },
       },
 });

@@ -227,6 +227,8 @@ async function startOurProcesses(options: {
         // Explicit, since the service's default is one process per core.
         WEB_CONCURRENCY: String(options.processes),
         ...(process.env.SERVER_NODE_FLAGS === undefined ? {} : { SERVER_NODE_FLAGS: process.env.SERVER_NODE_FLAGS }),
+        // The request log is on unless the run is started with REQUEST_LOG=off (bench/README.md, "Request log").
+        ...(process.env.REQUEST_LOG === undefined ? {} : { REQUEST_LOG: process.env.REQUEST_LOG }),
         PORT: String(options.port),
         HOST: "127.0.0.1",
       },

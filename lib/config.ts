@@ -32,6 +32,9 @@ const configSchema = z
     // Requests per minute per API key (and per client address without a key). Raised only for load
     // tests (bench/run.ts); lowering or raising it never turns limiting off.
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).default(60),
+    // SDK requests recorded for the console's request log (lib/request-log); "off" for none (the
+    // benchmark compares both).
+    REQUEST_LOG: z.enum(["on", "off"]).default("on"),
     GITHUB_ID: z.string().optional(),
     GITHUB_SECRET: z.string().optional(),
     // HTTP server processes of `npm start` (scripts/serve.ts): 1 serves in the launcher's own

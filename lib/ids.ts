@@ -27,7 +27,9 @@ export type IdPrefix =
   | "idem"
   | "lacct"
   | "ltr"
-  | "aud";
+  | "aud"
+  | "whsk"
+  | "rc";
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(24)}`;

@@ -37,12 +37,88 @@ function localText(iso: string): string {
   }).format(date);
 }
 
-export function LocalTime({ iso, className }: { iso: string; className?: string }) {
+// The clock relative times are measured against: one shared 30-second tick, so every time on a page
+// moves together and a page left open does not keep saying "just now".
+const TICK_MS = 30_000;
+const clockListeners = new Set<() => void>();
+let clockTimer: ReturnType<typeof setInterval> | undefined;
+
+function subscribeToClock(listener: () => void): () => void {
+  clockListeners.add(listener);
+  clockTimer ??= setInterval(() => clockListeners.forEach((notify) => notify()), TICK_MS);
+  return () => {
+    clockListeners.delete(listener);
+    if (clockListeners.size === 0 && clockTimer !== undefined) {
+      clearInterval(clockTimer);
+      clockTimer = undefined;
+    }
+  };
+}
+
+/** The clock's tick, so each tick re-renders; null on the server and during hydration. */
+function useClockTick(): number | null {
+  return useSyncExternalStore(
+    subscribeToClock,
+    () => Math.floor(Date.now() / TICK_MS),
+    () => null,
+  );
+}
+
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 24 * 3600],
+  ["month", 30 * 24 * 3600],
+  ["day", 24 * 3600],
+  ["hour", 3600],
+  ["minute", 60],
+];
+
+/** `3 minutes ago`, `in 2 hours`, `yesterday` in the reader's locale; `just now` within a minute. */
+export function relativeText(iso: string, now: number, locale?: string): string {
+  const seconds = (new Date(iso).getTime() - now) / 1000;
+  if (Number.isNaN(seconds)) return "";
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto", style: "long" });
+  for (const [unit, size] of RELATIVE_UNITS) {
+    if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
+  }
+  return "just now";
+}
+
+/**
+ * `relative` adds how long ago (or how soon) after the local text; the console's times use it. The
+ * relative text appears only in the browser, whose clock it is measured against.
+ */
+export function LocalTime({
+  iso,
+  className,
+  relative = false,
+}: {
+  iso: string;
+  className?: string;
+  relative?: boolean;
+}) {
   const hydrated = useHydrated();
+  if (relative) return <RelativeLocalTime iso={iso} className={className} />;
   const utc = utcText(iso);
   return (
     <time dateTime={iso} title={utc} className={className}>
       {hydrated ? localText(iso) : utc}
+    </time>
+  );
+}
+
+function RelativeLocalTime({ iso, className }: { iso: string; className?: string }) {
+  const tick = useClockTick();
+  const utc = utcText(iso);
+  return (
+    <time dateTime={iso} title={utc} className={className}>
+      {tick === null ? utc : localText(iso)}
+      {/* In a sentence it follows the date; in a table cell it goes underneath, so columns stay narrow. */}
+      {tick === null ? null : (
+        <span className="text-slate-500 [td_&]:block [td_&]:text-xs">
+          <span className="[td_&]:hidden"> · </span>
+          {relativeText(iso, Date.now())}
+        </span>
+      )}
     </time>
   );
 }

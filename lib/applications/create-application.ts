@@ -1,17 +1,17 @@
-// Registers an application for a merchant, with its own webhook signing secret.
+// Registers an application for a merchant, with a webhook signing secret of its own per mode.
 import type { Db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { mintWebhookSecret, sealWebhookSecret } from "./webhook-secret";
+import { newApplicationSecrets } from "@/lib/webhooks/signing-secrets";
 
 export async function createApplication(db: Db, input: { merchantId: string; name: string }) {
-  const webhookSecret = mintWebhookSecret();
+  const { secrets, rows } = newApplicationSecrets(new Date());
   const application = await db.application.create({
     data: {
       id: newId("app"),
       merchantId: input.merchantId,
       name: input.name,
-      webhookSecretSealed: sealWebhookSecret(webhookSecret),
+      signingSecrets: { create: rows },
     },
   });
-  return { application, webhookSecret };
+  return { application, webhookSecrets: secrets };
 }

@@ -65,7 +65,9 @@ export const bootstrapCommand: CliCommand<BootstrapOptions> = {
         .addOption(new Option("--app-name <name>", "the application to make or reuse").default("Default application"))
         .addOption(new Option("--webhook-url <url>", "also register a test-mode webhook endpoint for every event"))
         .addOption(
-          jsonOption("print one JSON line: appId, testKey, webhookSecret, email, signInUrl, password when generated"),
+          jsonOption(
+            "print one JSON line: appId, testKey, testWebhookSecret, liveWebhookSecret, email, signInUrl, password when generated",
+          ),
         ),
       [
         "bootstrap",
@@ -93,7 +95,8 @@ export const bootstrapCommand: CliCommand<BootstrapOptions> = {
         JSON.stringify({
           appId: result.appId,
           testKey: result.testKey,
-          webhookSecret: result.webhookSecret,
+          testWebhookSecret: result.webhookSecrets.test,
+          liveWebhookSecret: result.webhookSecrets.live,
           merchantId: result.merchantId,
           email: result.email,
           endpointId: result.endpointId,
@@ -109,7 +112,8 @@ export const bootstrapCommand: CliCommand<BootstrapOptions> = {
         `Merchant:         ${result.email} (${result.merchantId})${result.merchantReused ? " (reused)" : ""}`,
         `Application:      ${result.appId} "${result.appName}"${result.reused ? " (reused)" : ""}`,
         `Test key:         ${result.testKey}   (shown once; stored only as a hash)`,
-        `Webhook secret:   ${result.webhookSecret}`,
+        `Webhook secrets:  test ${result.webhookSecrets.test}   (signs test-mode deliveries)`,
+        `                  live ${result.webhookSecrets.live}   (signs live-mode deliveries)`,
         result.endpointId ? `Webhook endpoint: ${result.endpointId} -> ${options.webhookUrl}` : "",
         `Console:          ${signInText(result.email, access, signInUrl)}`,
         `                  then open ${base}/merchant/sdk/apps/${result.appId}`,

@@ -3,9 +3,9 @@
 // test key, and registers a webhook endpoint for every event when asked.
 import { z } from "zod";
 import { createApplication } from "@/lib/applications/create-application";
-import { openWebhookSecret } from "@/lib/applications/webhook-secret";
 import { vetEndpointUrl } from "@/lib/webhooks/address-guard";
 import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
+import { modeSigningSecrets, openSigningSecret } from "@/lib/webhooks/signing-secrets";
 import { parseFields } from "@/lib/console/parse-fields";
 import { hashPassword } from "@/lib/console/password";
 import { passwordStrengthProblem, passwordUserInputs, signUpInput } from "@/lib/console/sign-up";
@@ -65,6 +65,13 @@ async function consolePassword(
   return generatedPassword(email);
 }
 
+/** A reused application's signing secrets in use now, per mode. */
+async function currentSecrets(db: Db, applicationId: string) {
+  const secretOf = async (livemode: boolean) =>
+    openSigningSecret((await modeSigningSecrets(db, applicationId, livemode)).current).secret;
+  return { test: await secretOf(false), live: await secretOf(true) };
+}
+
 /** Throws ConsoleFieldError (field "email" or "password") when either breaks the console's rules. */
 export async function bootstrap(db: Db, input: BootstrapInput) {
   const { email, password } = parseFields(bootstrapFields, { email: input.email, password: input.password });
@@ -82,8 +89,8 @@ export async function bootstrap(db: Db, input: BootstrapInput) {
     where: { merchantId: merchant.id, name: input.appName },
     orderBy: { createdAt: "asc" },
   });
-  const { application, webhookSecret } = reused
-    ? { application: reused, webhookSecret: openWebhookSecret(reused.webhookSecretSealed) }
+  const { application, webhookSecrets } = reused
+    ? { application: reused, webhookSecrets: await currentSecrets(db, reused.id) }
     : await createApplication(db, { merchantId: merchant.id, name: input.appName });
 
   const { secret } = await createApiKey(db, { applicationId: application.id, mode: "test", name: "bootstrap" });
@@ -92,7 +99,7 @@ export async function bootstrap(db: Db, input: BootstrapInput) {
   if (webhookUrl) {
     const endpoint =
       (await db.webhookEndpoint.findFirst({
-        where: { applicationId: application.id, livemode: false, url: webhookUrl },
+        where: { applicationId: application.id, livemode: false, url: webhookUrl, deletedAt: null },
       })) ?? (await addWebhookEndpoint(db, { applicationId: application.id, url: webhookUrl, livemode: false }));
     endpointId = endpoint.id;
   }
@@ -105,7 +112,7 @@ export async function bootstrap(db: Db, input: BootstrapInput) {
     appName: application.name,
     reused: Boolean(reused),
     testKey: secret,
-    webhookSecret,
+    webhookSecrets,
     endpointId,
   };
 }

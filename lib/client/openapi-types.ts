@@ -335,7 +335,7 @@ export interface paths {
     };
     /**
      * List events
-     * @description The application's events in the key's mode, newest first. Each event is what a webhook delivers in its envelope's `data`.
+     * @description The application's events in the key's mode, newest first. Each event is what a webhook delivers in its envelope's `data`. Test events sent from the console's *Send test event* (sample data about no real wallet) are left out of this list; each is still found by its id.
      *
      *     Required scope: `events:read`.
      */
@@ -421,7 +421,7 @@ export interface paths {
     put?: never;
     /**
      * Replay a webhook delivery
-     * @description Queues one more attempt of the delivery, whatever its state: the same event id, a fresh `sent_at` and a new signature. A successful replay marks the delivery succeeded. Limits: 5 replays per delivery in any 60 minutes (rolling, counted from the delivery's own recorded replays; a refused or failed replay does not count) and 20 per minute per merchant user; over either, 429 `replay_limited` with `Retry-After` in seconds (for the delivery's limit: until its oldest counted replay leaves the 60 minutes). No request body.
+     * @description Queues one more attempt of the delivery, whatever its state: the same event id, a fresh `sent_at` and a new signature. A successful replay marks the delivery succeeded. Limits: 5 replays per delivery in any 60 minutes (rolling, counted from the delivery's own recorded replays; a refused or failed replay does not count) and 20 per minute per merchant user; over either, 429 `replay_limited` with `Retry-After` in seconds (for the delivery's limit: until its oldest counted replay leaves the 60 minutes). A disabled or deleted endpoint gets no replay (409 `endpoint_disabled`, its message saying which). No request body.
      *
      *     Required scope: `webhooks:write`.
      */
@@ -441,7 +441,7 @@ export interface paths {
     };
     /**
      * List webhook endpoints with their health
-     * @description The application's endpoints in the key's mode, newest first. `health.state` is healthy, failing (a failure streak has begun), backing_off (after 5 consecutive failures the endpoint is sent one probe delivery at a time, after a back-off that doubles from 30 s to 1 h, until one succeeds; other deliveries wait, none is lost) or disabled (by the merchant, or automatically after 3 days of failures with no success; re-enabling resumes its pending deliveries). Endpoints are registered, enabled and disabled in the console or the CLI.
+     * @description The application's endpoints in the key's mode, newest first; endpoints deleted in the console are not listed. `health.state` is healthy, failing (a failure streak has begun), backing_off (after 5 consecutive failures the endpoint is sent one probe delivery at a time, after a back-off that doubles from 30 s to 1 h, until one succeeds; other deliveries wait, none is lost) or disabled (by the merchant, or automatically after 3 days of failures with no success; re-enabling resumes its pending deliveries). Endpoints are registered, enabled and disabled in the console or the CLI.
      *
      *     Required scope: `events:read`.
      */
@@ -463,7 +463,7 @@ export interface paths {
     };
     /**
      * Retrieve a webhook endpoint with its health
-     * @description One endpoint of the application in the key's mode. `health.state` is healthy, failing (a failure streak has begun), backing_off (after 5 consecutive failures the endpoint is sent one probe delivery at a time, after a back-off that doubles from 30 s to 1 h, until one succeeds; other deliveries wait, none is lost) or disabled (by the merchant, or automatically after 3 days of failures with no success; re-enabling resumes its pending deliveries). Endpoints are registered, enabled and disabled in the console or the CLI.
+     * @description One endpoint of the application in the key's mode; a deleted endpoint is endpoint_not_found. `health.state` is healthy, failing (a failure streak has begun), backing_off (after 5 consecutive failures the endpoint is sent one probe delivery at a time, after a back-off that doubles from 30 s to 1 h, until one succeeds; other deliveries wait, none is lost) or disabled (by the merchant, or automatically after 3 days of failures with no success; re-enabling resumes its pending deliveries). Endpoints are registered, enabled and disabled in the console or the CLI.
      *
      *     Required scope: `events:read`.
      */
@@ -2256,7 +2256,7 @@ export interface components {
        */
       url: string;
       /**
-       * @description pending: not delivered yet; retries scheduled, or waiting for its endpoint to be enabled again (nextAttemptAt null). succeeded: a 2xx was received. failed: the retry schedule (about three days) ran out.
+       * @description pending: not delivered yet; retries scheduled, or waiting for its endpoint to be enabled again (nextAttemptAt null). succeeded: a 2xx was received. failed: the retry schedule (about three days) ran out, or its endpoint was deleted before it was delivered.
        * @enum {string}
        */
       status: "pending" | "succeeded" | "failed";
@@ -2440,7 +2440,7 @@ export interface components {
        */
       url: string;
       /**
-       * @description pending: not delivered yet; retries scheduled, or waiting for its endpoint to be enabled again (nextAttemptAt null). succeeded: a 2xx was received. failed: the retry schedule (about three days) ran out.
+       * @description pending: not delivered yet; retries scheduled, or waiting for its endpoint to be enabled again (nextAttemptAt null). succeeded: a 2xx was received. failed: the retry schedule (about three days) ran out, or its endpoint was deleted before it was delivered.
        * @enum {string}
        */
       status: "pending" | "succeeded" | "failed";
@@ -2526,7 +2526,7 @@ export interface components {
        */
       url: string;
       /**
-       * @description pending: not delivered yet; retries scheduled, or waiting for its endpoint to be enabled again (nextAttemptAt null). succeeded: a 2xx was received. failed: the retry schedule (about three days) ran out.
+       * @description pending: not delivered yet; retries scheduled, or waiting for its endpoint to be enabled again (nextAttemptAt null). succeeded: a 2xx was received. failed: the retry schedule (about three days) ran out, or its endpoint was deleted before it was delivered.
        * @enum {string}
        */
       status: "pending" | "succeeded" | "failed";
@@ -9310,7 +9310,7 @@ export interface operations {
         "content-type": "application/json";
         /** @description Names the sender and the payload schema version. */
         "user-agent": "wallet-card-service-webhooks/1.1";
-        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret. Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
         "x-service-signature": string;
         /** @description Payload schema version of the envelope; the same as its `schema_version`. */
         "x-service-schema-version": "1.1";
@@ -9352,7 +9352,7 @@ export interface operations {
         "content-type": "application/json";
         /** @description Names the sender and the payload schema version. */
         "user-agent": "wallet-card-service-webhooks/1.1";
-        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret. Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
         "x-service-signature": string;
         /** @description Payload schema version of the envelope; the same as its `schema_version`. */
         "x-service-schema-version": "1.1";
@@ -9394,7 +9394,7 @@ export interface operations {
         "content-type": "application/json";
         /** @description Names the sender and the payload schema version. */
         "user-agent": "wallet-card-service-webhooks/1.1";
-        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret. Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
         "x-service-signature": string;
         /** @description Payload schema version of the envelope; the same as its `schema_version`. */
         "x-service-schema-version": "1.1";
@@ -9436,7 +9436,7 @@ export interface operations {
         "content-type": "application/json";
         /** @description Names the sender and the payload schema version. */
         "user-agent": "wallet-card-service-webhooks/1.1";
-        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret. Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
         "x-service-signature": string;
         /** @description Payload schema version of the envelope; the same as its `schema_version`. */
         "x-service-schema-version": "1.1";
@@ -9478,7 +9478,7 @@ export interface operations {
         "content-type": "application/json";
         /** @description Names the sender and the payload schema version. */
         "user-agent": "wallet-card-service-webhooks/1.1";
-        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret. Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
         "x-service-signature": string;
         /** @description Payload schema version of the envelope; the same as its `schema_version`. */
         "x-service-schema-version": "1.1";

@@ -6,8 +6,9 @@ import GithubProvider from "next-auth/providers/github";
 import { config } from "@/lib/config";
 import { prisma } from "@/lib/db/client";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address-header";
-import { authenticateCredentials } from "./authenticate-credentials";
+import { authenticateCredentials, SecondFactorError } from "./authenticate-credentials";
 import { authSecret } from "./auth-secret";
+import { completeSecondFactor } from "./complete-second-factor";
 import { ConsoleLimitError } from "./errors";
 import { githubMerchant } from "./github-merchant";
 
@@ -30,7 +31,8 @@ function headerValue(headers: unknown, name: string): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-export function authOptions(): NextAuthOptions {
+/** `request.address`: the caller's address, for the rate limits of codes sent through a session update. */
+export function authOptions(request: { address?: string | null } = {}): NextAuthOptions {
   ensureBaseUrl();
   const { GITHUB_ID, GITHUB_SECRET } = config();
   return {
@@ -41,18 +43,24 @@ export function authOptions(): NextAuthOptions {
       CredentialsProvider({
         id: "credentials",
         name: "Email and password",
-        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        credentials: {
+          email: { label: "Email", type: "email" },
+          password: { label: "Password", type: "password" },
+          code: { label: "Authentication code", type: "text" },
+        },
         async authorize(credentials, req) {
           if (!credentials?.email || !credentials.password) return null;
           try {
             return await authenticateCredentials(prisma(), {
               email: credentials.email,
               password: credentials.password,
+              code: credentials.code,
               address: headerValue(req.headers, CLIENT_ADDRESS_HEADER) ?? "unknown",
             });
           } catch (error) {
             // next-auth passes a thrown message to the client as the error code; the form shows it.
-            if (error instanceof ConsoleLimitError) throw new Error(error.message);
+            if (error instanceof ConsoleLimitError || error instanceof SecondFactorError)
+              throw new Error(error.message);
             throw error;
           }
         },
@@ -60,7 +68,7 @@ export function authOptions(): NextAuthOptions {
       ...(GITHUB_ID && GITHUB_SECRET ? [GithubProvider({ clientId: GITHUB_ID, clientSecret: GITHUB_SECRET })] : []),
     ],
     callbacks: {
-      async jwt({ token, user, account, profile }) {
+      async jwt({ token, user, account, profile, trigger, session }) {
         if (account?.provider === "github" && profile) {
           const merchant = await githubMerchant(prisma(), {
             githubId: account.providerAccountId,
@@ -69,13 +77,25 @@ export function authOptions(): NextAuthOptions {
           });
           token.sub = merchant.id;
           token.email = merchant.email;
+          // GitHub vouches for the GitHub account, not for this account's second factor: as GitHub
+          // itself does, the console stays shut until a code is given (session.ts, the verify page).
+          if (merchant.totpEnabledAt) token.secondFactorPending = true;
         } else if (user) {
           token.sub = user.id;
         }
+        // The re-authentication window starts when sign-in is complete: now, or once the second factor is given.
+        if (user && !token.secondFactorPending) token.authenticatedAt = Math.floor(Date.now() / 1000);
+        if (trigger === "update" && token.secondFactorPending)
+          return completeSecondFactor(token, session, request.address ?? null);
         return token;
       },
       session({ session, token }) {
         if (session.user && token.sub) session.user.id = token.sub;
+        session.authenticatedAt = token.authenticatedAt;
+        if (token.secondFactorPending) {
+          session.secondFactorPending = true;
+          session.secondFactorRefusal = token.secondFactorRefusal;
+        }
         return session;
       },
     },

@@ -1,9 +1,11 @@
-// Checks an email and password for console sign-in, rate limited per client address and per
-// account so that neither one address nor many addresses can guess one account's password.
+// Checks an email and password (and, with two-factor sign-in on, a code) for console sign-in, rate
+// limited per client address and per account so that neither one address nor many addresses can
+// guess one account's password.
 import type { Db } from "@/lib/db/client";
-import { createRateLimiter, type RateLimiter } from "@/lib/ratelimit";
-import { ConsoleLimitError } from "./errors";
+import { attemptLimit } from "./attempt-limits";
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from "./password";
+import { SECOND_FACTOR_REFUSED, SECOND_FACTOR_REQUIRED } from "./second-factor-sign-in";
+import { verifySecondFactor } from "./verify-second-factor";
 
 // An office or mobile carrier can put many people behind one address, so that limit is looser.
 export const LOGIN_LIMITS = {
@@ -11,32 +13,25 @@ export const LOGIN_LIMITS = {
   perAccount: { limit: 10, windowSeconds: 15 * 60 },
 };
 
-let limiters: { address: RateLimiter; account: RateLimiter } | undefined;
+const checkLoginAttempt = attemptLimit("console-login", LOGIN_LIMITS, "sign-in");
 
-function loginLimiters() {
-  limiters ??= {
-    address: createRateLimiter({ name: "console-login-address", ...LOGIN_LIMITS.perAddress }),
-    account: createRateLimiter({ name: "console-login-account", ...LOGIN_LIMITS.perAccount }),
-  };
-  return limiters;
+/**
+ * The password was right but the account needs a code (message SECOND_FACTOR_REQUIRED) or the code
+ * given was wrong or used (SECOND_FACTOR_REFUSED). Like Stripe, we ask for the code only after a right
+ * password: asking first would cost every merchant a code to learn nothing about a wrong password.
+ */
+export class SecondFactorError extends Error {
+  override name = "SecondFactorError";
 }
 
 export type SignedInMerchant = { id: string; email: string; name: string | null };
 
 export async function authenticateCredentials(
   db: Db,
-  input: { email: string; password: string; address: string },
+  input: { email: string; password: string; address: string; code?: string },
 ): Promise<SignedInMerchant | null> {
   const email = input.email.trim().toLowerCase();
-  const { address, account } = loginLimiters();
-  const [byAddress, byAccount] = await Promise.all([address.limit(input.address), account.limit(email)]);
-  if (!byAddress.success || !byAccount.success) {
-    const resetAt = Math.max(byAddress.success ? 0 : byAddress.reset, byAccount.success ? 0 : byAccount.reset);
-    const minutes = Math.max(1, Math.ceil((resetAt - Date.now()) / 60_000));
-    throw new ConsoleLimitError(
-      `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-    );
-  }
+  await checkLoginAttempt({ address: input.address, account: email });
   const user = await db.merchantUser.findUnique({ where: { email } });
   if (!user?.passwordHash) {
     await verifyPassword(input.password, await decoyHash());
@@ -49,6 +44,12 @@ export async function authenticateCredentials(
       where: { id: user.id },
       data: { passwordHash: await hashPassword(input.password) },
     });
+  }
+  if (user.totpEnabledAt) {
+    const code = input.code?.trim();
+    if (!code) throw new SecondFactorError(SECOND_FACTOR_REQUIRED);
+    if (!(await verifySecondFactor(db, { merchantId: user.id, ipAddress: input.address }, code)))
+      throw new SecondFactorError(SECOND_FACTOR_REFUSED);
   }
   return { id: user.id, email: user.email, name: user.name };
 }

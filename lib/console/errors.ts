@@ -26,3 +26,14 @@ export class ConsoleLimitError extends Error {
 export class ConsoleRefusalError extends Error {
   override name = "ConsoleRefusalError";
 }
+
+/**
+ * A sensitive action (revealing or rolling a secret, a live key or endpoint, 2FA changes) asked of a
+ * merchant who has not given their password or a TOTP code within the last few minutes.
+ */
+export class ConsoleReauthRequiredError extends Error {
+  override name = "ConsoleReauthRequiredError";
+  constructor(message = "Confirm it is you: enter your password or an authentication code.") {
+    super(message);
+  }
+}

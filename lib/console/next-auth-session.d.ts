@@ -1,8 +1,23 @@
-// The console's session carries the MerchantUser id.
+// The console's session carries the MerchantUser id and when the merchant last signed in (seconds
+// since the epoch), which re-authentication for sensitive actions reads.
 import "next-auth";
+import "next-auth/jwt";
 
 declare module "next-auth" {
   interface Session {
     user?: { id?: string; name?: string | null; email?: string | null; image?: string | null };
+    authenticatedAt?: number;
+    /** Signed in through GitHub; the account's second factor is still owed (see complete-second-factor.ts). */
+    secondFactorPending?: boolean;
+    /** Why the last second-factor attempt was refused, while it is still owed. */
+    secondFactorRefusal?: string;
+  }
+}
+
+declare module "next-auth/jwt" {
+  interface JWT {
+    authenticatedAt?: number;
+    secondFactorPending?: true;
+    secondFactorRefusal?: string;
   }
 }

@@ -11,13 +11,18 @@ export type AuditAction =
   | "api_key.minted"
   | "api_key.revoked"
   | "webhook_secret.revealed"
-  | "webhook_secret.rotated"
+  | "webhook_secret.rolled"
+  | "webhook_secret.activated"
   | "webhook_endpoint.created"
   | "webhook_endpoint.updated"
   | "webhook_endpoint.deleted"
   | "webhook_endpoint.disabled_automatically"
   | "webhook_endpoint.tested"
-  | "webhook_delivery.replayed";
+  | "webhook_delivery.replayed"
+  | "two_factor.enabled"
+  | "two_factor.disabled"
+  | "recovery_codes.regenerated"
+  | "recovery_code.used";
 
 export type AuditContext = { merchantId: string; ipAddress?: string | null };
 
@@ -36,4 +41,19 @@ export async function recordAudit(
       ipAddress: context.ipAddress ?? null,
     },
   });
+}
+
+/**
+ * An audit line written by the service itself (the delivery engine, a scheduled job) about an
+ * application: filed under the application's merchant, with no address.
+ */
+export async function recordSystemAudit(
+  tx: Prisma.TransactionClient,
+  entry: { applicationId: string; action: AuditAction; detail?: Prisma.InputJsonValue },
+): Promise<void> {
+  const application = await tx.application.findUniqueOrThrow({
+    where: { id: entry.applicationId },
+    select: { merchantId: true },
+  });
+  await recordAudit(tx, { merchantId: application.merchantId, ipAddress: null }, entry);
 }

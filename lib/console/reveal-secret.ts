@@ -1,11 +1,13 @@
-// Opens an application's webhook signing secret for an explicit reveal, and audits that it was seen.
-import { openWebhookSecret } from "@/lib/applications/webhook-secret";
+// Opens one mode's webhook signing secrets (the one in use, and the pending one if a roll waits) for
+// an explicit reveal, and audits that they were seen.
 import type { Db } from "@/lib/db/client";
+import { modeSigningSecrets, openSigningSecret, type SecretMode } from "@/lib/webhooks/signing-secrets";
 import { recordAudit, type AuditContext } from "./record-audit";
 import { requireApplication } from "./require-application";
 
-export async function revealSecret(db: Db, context: AuditContext, applicationId: string) {
-  const application = await requireApplication(db, context.merchantId, applicationId);
-  await recordAudit(db, context, { applicationId, action: "webhook_secret.revealed" });
-  return { secret: openWebhookSecret(application.webhookSecretSealed), createdAt: application.webhookSecretAt };
+export async function revealSecret(db: Db, context: AuditContext, applicationId: string, mode: SecretMode) {
+  await requireApplication(db, context.merchantId, applicationId);
+  const { current, pending } = await modeSigningSecrets(db, applicationId, mode === "live");
+  await recordAudit(db, context, { applicationId, action: "webhook_secret.revealed", detail: { mode } });
+  return { mode, current: openSigningSecret(current), pending: pending ? openSigningSecret(pending) : null };
 }

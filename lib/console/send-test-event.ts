@@ -1,25 +1,41 @@
-// Sends a test event to one endpoint: a sample record of the first kind the endpoint subscribes to,
-// recorded as an event and delivered through the same queue and deliver() as every webhook (so it
-// is signed, retried and replayable like the rest), to that endpoint only.
+// Sends a test event to one endpoint: a sample record of the kind the merchant picks (any kind the
+// endpoint subscribes to), recorded as an event marked isTest and delivered through the same queue
+// and deliver() as every webhook (so it is signed, retried and replayable like the rest), to that
+// endpoint only. The SDK API's event list leaves test events out; the console marks them.
+import { randomInt } from "node:crypto";
 import { transaction } from "@/lib/db/client";
 import { EVENT_TYPES, type EventType } from "@/lib/events/record-event";
-import { newId, randomBase62 } from "@/lib/ids";
+import { newId } from "@/lib/ids";
 import type { AuthorizationRecord } from "@/lib/schemas/authorization";
 import type { CardRecord } from "@/lib/schemas/card";
 import type { WalletRecord } from "@/lib/schemas/wallet";
+import { newAccountNumber } from "@/lib/wallets/account-number";
 import { queueDeliveries } from "@/lib/webhooks/fan-out";
-import { ConsoleNotFoundError, ConsoleRefusalError } from "./errors";
+import { ConsoleRefusalError } from "./errors";
 import { recordAudit, type AuditContext } from "./record-audit";
 import { requireApplication } from "./require-application";
+import { requireEndpoint } from "./require-endpoint";
 
-export async function sendTestEvent(context: AuditContext, applicationId: string, endpointId: string) {
+/** The kinds a test event to this endpoint may be: those it subscribes to (none listed means all). */
+export function testEventKinds(endpoint: { events: readonly string[] }): EventType[] {
+  return EVENT_TYPES.filter((t) => endpoint.events.length === 0 || endpoint.events.includes(t));
+}
+
+export async function sendTestEvent(
+  context: AuditContext,
+  applicationId: string,
+  endpointId: string,
+  /** Absent: the first kind the endpoint subscribes to. */
+  kind?: string,
+) {
   return transaction(async (tx) => {
     await requireApplication(tx, context.merchantId, applicationId);
-    const endpoint = await tx.webhookEndpoint.findFirst({ where: { id: endpointId, applicationId } });
-    if (!endpoint) throw new ConsoleNotFoundError("Webhook endpoint");
+    const endpoint = await requireEndpoint(tx, applicationId, endpointId);
     if (!endpoint.enabled) throw new ConsoleRefusalError("The endpoint is disabled; enable it to send a test event.");
-    const type =
-      EVENT_TYPES.find((t) => endpoint.events.length === 0 || endpoint.events.includes(t)) ?? "wallet.provisioned";
+    const kinds = testEventKinds(endpoint);
+    const type = kind === undefined ? kinds[0] : kinds.find((k) => k === kind);
+    if (!type)
+      throw new ConsoleRefusalError(`This endpoint does not subscribe to ${kind}; pick one of its event kinds.`);
     const event = await tx.event.create({
       data: {
         id: newId("evt"),
@@ -29,6 +45,7 @@ export async function sendTestEvent(context: AuditContext, applicationId: string
         data: sampleRecord(type, endpoint.livemode),
         // About a sample wallet that exists nowhere else: the first and only event of its sequence.
         sequence: 1,
+        isTest: true,
       },
     });
     const [deliveryId] = await queueDeliveries(tx, event, { endpointId });
@@ -41,28 +58,66 @@ export async function sendTestEvent(context: AuditContext, applicationId: string
   });
 }
 
-/** A record shaped exactly like the real event's data, with obviously sample values. */
+const HOLDERS = [
+  { name: "Maya Chen", email: "maya.chen@example.com", city: "San Francisco", region: "CA", postalCode: "94110" },
+  { name: "Samuel Okafor", email: "samuel.okafor@example.com", city: "Austin", region: "TX", postalCode: "78704" },
+  { name: "Lucía Fernández", email: "lucia.fernandez@example.com", city: "Chicago", region: "IL", postalCode: "60614" },
+] as const;
+
+const STREETS = ["Valencia Street", "South Congress Avenue", "North Clark Street", "Market Street"] as const;
+
+const MERCHANTS = [
+  { name: "Blue Bottle Coffee", category: "5814", country: "US" },
+  { name: "Whole Foods Market", category: "5411", country: "US" },
+  { name: "Lyft", category: "4121", country: "US" },
+  { name: "Shell", category: "5541", country: "US" },
+] as const;
+
+function pick<T>(items: readonly T[]): T {
+  const item = items[randomInt(items.length)];
+  if (item === undefined) throw new Error("pick from an empty list");
+  return item;
+}
+
+/** A major-unit amount with cents, between `min` and `max`. */
+function amount(min: number, max: number): number {
+  return randomInt(min * 100, max * 100) / 100;
+}
+
+/**
+ * A record shaped exactly like the real event's data (the API's wallet, card or authorization, with
+ * ids of the right prefixes): one holder's new wallet, its card, and a spend at a plausible merchant,
+ * held, captured in part and refunded in part as the kind says.
+ */
 function sampleRecord(type: EventType, livemode: boolean): WalletRecord | CardRecord | AuthorizationRecord {
-  const now = new Date().toISOString();
-  const walletId = `wal_test${randomBase62(20)}`;
-  const cardId = `card_test${randomBase62(20)}`;
-  const externalUserId = "test_event_user";
+  const now = new Date();
+  const createdAt = now.toISOString();
+  const holder = pick(HOLDERS);
+  const walletId = newId("wal");
+  const externalUserId = `user_${randomInt(1000, 100_000)}`;
   if (type === "wallet.provisioned") {
     return {
       id: walletId,
       object: "wallet",
       externalUserId,
-      email: "test-event@example.com",
-      name: "Test Event",
-      address: null,
+      email: holder.email,
+      name: holder.name,
+      address: {
+        line1: `${randomInt(10, 2000)} ${pick(STREETS)}`,
+        city: holder.city,
+        region: holder.region,
+        postalCode: holder.postalCode,
+        country: "US",
+      },
       currency: "USD",
-      accountNumber: "0000000000",
+      accountNumber: newAccountNumber(),
       status: "active",
       balance: { available: 0, posted: 0 },
       livemode,
-      createdAt: now,
+      createdAt,
     };
   }
+  const cardId = newId("card");
   if (type === "card.issued") {
     return {
       id: cardId,
@@ -71,32 +126,35 @@ function sampleRecord(type: EventType, livemode: boolean): WalletRecord | CardRe
       externalUserId,
       kind: "virtual",
       currency: "USD",
-      spendLimit: 250,
+      spendLimit: pick([250, 500, 1000]),
       status: "active",
-      last4: "4242",
-      expMonth: 12,
-      expYear: new Date().getUTCFullYear() + 3,
+      last4: String(randomInt(10_000)).padStart(4, "0"),
+      expMonth: now.getUTCMonth() + 1,
+      expYear: now.getUTCFullYear() + 3,
       livemode,
-      createdAt: now,
+      createdAt,
     };
   }
-  const captured = type === "card.captured" || type === "card.refunded" ? 12.5 : 0;
+  const held = amount(5, 120);
+  const captured = type === "card.authorized" ? 0 : Math.round(held * 92) / 100;
+  const refunded = type === "card.refunded" ? Math.round(captured * 25) / 100 : 0;
   return {
-    id: `auth_test${randomBase62(20)}`,
+    id: newId("auth"),
     object: "authorization",
     cardId,
     walletId,
     externalUserId,
-    amount: 12.5,
+    amount: held,
     currency: "USD",
     status: type === "card.authorized" ? "pending" : "closed",
     declineCode: null,
     capturedAmount: captured,
-    refundedAmount: type === "card.refunded" ? 12.5 : 0,
-    merchant: { name: "Test Coffee Shop", category: null, country: null },
+    refundedAmount: refunded,
+    merchant: { ...pick(MERCHANTS) },
     source: "sdk",
     livemode,
-    createdAt: now,
-    updatedAt: now,
+    // The hold came first; a capture or refund is what just happened.
+    createdAt: type === "card.authorized" ? createdAt : new Date(now.getTime() - 6 * 60_000).toISOString(),
+    updatedAt: createdAt,
   };
 }

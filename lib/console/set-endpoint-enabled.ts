@@ -2,9 +2,9 @@
 // that and the failure streak and resumes its pending deliveries, so `tx` must be a transaction.
 import type { Db } from "@/lib/db/client";
 import { disableWebhookEndpoint, enableWebhookEndpoint } from "@/lib/webhooks/endpoints";
-import { ConsoleNotFoundError } from "./errors";
 import { recordAudit, type AuditContext } from "./record-audit";
 import { requireApplication } from "./require-application";
+import { requireEndpoint } from "./require-endpoint";
 
 export async function setEndpointEnabled(
   tx: Db,
@@ -14,8 +14,7 @@ export async function setEndpointEnabled(
   enabled: boolean,
 ) {
   await requireApplication(tx, context.merchantId, applicationId);
-  const endpoint = await tx.webhookEndpoint.findFirst({ where: { id: endpointId, applicationId } });
-  if (!endpoint) throw new ConsoleNotFoundError("Webhook endpoint");
+  const endpoint = await requireEndpoint(tx, applicationId, endpointId);
   if (endpoint.enabled === enabled) return { enabled };
   const merchant = await tx.merchantUser.findUnique({ where: { id: context.merchantId }, select: { email: true } });
   const by = merchant?.email ?? "the merchant";

@@ -1,23 +1,29 @@
-// One wallet of the application's current mode with its cards and recent transactions, read through
-// the same list functions the SDK's GET routes use.
+// One wallet of the application's current mode with a page of its cards and of its transactions,
+// read through the same list functions the SDK's GET routes use.
 import { listWalletCards } from "@/lib/cards/list-wallet-cards";
 import type { Db } from "@/lib/db/client";
 import { listWalletTransactions } from "@/lib/ledger/list-wallet-transactions";
 import { walletRecord } from "@/lib/wallets/wallet-record";
 import { ConsoleNotFoundError } from "./errors";
+import { readListPage } from "./keyset-page";
 import { consoleTenant, requireApplication } from "./require-application";
 
-export async function walletDetail(db: Db, merchantId: string, applicationId: string, walletId: string) {
+export async function walletDetail(
+  db: Db,
+  merchantId: string,
+  applicationId: string,
+  walletId: string,
+  query: { cardsAfter?: string; transactionsAfter?: string } = {},
+) {
   const tenant = consoleTenant(await requireApplication(db, merchantId, applicationId));
   const wallet = await db.wallet.findFirst({ where: { id: walletId, ...tenant }, include: { ledgerAccount: true } });
   if (!wallet) throw new ConsoleNotFoundError("Wallet");
   // One after the other: db may be a transaction, whose single connection cannot run queries side by side.
-  const cards = await listWalletCards(db, tenant, wallet.externalUserId, { limit: 100 });
-  const transactions = await listWalletTransactions(db, tenant, wallet.externalUserId, { limit: 50 });
-  return {
-    wallet: walletRecord(wallet, wallet.ledgerAccount),
-    cards: cards.data,
-    transactions: transactions.data,
-    moreTransactions: transactions.has_more,
-  };
+  const cards = await readListPage(query.cardsAfter, (page) =>
+    listWalletCards(db, tenant, wallet.externalUserId, page),
+  );
+  const transactions = await readListPage(query.transactionsAfter, (page) =>
+    listWalletTransactions(db, tenant, wallet.externalUserId, page),
+  );
+  return { wallet: walletRecord(wallet, wallet.ledgerAccount), cards, transactions };
 }

@@ -1,5 +1,6 @@
 // The application's events in one mode, newest first, with cursor pagination and filters by kind and wallet;
-// and one event by id.
+// and one event by id. The list leaves out test events (the console's "Send test event"), which are
+// about no real wallet; one is still found by its id, as its webhook names it.
 import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import type { EventRecord, ListEventsQuery } from "@/lib/schemas/event";
@@ -15,6 +16,7 @@ export async function listEvents(db: Db, tenant: Tenant, query: ListEventsQuery)
   const rows = await db.event.findMany({
     where: {
       ...scope,
+      isTest: false,
       ...(query.type ? { type: query.type } : {}),
       ...(query.wallet ? { walletId: query.wallet } : {}),
       ...afterCursor(cursor),

@@ -22,6 +22,14 @@ export function walletIdOf(type: EventType, data: Record<string, unknown>): stri
   return walletId;
 }
 
+// The SDK request each write transaction runs for (lib/http/sdk-route.ts), so its events name it
+// without every domain operation passing the id along. Weak: a finished transaction is forgotten.
+const requestOfTransaction = new WeakMap<Prisma.TransactionClient, string>();
+
+export function attributeEventsTo(tx: Prisma.TransactionClient, requestId: string): void {
+  requestOfTransaction.set(tx, requestId);
+}
+
 export async function recordEvent(
   tx: Prisma.TransactionClient,
   tenant: Tenant,
@@ -38,9 +46,9 @@ export async function recordEvent(
       WHERE "id" = ${walletIdOf(type, data)}
       RETURNING "id", "eventSequence"
     ), event AS (
-      INSERT INTO "Event" ("id", "applicationId", "livemode", "type", "data", "walletId", "sequence", "createdAt")
+      INSERT INTO "Event" ("id", "applicationId", "livemode", "type", "data", "walletId", "sequence", "requestId", "createdAt")
       SELECT ${newId("evt")}, ${tenant.applicationId}, ${tenant.livemode}, ${type}, ${JSON.stringify(data)}::jsonb,
-        next."id", next."eventSequence", ${new Date()}
+        next."id", next."eventSequence", ${requestOfTransaction.get(tx) ?? null}, ${new Date()}
       FROM next
       RETURNING *
     )

@@ -4,6 +4,7 @@
 import { prisma } from "@/lib/db/client";
 import { apiKeyCache } from "@/lib/keys/api-key-cache";
 import { hashKeySecret, keyModeOf } from "@/lib/keys/api-key-secret";
+import { clientAddress } from "./client-address";
 import { ApiError } from "./errors";
 
 export type SdkAuth = {
@@ -18,7 +19,8 @@ export type AuthOutcome = { ok: true; auth: SdkAuth } | { ok: false; error: ApiE
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-export async function authenticate(request: Request): Promise<AuthOutcome> {
+/** `address` is the caller's (clientAddress), noted on the key with the time it was last used. */
+export async function authenticate(request: Request, address = clientAddress(request)): Promise<AuthOutcome> {
   const header = request.headers.get("authorization");
   if (!header) {
     return fail("missing_api_key", "Send your API key as `Authorization: Bearer sk_test_...` (or sk_live_...).");
@@ -38,10 +40,13 @@ export async function authenticate(request: Request): Promise<AuthOutcome> {
   const now = new Date();
   if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     // Noted on the (possibly cached) entry first, so this process writes it once a minute at most.
+    // The address rides along and is as fresh as the time: a key used from several servers in turn
+    // must not cost a write on every request.
     key.lastUsedAt = now;
+    key.lastUsedAddress = address;
     // Bookkeeping only: never let it fail or delay the request.
     prisma()
-      .apiKey.update({ where: { id: key.id }, data: { lastUsedAt: now } })
+      .apiKey.update({ where: { id: key.id }, data: { lastUsedAt: now, lastUsedAddress: address } })
       .catch(() => undefined);
   }
   return {

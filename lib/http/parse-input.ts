@@ -31,13 +31,17 @@ export function validate<S extends z.ZodType>(
 /** The largest request body read, in bytes (1 MiB); a larger one is a 413. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** Reads a JSON body: writes must declare application/json, and the text must parse. */
-export async function readJsonBody(request: Request): Promise<unknown> {
+/**
+ * Reads a JSON body: writes must declare application/json, and the text must parse. `seen` gets the
+ * text as read, for the request log, even when it then fails to parse.
+ */
+export async function readJsonBody(request: Request, seen?: { bodyText?: string }): Promise<unknown> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(contentType)) {
     throw new ApiError("unsupported_media_type", "Send the body as JSON with `Content-Type: application/json`.");
   }
   const text = await readBodyText(request);
+  if (seen) seen.bodyText = text;
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text);

@@ -24,11 +24,12 @@ export async function parseRouteInput<S extends RouteSchemas>(
   request: Request,
   context: RouteContext | undefined,
   schemas: S,
+  seen?: { bodyText?: string },
 ): Promise<RouteInput<S>> {
   const rawParams = context ? await context.params : {};
   const params = schemas.params ? validate(schemas.params, rawParams, "path") : undefined;
   const query = schemas.query ? validate(schemas.query, queryObject(request), "query") : undefined;
-  const rawBody = schemas.body ? await readJsonBody(request) : undefined;
+  const rawBody = schemas.body ? await readJsonBody(request, seen) : undefined;
   const body = schemas.body ? validate(schemas.body, rawBody, "body") : undefined;
   return { body, query, params, rawBody } as RouteInput<S>;
 }

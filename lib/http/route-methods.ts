@@ -1,14 +1,16 @@
 // What a route file exports: every method Next.js could route to it. The declared ones go to their
 // operation's wrapper; any other answers 405 method_not_allowed in the envelope, with an Allow
 // header listing the path's declared methods (from lib/operations), rate-limited like the
-// surface's other requests. Exporting them all keeps Next from answering a bare 405 itself.
+// surface's other requests (and, on the SDK, logged like them). Exporting them all keeps Next from
+// answering a bare 405 itself.
 import { allowedMethods, type HttpMethod, type Operation } from "@/lib/operations";
 import { clientAddress } from "./client-address";
-import { errorResponse } from "./error-response";
+import { renderError } from "./error-response";
 import { ApiError } from "./errors";
-import { baseHeaders } from "./headers";
+import { baseHeaders, jsonTextResponse } from "./headers";
 import { enforceRateLimit } from "./rate-limit";
 import { requestIdOf } from "./request-id";
+import { logRequest, traceRequest, type RequestTrace } from "./request-log";
 import { authenticateAndLimit, type RouteHandler } from "./sdk-route";
 
 export type DeclaredRoute = RouteHandler & { operation: Operation };
@@ -17,8 +19,13 @@ export type DeclaredRoute = RouteHandler & { operation: Operation };
 export type RouteMethods = Record<HttpMethod | "OPTIONS", RouteHandler>;
 
 /** Counts an undeclared request like the surface's others: per key on the SDK, else per address. */
-async function limit(request: Request, surface: Operation["surface"], headers: Headers): Promise<void> {
-  if (surface === "sdk") await authenticateAndLimit(request, headers);
+async function limit(
+  request: Request,
+  surface: Operation["surface"],
+  headers: Headers,
+  trace: RequestTrace | undefined,
+): Promise<void> {
+  if (surface === "sdk") await authenticateAndLimit(request, headers, trace);
   else await enforceRateLimit({ kind: "address", id: clientAddress(request) }, headers);
 }
 
@@ -26,16 +33,20 @@ async function limit(request: Request, surface: Operation["surface"], headers: H
 function withAllow(path: string, surface: Operation["surface"], answer: (request: Request, allow: string) => Response) {
   const allow = allowedMethods(path).join(", ");
   return async function route(request: Request): Promise<Response> {
+    const trace = surface === "sdk" ? traceRequest() : undefined;
     const requestId = requestIdOf(request);
     const headers = baseHeaders(requestId);
     headers.set("allow", allow);
     try {
-      await limit(request, surface, headers);
+      await limit(request, surface, headers, trace);
       const response = answer(request, allow);
       for (const [name, value] of headers) response.headers.set(name, value);
+      logRequest(trace, request, requestId, { status: response.status, text: "" }, headers);
       return response;
     } catch (error) {
-      return errorResponse(error, requestId, headers);
+      const rendered = renderError(error, requestId, headers);
+      logRequest(trace, request, requestId, rendered, headers);
+      return jsonTextResponse(rendered.status, rendered.text, headers);
     }
   };
 }

@@ -1,21 +1,23 @@
 // The one wrapper for every /api/public/sdk/v1 route: authenticate, rate limit, scope and IP
-// check, input validation, idempotent transactional writes, error envelope, headers. What it
-// checks (scope, schemas, write, success status and schema) comes from the operation's one
-// declaration in lib/operations.
+// check, input validation, idempotent transactional writes, error envelope, headers, and the
+// request log (request-log.ts: handed off, never awaited). What it checks (scope, schemas, write,
+// success status and schema) comes from the operation's one declaration in lib/operations.
 import type { z } from "zod";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { prisma, type Db } from "@/lib/db/client";
+import { attributeEventsTo } from "@/lib/events/record-event";
 import type { Scope } from "@/lib/keys/scopes";
 import { isWrite, type HttpMethod } from "@/lib/operations/define";
 import type { Tenant } from "@/lib/tenant";
 import { authenticate, type AuthOutcome } from "./authenticate";
 import { authorize } from "./authorize";
 import { clientAddress } from "./client-address";
-import { errorResponse } from "./error-response";
-import { assertDeclaredBody, renderResult, sentBody, type HandlerResult } from "./handler-result";
+import { renderError } from "./error-response";
+import { assertDeclaredBody, renderResult, sentBody, type HandlerResult, type RenderedResult } from "./handler-result";
 import { baseHeaders, jsonTextResponse } from "./headers";
 import { enforceRateLimit } from "./rate-limit";
 import { requestIdOf } from "./request-id";
+import { logRequest, traceRequest, type RequestTrace } from "./request-log";
 import { parseRouteInput, type RouteContext, type RouteInput, type RouteSchemas } from "./route-input";
 import { runWrite } from "./run-write";
 
@@ -40,14 +42,20 @@ export type RouteHandler = (request: Request, context?: RouteContext) => Promise
 
 /**
  * Steps 1-2 of every SDK request, answered or not: find the key, then count the request against
- * it (or against the client address when there is no usable key).
+ * it (or against the client address when there is no usable key). A found key goes into `trace`
+ * before the limit, so a rate-limited request is logged too.
  */
 export async function authenticateAndLimit(
   request: Request,
   headers: Headers,
+  trace?: RequestTrace,
 ): Promise<{ outcome: AuthOutcome; address: string }> {
   const address = clientAddress(request);
-  const outcome = await authenticate(request);
+  const outcome = await authenticate(request, address);
+  if (trace && outcome.ok) {
+    trace.auth = outcome.auth;
+    trace.address = address;
+  }
   await enforceRateLimit(
     outcome.ok ? { kind: "key", id: outcome.auth.keyId } : { kind: "address", id: address },
     headers,
@@ -69,25 +77,29 @@ export function sdkRoute<const D extends SdkRouteDeclaration>(
   };
 
   async function route(request: Request, context?: RouteContext): Promise<Response> {
+    const trace = traceRequest();
     const requestId = requestIdOf(request);
     const headers = baseHeaders(requestId);
+    let rendered: RenderedResult;
     try {
-      const { outcome, address } = await authenticateAndLimit(request, headers);
+      const { outcome, address } = await authenticateAndLimit(request, headers, trace);
       if (!outcome.ok) throw outcome.error;
       const auth = outcome.auth;
       authorize(auth, operation.scope, address);
-      const { rawBody, ...input } = await parseRouteInput(request, context, operation);
+      const { rawBody, ...input } = await parseRouteInput(request, context, operation, trace);
       const tenant: Tenant = { applicationId: auth.applicationId, livemode: auth.livemode };
 
-      const rendered = write
-        ? await runWrite({ request, tenant, rawBody, requestId, headers }, (tx: Prisma.TransactionClient) =>
-            run({ ...input, request, tenant, db: tx, requestId }),
-          )
+      rendered = write
+        ? await runWrite({ request, tenant, rawBody, requestId, headers }, (tx: Prisma.TransactionClient) => {
+            attributeEventsTo(tx, requestId);
+            return run({ ...input, request, tenant, db: tx, requestId });
+          })
         : renderResult(await run({ ...input, request, tenant, db: prisma(), requestId }), requestId, false);
-      return jsonTextResponse(rendered.status, rendered.text, headers);
     } catch (error) {
-      return errorResponse(error, requestId, headers);
+      rendered = renderError(error, requestId, headers);
     }
+    logRequest(trace, request, requestId, rendered, headers);
+    return jsonTextResponse(rendered.status, rendered.text, headers);
   }
   return Object.assign(route, { operation });
 }

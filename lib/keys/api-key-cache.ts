@@ -26,6 +26,8 @@ export type CachedApiKey = {
   readonly revokedAt: Date | null;
   /** As stored, then when this process last wrote it, so the write happens at most once a minute. */
   lastUsedAt: Date | null;
+  /** Likewise, the address it was last used from. */
+  lastUsedAddress: string | null;
 };
 
 export type ApiKeyCacheOptions = {
@@ -252,6 +254,7 @@ async function loadFromDatabase(hashedKey: string): Promise<CachedApiKey | null>
     allowedIps: row.allowedIps,
     revokedAt: row.revokedAt,
     lastUsedAt: row.lastUsedAt,
+    lastUsedAddress: row.lastUsedAddress,
   };
 }
 

@@ -27,6 +27,15 @@ export type AttemptRetentionOptions = {
   schedule: string;
 };
 
+/** The moment `retentionDays` before now by the database's clock (the rows' own clock). */
+export async function retentionCutoff(db: Db, retentionDays: number): Promise<Date> {
+  if (!Number.isInteger(retentionDays) || retentionDays <= 0 || retentionDays > MAX_RETENTION_DAYS)
+    throw new Error(`retentionDays must be a whole number from 1 to ${MAX_RETENTION_DAYS}, got ${retentionDays}`);
+  const [clock] = await db.$queryRaw<{ now: Date }[]>`SELECT now() AS now`;
+  if (!clock) throw new Error("SELECT now() returned no row");
+  return new Date(clock.now.getTime() - retentionDays * DAY_MS);
+}
+
 /**
  * Drops the bodies of every attempt created more than `retentionDays` ago (by the database's clock)
  * whose bodies are still there, in batches, and returns how many attempts changed. The headers go
@@ -36,11 +45,7 @@ export async function dropExpiredAttemptBodies(
   db: Db,
   { retentionDays, batchSize = BATCH_SIZE }: { retentionDays: number; batchSize?: number },
 ): Promise<number> {
-  if (!Number.isInteger(retentionDays) || retentionDays <= 0 || retentionDays > MAX_RETENTION_DAYS)
-    throw new Error(`retentionDays must be a whole number from 1 to ${MAX_RETENTION_DAYS}, got ${retentionDays}`);
-  const [clock] = await db.$queryRaw<{ now: Date }[]>`SELECT now() AS now`;
-  if (!clock) throw new Error("SELECT now() returned no row");
-  const cutoff = new Date(clock.now.getTime() - retentionDays * DAY_MS);
+  const cutoff = await retentionCutoff(db, retentionDays);
 
   let dropped = 0;
   // Each batch starts where the last one ended in createdAt order, so one run reads the rows
@@ -83,12 +88,17 @@ export function attemptRetentionTask(db: Db, { retentionDays }: Pick<AttemptRete
  * everything expired anyway.
  */
 export function attemptRetentionCronItems(schedule = DEFAULT_ATTEMPT_RETENTION_SCHEDULE): ParsedCronItem[] {
+  return retentionCronItems(ATTEMPT_RETENTION_TASK, schedule);
+}
+
+/** A daily maintenance task's crontab entry (this one's, the request log's). */
+export function retentionCronItems(task: string, schedule: string): ParsedCronItem[] {
   return parseCronItems([
     {
-      task: ATTEMPT_RETENTION_TASK,
-      identifier: ATTEMPT_RETENTION_TASK,
+      task,
+      identifier: task,
       match: schedule,
-      options: { backfillPeriod: 0, maxAttempts: 3, jobKey: ATTEMPT_RETENTION_TASK, jobKeyMode: "replace" },
+      options: { backfillPeriod: 0, maxAttempts: 3, jobKey: task, jobKeyMode: "replace" },
     },
   ]);
 }
@@ -101,19 +111,39 @@ export function attemptRetentionCronItems(schedule = DEFAULT_ATTEMPT_RETENTION_S
 export function attemptRetentionOptionsFromEnv(
   env: Record<string, string | undefined> = process.env,
 ): AttemptRetentionOptions {
-  const days = env.WEBHOOK_ATTEMPT_RETENTION_DAYS?.trim();
-  if (days && !/^[1-9]\d*$/.test(days))
-    throw new Error(`WEBHOOK_ATTEMPT_RETENTION_DAYS must be a positive whole number of days, got "${days}"`);
-  const retentionDays = days ? Number(days) : DEFAULT_ATTEMPT_RETENTION_DAYS;
-  if (retentionDays > MAX_RETENTION_DAYS)
-    throw new Error(`WEBHOOK_ATTEMPT_RETENTION_DAYS must be at most ${MAX_RETENTION_DAYS}, got "${days}"`);
+  return retentionOptionsFromEnv(env, {
+    task: ATTEMPT_RETENTION_TASK,
+    daysVariable: "WEBHOOK_ATTEMPT_RETENTION_DAYS",
+    scheduleVariable: "WEBHOOK_ATTEMPT_RETENTION_SCHEDULE",
+    defaultDays: DEFAULT_ATTEMPT_RETENTION_DAYS,
+    defaultSchedule: DEFAULT_ATTEMPT_RETENTION_SCHEDULE,
+  });
+}
 
-  const schedule = env.WEBHOOK_ATTEMPT_RETENTION_SCHEDULE?.trim() || DEFAULT_ATTEMPT_RETENTION_SCHEDULE;
+/** A retention task's days and schedule from its two variables, each checked and named when bad. */
+export function retentionOptionsFromEnv(
+  env: Record<string, string | undefined>,
+  setting: {
+    task: string;
+    daysVariable: string;
+    scheduleVariable: string;
+    defaultDays: number;
+    defaultSchedule: string;
+  },
+): AttemptRetentionOptions {
+  const days = env[setting.daysVariable]?.trim();
+  if (days && !/^[1-9]\d*$/.test(days))
+    throw new Error(`${setting.daysVariable} must be a positive whole number of days, got "${days}"`);
+  const retentionDays = days ? Number(days) : setting.defaultDays;
+  if (retentionDays > MAX_RETENTION_DAYS)
+    throw new Error(`${setting.daysVariable} must be at most ${MAX_RETENTION_DAYS}, got "${days}"`);
+
+  const schedule = env[setting.scheduleVariable]?.trim() || setting.defaultSchedule;
   try {
-    attemptRetentionCronItems(schedule);
+    retentionCronItems(setting.task, schedule);
   } catch (error) {
     throw new Error(
-      `WEBHOOK_ATTEMPT_RETENTION_SCHEDULE must be a crontab time pattern such as "${DEFAULT_ATTEMPT_RETENTION_SCHEDULE}", got "${schedule}"`,
+      `${setting.scheduleVariable} must be a crontab time pattern such as "${setting.defaultSchedule}", got "${schedule}"`,
       { cause: error },
     );
   }

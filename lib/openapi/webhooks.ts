@@ -26,7 +26,7 @@ function deliveryHeaders(eventId: string, signature: string) {
     "content-type": z.literal("application/json").meta({ description: "The body is the JSON envelope." }),
     "user-agent": z.literal(USER_AGENT).meta({ description: "Names the sender and the payload schema version." }),
     [SIGNATURE_HEADER]: z.string().meta({
-      description: `Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret. Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret \`${EXAMPLE_WEBHOOK_SECRET}\`.`,
+      description: `Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret \`${EXAMPLE_WEBHOOK_SECRET}\`.`,
       example: signature,
     }),
     "x-service-schema-version": z

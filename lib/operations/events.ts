@@ -9,7 +9,7 @@ export const listEventsOperation = defineOperation({
   surface: "sdk",
   summary: "List events",
   description:
-    "The application's events in the key's mode, newest first. Each event is what a webhook delivers in its envelope's `data`.",
+    "The application's events in the key's mode, newest first. Each event is what a webhook delivers in its envelope's `data`. Test events sent from the console's *Send test event* (sample data about no real wallet) are left out of this list; each is still found by its id.",
   tags: ["Webhooks"],
   scope: "events:read",
   query: listEventsQuerySchema,

@@ -56,7 +56,7 @@ export const replayWebhookDeliveryOperation = defineOperation({
     "A successful replay marks the delivery succeeded. Limits: 5 replays per delivery in any 60 minutes (rolling, counted " +
     "from the delivery's own recorded replays; a refused or failed replay does not count) and 20 per minute per merchant user; " +
     "over either, 429 `replay_limited` with `Retry-After` in seconds (for the delivery's limit: until its oldest counted " +
-    "replay leaves the 60 minutes). No request body.",
+    "replay leaves the 60 minutes). A disabled or deleted endpoint gets no replay (409 `endpoint_disabled`, its message saying which). No request body.",
   tags: ["Webhooks"],
   scope: "webhooks:write",
   params: deliveryPathSchema,
@@ -80,7 +80,7 @@ export const listWebhookEndpointsOperation = defineOperation({
   path: "/api/public/sdk/v1/webhooks/endpoints",
   surface: "sdk",
   summary: "List webhook endpoints with their health",
-  description: `The application's endpoints in the key's mode, newest first. ${ENDPOINT_HEALTH_SUMMARY}`,
+  description: `The application's endpoints in the key's mode, newest first; endpoints deleted in the console are not listed. ${ENDPOINT_HEALTH_SUMMARY}`,
   tags: ["Webhooks"],
   scope: "events:read",
   query: listEndpointsQuerySchema,
@@ -93,7 +93,7 @@ export const getWebhookEndpointOperation = defineOperation({
   path: "/api/public/sdk/v1/webhooks/endpoints/{id}",
   surface: "sdk",
   summary: "Retrieve a webhook endpoint with its health",
-  description: `One endpoint of the application in the key's mode. ${ENDPOINT_HEALTH_SUMMARY}`,
+  description: `One endpoint of the application in the key's mode; a deleted endpoint is endpoint_not_found. ${ENDPOINT_HEALTH_SUMMARY}`,
   tags: ["Webhooks"],
   scope: "events:read",
   params: endpointPathSchema,

@@ -105,7 +105,7 @@ const webhookDeliveryShape = z.object({
   url: z.string().meta({ description: "The endpoint's URL.", example: EXAMPLE_WEBHOOK_URL }),
   status: z.enum(DELIVERY_STATUSES).meta({
     description:
-      "pending: not delivered yet; retries scheduled, or waiting for its endpoint to be enabled again (nextAttemptAt null). succeeded: a 2xx was received. failed: the retry schedule (about three days) ran out.",
+      "pending: not delivered yet; retries scheduled, or waiting for its endpoint to be enabled again (nextAttemptAt null). succeeded: a 2xx was received. failed: the retry schedule (about three days) ran out, or its endpoint was deleted before it was delivered.",
   }),
   attemptCount: z.number().int().meta({ example: 2 }),
   lastStatusCode: z.number().int().nullable().meta({ example: 200 }),

@@ -5,7 +5,7 @@
 // is what keeps two workers from sending it at once (graphile-worker locks it); its key, stored on
 // the attempt, makes a rerun of a job whose attempt is recorded send nothing.
 import { openWebhookSecret } from "@/lib/applications/webhook-secret";
-import { recordAudit } from "@/lib/console/record-audit";
+import { recordSystemAudit } from "@/lib/console/record-audit";
 import { prisma } from "@/lib/db/client";
 import type { Prisma, PrismaClient, WebhookAttempt } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
@@ -19,7 +19,7 @@ import {
 import type { EndpointGate } from "./endpoint-gate";
 import { enqueueDelivery, jobKeyFor, type DeliveryTrigger } from "./enqueue";
 import { buildEnvelope, signedRequest } from "./envelope";
-import { parkEndpointDeliveries, rescheduleEndpointJobs } from "./resume-deliveries";
+import { failDeletedEndpointDeliveries, parkEndpointDeliveries, rescheduleEndpointJobs } from "./resume-deliveries";
 import { nextRetryDelayMs } from "./schedule";
 import { SEND_TIMEOUT_MS, sendWebhookRequest, type SendResult } from "./send-request";
 import { prismaSql, type SqlRunner, type Statement } from "./sql-runner";
@@ -47,7 +47,10 @@ export type DeliveryStatus = "pending" | "succeeded" | "failed";
 
 export type DeliverOutcome =
   | { kind: "sent"; attempt: WebhookAttempt; status: DeliveryStatus }
-  | { kind: "skipped"; reason: "not_found" | "already_attempted" | "not_pending" | "endpoint_disabled" }
+  | {
+      kind: "skipped";
+      reason: "not_found" | "already_attempted" | "not_pending" | "endpoint_disabled" | "endpoint_deleted";
+    }
   | { kind: "deferred"; reason: "backing_off" | "probe_in_flight" | "endpoint_busy"; until: Date };
 
 /** A delivery as sending needs it, read in one statement: its row, endpoint, event and signing secret. */
@@ -61,8 +64,10 @@ type DeliveryToSend = EndpointHealthFields & {
   eventType: string;
   eventData: Prisma.JsonValue;
   eventSequence: number;
-  webhookSecretSealed: string;
+  /** The delivery's mode's signing secret in use now: every attempt is signed when it is sent. */
+  secretSealed: string | null;
   applicationId: string;
+  deletedAt: Date | null;
   /** Whether the queue job running this attempt already recorded one. */
   attempted: boolean;
 };
@@ -73,13 +78,14 @@ const READ_DELIVERY: Statement = {
   SELECT d."id", d."status", d."livemode", d."endpointId", d."eventId", d."applicationId",
     w."url", w."enabled", w."consecutiveFailures", w."failingSince", w."lastSuccessAt", w."lastFailureAt",
     w."lastFailureReason", w."backoffUntil", w."probeLeaseUntil", w."disabledAt", w."disabledReason",
-    e."type" AS "eventType", e."data" AS "eventData", e."sequence" AS "eventSequence",
-    a."webhookSecretSealed",
+    w."deletedAt", e."type" AS "eventType", e."data" AS "eventData", e."sequence" AS "eventSequence",
+    (SELECT s."sealed" FROM "WebhookSigningSecret" s
+      WHERE s."applicationId" = d."applicationId" AND s."livemode" = d."livemode" AND s."activeFrom" <= now()
+      ORDER BY s."activeFrom" DESC, s."createdAt" DESC LIMIT 1) AS "secretSealed",
     EXISTS (SELECT 1 FROM "WebhookAttempt" t WHERE t."jobKey" = $2) AS "attempted"
   FROM "WebhookDelivery" d
   JOIN "WebhookEndpoint" w ON w."id" = d."endpointId"
   JOIN "Event" e ON e."id" = d."eventId"
-  JOIN "Application" a ON a."id" = d."applicationId"
   WHERE d."id" = $1`,
 };
 
@@ -101,6 +107,11 @@ export async function deliver(
   if (!row) return { kind: "skipped", reason: "not_found" };
   if (row.attempted) return { kind: "skipped", reason: "already_attempted" };
   if (trigger === "retry" && row.status !== "pending") return { kind: "skipped", reason: "not_pending" };
+  if (row.deletedAt) {
+    // Deleted while this job waited: nothing is sent to it again, so the delivery ends here.
+    await failDeletedEndpointDeliveries(db, row.endpointId);
+    return { kind: "skipped", reason: "endpoint_deleted" };
+  }
   if (!row.enabled) {
     // The delivery waits, pending, for the endpoint to be enabled again (resume-deliveries.ts).
     await db.$executeRaw`UPDATE "WebhookDelivery" SET "nextAttemptAt" = NULL, "updatedAt" = now()
@@ -136,7 +147,8 @@ export async function deliver(
       { id: row.eventId, type: row.eventType, data: row.eventData, sequence: row.eventSequence },
       new Date(),
     );
-    request = signedRequest(envelope, row.id, openWebhookSecret(row.webhookSecretSealed));
+    if (row.secretSealed === null) throw new Error(`application ${row.applicationId} has no signing secret in use`);
+    request = signedRequest(envelope, row.id, openWebhookSecret(row.secretSealed));
     result = await sendWebhookRequest({
       url: row.url,
       body: request.body,
@@ -347,17 +359,9 @@ async function nextState(
 
 /** The audit line a merchant finds beside their own actions: the engine turned the endpoint off, and why. */
 async function recordAutomaticDisable(tx: Prisma.TransactionClient, row: DeliveryToSend, reason: string) {
-  const application = await tx.application.findUniqueOrThrow({
-    where: { id: row.applicationId },
-    select: { merchantId: true },
+  await recordSystemAudit(tx, {
+    applicationId: row.applicationId,
+    action: "webhook_endpoint.disabled_automatically",
+    detail: { endpointId: row.endpointId, url: row.url, livemode: row.livemode, reason },
   });
-  await recordAudit(
-    tx,
-    { merchantId: application.merchantId, ipAddress: null },
-    {
-      applicationId: row.applicationId,
-      action: "webhook_endpoint.disabled_automatically",
-      detail: { endpointId: row.endpointId, url: row.url, livemode: row.livemode, reason },
-    },
-  );
 }

@@ -1,12 +1,13 @@
-// Webhook endpoints of an application: register (URL, mode, subscribed event kinds), list, disable, enable.
-// Used by the CLI and the console; a URL is vetted by the same rule every send applies again.
+// Webhook endpoints of an application: register (URL, mode, subscribed event kinds), edit, list,
+// disable, enable, delete. Used by the CLI and the console; a URL is vetted by the same rule every
+// send applies again.
 import type { Db } from "@/lib/db/client";
 import { EVENT_TYPES, type EventType } from "@/lib/events/record-event";
 import type { WebhookEndpoint } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { vetEndpointUrl } from "./address-guard";
 import { CLEARED_STREAK } from "./endpoint-health";
-import { parkEndpointDeliveries, resumeEndpointDeliveries } from "./resume-deliveries";
+import { failDeletedEndpointDeliveries, parkEndpointDeliveries, resumeEndpointDeliveries } from "./resume-deliveries";
 
 export type AddEndpointInput = {
   applicationId: string;
@@ -26,18 +27,26 @@ function isEventType(value: string): value is EventType {
   return EVENT_TYPES.some((type) => type === value);
 }
 
-export async function addWebhookEndpoint(db: Db, input: AddEndpointInput): Promise<WebhookEndpoint> {
+/** The URL and event kinds as stored, after the checks registration and every edit apply. */
+async function vetEndpointInput(
+  input: { url: string; events?: string[] },
+  livemode: boolean,
+): Promise<{ url: string; events: string[] }> {
   const events = [...new Set(input.events ?? [])];
   const unknown = events.filter((e) => !isEventType(e));
   if (unknown.length > 0)
     throw new EndpointError(`Unknown event kind(s): ${unknown.join(", ")}. Known: ${EVENT_TYPES.join(", ")}.`);
-  let url: URL;
   try {
     // In both modes, as at send time, where it is checked again: a name can point elsewhere later.
-    ({ url } = await vetEndpointUrl(input.url, input.livemode));
+    const { url } = await vetEndpointUrl(input.url, livemode);
+    return { url: url.toString(), events };
   } catch (error) {
     throw new EndpointError(error instanceof Error ? error.message : String(error));
   }
+}
+
+export async function addWebhookEndpoint(db: Db, input: AddEndpointInput): Promise<WebhookEndpoint> {
+  const { url, events } = await vetEndpointInput(input, input.livemode);
   const application = await db.application.findUnique({ where: { id: input.applicationId }, select: { id: true } });
   if (!application) throw new EndpointError(`No application ${input.applicationId}`);
   return db.webhookEndpoint.create({
@@ -45,15 +54,26 @@ export async function addWebhookEndpoint(db: Db, input: AddEndpointInput): Promi
       id: newId("we"),
       applicationId: input.applicationId,
       livemode: input.livemode,
-      url: url.toString(),
+      url,
       events,
       enabled: input.enabled ?? true,
     },
   });
 }
 
+/** Changes where the endpoint is sent and which kinds it gets, by the rule registration applies for its mode. */
+export async function updateWebhookEndpoint(
+  db: Db,
+  endpoint: Pick<WebhookEndpoint, "id" | "livemode">,
+  input: { url: string; events?: string[] },
+): Promise<WebhookEndpoint> {
+  const vetted = await vetEndpointInput(input, endpoint.livemode);
+  return db.webhookEndpoint.update({ where: { id: endpoint.id }, data: vetted });
+}
+
+/** The application's endpoints that are not deleted, oldest first. */
 export function listWebhookEndpoints(db: Db, applicationId: string): Promise<WebhookEndpoint[]> {
-  return db.webhookEndpoint.findMany({ where: { applicationId }, orderBy: { createdAt: "asc" } });
+  return db.webhookEndpoint.findMany({ where: { applicationId, deletedAt: null }, orderBy: { createdAt: "asc" } });
 }
 
 /**
@@ -67,7 +87,7 @@ export async function disableWebhookEndpoint(
   by = "the merchant",
 ): Promise<WebhookEndpoint> {
   const endpoint = await db.webhookEndpoint.findUnique({ where: { id: endpointId } });
-  if (!endpoint) throw new EndpointError(`No webhook endpoint ${endpointId}`);
+  if (!endpoint || endpoint.deletedAt) throw new EndpointError(`No webhook endpoint ${endpointId}`);
   if (!endpoint.enabled) return endpoint;
   const disabled = await db.webhookEndpoint.update({
     where: { id: endpointId },
@@ -86,7 +106,7 @@ export async function enableWebhookEndpoint(
   endpointId: string,
 ): Promise<{ endpoint: WebhookEndpoint; resumed: number }> {
   const found = await tx.webhookEndpoint.findUnique({ where: { id: endpointId } });
-  if (!found) throw new EndpointError(`No webhook endpoint ${endpointId}`);
+  if (!found || found.deletedAt) throw new EndpointError(`No webhook endpoint ${endpointId}`);
   const endpoint = await tx.webhookEndpoint.update({
     where: { id: endpointId },
     data: {
@@ -97,4 +117,15 @@ export async function enableWebhookEndpoint(
     },
   });
   return { endpoint, resumed: await resumeEndpointDeliveries(tx, endpointId) };
+}
+
+/**
+ * Deletes the endpoint softly, so its deliveries stay readable: no event fans out to it again
+ * (fan-out.ts), its queued jobs are removed, and its pending deliveries end failed now instead of
+ * waiting forever; a send already under way finds it deleted (deliver.ts). Run it in a transaction.
+ */
+export async function deleteWebhookEndpoint(tx: Db, endpointId: string): Promise<{ failedDeliveries: number }> {
+  await tx.webhookEndpoint.update({ where: { id: endpointId }, data: { deletedAt: new Date() } });
+  await parkEndpointDeliveries(tx, endpointId);
+  return { failedDeliveries: await failDeletedEndpointDeliveries(tx, endpointId) };
 }

@@ -1,4 +1,4 @@
-// Turns one recorded event into one delivery per enabled, subscribed endpoint of its application
+// Turns one recorded event into one delivery per enabled, subscribed, undeleted endpoint of its application
 // and mode, each with its first job queued, inside the transaction that recorded the event.
 import { Prisma, type Event } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
@@ -15,7 +15,7 @@ export function subscribedEndpointIds(event: Prisma.Sql, only?: { endpointId: st
   return Prisma.sql`ARRAY(
     SELECT e."id" FROM "WebhookEndpoint" e
     WHERE e."applicationId" = ${event}."applicationId" AND e."livemode" = ${event}."livemode" AND e."enabled"
-      AND (cardinality(e."events") = 0 OR ${event}."type" = ANY(e."events"))
+      AND e."deletedAt" IS NULL      AND (cardinality(e."events") = 0 OR ${event}."type" = ANY(e."events"))
       ${only ? Prisma.sql`AND e."id" = ${only.endpointId}` : Prisma.empty}
     ORDER BY e."id")`;
 }

@@ -35,13 +35,13 @@ export async function listDeliveries(
   );
 }
 
-/** One delivery with every attempt, oldest first, and whether its endpoint is enabled (for replays). */
+/** One delivery with every attempt, oldest first, and whether its endpoint is enabled or deleted (for replays). */
 export async function findDelivery(db: Db, tenant: Tenant, id: string) {
   const delivery = await db.webhookDelivery.findFirst({
     where: { id, applicationId: tenant.applicationId, livemode: tenant.livemode },
     include: {
       ...deliveryInclude,
-      endpoint: { select: { url: true, enabled: true } },
+      endpoint: { select: { url: true, enabled: true, deletedAt: true } },
       attempts: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
     },
   });

@@ -1,5 +1,5 @@
 // The application's webhook endpoints in one mode as the API returns them, newest first, each with
-// its health; and one endpoint by id.
+// its health; and one endpoint by id. A deleted endpoint is not found.
 import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { eventType } from "@/lib/events/event-record";
@@ -40,7 +40,7 @@ export async function listEndpointRecords(
   tenant: Tenant,
   query: ListEndpointsQuery,
 ): Promise<ListPage<WebhookEndpointRecord>> {
-  const scope = { applicationId: tenant.applicationId, livemode: tenant.livemode };
+  const scope = { applicationId: tenant.applicationId, livemode: tenant.livemode, deletedAt: null };
   const cursor = await findCursor(query.starting_after, "a webhook endpoint", (id) =>
     db.webhookEndpoint.findFirst({ where: { id, ...scope }, select: { id: true, createdAt: true } }),
   );
@@ -54,7 +54,7 @@ export async function listEndpointRecords(
 
 export async function getEndpointRecord(db: Db, tenant: Tenant, id: string): Promise<WebhookEndpointRecord> {
   const endpoint = await db.webhookEndpoint.findFirst({
-    where: { id, applicationId: tenant.applicationId, livemode: tenant.livemode },
+    where: { id, applicationId: tenant.applicationId, livemode: tenant.livemode, deletedAt: null },
   });
   if (!endpoint) throw new DomainError("endpoint_not_found", `No webhook endpoint ${id}.`, { param: "id" });
   return endpointRecord(endpoint);

@@ -73,6 +73,8 @@ export async function replayDelivery(
   id: string,
 ): Promise<WebhookDeliveryRecord> {
   const delivery = await findDelivery(tx, tenant, id);
+  if (delivery.endpoint.deletedAt)
+    throw new DomainError("endpoint_disabled", "The delivery's endpoint was deleted; nothing is sent to it any more.");
   if (!delivery.endpoint.enabled)
     throw new DomainError("endpoint_disabled", "The delivery's endpoint is disabled; enable it before replaying.");
   const { merchantId } = await tx.application.findUniqueOrThrow({

@@ -2,7 +2,8 @@
 // parks its pending deliveries: their queued jobs are removed and the deliveries wait, pending, with
 // nothing scheduled. Re-enabling resumes them: each gets one job again, due now, keyed at its next
 // place in the retry schedule. Both run in the transaction that flips the endpoint. The breaker
-// moves the queued jobs in time: later while it is open, sooner once it closes.
+// moves the queued jobs in time: later while it is open, sooner once it closes. Deleting an endpoint
+// ends its pending deliveries as failed: nothing will ever be sent to it again.
 import { Prisma } from "@/lib/generated/prisma/client";
 import { DELIVER_TASK, endpointFlag } from "./enqueue";
 
@@ -57,4 +58,11 @@ export async function resumeEndpointDeliveries(tx: Prisma.TransactionClient, end
     )
     SELECT count(*) AS resumed FROM jobs`;
   return Number(row?.resumed ?? 0);
+}
+
+/** Ends the deleted endpoint's pending deliveries as failed; returns how many. */
+export async function failDeletedEndpointDeliveries(db: Prisma.TransactionClient, endpointId: string): Promise<number> {
+  return db.$executeRaw`UPDATE "WebhookDelivery" SET "status" = 'failed', "nextAttemptAt" = NULL, "updatedAt" = now()
+    WHERE "endpointId" = ${endpointId} AND "status" = 'pending'
+      AND EXISTS (SELECT 1 FROM "WebhookEndpoint" w WHERE w."id" = ${endpointId} AND w."deletedAt" IS NOT NULL)`;
 }

@@ -1,5 +1,6 @@
-// The webhook worker: a graphile-worker runner for the delivery task and the crontab's maintenance
-// (expired idempotency records, attempt bodies past their retention).
+// The webhook worker: a graphile-worker runner for the delivery task, the audit line of a rolled
+// signing secret taking over, and the crontab's maintenance (expired idempotency records, attempt
+// bodies and request-log rows past their retention).
 // Runs beside the web server (scripts/serve.ts) or alone (`npm run worker`); any number of them,
 // on any number of machines, share one queue. No transaction is held while a request is out: the
 // job's lock in graphile-worker is what a send holds, and a worker's liveness lock (worker-liveness.ts)
@@ -22,11 +23,19 @@ import {
   IDEMPOTENCY_CLEANUP_TASK,
   idempotencyCleanupCronItems,
 } from "@/lib/maintenance/idempotency-cleanup";
+import {
+  REQUEST_LOG_RETENTION_TASK,
+  requestLogRetentionCronItems,
+  requestLogRetentionOptionsFromEnv,
+  requestLogRetentionTask,
+  type RequestLogRetentionOptions,
+} from "@/lib/maintenance/request-log-retention";
 import { deliver } from "./deliver";
 import { DEFAULT_ENDPOINT_CONCURRENCY, EndpointGate } from "./endpoint-gate";
 import { DELIVER_TASK } from "./enqueue";
 import { QUEUE_SCHEMA, quietQueueLogger } from "./queue-schema";
 import { retryScaleFromEnv } from "./schedule";
+import { recordScheduledActivation, SIGNING_SECRET_ACTIVATION_TASK } from "./signing-secrets";
 import { closeConnectionPools } from "./send-request";
 import { poolSql, utcTimestampTypes } from "./sql-runner";
 import { holdLivenessLock, unlockJobsOfDeadWorkers, type LivenessLock } from "./worker-liveness";
@@ -52,6 +61,8 @@ export type WebhookWorkerOptions = {
   idempotencyCleanupSchedule?: string;
   /** How long attempt bodies are kept and when they are dropped; 30 days, daily at 03:17, by default. */
   attemptRetention?: AttemptRetentionOptions;
+  /** How long request-log rows are kept and when older ones are deleted; 30 days, daily at 03:27, by default. */
+  requestLogRetention?: RequestLogRetentionOptions;
 };
 
 export type WebhookWorker = { stop(): Promise<void> };
@@ -63,6 +74,8 @@ const jobPayloadSchema = z.object({
   trigger: z.enum(["retry", "replay"]),
   retryNumber: z.number().int().positive().optional(),
 });
+
+const activationPayloadSchema = z.object({ secretId: z.string().min(1) });
 
 export async function startWebhookWorker(options: WebhookWorkerOptions): Promise<WebhookWorker> {
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
@@ -107,6 +120,10 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
   queuePool.on("error", logPoolError);
   queuePool.on("connect", (client) => client.on("error", logPoolError));
 
+  const signingSecretActivationTask: Task = async (payload) => {
+    await recordScheduledActivation(db, activationPayloadSchema.parse(payload).secretId);
+  };
+
   const cleanupTask: Task = async (_payload, helpers) => {
     const deleted = await deleteExpiredIdempotencyRecords(db);
     if (deleted > 0) helpers.logger.debug(`deleted ${deleted} expired idempotency records`);
@@ -122,6 +139,7 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
   });
 
   const retention = options.attemptRetention ?? attemptRetentionOptionsFromEnv({});
+  const requestLogRetention = options.requestLogRetention ?? requestLogRetentionOptionsFromEnv({});
   const runner = await run({
     pgPool: queuePool,
     schema: QUEUE_SCHEMA,
@@ -133,7 +151,9 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
     taskList: {
       [DELIVER_TASK]: deliverTask,
       [IDEMPOTENCY_CLEANUP_TASK]: cleanupTask,
+      [SIGNING_SECRET_ACTIVATION_TASK]: signingSecretActivationTask,
       [ATTEMPT_RETENTION_TASK]: attemptRetentionTask(db, retention),
+      [REQUEST_LOG_RETENTION_TASK]: requestLogRetentionTask(db, requestLogRetention),
     },
     // A busy endpoint's jobs stay in the queue instead of taking this worker's senders.
     forbiddenFlags: () => gate.forbiddenFlags(),
@@ -146,6 +166,7 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
     parsedCronItems: [
       ...idempotencyCleanupCronItems(options.idempotencyCleanupSchedule),
       ...attemptRetentionCronItems(retention.schedule),
+      ...requestLogRetentionCronItems(requestLogRetention.schedule),
     ],
   });
   const livenessLock = await liveness;
@@ -206,7 +227,8 @@ function cronSchedule(env: Record<string, string | undefined>, name: string): st
 /**
  * Worker settings from WEBHOOK_WORKER_CONCURRENCY, WEBHOOK_ENDPOINT_CONCURRENCY, WEBHOOK_POLL_INTERVAL_MS,
  * WEBHOOK_STALE_LOCK_SECONDS, WEBHOOK_SWEEP_INTERVAL_MS, IDEMPOTENCY_CLEANUP_SCHEDULE,
- * WEBHOOK_ATTEMPT_RETENTION_DAYS and WEBHOOK_ATTEMPT_RETENTION_SCHEDULE.
+ * WEBHOOK_ATTEMPT_RETENTION_DAYS, WEBHOOK_ATTEMPT_RETENTION_SCHEDULE, REQUEST_LOG_RETENTION_DAYS and
+ * REQUEST_LOG_RETENTION_SCHEDULE.
  */
 export function workerOptionsFromEnv(
   connectionString: string,
@@ -222,5 +244,6 @@ export function workerOptionsFromEnv(
     retryScale: retryScaleFromEnv(env),
     idempotencyCleanupSchedule: cronSchedule(env, "IDEMPOTENCY_CLEANUP_SCHEDULE"),
     attemptRetention: attemptRetentionOptionsFromEnv(env),
+    requestLogRetention: requestLogRetentionOptionsFromEnv(env),
   };
 }

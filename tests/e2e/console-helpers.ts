@@ -2,13 +2,28 @@
 // verifies signatures, and screenshots at desktop and phone widths.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import http from "node:http";
-import { expect, type Page, type TestInfo } from "@playwright/test";
-import { saveScreenshot } from "./helpers";
+import { expect, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
+import { encode, type JWT } from "next-auth/jwt";
+import { baseURL, db, saveScreenshot } from "./helpers";
 
 export const PASSWORD = "correct horse battery staple";
 
 export function uniqueEmail(label: string): string {
   return `${label}-${randomBytes(5).toString("hex")}@example.test`;
+}
+
+/**
+ * Replaces the browser's session with one for the merchant `email`, carrying `claims` (a sign-in time,
+ * a pending second factor), encoded with the server's secret as next-auth would issue it.
+ */
+export async function replaceSession(context: BrowserContext, email: string, claims: JWT) {
+  const merchant = await (await db()).merchantUser.findUniqueOrThrow({ where: { email } });
+  const authSecret = process.env.AUTH_SECRET;
+  if (!authSecret) throw new Error("AUTH_SECRET is shared with the server by playwright.config.ts");
+  const token = await encode({ secret: authSecret, token: { sub: merchant.id, email, ...claims } });
+  await context.clearCookies();
+  await context.addCookies([{ name: "next-auth.session-token", value: token, url: baseURL() }]);
+  return merchant;
 }
 
 /** Signs up through the sign-up page and waits for the applications page. */
@@ -29,6 +44,18 @@ export async function createApplicationInBrowser(page: Page, name: string): Prom
   return (await page.getByTestId("application-id").textContent())?.trim() ?? "";
 }
 
+/** Creates a key with every scope from the API keys page's dialog (the page's mode) and returns it. */
+export async function createKeyInBrowser(page: Page, name: string): Promise<string> {
+  await page.getByRole("button", { name: "Create secret key" }).click();
+  const dialog = page.getByRole("dialog", { name: /secret key$/ });
+  await dialog.getByLabel("Name", { exact: true }).fill(name);
+  await dialog.getByRole("button", { name: /^Create (test|live) key$/ }).click();
+  const key = (await dialog.getByTestId("new-api-key").textContent()) ?? "";
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await expect(dialog).toBeHidden();
+  return key;
+}
+
 /** A full-page screenshot at desktop width and another at phone width. */
 export async function screenshotBothWidths(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const desktop = page.viewportSize() ?? { width: 1280, height: 720 };
@@ -40,17 +67,24 @@ export async function screenshotBothWidths(page: Page, testInfo: TestInfo, name:
 
 export type ReceivedWebhook = { headers: http.IncomingHttpHeaders; body: string; verified: boolean };
 
-/** A webhook receiver on 127.0.0.1 that checks x-service-signature like a merchant's would (401 on mismatch). */
-export async function startReceiver(secret: () => string) {
+/**
+ * A local receiver that answers 200 to a delivery signed with its secret (or any of its list), else
+ * 401. It checks the HMAC itself, not with lib/webhooks/verify, so a fault in the shipped helper
+ * cannot make a wrong signature pass here.
+ */
+export async function startReceiver(secrets: () => string | readonly string[]) {
   const received: ReceivedWebhook[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const body = Buffer.concat(chunks).toString("utf8");
-      const expected = createHmac("sha256", secret()).update(body).digest("hex");
-      const given = String(req.headers["x-service-signature"] ?? "");
-      const verified = given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+      const given = Buffer.from(String(req.headers["x-service-signature"] ?? ""));
+      const list = secrets();
+      const verified = (typeof list === "string" ? [list] : list).some((secret) => {
+        const expected = Buffer.from(createHmac("sha256", secret).update(body).digest("hex"));
+        return given.length === expected.length && timingSafeEqual(given, expected);
+      });
       received.push({ headers: req.headers, body, verified });
       res.writeHead(verified ? 200 : 401, { "content-type": "text/plain" }).end(verified ? "ok" : "bad signature");
     });

@@ -35,50 +35,75 @@ test("sign up, create an application, manage its secret and keys, and see the AP
   await expect(page.getByTestId("test-mode-banner")).toBeVisible();
   await expect(page.getByText(`Application ${appId} (test mode)`).first()).toBeVisible();
 
-  // The secret is hidden until revealed, and rotating (after confirming) replaces it.
+  // The secret is hidden until revealed, and rolling it now (after confirming) replaces it.
   const secretBox = page.getByTestId("webhook-secret");
   await expect(secretBox).toContainText("••••");
   await page.getByRole("button", { name: "Reveal secret" }).click();
   await expect(secretBox).toHaveText(/^whsec_[0-9A-Za-z]{40}$/);
   const firstSecret = (await secretBox.textContent()) ?? "";
   await screenshotBothWidths(page, testInfo, "application-overview");
-  await page.getByRole("button", { name: "Rotate secret" }).click();
+  await page.getByRole("button", { name: "Roll secret" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
-  await page.getByRole("dialog").getByRole("button", { name: "Rotate secret" }).click();
+  await page.getByRole("dialog").getByRole("radio", { name: /^Now/ }).check();
+  await page.getByRole("dialog").getByRole("button", { name: "Roll secret" }).click();
   await expect(page.getByText("A new secret is in effect")).toBeVisible();
   await expect(secretBox).toHaveText(/^whsec_[0-9A-Za-z]{40}$/);
   expect(await secretBox.textContent()).not.toBe(firstSecret);
 
-  // Keys: a bad allowlist entry is named next to the field; then a key restricted to wallets.
+  // Keys: the list comes first; "Create secret key" opens a dialog with the focus in its first field.
+  // A bad allowlist entry is named next to the field; then a key restricted to wallets.
   await page.getByRole("link", { name: "API keys" }).click();
   await expect(page.getByText("No test keys yet")).toBeVisible();
-  await page.getByLabel("Name", { exact: true }).fill("Backend (wallets only)");
+  const opener = page.getByRole("button", { name: "Create secret key" });
+  await opener.click();
+  const dialog = page.getByRole("dialog", { name: "Create a test secret key" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Name", { exact: true })).toBeFocused();
+  await dialog.getByLabel("Name", { exact: true }).fill("Backend (wallets only)");
   for (const scope of SCOPES.filter((s) => !s.startsWith("wallets:"))) {
-    await page.getByLabel(scope).uncheck();
+    await dialog.getByLabel(scope).uncheck();
   }
-  await page.getByLabel(/IP allowlist/).fill("10.0.0.0/33");
-  await page.getByRole("button", { name: "Mint test key" }).click();
-  await expect(page.locator("#allowed-ips-error")).toContainText('"10.0.0.0/33" is not');
-  await expect(page.getByLabel("cards:write")).not.toBeChecked();
-  await page.getByLabel(/IP allowlist/).fill("127.0.0.1\n::1/128");
-  await page.getByRole("button", { name: "Mint test key" }).click();
-  const keyBox = page.getByTestId("new-api-key");
+  await dialog.getByLabel(/IP allowlist/).fill("10.0.0.0/33");
+  await dialog.getByRole("button", { name: "Create test key" }).click();
+  await expect(dialog.locator("#allowed-ips-error")).toContainText('"10.0.0.0/33" is not');
+  await expect(dialog.getByLabel("cards:write")).not.toBeChecked();
+  await dialog.getByLabel(/IP allowlist/).fill("127.0.0.1\n::1/128");
+  await dialog.getByRole("button", { name: "Create test key" }).click();
+  // The new key is shown once, inside the dialog, which takes the focus to it.
+  const keyBox = dialog.getByTestId("new-api-key");
   await expect(keyBox).toHaveText(/^sk_test_[0-9A-Za-z]{32,}$/);
   const key = (await keyBox.textContent()) ?? "";
-  await expect(page.getByText("It will not be shown again")).toBeVisible();
+  await expect(dialog.getByText("You will not see it again")).toBeVisible();
+  await expect(dialog.getByRole("status")).toBeFocused();
+  await expect(dialog.getByRole("button", { name: "Copy key" })).toBeVisible();
   await screenshotBothWidths(page, testInfo, "keys-minted");
+
+  // Done closes it and gives the focus back; the list behind now holds the key, never the secret.
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+  await expect(page.getByTestId("new-api-key")).toHaveCount(0);
+  await expect(page.getByText(`sk_test_••••${key.slice(-4)}`)).toBeVisible();
+  await expect(page.getByText(key)).toHaveCount(0);
+  // Opened again, the dialog starts over with an empty form.
+  await opener.click();
+  await expect(dialog.getByLabel("Name", { exact: true })).toHaveValue("");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
 
   // After a reload only the prefix and last four are shown.
   await page.reload();
-  await expect(page.getByTestId("new-api-key")).toHaveCount(0);
   await expect(page.getByText(`sk_test_••••${key.slice(-4)}`)).toBeVisible();
   await expect(page.getByText("127.0.0.1/32, ::1/128")).toBeVisible();
+  await expect(page.getByRole("table").getByText("Never")).toBeVisible();
 
   // The key works for its scope and is refused for another.
   const wallet = await api<{ id: string }>(key, "POST", "/api/public/sdk/v1/wallets", {
     externalUserId: "console_user_1",
     currency: "USD",
     email: "ada@example.com",
+    name: "Ada Lovelace",
+    address: { line1: "12 St James's Square", city: "London", postalCode: "SW1Y 4JH", country: "GB" },
   });
   expect(wallet.status).toBe(201);
   const card = await api<{ error: { code: string } }>(key, "POST", "/api/public/sdk/v1/cards", {
@@ -89,7 +114,19 @@ test("sign up, create an application, manage its secret and keys, and see the AP
   expect(card.status).toBe(403);
   expect(card.body.error.code).toBe("scope_missing");
 
-  // Data views: the wallet, its detail, the event.
+  // "Last used" now says when, and from which address.
+  const lastUsed = page
+    .getByRole("row")
+    .filter({ hasText: `sk_test_••••${key.slice(-4)}` })
+    .getByRole("cell")
+    .nth(4);
+  await expect(async () => {
+    await page.reload();
+    await expect(lastUsed.locator("time")).toBeVisible({ timeout: 1000 });
+    await expect(lastUsed).toContainText("127.0.0.1", { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+
+  // Data views: the wallet, its detail with the holder as given, the event.
   await page.getByRole("link", { name: "Wallets" }).click();
   await expect(page.getByRole("link", { name: "console_user_1" })).toBeVisible();
   await screenshotBothWidths(page, testInfo, "wallets");
@@ -100,6 +137,10 @@ test("sign up, create an application, manage its secret and keys, and see the AP
   await page.getByRole("button", { name: "Search" }).click();
   await page.getByRole("link", { name: "console_user_1" }).click();
   await expect(page.getByRole("heading", { name: "console_user_1" })).toBeVisible();
+  const holder = page.getByTestId("wallet-holder");
+  await expect(holder).toContainText("Ada Lovelace");
+  await expect(holder).toContainText("ada@example.com");
+  await expect(holder.locator("address")).toHaveText(/12 St James's Square.*London SW1Y 4JH.*GB/s);
   await expect(page.getByText("No cards")).toBeVisible();
   await screenshotBothWidths(page, testInfo, "wallet-detail");
   await page.getByRole("link", { name: "Events" }).click();
@@ -120,7 +161,8 @@ test("sign up, create an application, manage its secret and keys, and see the AP
   for (const action of [
     "application.created",
     "webhook_secret.revealed",
-    "webhook_secret.rotated",
+    "webhook_secret.rolled",
+    "webhook_secret.activated",
     "api_key.minted",
     "api_key.revoked",
   ]) {
@@ -152,7 +194,32 @@ test("another merchant's application is a 404, not a peek", async ({ page, brows
     const response = await intruder.goto(`/merchant/sdk/apps/${appId}${suffix}`);
     expect(response?.status(), suffix).toBe(404);
   }
+  // The 404 is the console's own, inside its top bar, with the way back.
+  await expect(intruder.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await expect(intruder.getByTestId("signed-in-as")).toBeVisible();
+  await intruder.getByRole("link", { name: "Back to applications" }).click();
+  await expect(intruder.getByRole("heading", { name: "Applications" })).toBeVisible();
   await other.close();
+});
+
+test("unknown console addresses and objects answer 404 inside the console", async ({ page }) => {
+  await signUpInBrowser(page, uniqueEmail("lost"));
+  const appId = await createApplicationInBrowser(page, "Lost and found");
+
+  const unknownPage = await page.goto("/merchant/sdk/no-such-page");
+  expect(unknownPage?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await expect(page.getByTestId("signed-in-as")).toBeVisible();
+
+  // Inside an application the navigation stays, and the way back is the application's overview.
+  for (const path of [`/merchant/sdk/apps/${appId}/no-such-page`, `/merchant/sdk/apps/${appId}/wallets/wal_missing`]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Application" })).toBeVisible();
+  }
+  await page.getByRole("link", { name: "Back to the overview" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Lost and found" })).toBeVisible();
 });
 
 test("sign-in tells a wrong password apart and signs out again", async ({ page }) => {

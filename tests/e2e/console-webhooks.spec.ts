@@ -5,6 +5,7 @@ import { expect, test } from "@playwright/test";
 import { api, db } from "./helpers";
 import {
   createApplicationInBrowser,
+  createKeyInBrowser,
   screenshotBothWidths,
   signUpInBrowser,
   startReceiver,
@@ -24,9 +25,7 @@ test("a newcomer receives a verified webhook on their own receiver and can repla
   const receiver = await startReceiver(() => secret);
   try {
     await page.getByRole("link", { name: "API keys" }).click();
-    await page.getByLabel("Name", { exact: true }).fill("Demo backend");
-    await page.getByRole("button", { name: "Mint test key" }).click();
-    const key = (await page.getByTestId("new-api-key").textContent()) ?? "";
+    const key = await createKeyInBrowser(page, "Demo backend");
     expect(key).toMatch(/^sk_test_/);
 
     // Register the endpoint; a bad URL is refused next to the field.
@@ -94,10 +93,11 @@ test("a newcomer receives a verified webhook on their own receiver and can repla
     await expect(page.getByText("replay", { exact: true }).first()).toBeVisible();
     await screenshotBothWidths(page, testInfo, "delivery-replay-limited");
 
-    // After a rotation the receiver, updated with the new secret, still verifies a test event.
+    // After rolling the secret now the receiver, updated with the new secret, still verifies a test event.
     await page.getByRole("link", { name: "Overview" }).click();
-    await page.getByRole("button", { name: "Rotate secret" }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Rotate secret" }).click();
+    await page.getByRole("button", { name: "Roll secret" }).click();
+    await page.getByRole("dialog").getByRole("radio", { name: /^Now/ }).check();
+    await page.getByRole("dialog").getByRole("button", { name: "Roll secret" }).click();
     await expect(page.getByText("A new secret is in effect")).toBeVisible();
     await expect(page.getByTestId("webhook-secret")).not.toHaveText(secret);
     secret = (await page.getByTestId("webhook-secret").textContent()) ?? "";
@@ -155,10 +155,13 @@ test("an endpoint the delivery engine disabled shows Disabled with its reason, a
   await page.reload();
   await expect(health.getByText("Disabled", { exact: true })).toBeVisible();
   await expect(page.getByTestId("endpoint-disabled-reason")).toHaveText(reason);
-  await expect(health).toContainText("2026-11-23 09:00:05 UTC");
-  await expect(health).toContainText("41 failures in a row since 2026-11-20 09:00:00 UTC");
-  await expect(health).toContainText("Last failure: 2026-11-23 09:00:05 UTC — HTTP 503");
-  await expect(health).toContainText("Last success: 2026-11-19 18:30:00 UTC");
+  // Times read in the browser's zone; their exact UTC value is the hover title.
+  const at = (utc: string) => health.locator(`time[title="${utc}"]`);
+  await expect(at("2026-11-23 09:00:05 UTC")).toHaveCount(2);
+  await expect(health).toContainText("41 failures in a row since");
+  await expect(at("2026-11-20 09:00:00 UTC")).toHaveCount(1);
+  await expect(health).toContainText("— HTTP 503");
+  await expect(at("2026-11-19 18:30:00 UTC")).toHaveCount(1);
   await screenshotBothWidths(page, testInfo, "webhooks-endpoint-disabled");
 
   // Enabling by hand clears the reason and the streak.

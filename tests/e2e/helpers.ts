@@ -41,7 +41,7 @@ export async function createAppWithKey(
   const merchant = await client.merchantUser.create({
     data: { id: newId("usr"), email: `e2e-${randomBase62(10)}@example.test`, name: "E2E Merchant" },
   });
-  const { application, webhookSecret } = await createApplication(client, {
+  const { application, webhookSecrets } = await createApplication(client, {
     merchantId: merchant.id,
     name: options.name ?? "E2E app",
   });
@@ -51,7 +51,14 @@ export async function createAppWithKey(
     name: "e2e key",
     scopes: options.scopes,
   });
-  return { merchant, application, appId: application.id, key: secret, webhookSecret };
+  // The secret signing the deliveries of the key's mode.
+  return {
+    merchant,
+    application,
+    appId: application.id,
+    key: secret,
+    webhookSecret: webhookSecrets[options.mode ?? "test"],
+  };
 }
 
 /** Another key for an existing application (e.g. a live key beside the test one). */

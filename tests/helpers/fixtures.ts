@@ -9,8 +9,9 @@ export async function createMerchantApp(name = "Test app") {
   const merchant = await prisma().merchantUser.create({
     data: { id: newId("usr"), email: `m-${randomBase62(10)}@example.test`, name: "Test Merchant" },
   });
-  const { application, webhookSecret } = await createApplication(prisma(), { merchantId: merchant.id, name });
-  return { merchant, application, webhookSecret };
+  const { application, webhookSecrets } = await createApplication(prisma(), { merchantId: merchant.id, name });
+  // webhookSecret: the test mode's, which signs the deliveries of the test keys these fixtures mint.
+  return { merchant, application, webhookSecrets, webhookSecret: webhookSecrets.test };
 }
 
 export async function createKey(

@@ -57,7 +57,8 @@ function signIn(email: string, password: string) {
 type BootstrapJson = {
   appId: string;
   testKey: string;
-  webhookSecret: string;
+  testWebhookSecret: string;
+  liveWebhookSecret: string;
   merchantId: string;
   email: string;
   signInUrl: string;
@@ -85,7 +86,9 @@ describe("cli bootstrap", { timeout: 90_000 }, () => {
     });
     expect(output.appId).toMatch(/^app_/);
     expect(output.testKey).toMatch(/^sk_test_/);
-    expect(output.webhookSecret).toMatch(/^whsec_/);
+    expect(output.testWebhookSecret).toMatch(/^whsec_/);
+    expect(output.liveWebhookSecret).toMatch(/^whsec_/);
+    expect(output.liveWebhookSecret).not.toBe(output.testWebhookSecret);
     expect(output).not.toHaveProperty("password");
 
     expect(await signIn(email, password)).toMatchObject({ id: output.merchantId, email });
@@ -121,6 +124,11 @@ describe("cli bootstrap", { timeout: 90_000 }, () => {
     const first = await cli("bootstrap", "--email", email);
     expect(first.code).toBe(0);
     const shown = /sign in at (\S+\/merchant\/sdk\/sign-in) with (\S+) \/ (\S+)/.exec(first.stdout);
+    // Each mode's secret on its own labelled line.
+    const testSecret = /Webhook secrets: +test (whsec_\w+)/.exec(first.stdout)?.[1];
+    const liveSecret = /^ +live (whsec_\w+)/m.exec(first.stdout)?.[1];
+    expect(testSecret).toMatch(/^whsec_/);
+    expect(liveSecret).toMatch(/^whsec_/);
     expect(shown?.[2]).toBe(email);
     const generated = shown?.[3] ?? "";
     expect(generated.length).toBeGreaterThanOrEqual(MIN_PASSWORD_LENGTH);
@@ -129,6 +137,7 @@ describe("cli bootstrap", { timeout: 90_000 }, () => {
     // Again without --password: the same merchant and application, the password untouched and not shown.
     const again = lastJson<BootstrapJson>(await cli("bootstrap", "--email", email, "--json"));
     expect(again.passwordStatus).toBe("unchanged");
+    expect([again.testWebhookSecret, again.liveWebhookSecret]).toEqual([testSecret, liveSecret]);
     expect(again).not.toHaveProperty("password");
     expect(await signIn(email, generated)).not.toBeNull();
 
@@ -161,7 +170,7 @@ describe("cli bootstrap", { timeout: 90_000 }, () => {
     await bootstrapCommand.run({ email: uniqueEmail(), appName: "Compat app", json: true }, []);
     expect(lines).toHaveLength(1);
     expect(Object.keys(JSON.parse(lines[0] ?? "{}"))).toEqual(
-      expect.arrayContaining(["appId", "testKey", "webhookSecret", "email", "password"]),
+      expect.arrayContaining(["appId", "testKey", "testWebhookSecret", "liveWebhookSecret", "email", "password"]),
     );
   });
 });

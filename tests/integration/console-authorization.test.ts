@@ -2,6 +2,7 @@
 // wallet and delivery ids, is refused as "not found" and changes nothing of A's.
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "@/lib/db/client";
+import { activateSecret } from "@/lib/console/activate-secret";
 import { ConsoleNotFoundError } from "@/lib/console/errors";
 import { deliveryDetail } from "@/lib/console/delivery-detail";
 import { listAuditLog } from "@/lib/console/list-audit-log";
@@ -16,7 +17,7 @@ import { replayConsoleDelivery } from "@/lib/console/replay-console-delivery";
 import { requireApplication } from "@/lib/console/require-application";
 import { revealSecret } from "@/lib/console/reveal-secret";
 import { revokeKey } from "@/lib/console/revoke-key";
-import { rotateSecret } from "@/lib/console/rotate-secret";
+import { rollSecret } from "@/lib/console/roll-secret";
 import { searchWallets } from "@/lib/console/search-wallets";
 import { sendTestEvent } from "@/lib/console/send-test-event";
 import { setEndpointEnabled } from "@/lib/console/set-endpoint-enabled";
@@ -89,8 +90,12 @@ describe("console operations refuse another merchant's application", () => {
       run: (w) => renameApplication(prisma(), w.bContext, w.a.application.id, { name: "Hijacked" }),
     },
     { name: "setMode", run: (w) => setMode(prisma(), w.bContext, w.a.application.id, "live") },
-    { name: "revealSecret", run: (w) => revealSecret(prisma(), w.bContext, w.a.application.id) },
-    { name: "rotateSecret", run: (w) => rotateSecret(prisma(), w.bContext, w.a.application.id) },
+    { name: "revealSecret", run: (w) => revealSecret(prisma(), w.bContext, w.a.application.id, "test") },
+    {
+      name: "rollSecret",
+      run: (w) => rollSecret(prisma(), w.bContext, w.a.application.id, { mode: "test", activation: "1h" }),
+    },
+    { name: "activateSecret", run: (w) => activateSecret(prisma(), w.bContext, w.a.application.id, "test") },
     {
       name: "mintKey",
       run: (w) =>
@@ -172,18 +177,20 @@ describe("console operations refuse A's objects reached through B's own applicat
       listConsoleDeliveries(db, world.b.merchant.id, id, {}),
       listAuditLog(db, world.b.merchant.id, id),
     ]);
-    expect(keys.map((k) => k.id)).toEqual([world.bKey.record.id]);
+    expect(keys.rows.map((k) => k.id)).toEqual([world.bKey.record.id]);
     expect(endpoints.map((e) => e.id)).toEqual([world.bEndpoint.id]);
-    expect(wallets).toEqual([]);
-    expect(events).toEqual([]);
-    expect(deliveries).toEqual([]);
-    expect(audit.every((entry) => entry.applicationId === id && entry.merchantId === world.b.merchant.id)).toBe(true);
+    expect(wallets.rows).toEqual([]);
+    expect(events.rows).toEqual([]);
+    expect(deliveries.rows).toEqual([]);
+    expect(audit.rows.every((entry) => entry.applicationId === id && entry.merchantId === world.b.merchant.id)).toBe(
+      true,
+    );
   });
 
   it("the owner can do what the other merchant could not (the refusals are about ownership)", async () => {
     const db = prisma();
-    const revealed = await revealSecret(db, world.aContext, world.a.application.id);
-    expect(revealed.secret).toBe(world.a.webhookSecret);
+    const revealed = await revealSecret(db, world.aContext, world.a.application.id, "test");
+    expect(revealed.current.secret).toBe(world.a.webhookSecrets.test);
     const detail = await deliveryDetail(db, world.a.merchant.id, world.a.application.id, world.aDeliveryId);
     expect(detail.id).toBe(world.aDeliveryId);
     const wallet = await walletDetail(db, world.a.merchant.id, world.a.application.id, world.aWalletId);

@@ -14,7 +14,7 @@ import { mintKey } from "@/lib/console/mint-key";
 import { renameApplication } from "@/lib/console/rename-application";
 import { revealSecret } from "@/lib/console/reveal-secret";
 import { revokeKey } from "@/lib/console/revoke-key";
-import { rotateSecret } from "@/lib/console/rotate-secret";
+import { rollSecret } from "@/lib/console/roll-secret";
 import { searchWallets } from "@/lib/console/search-wallets";
 import { setMode } from "@/lib/console/set-mode";
 import { signUp } from "@/lib/console/sign-up";
@@ -169,7 +169,9 @@ describe("wallet search", () => {
     for (const externalUserId of ["user_1", "userX1", "50%off", "500ff"])
       await transaction((tx) => createWallet(tx, tenant, { externalUserId, currency: "USD", email: "w@example.com" }));
     const found = async (text: string) =>
-      (await searchWallets(prisma(), user.id, appId, { externalUserId: text })).map((w) => w.externalUserId).sort();
+      (await searchWallets(prisma(), user.id, appId, { externalUserId: text })).rows
+        .map((w) => w.externalUserId)
+        .sort();
     expect(await found("user_1")).toEqual(["user_1"]);
     expect(await found("50%")).toEqual(["50%off"]);
     expect(await found("USER")).toEqual(["userX1", "user_1"].sort());
@@ -177,16 +179,20 @@ describe("wallet search", () => {
 });
 
 describe("webhook secret", () => {
-  it("reveals the sealed secret and rotates it to a new one that signing then uses", async () => {
+  it("reveals a mode's sealed secret and rolls it now to a new one that signing then uses", async () => {
     const { context, appId } = await merchant();
-    const first = await revealSecret(prisma(), context, appId);
+    const first = (await revealSecret(prisma(), context, appId, "test")).current;
     expect(first.secret).toMatch(/^whsec_[0-9A-Za-z]{40}$/);
-    const rotated = await rotateSecret(prisma(), context, appId);
-    expect(rotated.secret).not.toBe(first.secret);
-    const stored = await prisma().application.findUniqueOrThrow({ where: { id: appId } });
-    expect(openWebhookSecret(stored.webhookSecretSealed)).toBe(rotated.secret);
-    expect(stored.webhookSecretSealed).not.toContain(rotated.secret);
-    expect((await revealSecret(prisma(), context, appId)).secret).toBe(rotated.secret);
+    const rolled = await rollSecret(prisma(), context, appId, { mode: "test", activation: "now" });
+    expect(rolled).toMatchObject({ mode: "test", pending: false });
+    expect(rolled.secret).not.toBe(first.secret);
+    const stored = await prisma().webhookSigningSecret.findFirstOrThrow({
+      where: { applicationId: appId, livemode: false },
+      orderBy: { activeFrom: "desc" },
+    });
+    expect(openWebhookSecret(stored.sealed)).toBe(rolled.secret);
+    expect(stored.sealed).not.toContain(rolled.secret);
+    expect((await revealSecret(prisma(), context, appId, "test")).current.secret).toBe(rolled.secret);
   });
 });
 
@@ -200,7 +206,7 @@ describe("API keys", () => {
       allowedIps: "127.0.0.1, 2001:db8::/32\n10.0.0.0/8",
     });
     expect(minted.secret).toMatch(/^sk_test_/);
-    const [listed] = await listKeys(prisma(), user.id, appId);
+    const [listed] = (await listKeys(prisma(), user.id, appId)).rows;
     expect(listed).toMatchObject({
       id: minted.id,
       name: "Backend",
@@ -255,8 +261,8 @@ describe("audit log", () => {
   it("records who did what, when and from where, without secrets", async () => {
     const { user, context, appId } = await merchant();
     const minted = await mintKey(prisma(), context, appId, { name: "k", mode: "test", scopes: [...SCOPES] });
-    const revealed = await revealSecret(prisma(), context, appId);
-    await rotateSecret(prisma(), context, appId);
+    const revealed = (await revealSecret(prisma(), context, appId, "test")).current;
+    const rolled = await rollSecret(prisma(), context, appId, { mode: "test", activation: "1h" });
     await revokeKey(prisma(), context, appId, minted.id);
     const entries = await prisma().auditLog.findMany({
       where: { applicationId: appId },
@@ -266,12 +272,13 @@ describe("audit log", () => {
       "application.created",
       "api_key.minted",
       "webhook_secret.revealed",
-      "webhook_secret.rotated",
+      "webhook_secret.rolled",
       "api_key.revoked",
     ]);
     expect(entries.every((e) => e.merchantId === user.id && e.ipAddress === "198.51.100.7")).toBe(true);
     const text = JSON.stringify(entries);
     expect(text).not.toContain(minted.secret);
     expect(text).not.toContain(revealed.secret);
+    expect(text).not.toContain(rolled.secret);
   });
 });

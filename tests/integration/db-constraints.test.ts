@@ -196,7 +196,7 @@ function funding(amount: number): { transferId: string; statements: Statement[] 
 beforeAll(async () => {
   await client.connect();
   await insert("MerchantUser", { id: merchantId, email: `${merchantId}@example.test` });
-  await insert("Application", { id: appId, merchantId, name: "Constraints", webhookSecretSealed: "sealed" });
+  await insert("Application", { id: appId, merchantId, name: "Constraints" });
   await insert("Wallet", walletRow({ id: walletId }));
   await insert("LedgerAccount", accountRow({ id: accountId, walletId }));
   await insert("LedgerAccount", accountRow({ id: reserveId, kind: "reserve", applicationId: null }));
@@ -617,7 +617,7 @@ describe("foreign keys", () => {
     it("an application with ledger transfers (LedgerTransfer_applicationId_fkey)", async () => {
       // An application whose only rows are one transfer between two reserve accounts.
       const otherApp = id("app");
-      await insert("Application", { id: otherApp, merchantId, name: "Other", webhookSecretSealed: "sealed" });
+      await insert("Application", { id: otherApp, merchantId, name: "Other" });
       const second = id("lacct_reserve");
       await insert("LedgerAccount", accountRow({ id: second, kind: "reserve", applicationId: null }));
       const transfer = transferRow({ applicationId: otherApp });

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { POST as createStatement } from "@/app/api/public/sdk/v1/wallets/[externalUserId]/statements/route";
 import { POST as createWallet } from "@/app/api/public/sdk/v1/wallets/route";
 import { mintKey } from "@/lib/console/mint-key";
-import { rotateSecret } from "@/lib/console/rotate-secret";
+import { rollSecret } from "@/lib/console/roll-secret";
 import { prisma } from "@/lib/db/client";
 import { requestFingerprint } from "@/lib/http/idempotency";
 import { newId } from "@/lib/ids";
@@ -120,11 +120,11 @@ describe("secrets at rest", () => {
       mode: "test",
       scopes: ["wallets:read"],
     });
-    const rotated = await rotateSecret(prisma(), context, app.appId);
+    const rolled = await rollSecret(prisma(), context, app.appId, { mode: "test", activation: "1h" });
 
     const columns = await textColumns();
     expect(await whereStored(columns, minted.id)).toContain("public.ApiKey.id");
-    for (const secret of [app.key, minted.secret, app.webhookSecret, rotated.secret]) {
+    for (const secret of [app.key, minted.secret, app.webhookSecrets.test, app.webhookSecrets.live, rolled.secret]) {
       expect(await whereStored(columns, secret), secret.slice(0, 8)).toEqual([]);
       // The random part alone, in case a prefix were stored apart from it.
       expect(await whereStored(columns, secret.replace(/^(sk_(test|live)_|whsec_)/, "")), secret.slice(0, 8)).toEqual(

@@ -1,6 +1,7 @@
 // The receiver examples shown on /webhooks/security, each run as a real process on its own port:
-// each must accept an event sent by our real deliver(), process a redelivery only once, and refuse
-// tampered, unsigned, wrongly sized and stale requests. Python and Go run where their toolchains are.
+// each must accept an event sent by our real deliver(), accept either secret of its list (the current
+// and a pending one), process a redelivery only once, and refuse tampered, unsigned, wrongly sized,
+// wrongly keyed and stale requests. Python and Go run where their toolchains are.
 import { execFile, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -11,18 +12,21 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { POST as createWallet } from "@/app/api/public/sdk/v1/wallets/route";
-import { prisma } from "@/lib/db/client";
+import { mintWebhookSecret } from "@/lib/applications/webhook-secret";
+import { prisma, transaction } from "@/lib/db/client";
 import { REPO_ROOT } from "@/lib/db/paths";
 import { newId } from "@/lib/ids";
 import { deliver } from "@/lib/webhooks/deliver";
 import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import { buildEnvelope, signedRequest } from "@/lib/webhooks/envelope";
+import { rollSigningSecret } from "@/lib/webhooks/signing-secrets";
 import { signPayload } from "@/lib/webhooks/verify";
 import { callRoute } from "../helpers/call-route";
 import { setupApp, uniqueUserId } from "../helpers/fixtures";
+import { freePort } from "../helpers/service-process";
+import { sleep } from "../helpers/wait-until";
 
 const EXAMPLES = path.join(REPO_ROOT, "lib/webhooks/receiver-examples");
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Why a toolchain cannot run here, or null when it can. */
 function missingToolchain(command: string, versionArgs: string[]): string | null {
@@ -89,15 +93,6 @@ const EXAMPLES_TO_RUN: Example[] = [
 
 afterAll(() => rmSync(goBuildDir, { recursive: true, force: true }));
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === "string") throw new Error("no TCP port");
-  return address.port;
-}
-
 function canConnect(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(port, "127.0.0.1");
@@ -113,12 +108,12 @@ type RunningReceiver = {
   acceptedLines(eventId: string): string[];
 };
 
-async function startExample(example: Example, secret: string): Promise<RunningReceiver> {
+async function startExample(example: Example, secrets: string[]): Promise<RunningReceiver> {
   const { command, args } = await example.prepare();
   const port = await freePort();
   const child = spawn(command, args, {
     cwd: REPO_ROOT,
-    env: { ...process.env, WEBHOOK_SECRET: secret, PORT: String(port) },
+    env: { ...process.env, WEBHOOK_SECRETS: secrets.join(","), PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
@@ -201,6 +196,7 @@ for (const example of EXAMPLES_TO_RUN) {
     let receiver: RunningReceiver | undefined;
     let app: App;
     let setup: Awaited<ReturnType<typeof eventDeliveredTo>>;
+    let pendingSecret: string;
     const running = () => {
       if (!receiver) throw new Error("the receiver did not start");
       return receiver;
@@ -208,7 +204,17 @@ for (const example of EXAMPLES_TO_RUN) {
 
     beforeAll(async () => {
       app = await setupApp();
-      receiver = await startExample(example, app.webhookSecret);
+      // A test secret rolled to take over in an hour: the receiver holds it beside the current one.
+      pendingSecret = (
+        await transaction((tx) =>
+          rollSigningSecret(tx, {
+            applicationId: app.appId,
+            livemode: false,
+            activeFrom: new Date(Date.now() + 3_600_000),
+          }),
+        )
+      ).secret;
+      receiver = await startExample(example, [app.webhookSecret, pendingSecret]);
       setup = await eventDeliveredTo(app, receiver.url);
     }, 120_000);
 
@@ -273,6 +279,26 @@ for (const example of EXAMPLES_TO_RUN) {
 
       expect((await post(running().url, body, headers)).status).toBe(200);
       expect(await acceptedLinesSettled(running(), eventId, 1)).toHaveLength(1);
+    });
+
+    it("accepts a request signed with either secret of its list and refuses one signed with another", async () => {
+      const signedWith = (secret: string) => {
+        const eventId = newId("evt");
+        const body = JSON.stringify(buildEnvelope({ ...setup.event, id: eventId }, new Date()));
+        return {
+          eventId,
+          body,
+          headers: { "content-type": "application/json", "x-service-signature": signPayload(body, secret) },
+        };
+      };
+      const wrong = signedWith(mintWebhookSecret());
+      expect((await post(running().url, wrong.body, wrong.headers)).status).toBe(401);
+      for (const secret of [pendingSecret, app.webhookSecret]) {
+        const request = signedWith(secret);
+        expect((await post(running().url, request.body, request.headers)).status).toBe(200);
+        expect(await acceptedLinesSettled(running(), request.eventId, 1)).toHaveLength(1);
+      }
+      expect(running().acceptedLines(wrong.eventId)).toEqual([]);
     });
 
     it("answers 400 to a correctly signed delivery whose sent_at is 6 minutes old", async () => {

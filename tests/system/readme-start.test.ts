@@ -85,10 +85,14 @@ describe("the README's start command", () => {
       env: embeddedEnv(dataDir, port),
       timeout: 60_000,
     });
-    const { appId, testKey, webhookSecret } = JSON.parse(stdout.trim().split("\n").pop() ?? "{}");
+    const { appId, testKey, testWebhookSecret, liveWebhookSecret } = JSON.parse(
+      stdout.trim().split("\n").pop() ?? "{}",
+    );
     expect(appId).toMatch(/^app_/);
     expect(testKey).toMatch(/^sk_test_/);
-    expect(webhookSecret).toMatch(/^whsec_/);
+    expect(testWebhookSecret).toMatch(/^whsec_/);
+    expect(liveWebhookSecret).toMatch(/^whsec_/);
+    expect(liveWebhookSecret).not.toBe(testWebhookSecret);
     key = testKey;
 
     const base = `http://127.0.0.1:${port}/api/public/sdk/v1`;

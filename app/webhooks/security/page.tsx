@@ -246,14 +246,14 @@ export default function WebhookSecurityPage() {
         <ol className="list-decimal space-y-2 pl-5">
           <li>Read the raw request body as bytes, before any JSON parsing.</li>
           <li>
-            Compute the HMAC-SHA256 of those bytes with your application&apos;s webhook secret (
-            <InlineCode>whsec_…</InlineCode>, shown on your application&apos;s overview in the console), as lowercase
-            hex.
+            Compute the HMAC-SHA256 of those bytes with your application&apos;s webhook secret for the mode (test and
+            live each have their own <InlineCode>whsec_…</InlineCode>, shown on your application&apos;s overview in the
+            console), as lowercase hex. While a rolled secret is pending, do it with each secret you hold.
           </li>
           <li>
             Compare it with the <InlineCode>x-service-signature</InlineCode> header in constant time, after checking
-            that both have the same length (64 characters). If the header is missing, the wrong length or different,
-            answer <strong>401</strong> and ignore the body.
+            that both have the same length (64 characters). If the header is missing, the wrong length or matches none
+            of your secrets, answer <strong>401</strong> and ignore the body.
           </li>
           <li>
             Check <InlineCode>sent_at</InlineCode> and the event <InlineCode>id</InlineCode> (see{" "}
@@ -296,12 +296,13 @@ export default function WebhookSecurityPage() {
 
       <Section id="examples" title="Receiver examples">
         <p>
-          Each example below is a complete receiver: it takes the secret from <InlineCode>WEBHOOK_SECRET</InlineCode>{" "}
-          and the port from <InlineCode>PORT</InlineCode>, answers <strong>401</strong> to a missing, wrongly sized or
-          wrong signature, <strong>400</strong> to a <InlineCode>sent_at</InlineCode> more than {MAX_AGE_MINUTES}{" "}
-          minutes away from its clock, <strong>200</strong> without processing again to an event id it has already seen,
-          and <strong>200</strong> to a new event, printing <InlineCode>accepted evt_… card.issued</InlineCode>. Our
-          test suite runs every one of these files against real signed deliveries, tampered and stale ones included.
+          Each example below is a complete receiver: it takes its secrets from <InlineCode>WEBHOOK_SECRETS</InlineCode>{" "}
+          (one, or the current and the pending one, comma-separated; a signature by any of them passes) and the port
+          from <InlineCode>PORT</InlineCode>, answers <strong>401</strong> to a missing, wrongly sized or wrong
+          signature, <strong>400</strong> to a <InlineCode>sent_at</InlineCode> more than {MAX_AGE_MINUTES} minutes away
+          from its clock, <strong>200</strong> without processing again to an event id it has already seen, and{" "}
+          <strong>200</strong> to a new event, printing <InlineCode>accepted evt_… card.issued</InlineCode>. Our test
+          suite runs every one of these files against real signed deliveries, tampered and stale ones included.
         </p>
         <p>
           Why 400 and not 401 for a stale <InlineCode>sent_at</InlineCode>: the signature was right, so your secret is
@@ -495,26 +496,45 @@ export default function WebhookSecurityPage() {
 
       <Section id="rotation" title="Rotating the secret">
         <p>
-          Each application has one webhook secret, shown on its overview page in the console (
+          Each application has two webhook secrets: one signs its test mode deliveries, the other its live mode
+          deliveries, so a test receiver on your laptop never holds the key to live events. The console shows the secret
+          of the mode it is in, on the application&apos;s overview (
           <a className={link} href="/merchant/sdk">
             /merchant/sdk
           </a>
-          , then your application, <em>Webhook signing secret</em>). Rotate it whenever it may have been seen by someone
+          , then your application, <em>Webhook signing secret</em>). Applications made before secrets were per mode keep
+          their one secret in both modes until you roll either. Roll a secret whenever it may have been seen by someone
           else; keep it on your server only, never in a browser or mobile app.
         </p>
-        <ul className="list-disc space-y-2 pl-5">
+        <p>Rolling without downtime:</p>
+        <ol className="list-decimal space-y-2 pl-5">
           <li>
-            <strong>Rotate secret</strong> replaces the secret at once. Every attempt from then on is signed with the
-            new one, including retries and replays of older events, since each attempt is signed when it is sent. There
-            is no overlap period: the old secret is never used again, and each delivery carries one signature.
+            <strong>Roll secret</strong> and pick when the new secret takes over: now, in 1 hour or in 24 hours. The new
+            secret is <em>pending</em>: it is shown at once, with its switch time in your time zone, and signs nothing
+            yet. Deliveries keep being signed with the current secret until the switch time. Rolling the same mode again
+            replaces the pending secret; the other mode is not touched.
           </li>
           <li>
-            Until your receiver has the new secret it answers 401, and those deliveries are retried on the schedule
-            above. Put the new secret in place promptly (well within the {RETRY_DAYS} days of retries) and they go
-            through on their next attempt; replay any that ended failed.
+            Deploy both secrets to your receiver first (for the examples above,{" "}
+            <InlineCode>WEBHOOK_SECRETS=whsec_current,whsec_pending</InlineCode>), so it accepts a signature by either.
+            The verify helper takes the list as it is:{" "}
+            <InlineCode>verifyWebhookRequest(request, [current, pending])</InlineCode>.
           </li>
-          <li>Each rotation, like each reveal of the secret, is recorded in the application&apos;s audit log.</li>
-        </ul>
+          <li>
+            At the switch time, or earlier with <strong>Activate now</strong> once your receiver has both, the pending
+            secret becomes the current one. Every attempt from then on is signed with it, including retries and replays
+            of older events, since each attempt is signed when it is sent. Each delivery carries one signature, never
+            both.
+          </li>
+          <li>Remove the old secret from your receiver.</li>
+        </ol>
+        <p>
+          Picking <em>now</em> skips the overlap: until your receiver has the new secret it answers 401, and those
+          deliveries are retried on the schedule above. Put the new secret in place promptly (well within the{" "}
+          {RETRY_DAYS} days of retries) and they go through on their next attempt; replay any that ended failed. Each
+          reveal, roll and activation, including a pending secret taking over at its time, is recorded in the
+          application&apos;s audit log.
+        </p>
       </Section>
 
       <Section id="versions" title="Schema versions">

@@ -43,7 +43,7 @@ export function receiverExamples(): ReceiverExample[] {
       language: "Next.js (App Router)",
       file: exampleFile("next-route.ts"),
       setup:
-        "Save it as app/api/webhooks/route.ts and copy verify.ts (below, node:crypto only) to lib/webhooks/verify.ts, adjusting the import if your @/ alias points elsewhere. Put WEBHOOK_SECRET in .env.local and register https://your-app.example/api/webhooks (or http://localhost:3000/api/webhooks in test mode).",
+        "Save it as app/api/webhooks/route.ts and copy verify.ts (below, node:crypto only) to lib/webhooks/verify.ts, adjusting the import if your @/ alias points elsewhere. Put WEBHOOK_SECRETS in .env.local (your mode's secret; while a rolled one is pending, both, comma-separated) and register https://your-app.example/api/webhooks (or http://localhost:3000/api/webhooks in test mode).",
       run: "npm run dev",
       companion: {
         ...verifyHelperFile(),
@@ -55,7 +55,7 @@ export function receiverExamples(): ReceiverExample[] {
       language: "Node.js (node:http)",
       file: exampleFile("node-http.mjs"),
       setup: "No dependencies. Node.js 18 or later.",
-      run: "WEBHOOK_SECRET=whsec_… PORT=4000 node node-http.mjs",
+      run: "WEBHOOK_SECRETS=whsec_current,whsec_pending PORT=4000 node node-http.mjs",
     },
     {
       id: "express",
@@ -63,21 +63,21 @@ export function receiverExamples(): ReceiverExample[] {
       file: exampleFile("express.mjs"),
       setup:
         "npm install express@5. The route reads the body with express.raw: express.json() would hand you a re-serialized object whose bytes no longer match the signature.",
-      run: "WEBHOOK_SECRET=whsec_… PORT=4000 node express.mjs",
+      run: "WEBHOOK_SECRETS=whsec_current,whsec_pending PORT=4000 node express.mjs",
     },
     {
       id: "python",
       language: "Python",
       file: exampleFile("receiver.py"),
       setup: "Standard library only. Python 3.10 or later.",
-      run: "WEBHOOK_SECRET=whsec_… PORT=4000 python3 receiver.py",
+      run: "WEBHOOK_SECRETS=whsec_current,whsec_pending PORT=4000 python3 receiver.py",
     },
     {
       id: "go",
       language: "Go",
       file: exampleFile("receiver.go"),
       setup: "Standard library only.",
-      run: "WEBHOOK_SECRET=whsec_… PORT=4000 go run receiver.go",
+      run: "WEBHOOK_SECRETS=whsec_current,whsec_pending PORT=4000 go run receiver.go",
     },
   ];
 }

@@ -1,18 +1,28 @@
-// A webhook receiver on Express 5. Run: WEBHOOK_SECRET=whsec_… PORT=4000 node express.mjs
+// A webhook receiver on Express 5. Run: WEBHOOK_SECRETS=whsec_… PORT=4000 node express.mjs
 import { createHmac, timingSafeEqual } from "node:crypto";
 import express from "express";
 
-const SECRET = process.env.WEBHOOK_SECRET;
-if (!SECRET) throw new Error("Set WEBHOOK_SECRET to your application's webhook secret");
+// Comma-separated: the mode's current secret, and while a rolled one is pending, that one too.
+const SECRETS = (process.env.WEBHOOK_SECRETS ?? "")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
+if (SECRETS.length === 0)
+  throw new Error("Set WEBHOOK_SECRETS to your application's webhook secret(s), comma-separated");
 const MAX_AGE_MS = 5 * 60 * 1000;
 const seen = new Set(); // event ids already processed; use a table with a unique key in production
 
 function validSignature(rawBody, header) {
   if (typeof header !== "string") return false;
-  const expected = Buffer.from(createHmac("sha256", SECRET).update(rawBody).digest("hex"));
   const received = Buffer.from(header);
-  // timingSafeEqual throws on unequal lengths, so check them first.
-  return received.length === expected.length && timingSafeEqual(received, expected);
+  // Every secret is checked (no early return), each in constant time; timingSafeEqual throws on
+  // unequal lengths, so check them first.
+  let valid = false;
+  for (const secret of SECRETS) {
+    const expected = Buffer.from(createHmac("sha256", secret).update(rawBody).digest("hex"));
+    if (received.length === expected.length && timingSafeEqual(received, expected)) valid = true;
+  }
+  return valid;
 }
 
 const app = express();

@@ -6,11 +6,17 @@ const MAX_AGE_MS = 5 * 60 * 1000;
 const seen = new Set<string>(); // event ids already processed; use a table with a unique key in production
 
 export async function POST(request: Request): Promise<Response> {
-  const secret = process.env.WEBHOOK_SECRET;
-  if (!secret) throw new Error("Set WEBHOOK_SECRET to your application's webhook secret");
+  // Comma-separated: the mode's current secret, and while a rolled one is pending, that one too.
+  const secrets = (process.env.WEBHOOK_SECRETS ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (secrets.length === 0)
+    throw new Error("Set WEBHOOK_SECRETS to your application's webhook secret(s), comma-separated");
 
-  // Reads the raw body, checks x-service-signature in constant time (401), then parses the envelope.
-  const event = await verifyWebhookRequest(request, secret);
+  // Reads the raw body, checks x-service-signature against each secret in constant time (401 when
+  // none matches), then parses the envelope.
+  const event = await verifyWebhookRequest(request, secrets);
   if (event instanceof Response) return event;
 
   const age = Date.now() - Date.parse(event.sent_at);

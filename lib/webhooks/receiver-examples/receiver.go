@@ -1,4 +1,4 @@
-// A webhook receiver on Go's standard library. Run: WEBHOOK_SECRET=whsec_… PORT=4000 go run receiver.go
+// A webhook receiver on Go's standard library. Run: WEBHOOK_SECRETS=whsec_… PORT=4000 go run receiver.go
 package main
 
 import (
@@ -11,6 +11,7 @@ import (
 	"log"
 	"net/http"
 	"os"
+	"strings"
 	"sync"
 	"time"
 )
@@ -18,17 +19,33 @@ import (
 const maxAge = 5 * time.Minute
 
 var (
-	secret = []byte(os.Getenv("WEBHOOK_SECRET"))
-	mu     sync.Mutex
-	seen   = map[string]bool{} // event ids already processed; use a table with a unique key in production
+	// Comma-separated: the mode's current secret, and while a rolled one is pending, that one too.
+	secrets = parseSecrets(os.Getenv("WEBHOOK_SECRETS"))
+	mu      sync.Mutex
+	seen    = map[string]bool{} // event ids already processed; use a table with a unique key in production
 )
 
+func parseSecrets(list string) [][]byte {
+	var parsed [][]byte
+	for _, s := range strings.Split(list, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			parsed = append(parsed, []byte(s))
+		}
+	}
+	return parsed
+}
+
 func validSignature(rawBody []byte, header string) bool {
-	mac := hmac.New(sha256.New, secret)
-	mac.Write(rawBody)
-	expected := []byte(hex.EncodeToString(mac.Sum(nil)))
-	// hmac.Equal is constant time; check the length first all the same.
-	return len(header) == len(expected) && hmac.Equal([]byte(header), expected)
+	valid := false
+	for _, secret := range secrets { // every secret is checked, each in constant time
+		mac := hmac.New(sha256.New, secret)
+		mac.Write(rawBody)
+		expected := []byte(hex.EncodeToString(mac.Sum(nil)))
+		if len(header) == len(expected) && hmac.Equal([]byte(header), expected) {
+			valid = true
+		}
+	}
+	return valid
 }
 
 func handleWebhook(w http.ResponseWriter, r *http.Request) {
@@ -59,8 +76,8 @@ func handleWebhook(w http.ResponseWriter, r *http.Request) {
 }
 
 func main() {
-	if len(secret) == 0 {
-		log.Fatal("Set WEBHOOK_SECRET to your application's webhook secret")
+	if len(secrets) == 0 {
+		log.Fatal("Set WEBHOOK_SECRETS to your application's webhook secret(s), comma-separated")
 	}
 	http.HandleFunc("/webhooks", handleWebhook)
 	port := os.Getenv("PORT")

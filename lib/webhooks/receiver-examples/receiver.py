@@ -1,4 +1,4 @@
-# A webhook receiver on Python's standard library. Run: WEBHOOK_SECRET=whsec_… PORT=4000 python3 receiver.py
+# A webhook receiver on Python's standard library. Run: WEBHOOK_SECRETS=whsec_… PORT=4000 python3 receiver.py
 import hashlib
 import hmac
 import json
@@ -7,7 +7,10 @@ import time
 from datetime import datetime
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
-SECRET = os.environ["WEBHOOK_SECRET"].encode()
+# Comma-separated: the mode's current secret, and while a rolled one is pending, that one too.
+SECRETS = [s.strip().encode() for s in os.environ["WEBHOOK_SECRETS"].split(",") if s.strip()]
+if not SECRETS:
+    raise SystemExit("Set WEBHOOK_SECRETS to your application's webhook secret(s), comma-separated")
 MAX_AGE_SECONDS = 5 * 60
 seen = set()  # event ids already processed; use a table with a unique key in production
 
@@ -15,9 +18,12 @@ seen = set()  # event ids already processed; use a table with a unique key in pr
 def valid_signature(raw_body: bytes, header: str | None) -> bool:
     if header is None:
         return False
-    expected = hmac.new(SECRET, raw_body, hashlib.sha256).hexdigest()
-    # compare_digest is constant time; check the length first all the same.
-    return len(header) == len(expected) and hmac.compare_digest(header.encode(), expected.encode())
+    valid = False
+    for secret in SECRETS:  # every secret is checked, each in constant time
+        expected = hmac.new(secret, raw_body, hashlib.sha256).hexdigest()
+        if len(header) == len(expected) and hmac.compare_digest(header.encode(), expected.encode()):
+            valid = True
+    return valid
 
 
 def age_seconds(sent_at: str) -> float:

@@ -1,5 +1,6 @@
 // Every signed-in console page: a top bar with the API docs, the account and sign-out; anyone else
 // goes to sign-in.
+import Link from "next/link";
 import { requireMerchant } from "@/lib/console/session";
 import { Brand } from "../_components/brand";
 import { SignOutButton } from "../_components/sign-out-button";
@@ -15,7 +16,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
         Skip to content
       </a>
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <div className="mx-auto flex h-14 max-w-[90rem] items-center justify-between gap-4 px-4 sm:px-6">
           <Brand />
           <div className="flex min-w-0 items-center gap-3">
             <a
@@ -24,6 +25,12 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
             >
               API docs
             </a>
+            <Link
+              href="/merchant/sdk/account"
+              className="whitespace-nowrap text-sm font-medium text-indigo-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+            >
+              Account
+            </Link>
             <span className="hidden truncate text-sm text-slate-600 sm:inline" data-testid="signed-in-as">
               {merchant.email}
             </span>

@@ -1,7 +1,7 @@
 "use client";
 // A button that asks before doing something that cannot be undone, in a native modal dialog
 // (focus is trapped, Escape cancels).
-import { useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { buttonClass } from "./ui";
 
 export function ConfirmButton({
@@ -20,6 +20,8 @@ export function ConfirmButton({
   tone?: keyof typeof buttonClass;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  // One per button: a list has many buttons with the same label (a Revoke on every row).
+  const titleId = useId();
   const [pending, setPending] = useState(false);
   return (
     <>
@@ -28,11 +30,11 @@ export function ConfirmButton({
       </button>
       <dialog
         ref={dialog}
-        aria-labelledby={`${label}-title`.replace(/\s+/g, "-")}
+        aria-labelledby={titleId}
         className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl border border-slate-200 p-0 shadow-xl backdrop:bg-slate-900/40"
       >
         <div className="p-6">
-          <h2 id={`${label}-title`.replace(/\s+/g, "-")} className="text-lg font-semibold text-slate-900">
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
             {title}
           </h2>
           <div className="mt-2 text-sm text-slate-600">{description}</div>

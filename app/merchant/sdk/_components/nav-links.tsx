@@ -9,6 +9,7 @@ const sections = [
   { path: "/webhooks", label: "Webhooks" },
   { path: "/wallets", label: "Wallets" },
   { path: "/events", label: "Events" },
+  { path: "/logs", label: "Request log" },
   { path: "/audit", label: "Audit log" },
 ];
 

@@ -1,5 +1,6 @@
 // Small presentational pieces every console page shares, so pages look and behave alike.
 import Link from "next/link";
+import { LocalTime } from "../../../_components/local-time";
 
 export const buttonClass = {
   primary:
@@ -14,6 +15,43 @@ export const buttonClass = {
 
 export const inputClass =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/40 aria-[invalid=true]:border-red-500 aria-[invalid=true]:ring-red-500/30";
+
+/** A list filter's choice: a labelled select whose empty value means "any". */
+export function FilterSelect({
+  id,
+  name,
+  label,
+  value,
+  anyLabel,
+  options,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string | undefined;
+  anyLabel: string;
+  options: readonly (string | { value: string; label: string })[];
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-700">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value ?? ""} className={inputClass}>
+        <option value="">{anyLabel}</option>
+        {options.map((option) => {
+          const { value: optionValue, label: optionLabel } =
+            typeof option === "string" ? { value: option, label: option } : option;
+          return (
+            <option key={optionValue} value={optionValue}>
+              {optionLabel}
+            </option>
+          );
+        })}
+      </select>
+    </div>
+  );
+}
 
 export function PageHeader({
   title,
@@ -81,6 +119,17 @@ export function Badge({ tone = "slate", children }: { tone?: keyof typeof badgeT
     >
       {children}
     </span>
+  );
+}
+
+/** Marks an event (or its delivery) sent from the console's "Send test event", after its name. */
+export function TestBadge({ test }: { test: boolean }) {
+  if (!test) return null;
+  return (
+    <>
+      {" "}
+      <Badge tone="amber">Test</Badge>
+    </>
   );
 }
 
@@ -152,7 +201,7 @@ export function Field({
         {optional ? (
           <>
             {" "}
-            <span className="font-normal text-slate-400">(optional)</span>
+            <span className="font-normal text-slate-500">(optional)</span>
           </>
         ) : null}
       </label>
@@ -178,8 +227,9 @@ export function Table({
   caption: string;
 }) {
   return (
+    // Scrolls sideways only on a phone; at desktop widths pages choose columns (wrap, truncate, stack) that fit.
     <div className="-mx-5 overflow-x-auto">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
+      <table className="w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50">
           <tr>
@@ -187,7 +237,7 @@ export function Table({
               <th
                 key={i}
                 scope="col"
-                className="whitespace-nowrap px-5 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-500"
+                className="whitespace-nowrap px-3 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 first:pl-5 last:pr-5"
               >
                 {h}
               </th>
@@ -200,7 +250,11 @@ export function Table({
   );
 }
 
-/** A table cell; `wrap` lets long text (details, lists) wrap instead of widening the table. */
+/**
+ * A table cell. Text wraps at spaces only when the table would otherwise be wider than its card (a
+ * time goes onto two lines before anything scrolls); `wrap` also lets long unbroken values (URLs,
+ * ids, emails, address lists) break anywhere.
+ */
 export function Td({
   children,
   className = "",
@@ -212,46 +266,40 @@ export function Td({
 }) {
   return (
     <td
-      className={`${wrap ? "min-w-[12rem] whitespace-normal break-words" : "whitespace-nowrap"} px-5 py-3 align-top text-slate-700 ${className}`}
+      className={`${wrap ? "min-w-[7rem] [overflow-wrap:anywhere]" : ""} px-3 py-3 align-top text-slate-700 first:pl-5 last:pr-5 ${className}`}
     >
       {children}
     </td>
   );
 }
 
-export function Time({ value }: { value: Date | string | null | undefined }) {
-  if (!value) return <span className="text-slate-400">—</span>;
-  const date = typeof value === "string" ? new Date(value) : value;
-  const iso = date.toISOString();
+/**
+ * Long text cut to one line with an ellipsis at the max width given in `className` (a table cell grows to
+ * fit otherwise); the whole value is in its title on hover and is still read by screen readers.
+ */
+export function Truncated({ value, className = "" }: { value: string; className?: string }) {
   return (
-    <time dateTime={iso} title={iso}>
-      {iso.slice(0, 10)} {iso.slice(11, 19)} UTC
-    </time>
+    <span title={value} className={`block truncate ${className}`}>
+      {value}
+    </span>
   );
 }
 
+/** A moment in the reader's time zone with how long ago (or until) it is; the exact UTC value on hover. */
+export function Time({ value }: { value: Date | string | null | undefined }) {
+  if (!value) return <span className="text-slate-500">—</span>;
+  const date = typeof value === "string" ? new Date(value) : value;
+  return <LocalTime iso={date.toISOString()} relative />;
+}
+
+/** A link; underlined, so it stands out from the text around it by more than its colour. */
 export function TextLink({ href, children }: { href: string; children: React.ReactNode }) {
   return (
     <Link
       href={href}
-      className="font-medium text-indigo-600 hover:text-indigo-500 hover:underline focus:outline-none focus-visible:rounded focus-visible:ring-2 focus-visible:ring-indigo-500"
+      className="font-medium text-indigo-600 underline decoration-indigo-300 underline-offset-2 hover:text-indigo-500 hover:decoration-indigo-500 focus:outline-none focus-visible:rounded focus-visible:ring-2 focus-visible:ring-indigo-500"
     >
       {children}
     </Link>
-  );
-}
-
-export function Skeleton({ rows = 4 }: { rows?: number }) {
-  return (
-    <div role="status" aria-live="polite" className="animate-pulse space-y-3">
-      <span className="sr-only">Loading…</span>
-      <div className="h-7 w-48 rounded bg-slate-200" />
-      <div className="h-4 w-80 max-w-full rounded bg-slate-200" />
-      <div className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
-        {Array.from({ length: rows }, (_, i) => (
-          <div key={i} className="mb-3 h-4 rounded bg-slate-100 last:mb-0" />
-        ))}
-      </div>
-    </div>
   );
 }

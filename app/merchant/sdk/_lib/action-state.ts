@@ -1,13 +1,23 @@
 // What a console server action returns to its form, and the one place console errors become it.
-import { ConsoleFieldError, ConsoleLimitError, ConsoleNotFoundError, ConsoleRefusalError } from "@/lib/console/errors";
+import {
+  ConsoleFieldError,
+  ConsoleLimitError,
+  ConsoleNotFoundError,
+  ConsoleReauthRequiredError,
+  ConsoleRefusalError,
+} from "@/lib/console/errors";
 
 export type ActionState = {
   status: "idle" | "ok" | "error";
   message?: string;
   fieldErrors?: Record<string, string>;
   values?: Record<string, string>;
-  /** A secret shown once (a new API key, a rotated webhook secret) or on an explicit reveal. */
+  /** A secret shown once (a new API key, a rolled webhook secret) or on an explicit reveal. */
   secret?: string;
+  /** On a reveal of a signing secret: the mode's pending secret too, when a roll is waiting. */
+  pendingSecret?: string;
+  /** The action is sensitive and the merchant must re-authenticate first; the form asks, then retries. */
+  reauthRequired?: boolean;
 };
 
 export const idleState: ActionState = { status: "idle" };
@@ -20,6 +30,8 @@ export async function runAction(
     const result = await work();
     return { status: "ok", ...result };
   } catch (error) {
+    if (error instanceof ConsoleReauthRequiredError)
+      return { status: "error", reauthRequired: true, message: error.message, values };
     if (error instanceof ConsoleFieldError)
       return { status: "error", fieldErrors: { [error.field]: error.message }, values };
     if (

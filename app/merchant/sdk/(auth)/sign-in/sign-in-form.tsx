@@ -1,42 +1,75 @@
 "use client";
 // The sign-in form: posts to next-auth (which checks its CSRF token) and shows why a sign-in failed.
+// With two-factor sign-in on, a right password brings a second step asking for an authentication
+// code (or a recovery code); the password is sent again with it, as next-auth keeps no half sign-in.
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useState } from "react";
+import { SECOND_FACTOR_REFUSED, SECOND_FACTOR_REQUIRED } from "@/lib/console/second-factor-sign-in";
 import { buttonClass, FieldError, inputClass } from "../../_components/ui";
+import { SecondFactorCodeField } from "./second-factor-code-field";
 
 export function SignInForm({ github, initialError }: { github: boolean; initialError?: string }) {
   const router = useRouter();
   const [error, setError] = useState<string | undefined>(initialError);
   const [pending, setPending] = useState(false);
+  const [credentials, setCredentials] = useState<{ email: string; password: string }>();
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  async function attempt(fields: { email: string; password: string; code?: string }) {
     setPending(true);
     setError(undefined);
-    const result = await signIn("credentials", {
-      redirect: false,
-      email: String(form.get("email") ?? ""),
-      password: String(form.get("password") ?? ""),
-    });
-    if (!result || result.error) {
-      setPending(false);
-      setError(
-        !result?.error || result.error === "CredentialsSignin"
-          ? "That email and password do not match an account."
-          : result.error,
-      );
+    const result = await signIn("credentials", { redirect: false, ...fields });
+    if (result && !result.error) {
+      router.replace("/merchant/sdk");
+      router.refresh();
       return;
     }
-    router.replace("/merchant/sdk");
-    router.refresh();
+    setPending(false);
+    if (result?.error === SECOND_FACTOR_REQUIRED) setCredentials({ email: fields.email, password: fields.password });
+    else if (result?.error === SECOND_FACTOR_REFUSED) setError("That code is not valid, or it was already used.");
+    else if (!result?.error || result.error === "CredentialsSignin")
+      setError("That email and password do not match an account.");
+    else setError(result.error);
   }
+
+  function submitPassword(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    void attempt({ email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") });
+  }
+
+  function submitCode(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!credentials) return;
+    void attempt({ ...credentials, code: String(new FormData(event.currentTarget).get("code") ?? "") });
+  }
+
+  if (credentials)
+    return (
+      <div className="mt-6">
+        <form onSubmit={submitCode} className="space-y-4" noValidate>
+          <SecondFactorCodeField error={error} errorId="sign-in-error" />
+          <button type="submit" disabled={pending} className={`${buttonClass.primary} w-full`}>
+            {pending ? "Verifying…" : "Verify"}
+          </button>
+        </form>
+        <button
+          type="button"
+          onClick={() => {
+            setCredentials(undefined);
+            setError(undefined);
+          }}
+          className={`${buttonClass.secondary} mt-3 w-full`}
+        >
+          Back
+        </button>
+      </div>
+    );
 
   return (
     <div className="mt-6">
-      <form onSubmit={submit} className="space-y-4" noValidate>
+      <form onSubmit={submitPassword} className="space-y-4" noValidate>
         <div>
           <label htmlFor="email" className="block text-sm font-medium text-slate-700">
             Email

@@ -1,11 +1,13 @@
 "use server";
-// Server actions of an application's overview: rename, test/live switch, reveal and rotate the
-// webhook secret. Each checks the session; the lib/console operation checks ownership.
+// Server actions of an application's overview: rename, test/live switch, and a mode's webhook
+// signing secret: reveal, roll, activate the pending one. Each checks the session; the lib/console operation checks ownership.
 import { revalidatePath } from "next/cache";
 import { transaction } from "@/lib/db/client";
 import { renameApplication } from "@/lib/console/rename-application";
+import { activateSecret } from "@/lib/console/activate-secret";
 import { revealSecret } from "@/lib/console/reveal-secret";
-import { rotateSecret } from "@/lib/console/rotate-secret";
+import { requireRecentAuthentication } from "@/lib/console/recent-authentication";
+import { rollSecret } from "@/lib/console/roll-secret";
 import { requireAuditContext } from "@/lib/console/session";
 import { setMode } from "@/lib/console/set-mode";
 import { runAction, text, type ActionState } from "../../../_lib/action-state";
@@ -36,18 +38,42 @@ export async function setModeAction(applicationId: string, mode: "test" | "live"
   return state;
 }
 
-export async function revealSecretAction(applicationId: string): Promise<ActionState> {
-  const context = await requireAuditContext();
-  return runAction(async () => ({
-    secret: (await transaction((tx) => revealSecret(tx, context, applicationId))).secret,
-  }));
+function secretMode(mode: string): "test" | "live" {
+  return mode === "live" ? "live" : "test";
 }
 
-export async function rotateSecretAction(applicationId: string): Promise<ActionState> {
+export async function revealSecretAction(applicationId: string, mode: "test" | "live"): Promise<ActionState> {
   const context = await requireAuditContext();
-  const state = await runAction(async () => ({
-    secret: (await transaction((tx) => rotateSecret(tx, context, applicationId))).secret,
-  }));
+  return runAction(async () => {
+    await requireRecentAuthentication(context.merchantId);
+    const revealed = await transaction((tx) => revealSecret(tx, context, applicationId, secretMode(mode)));
+    return { secret: revealed.current.secret, pendingSecret: revealed.pending?.secret };
+  });
+}
+
+export async function rollSecretAction(
+  applicationId: string,
+  mode: "test" | "live",
+  activation: string,
+): Promise<ActionState> {
+  const context = await requireAuditContext();
+  const state = await runAction(async () => {
+    await requireRecentAuthentication(context.merchantId);
+    const rolled = await transaction((tx) =>
+      rollSecret(tx, context, applicationId, { mode: secretMode(mode), activation }),
+    );
+    return { secret: rolled.secret };
+  });
+  revalidatePath(`/merchant/sdk/apps/${applicationId}`);
+  return state;
+}
+
+export async function activateSecretAction(applicationId: string, mode: "test" | "live"): Promise<ActionState> {
+  const context = await requireAuditContext();
+  const state = await runAction(async () => {
+    await requireRecentAuthentication(context.merchantId);
+    await transaction((tx) => activateSecret(tx, context, applicationId, secretMode(mode)));
+  });
   revalidatePath(`/merchant/sdk/apps/${applicationId}`);
   return state;
 }

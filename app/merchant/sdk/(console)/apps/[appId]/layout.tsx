@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { NavLinks } from "../../../_components/nav-links";
 import { loadApplication } from "../../../_lib/load-application";
+import { inputClass } from "../../../_components/ui";
 import { ModeSwitch } from "./mode-switch";
 
 export default async function ApplicationLayout({
@@ -26,7 +27,7 @@ export default async function ApplicationLayout({
           Test mode — you are viewing test data. Test keys (sk_test_) never touch live wallets, cards or webhooks.
         </div>
       )}
-      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:py-8">
+      <div className="mx-auto flex max-w-[90rem] flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:py-8">
         <aside className="lg:w-56 lg:shrink-0">
           <nav aria-label="Application">
             <div className="mb-4 flex items-center justify-between gap-3 lg:block">
@@ -47,6 +48,20 @@ export default async function ApplicationLayout({
             </div>
             <NavLinks base={base} />
           </nav>
+          <form role="search" action={`${base}/search`} className="mt-4">
+            <label htmlFor="id-search" className="block text-xs font-medium text-slate-600">
+              Search by id
+            </label>
+            <input
+              id="id-search"
+              name="id"
+              required
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="wal_, card_, evt_, req_…"
+              className={`${inputClass} mt-1 font-mono`}
+            />
+          </form>
         </aside>
         <main id="main" className="min-w-0 flex-1">
           {children}

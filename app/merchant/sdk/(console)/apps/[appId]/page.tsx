@@ -1,8 +1,10 @@
-// An application's overview: its name and id, the webhook signing secret, and a quick start.
+// An application's overview: its name and id, the webhook signing secret of the console's mode, and a quick start.
 import type { Metadata } from "next";
 import { CopyButton } from "../../../_components/copy-button";
 import { PageHeader, Panel, TextLink } from "../../../_components/ui";
 import { headers } from "next/headers";
+import { signingSecretTimes } from "@/lib/console/signing-secret-times";
+import { prisma } from "@/lib/db/client";
 import { publicBaseUrl } from "@/lib/statements/public-links";
 import { loadApplication } from "../../../_lib/load-application";
 import { QuickStart } from "./quick-start";
@@ -13,13 +15,19 @@ export const metadata: Metadata = { title: "Overview" };
 
 export default async function ApplicationOverviewPage({ params }: { params: Promise<{ appId: string }> }) {
   const { appId } = await params;
-  const { application } = await loadApplication(appId);
+  const { merchant, application } = await loadApplication(appId);
+  const secrets = await signingSecretTimes(
+    prisma(),
+    merchant.id,
+    application.id,
+    application.consoleLivemode ? "live" : "test",
+  );
   const base = `/merchant/sdk/apps/${application.id}`;
   return (
     <>
       <PageHeader
         title={application.name}
-        description="Your application's identity, webhook signing secret and a first API call."
+        description="Your application's identity, webhook signing secrets and a first API call."
       />
       <div className="space-y-6">
         <Panel title="Application" id="application-panel">
@@ -42,16 +50,23 @@ export default async function ApplicationOverviewPage({ params }: { params: Prom
           </dl>
         </Panel>
         <Panel
-          title="Webhook signing secret"
+          title={`Webhook signing secret (${secrets.mode} mode)`}
           id="secret-panel"
           description={
             <>
-              Every delivery carries <code className="font-mono text-xs">x-service-signature</code>: the hex HMAC-SHA256
-              of the raw body with this secret. <TextLink href="/webhooks/security">How to verify</TextLink>
+              Every {secrets.mode} mode delivery carries <code className="font-mono text-xs">x-service-signature</code>:
+              the hex HMAC-SHA256 of the raw body with this secret. Test and live mode each have their own; switch mode
+              to see the other. <TextLink href="/webhooks/security">How to verify</TextLink>
             </>
           }
         >
-          <SecretPanel applicationId={application.id} createdAt={application.webhookSecretAt.toISOString()} />
+          <SecretPanel
+            key={secrets.mode}
+            applicationId={application.id}
+            mode={secrets.mode}
+            currentSince={secrets.current.activeFrom.toISOString()}
+            pendingFrom={secrets.pending?.activeFrom.toISOString() ?? null}
+          />
         </Panel>
         <Panel
           title="Quick start"

@@ -1,9 +1,10 @@
-// The application's audit log: who minted or revoked keys, revealed or rotated the secret, changed
+// The application's audit log: who minted or revoked keys, revealed or rolled a signing secret, changed
 // endpoints or replayed deliveries, and when.
 import type { Metadata } from "next";
 import { prisma } from "@/lib/db/client";
 import { listAuditLog } from "@/lib/console/list-audit-log";
 import { Badge, EmptyState, PageHeader, Panel, Table, Td, Time } from "../../../../_components/ui";
+import { Pager } from "../../../../_components/pager";
 import { loadApplication } from "../../../../_lib/load-application";
 
 export const metadata: Metadata = { title: "Audit log" };
@@ -15,10 +16,17 @@ function describe(detail: unknown): string {
     .join(" · ");
 }
 
-export default async function AuditPage({ params }: { params: Promise<{ appId: string }> }) {
-  const { appId } = await params;
+export default async function AuditPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ appId: string }>;
+  searchParams: Promise<{ after?: string }>;
+}) {
+  const [{ appId }, { after }] = await Promise.all([params, searchParams]);
   const { merchant, application } = await loadApplication(appId);
-  const entries = await listAuditLog(prisma(), merchant.id, application.id);
+  const page = await listAuditLog(prisma(), merchant.id, application.id, { after });
+  const entries = page.rows;
   return (
     <>
       <PageHeader
@@ -26,10 +34,10 @@ export default async function AuditPage({ params }: { params: Promise<{ appId: s
         description="Security-relevant actions on this application, newest first. Both modes are shown."
       />
       <Panel>
-        {entries.length === 0 ? (
+        {page.unknownCursor ? null : entries.length === 0 ? (
           <EmptyState title="Nothing recorded yet" />
         ) : (
-          <Table caption="Audit log" head={["When", "Action", "Who", "From", "Details"]}>
+          <Table caption="Audit log" head={["When", "Action", "Who", "Details"]}>
             {entries.map((entry) => (
               <tr key={entry.id}>
                 <Td>
@@ -37,20 +45,38 @@ export default async function AuditPage({ params }: { params: Promise<{ appId: s
                 </Td>
                 <Td>
                   <Badge
-                    tone={entry.action.includes("revoked") || entry.action.includes("rotated") ? "amber" : "slate"}
+                    tone={
+                      entry.action.includes("revoked") ||
+                      entry.action.includes("rotated") ||
+                      entry.action.includes("rolled")
+                        ? "amber"
+                        : "slate"
+                    }
                   >
                     {entry.action}
                   </Badge>
                 </Td>
-                <Td>{entry.merchant.email}</Td>
-                <Td className="font-mono text-xs">{entry.ipAddress ?? "—"}</Td>
-                <Td wrap className="text-xs text-slate-600">
+                <Td wrap>
+                  {entry.merchant.email}
+                  <div className="mt-0.5 font-mono text-xs text-slate-500">
+                    <span className="sr-only">from </span>
+                    {entry.ipAddress ?? "—"}
+                  </div>
+                </Td>
+                <Td wrap className="w-1/2 text-xs text-slate-600">
                   {describe(entry.detail)}
                 </Td>
               </tr>
             ))}
           </Table>
         )}
+        <Pager
+          path={`/merchant/sdk/apps/${application.id}/audit`}
+          after={after}
+          nextCursor={page.nextCursor}
+          unknownCursor={page.unknownCursor}
+          label="Audit log"
+        />
       </Panel>
     </>
   );

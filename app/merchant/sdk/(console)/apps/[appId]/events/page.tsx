@@ -11,9 +11,12 @@ import {
   PageHeader,
   Panel,
   Table,
+  TestBadge,
   Td,
+  TextLink,
   Time,
 } from "../../../../_components/ui";
+import { Pager } from "../../../../_components/pager";
 import { loadApplication } from "../../../../_lib/load-application";
 
 export const metadata: Metadata = { title: "Events" };
@@ -23,11 +26,13 @@ export default async function EventsPage({
   searchParams,
 }: {
   params: Promise<{ appId: string }>;
-  searchParams: Promise<{ type?: string }>;
+  searchParams: Promise<{ type?: string; after?: string }>;
 }) {
-  const [{ appId }, { type }] = await Promise.all([params, searchParams]);
+  const [{ appId }, { type, after }] = await Promise.all([params, searchParams]);
   const { merchant, application } = await loadApplication(appId);
-  const events = await listEvents(prisma(), merchant.id, application.id, { type: type || undefined });
+  const page = await listEvents(prisma(), merchant.id, application.id, { type: type || undefined, after });
+  const events = page.rows;
+  const base = `/merchant/sdk/apps/${application.id}/events`;
   return (
     <>
       <PageHeader
@@ -35,7 +40,7 @@ export default async function EventsPage({
         description="Every change that fires a webhook is recorded here first, in the same transaction as the change."
       />
       <Panel>
-        <form className="mb-4 flex flex-col gap-2 sm:flex-row" action={`/merchant/sdk/apps/${application.id}/events`}>
+        <form className="mb-4 flex flex-col gap-2 sm:flex-row" action={base}>
           <label htmlFor="event-type" className="sr-only">
             Event type
           </label>
@@ -51,7 +56,7 @@ export default async function EventsPage({
             Filter
           </button>
         </form>
-        {events.length === 0 ? (
+        {page.unknownCursor ? null : events.length === 0 ? (
           <EmptyState title="No events yet">
             Create a wallet or issue a card with a {application.consoleLivemode ? "live" : "test"} key and its event
             appears here.
@@ -62,8 +67,19 @@ export default async function EventsPage({
               <tr key={event.id}>
                 <Td>
                   <Badge tone="indigo">{event.type}</Badge>
+                  <TestBadge test={event.isTest} />
                 </Td>
-                <Td className="font-mono text-xs">{event.id}</Td>
+                <Td className="font-mono text-xs">
+                  <TextLink href={`${base}/${event.id}`}>{event.id}</TextLink>
+                  {event.requestId ? (
+                    <div className="mt-1 text-slate-600">
+                      from{" "}
+                      <TextLink href={`/merchant/sdk/apps/${application.id}/logs/${event.requestId}`}>
+                        {event.requestId}
+                      </TextLink>
+                    </div>
+                  ) : null}
+                </Td>
                 <Td>{event._count.deliveries}</Td>
                 <Td>
                   <Time value={event.createdAt} />
@@ -82,6 +98,14 @@ export default async function EventsPage({
             ))}
           </Table>
         )}
+        <Pager
+          path={base}
+          params={{ type }}
+          after={after}
+          nextCursor={page.nextCursor}
+          unknownCursor={page.unknownCursor}
+          label="Events"
+        />
       </Panel>
     </>
   );

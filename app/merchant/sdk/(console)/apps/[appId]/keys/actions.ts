@@ -3,7 +3,9 @@
 import { revalidatePath } from "next/cache";
 import { prisma, transaction } from "@/lib/db/client";
 import { mintKey } from "@/lib/console/mint-key";
+import { requireRecentAuthentication } from "@/lib/console/recent-authentication";
 import { revokeKey } from "@/lib/console/revoke-key";
+import { keyMintIsSensitive } from "@/lib/console/sensitive-changes";
 import { requireAuditContext } from "@/lib/console/session";
 import { runAction, text, type ActionState } from "../../../../_lib/action-state";
 
@@ -16,6 +18,7 @@ export async function mintKeyAction(
   const scopes = form.getAll("scopes").filter((s): s is string => typeof s === "string");
   const values = { name: text(form, "name"), allowedIps: text(form, "allowedIps"), scopes: scopes.join(",") };
   const state = await runAction(async () => {
+    if (keyMintIsSensitive(text(form, "mode"))) await requireRecentAuthentication(context.merchantId);
     const minted = await transaction((tx) =>
       mintKey(tx, context, applicationId, {
         name: values.name,

@@ -1,44 +1,72 @@
 "use client";
-// Mints an API key: name, scopes (all ticked by default) and an IP allowlist. The new key is shown
-// here exactly once, with a copy button.
-import { useActionState } from "react";
+// Mints an API key: name, scopes (all ticked by default) and an IP allowlist. The new key then takes
+// the form's place, shown exactly once, with a copy button.
+import { useActionState, useEffect, useRef } from "react";
 import { CopyButton } from "../../../../_components/copy-button";
+import { useReauthentication } from "../../../../_components/reauth-dialog";
 import { SubmitButton } from "../../../../_components/submit-button";
-import { Field, FieldError, inputClass } from "../../../../_components/ui";
-import { idleState } from "../../../../_lib/action-state";
+import { buttonClass, Field, FieldError, inputClass } from "../../../../_components/ui";
+import { idleState, type ActionState } from "../../../../_lib/action-state";
 import { mintKeyAction } from "./actions";
 
 export function MintKeyForm({
   applicationId,
   mode,
   scopes,
+  onDone,
 }: {
   applicationId: string;
   mode: "test" | "live";
   scopes: readonly string[];
+  /** Called by "Done" once the new key has been shown. */
+  onDone: () => void;
 }) {
-  const [state, action] = useActionState(mintKeyAction.bind(null, applicationId), idleState);
+  // A live key asks for a recent re-authentication; the form is sent again once it is given.
+  const { withReauthentication, reauthDialog } = useReauthentication();
+  const [state, action] = useActionState(
+    (previous: ActionState, form: FormData) => withReauthentication(() => mintKeyAction(applicationId, previous, form)),
+    idleState,
+  );
+  const shown = useRef<HTMLDivElement>(null);
+  const secret = state.status === "ok" ? state.secret : undefined;
+  // The form the focus was in is gone: move it to the key, so the warning is read out first.
+  useEffect(() => {
+    if (secret) shown.current?.focus();
+  }, [secret]);
   const errors = state.fieldErrors ?? {};
   const chosen = state.values?.scopes !== undefined ? new Set(state.values.scopes.split(",")) : undefined;
+  if (secret)
+    return (
+      <div
+        ref={shown}
+        tabIndex={-1}
+        role="status"
+        className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+      >
+        <p className="text-sm font-semibold text-emerald-900">Your new {mode} key — copy it now.</p>
+        <p className="mt-1 text-sm text-emerald-900">
+          You will not see it again: only its last four characters are kept. If you lose it, create another and revoke
+          this one.
+        </p>
+        <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
+          <code
+            data-testid="new-api-key"
+            className="block min-w-0 flex-1 break-all rounded-md border border-emerald-200 bg-white px-3 py-2 font-mono text-sm"
+          >
+            {secret}
+          </code>
+          <CopyButton value={secret} label="Copy key" />
+        </div>
+        <div className="mt-4 flex justify-end">
+          <button type="button" className={buttonClass.secondary} onClick={onDone}>
+            Done
+          </button>
+        </div>
+      </div>
+    );
   return (
     <div className="space-y-5">
-      {state.status === "ok" && state.secret ? (
-        <div role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 p-4">
-          <p className="text-sm font-semibold text-emerald-900">
-            Your new key — copy it now. It will not be shown again.
-          </p>
-          <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
-            <code
-              data-testid="new-api-key"
-              className="block min-w-0 flex-1 break-all rounded-md border border-emerald-200 bg-white px-3 py-2 font-mono text-sm"
-            >
-              {state.secret}
-            </code>
-            <CopyButton value={state.secret} label="Copy key" />
-          </div>
-        </div>
-      ) : null}
-      <form action={action} className="space-y-4" noValidate key={state.status === "ok" ? state.message : "form"}>
+      <form action={action} className="space-y-4" noValidate>
         <input type="hidden" name="mode" value={mode} />
         <Field id="key-name" label="Name" error={errors.name}>
           {(aria) => (
@@ -100,8 +128,9 @@ export function MintKeyForm({
             {state.message}
           </p>
         ) : null}
-        <SubmitButton pendingText="Minting…">Mint {mode} key</SubmitButton>
+        <SubmitButton pendingText="Creating…">Create {mode} key</SubmitButton>
       </form>
+      {reauthDialog}
     </div>
   );
 }

@@ -15,6 +15,7 @@ import {
   TextLink,
   Time,
 } from "../../../../_components/ui";
+import { Pager } from "../../../../_components/pager";
 import { loadApplication } from "../../../../_lib/load-application";
 import { formatMoney } from "@/lib/money/format";
 
@@ -25,11 +26,12 @@ export default async function WalletsPage({
   searchParams,
 }: {
   params: Promise<{ appId: string }>;
-  searchParams: Promise<{ q?: string }>;
+  searchParams: Promise<{ q?: string; after?: string }>;
 }) {
-  const [{ appId }, { q }] = await Promise.all([params, searchParams]);
+  const [{ appId }, { q, after }] = await Promise.all([params, searchParams]);
   const { merchant, application } = await loadApplication(appId);
-  const wallets = await searchWallets(prisma(), merchant.id, application.id, { externalUserId: q });
+  const page = await searchWallets(prisma(), merchant.id, application.id, { externalUserId: q, after });
+  const wallets = page.rows;
   const base = `/merchant/sdk/apps/${application.id}`;
   return (
     <>
@@ -53,20 +55,23 @@ export default async function WalletsPage({
             Search
           </button>
         </form>
-        {wallets.length === 0 ? (
+        {page.unknownCursor ? null : wallets.length === 0 ? (
           <EmptyState title={q ? `No wallet matches “${q}”` : "No wallets yet"}>
             {q
               ? "Check the spelling, or clear the search."
               : "Create one with POST /api/public/sdk/v1/wallets and it appears here."}
           </EmptyState>
         ) : (
-          <Table caption="Wallets" head={["externalUserId", "Email", "Balance", "Status", "Account", "Created"]}>
+          <Table caption="Wallets" head={["externalUserId", "Holder", "Balance", "Status", "Account", "Created"]}>
             {wallets.map((wallet) => (
               <tr key={wallet.id}>
-                <Td>
+                <Td wrap>
                   <TextLink href={`${base}/wallets/${wallet.id}`}>{wallet.externalUserId}</TextLink>
                 </Td>
-                <Td>{wallet.email}</Td>
+                <Td wrap>
+                  {wallet.name ? <div className="text-slate-900">{wallet.name}</div> : null}
+                  <div className={wallet.name ? "text-xs text-slate-600" : undefined}>{wallet.email}</div>
+                </Td>
                 <Td className="font-mono tabular-nums">{formatMoney(wallet.balance.available, wallet.currency)}</Td>
                 <Td>
                   <Badge tone={statusTone(wallet.status)}>{wallet.status}</Badge>
@@ -79,6 +84,14 @@ export default async function WalletsPage({
             ))}
           </Table>
         )}
+        <Pager
+          path={`${base}/wallets`}
+          params={{ q }}
+          after={after}
+          nextCursor={page.nextCursor}
+          unknownCursor={page.unknownCursor}
+          label="Wallets"
+        />
       </Panel>
     </>
   );

@@ -1,28 +1,60 @@
 "use client";
-// Registers a webhook endpoint: URL, the event kinds it wants (none ticked = all), enabled.
+// Registers a webhook endpoint: URL, the event kinds it wants (none ticked = all), enabled; or, given
+// an endpoint, edits its URL and event kinds.
 import { useActionState } from "react";
+import { useReauthentication } from "../../../../_components/reauth-dialog";
 import { SubmitButton } from "../../../../_components/submit-button";
 import { Field, FieldError, inputClass } from "../../../../_components/ui";
-import { idleState } from "../../../../_lib/action-state";
-import { registerEndpointAction } from "./actions";
+import { idleState, type ActionState } from "../../../../_lib/action-state";
+import { registerEndpointAction, updateEndpointAction } from "./actions";
 
 export function EndpointForm({
   applicationId,
   eventTypes,
   live,
+  endpoint,
 }: {
   applicationId: string;
   eventTypes: readonly string[];
   live: boolean;
+  /** The endpoint to edit; absent registers a new one. */
+  endpoint?: { id: string; url: string; events: readonly string[] };
 }) {
-  const [state, action] = useActionState(registerEndpointAction.bind(null, applicationId), idleState);
+  // Live endpoints (registering one, changing its URL) ask for a recent re-authentication; the form is
+  // sent again once it is given.
+  const { withReauthentication, reauthDialog } = useReauthentication();
+  const [state, action] = useActionState(
+    (previous: ActionState, form: FormData) =>
+      withReauthentication(() =>
+        endpoint
+          ? updateEndpointAction(applicationId, endpoint.id, previous, form)
+          : registerEndpointAction(applicationId, previous, form),
+      ),
+    idleState,
+  );
   const errors = state.fieldErrors ?? {};
-  const chosen = new Set((state.status === "error" ? (state.values?.events ?? "") : "").split(",").filter(Boolean));
+  const chosen = new Set(
+    (state.status === "error" ? (state.values?.events ?? "") : (endpoint?.events.join(",") ?? ""))
+      .split(",")
+      .filter(Boolean),
+  );
   return (
-    <form action={action} className="space-y-4" noValidate key={state.status === "ok" ? state.message : "form"}>
+    <form
+      action={action}
+      className="space-y-4"
+      noValidate
+      // A saved edit comes back as new props; keying on them shows what was saved.
+      key={
+        endpoint
+          ? `${state.status}:${endpoint.url}:${endpoint.events.join(",")}`
+          : state.status === "ok"
+            ? state.message
+            : "form"
+      }
+    >
       {state.status === "ok" ? (
         <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
-          Endpoint added. New events are delivered to it from now on.
+          {endpoint ? state.message : "Endpoint added. New events are delivered to it from now on."}
         </p>
       ) : null}
       <Field
@@ -42,7 +74,7 @@ export function EndpointForm({
             type="url"
             required
             placeholder={live ? "https://example.com/webhooks" : "http://localhost:4242/webhooks"}
-            defaultValue={state.status === "error" ? state.values?.url : ""}
+            defaultValue={state.status === "error" ? state.values?.url : (endpoint?.url ?? "")}
             className={`${inputClass} mt-1 font-mono`}
           />
         )}
@@ -71,21 +103,28 @@ export function EndpointForm({
         </div>
         <FieldError id="endpoint-events-error" message={errors.events} />
       </fieldset>
-      <label className="flex items-center gap-2 text-sm text-slate-700">
-        <input
-          type="checkbox"
-          name="enabled"
-          defaultChecked={state.status === "error" ? state.values?.enabled === "on" : true}
-          className="h-4 w-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-500"
-        />
-        Enabled
-      </label>
+      {endpoint ? null : (
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            name="enabled"
+            defaultChecked={state.status === "error" ? state.values?.enabled === "on" : true}
+            className="h-4 w-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-500"
+          />
+          Enabled
+        </label>
+      )}
       {state.status === "error" && state.message ? (
         <p role="alert" className="text-sm text-red-600">
           {state.message}
         </p>
       ) : null}
-      <SubmitButton pendingText="Adding…">Add endpoint</SubmitButton>
+      {endpoint ? (
+        <SubmitButton pendingText="Saving…">Save endpoint</SubmitButton>
+      ) : (
+        <SubmitButton pendingText="Adding…">Add endpoint</SubmitButton>
+      )}
+      {reauthDialog}
     </form>
   );
 }

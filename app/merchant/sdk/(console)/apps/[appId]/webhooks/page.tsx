@@ -1,25 +1,29 @@
-// Webhooks: the endpoints of the application's current mode with their delivery health, and a
-// table of recent deliveries with filters.
+// Webhooks: the endpoints of the application's current mode with their delivery health, each
+// linked to its own page, and a table of recent deliveries with filters.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { prisma } from "@/lib/db/client";
 import { listConsoleDeliveries, type DeliveryFilters } from "@/lib/console/list-console-deliveries";
 import { listEndpoints } from "@/lib/console/list-endpoints";
+import { testEventKinds } from "@/lib/console/send-test-event";
 import { EVENT_TYPES } from "@/lib/events/record-event";
 import { DELIVERY_STATUSES } from "@/lib/schemas/webhook";
 import {
   Badge,
   buttonClass,
   EmptyState,
-  inputClass,
+  FilterSelect,
   PageHeader,
   Panel,
   statusTone,
   Table,
+  TestBadge,
   Td,
   TextLink,
   Time,
+  Truncated,
 } from "../../../../_components/ui";
+import { Pager } from "../../../../_components/pager";
 import { loadApplication } from "../../../../_lib/load-application";
 import { EndpointForm } from "./endpoint-form";
 import { EndpointHealth } from "./endpoint-health";
@@ -33,16 +37,17 @@ export default async function WebhooksPage({
   searchParams,
 }: {
   params: Promise<{ appId: string }>;
-  searchParams: Promise<DeliveryFilters>;
+  searchParams: Promise<DeliveryFilters & { after?: string }>;
 }) {
   const [{ appId }, filters] = await Promise.all([params, searchParams]);
   const { merchant, application } = await loadApplication(appId);
-  const [endpoints, deliveries] = await Promise.all([
+  const [endpoints, deliveryPage] = await Promise.all([
     listEndpoints(prisma(), merchant.id, application.id),
     listConsoleDeliveries(prisma(), merchant.id, application.id, filters),
   ]);
   const base = `/merchant/sdk/apps/${application.id}/webhooks`;
   const live = application.consoleLivemode;
+  const deliveries = deliveryPage.rows;
   const filtered = Boolean(filters.status || filters.type || filters.endpoint);
   return (
     <>
@@ -69,7 +74,9 @@ export default async function WebhooksPage({
                   className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between"
                 >
                   <div className="min-w-0">
-                    <p className="break-all font-mono text-sm text-slate-900">{endpoint.url}</p>
+                    <p className="break-all font-mono text-sm">
+                      <TextLink href={`${base}/endpoints/${endpoint.id}`}>{endpoint.url}</TextLink>
+                    </p>
                     <p className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-slate-500">
                       <span className="font-mono">{endpoint.id}</span>
                       <span aria-hidden="true">·</span>
@@ -89,6 +96,7 @@ export default async function WebhooksPage({
                     <SendTestEventButton
                       applicationId={application.id}
                       endpointId={endpoint.id}
+                      kinds={testEventKinds(endpoint)}
                       disabled={!endpoint.enabled}
                     />
                     <Link
@@ -129,55 +137,30 @@ export default async function WebhooksPage({
           }
         >
           <form className="mb-4 grid gap-2 sm:grid-cols-4" action={base}>
-            <div>
-              <label htmlFor="filter-status" className="block text-xs font-medium text-slate-600">
-                Status
-              </label>
-              <select
-                id="filter-status"
-                name="status"
-                defaultValue={filters.status ?? ""}
-                className={`${inputClass} mt-1`}
-              >
-                <option value="">Any status</option>
-                {DELIVERY_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="filter-type" className="block text-xs font-medium text-slate-600">
-                Event
-              </label>
-              <select id="filter-type" name="type" defaultValue={filters.type ?? ""} className={`${inputClass} mt-1`}>
-                <option value="">Any event</option>
-                {EVENT_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {t}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="filter-endpoint" className="block text-xs font-medium text-slate-600">
-                Endpoint
-              </label>
-              <select
-                id="filter-endpoint"
-                name="endpoint"
-                defaultValue={filters.endpoint ?? ""}
-                className={`${inputClass} mt-1`}
-              >
-                <option value="">Any endpoint</option>
-                {endpoints.map((e) => (
-                  <option key={e.id} value={e.id}>
-                    {e.url}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FilterSelect
+              id="filter-status"
+              name="status"
+              label="Status"
+              value={filters.status}
+              anyLabel="Any status"
+              options={DELIVERY_STATUSES}
+            />
+            <FilterSelect
+              id="filter-type"
+              name="type"
+              label="Event"
+              value={filters.type}
+              anyLabel="Any event"
+              options={EVENT_TYPES}
+            />
+            <FilterSelect
+              id="filter-endpoint"
+              name="endpoint"
+              label="Endpoint"
+              value={filters.endpoint}
+              anyLabel="Any endpoint"
+              options={endpoints.map((e) => ({ value: e.id, label: e.url }))}
+            />
             <div className="flex items-end gap-2">
               <button type="submit" className={buttonClass.secondary}>
                 Filter
@@ -189,29 +172,37 @@ export default async function WebhooksPage({
               ) : null}
             </div>
           </form>
-          {deliveries.length === 0 ? (
+          {deliveryPage.unknownCursor ? null : deliveries.length === 0 ? (
             <EmptyState title={filtered ? "No deliveries match these filters" : "No deliveries yet"}>
               {filtered
                 ? "Clear the filters to see every delivery."
                 : "Create a wallet with a key of this mode, or send a test event, and its delivery appears here."}
             </EmptyState>
           ) : (
-            <Table
-              caption="Recent deliveries"
-              head={["Event", "Endpoint", "Status", "Attempts", "Last response", "Next retry", "Created"]}
-            >
+            <Table caption="Recent deliveries" head={["Event", "Endpoint", "Status", "Next retry", "Created"]}>
               {deliveries.map((d) => (
                 <tr key={d.id} data-testid="delivery-row">
-                  <Td>
+                  <Td wrap>
                     <TextLink href={`${base}/deliveries/${d.id}`}>{d.eventType}</TextLink>
+                    <TestBadge test={d.isTest} />
                     <div className="font-mono text-xs text-slate-500">{d.id}</div>
                   </Td>
-                  <Td className="max-w-[14rem] truncate font-mono text-xs">{d.url}</Td>
+                  <Td>
+                    <Truncated value={d.url} className="max-w-[14rem] font-mono text-xs" />
+                    {d.endpointDeletedAt ? <Badge tone="slate">endpoint deleted</Badge> : null}
+                  </Td>
                   <Td>
                     <Badge tone={statusTone(d.status)}>{d.status}</Badge>
+                    <div className="mt-1 text-xs text-slate-600">
+                      {d.attemptCount} {d.attemptCount === 1 ? "attempt" : "attempts"}
+                      {d.lastStatusCode === null ? null : (
+                        <>
+                          {" · last "}
+                          <span className="font-mono">{d.lastStatusCode}</span>
+                        </>
+                      )}
+                    </div>
                   </Td>
-                  <Td>{d.attemptCount}</Td>
-                  <Td className="font-mono">{d.lastStatusCode ?? "—"}</Td>
                   <Td>
                     <Time value={d.nextAttemptAt} />
                   </Td>
@@ -222,6 +213,15 @@ export default async function WebhooksPage({
               ))}
             </Table>
           )}
+          <Pager
+            path={base}
+            params={{ status: filters.status, type: filters.type, endpoint: filters.endpoint }}
+            after={filters.after}
+            nextCursor={deliveryPage.nextCursor}
+            unknownCursor={deliveryPage.unknownCursor}
+            label="Deliveries"
+            hash="deliveries"
+          />
         </Panel>
       </div>
     </>

@@ -1,4 +1,4 @@
-// One wallet with its balance, cards and recent transactions.
+// One wallet: its holder (name, email, address as given at creation), balance, cards and recent transactions.
 import type { Metadata } from "next";
 import { prisma } from "@/lib/db/client";
 import { walletDetail } from "@/lib/console/wallet-detail";
@@ -13,18 +13,35 @@ import {
   TextLink,
   Time,
 } from "../../../../../_components/ui";
+import { Pager } from "../../../../../_components/pager";
 import { loadApplication, orNotFound } from "../../../../../_lib/load-application";
-
 import { formatMoney } from "@/lib/money/format";
+import type { WalletRecord } from "@/lib/schemas/wallet";
 
 export const metadata: Metadata = { title: "Wallet" };
 
-export default async function WalletPage({ params }: { params: Promise<{ appId: string; walletId: string }> }) {
-  const { appId, walletId } = await params;
+/** A postal address as it is written on an envelope: street lines, then "city region postcode", then the country. */
+function addressLines(address: NonNullable<WalletRecord["address"]>): string[] {
+  const locality = [address.city, address.region, address.postalCode].filter(Boolean).join(" ");
+  return [address.line1, address.line2, locality, address.country].filter((line): line is string => Boolean(line));
+}
+
+export default async function WalletPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ appId: string; walletId: string }>;
+  searchParams: Promise<{ cards_after?: string; transactions_after?: string }>;
+}) {
+  const [{ appId, walletId }, cursors] = await Promise.all([params, searchParams]);
   const { merchant, application } = await loadApplication(appId);
-  const { wallet, cards, transactions, moreTransactions } = await orNotFound(
-    walletDetail(prisma(), merchant.id, application.id, walletId),
+  const { wallet, cards, transactions } = await orNotFound(
+    walletDetail(prisma(), merchant.id, application.id, walletId, {
+      cardsAfter: cursors.cards_after,
+      transactionsAfter: cursors.transactions_after,
+    }),
   );
+  const path = `/merchant/sdk/apps/${application.id}/wallets/${wallet.id}`;
   return (
     <>
       <p className="mb-2 text-sm">
@@ -42,22 +59,52 @@ export default async function WalletPage({ params }: { params: Promise<{ appId: 
               ["Available", formatMoney(wallet.balance.available, wallet.currency)],
               ["Posted", formatMoney(wallet.balance.posted, wallet.currency)],
               ["Account number", wallet.accountNumber],
-              ["Email", wallet.email],
+              ["Currency", wallet.currency],
             ].map(([label, value]) => (
               <div key={label}>
-                <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+                <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
                 <dd className="mt-1 break-all text-sm font-semibold text-slate-900">{value}</dd>
               </div>
             ))}
           </dl>
         </Panel>
+        <Panel title="Holder" id="holder" description="As given when the wallet was created.">
+          <dl className="grid gap-4 sm:grid-cols-3" data-testid="wallet-holder">
+            <div>
+              <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Name</dt>
+              <dd className="mt-1 text-sm text-slate-900 [overflow-wrap:anywhere]">
+                {wallet.name ?? <span className="text-slate-500">Not given</span>}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Email</dt>
+              <dd className="mt-1 text-sm text-slate-900 [overflow-wrap:anywhere]">{wallet.email}</dd>
+            </div>
+            <div>
+              <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Address</dt>
+              <dd className="mt-1 text-sm text-slate-900">
+                {wallet.address ? (
+                  <address className="not-italic">
+                    {addressLines(wallet.address).map((line) => (
+                      <span key={line} className="block">
+                        {line}
+                      </span>
+                    ))}
+                  </address>
+                ) : (
+                  <span className="text-slate-500">Not given</span>
+                )}
+              </dd>
+            </div>
+          </dl>
+        </Panel>
         <Panel title="Cards" id="cards">
-          {cards.length === 0 ? (
+          {cards.unknownCursor ? null : cards.rows.length === 0 ? (
             <EmptyState title="No cards">Issue one with POST /api/public/sdk/v1/cards.</EmptyState>
           ) : (
             <Table caption="Cards" head={["Card", "Status", "Spend limit", "Expires", "Created"]}>
-              {cards.map((card) => (
-                <tr key={card.id}>
+              {cards.rows.map((card) => (
+                <tr key={card.id} id={card.id} className="scroll-mt-4 target:bg-indigo-50">
                   <Td>
                     <span className="font-mono">•••• {card.last4}</span>
                     <div className="font-mono text-xs text-slate-500">{card.id}</div>
@@ -76,18 +123,24 @@ export default async function WalletPage({ params }: { params: Promise<{ appId: 
               ))}
             </Table>
           )}
+          <Pager
+            path={path}
+            param="cards_after"
+            params={cursors}
+            after={cursors.cards_after}
+            nextCursor={cards.nextCursor}
+            unknownCursor={cards.unknownCursor}
+            label="Cards"
+            hash="cards"
+          />
         </Panel>
-        <Panel
-          title="Transactions"
-          id="transactions"
-          description={moreTransactions ? "The 50 most recent." : undefined}
-        >
-          {transactions.length === 0 ? (
+        <Panel title="Transactions" id="transactions" description="Newest first.">
+          {transactions.unknownCursor ? null : transactions.rows.length === 0 ? (
             <EmptyState title="No transactions yet">Funding, captures and refunds appear here.</EmptyState>
           ) : (
             <Table caption="Transactions" head={["Type", "Amount", "Balance after", "Description", "Date"]}>
-              {transactions.map((t) => (
-                <tr key={t.id}>
+              {transactions.rows.map((t) => (
+                <tr key={t.id} id={t.id} className="scroll-mt-4 target:bg-indigo-50">
                   <Td>
                     <Badge tone={t.amount < 0 ? "slate" : "green"}>{t.type}</Badge>
                   </Td>
@@ -95,7 +148,12 @@ export default async function WalletPage({ params }: { params: Promise<{ appId: 
                     {formatMoney(t.amount, t.currency)}
                   </Td>
                   <Td className="font-mono tabular-nums">{formatMoney(t.balanceAfter, t.currency)}</Td>
-                  <Td wrap>{t.description ?? "—"}</Td>
+                  <Td wrap>
+                    {t.description ?? "—"}
+                    {t.authorizationId ? (
+                      <div className="font-mono text-xs text-slate-500">{t.authorizationId}</div>
+                    ) : null}
+                  </Td>
                   <Td>
                     <Time value={t.createdAt} />
                   </Td>
@@ -103,6 +161,16 @@ export default async function WalletPage({ params }: { params: Promise<{ appId: 
               ))}
             </Table>
           )}
+          <Pager
+            path={path}
+            param="transactions_after"
+            params={cursors}
+            after={cursors.transactions_after}
+            nextCursor={transactions.nextCursor}
+            unknownCursor={transactions.unknownCursor}
+            label="Transactions"
+            hash="transactions"
+          />
         </Panel>
       </div>
     </>

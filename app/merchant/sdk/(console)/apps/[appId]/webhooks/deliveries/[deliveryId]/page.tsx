@@ -6,17 +6,10 @@ import { deliveryDetail } from "@/lib/console/delivery-detail";
 import { REPLAYS_PER_DELIVERY_PER_HOUR, REPLAYS_PER_USER_PER_MINUTE } from "@/lib/webhooks/replay-delivery";
 import { Badge, PageHeader, Panel, statusTone, TextLink, Time } from "../../../../../../_components/ui";
 import { loadApplication, orNotFound } from "../../../../../../_lib/load-application";
+import { prettyJson } from "../../../../../../_lib/pretty-json";
 import { ReplayButton } from "../../replay-button";
 
 export const metadata: Metadata = { title: "Delivery" };
-
-function prettyBody(body: string): string {
-  try {
-    return JSON.stringify(JSON.parse(body), null, 2);
-  } catch {
-    return body;
-  }
-}
 
 export default async function DeliveryPage({ params }: { params: Promise<{ appId: string; deliveryId: string }> }) {
   const { appId, deliveryId } = await params;
@@ -33,18 +26,49 @@ export default async function DeliveryPage({ params }: { params: Promise<{ appId
       <PageHeader
         title={delivery.eventType}
         description={<span className="font-mono text-xs">{delivery.id}</span>}
-        actions={<Badge tone={statusTone(delivery.status)}>{delivery.status}</Badge>}
+        actions={
+          <>
+            {delivery.isTest ? <Badge tone="amber">Test</Badge> : null}
+            <Badge tone={statusTone(delivery.status)}>{delivery.status}</Badge>
+          </>
+        }
       />
       <div className="space-y-6">
         <Panel>
           <dl className="grid gap-4 text-sm sm:grid-cols-3">
             <div className="sm:col-span-3">
               <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Endpoint</dt>
-              <dd className="mt-1 break-all font-mono">{delivery.url}</dd>
+              <dd className="mt-1 break-all font-mono">
+                {delivery.endpointDeletedAt ? (
+                  delivery.url
+                ) : (
+                  <TextLink href={`/merchant/sdk/apps/${application.id}/webhooks/endpoints/${delivery.endpointId}`}>
+                    {delivery.url}
+                  </TextLink>
+                )}
+              </dd>
+              {delivery.endpointDeletedAt ? (
+                <dd className="mt-1 text-sm text-slate-700" data-testid="endpoint-deleted">
+                  <Badge tone="slate">endpoint deleted</Badge> <Time value={delivery.endpointDeletedAt} />: nothing more
+                  is sent to it; a delivery still pending then ended as failed, and it cannot be replayed.
+                </dd>
+              ) : null}
             </div>
             <div>
               <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Event</dt>
               <dd className="mt-1 font-mono text-xs">{delivery.eventId}</dd>
+            </div>
+            <div>
+              <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Caused by request</dt>
+              <dd className="mt-1 font-mono text-xs">
+                {delivery.requestId ? (
+                  <TextLink href={`/merchant/sdk/apps/${application.id}/logs/${delivery.requestId}`}>
+                    {delivery.requestId}
+                  </TextLink>
+                ) : (
+                  "—"
+                )}
+              </dd>
             </div>
             <div>
               <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Attempts</dt>
@@ -68,6 +92,12 @@ export default async function DeliveryPage({ params }: { params: Promise<{ appId
             </div>
           </dl>
           <div className="mt-5 border-t border-slate-100 pt-4">
+            {delivery.isTest ? (
+              <p className="mb-3 text-sm text-slate-700">
+                A test event sent from the console: sample data about no real wallet, left out of the API&apos;s event
+                list.
+              </p>
+            ) : null}
             <ReplayButton applicationId={application.id} deliveryId={delivery.id} />
             <p className="mt-1 text-xs text-slate-500">
               Sends the event again, freshly signed. Limits: {REPLAYS_PER_DELIVERY_PER_HOUR} replays per delivery in any
@@ -128,7 +158,7 @@ export default async function DeliveryPage({ params }: { params: Promise<{ appId
                           Formatted
                         </summary>
                         <pre className="mt-1 overflow-x-auto rounded-lg bg-slate-50 p-3 text-xs text-slate-800">
-                          {prettyBody(attempt.requestBody)}
+                          {prettyJson(attempt.requestBody)}
                         </pre>
                       </details>
                     </>

@@ -1,0 +1,100 @@
+// Account security: two-factor sign-in with an authenticator app, its recovery codes, and the
+// account's own security activity from the audit log.
+import type { Metadata } from "next";
+import { toDataURL } from "qrcode";
+import { prisma } from "@/lib/db/client";
+import { RECOVERY_CODE_COUNT } from "@/lib/console/recovery-codes";
+import { requireMerchant } from "@/lib/console/session";
+import { listAccountActivity } from "@/lib/console/list-account-activity";
+import { twoFactorStatus } from "@/lib/console/two-factor";
+import { Pager } from "../../_components/pager";
+import { Badge, EmptyState, PageHeader, Panel, Table, Td, Time } from "../../_components/ui";
+import { StartTwoFactorButton, TwoFactorControls, TwoFactorEnrolment } from "./two-factor-forms";
+
+export const metadata: Metadata = { title: "Account security" };
+
+const ACCOUNT_PATH = "/merchant/sdk/account";
+
+export default async function AccountPage({ searchParams }: { searchParams: Promise<{ after?: string }> }) {
+  const [merchant, { after }] = await Promise.all([requireMerchant(), searchParams]);
+  const [status, activity] = await Promise.all([
+    twoFactorStatus(prisma(), merchant.id),
+    listAccountActivity(prisma(), merchant.id, { after }),
+  ]);
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+      <PageHeader title="Account security" description={`Signed in as ${merchant.email}.`} />
+      <Panel
+        id="two-factor-title"
+        title="Two-factor authentication"
+        description="Ask for a code from an authenticator app, as well as your password, when you sign in."
+        actions={
+          // A plain wrapper: on a phone the header stacks and would stretch the badge across it.
+          <div>
+            <Badge tone={status.state === "on" ? "green" : "slate"}>{status.state === "on" ? "On" : "Off"}</Badge>
+          </div>
+        }
+      >
+        {status.state === "off" ? (
+          <div className="space-y-3 text-sm text-slate-600">
+            <p>
+              With two-factor authentication on, someone who learns your password still cannot sign in without your
+              phone. You will also get ten recovery codes for when the phone is not at hand.
+            </p>
+            <StartTwoFactorButton />
+          </div>
+        ) : status.state === "enrolling" ? (
+          <TwoFactorEnrolment
+            secret={status.secret}
+            qrCode={await toDataURL(status.uri, { margin: 1, width: 192 })}
+            qrCodeAlt={`QR code to add ${merchant.email} to an authenticator app`}
+          />
+        ) : (
+          <div className="space-y-4 text-sm text-slate-600">
+            <p>
+              On since <Time value={status.enabledAt} />. Sign-in asks for a code from your authenticator app.
+            </p>
+            <p data-testid="recovery-codes-left">
+              {status.recoveryCodesLeft} of {RECOVERY_CODE_COUNT} recovery codes left.
+              {status.recoveryCodesLeft < 3 ? " Make new ones before you run out." : null}
+            </p>
+            <TwoFactorControls />
+          </div>
+        )}
+      </Panel>
+      <div className="mt-6">
+        <Panel
+          id="security-activity"
+          title="Security activity"
+          description="Changes to this account's sign-in security, newest first."
+        >
+          {activity.unknownCursor ? null : activity.rows.length === 0 ? (
+            <EmptyState title="Nothing recorded yet" />
+          ) : (
+            <Table caption="Security activity" head={["When", "Action", "Address"]}>
+              {activity.rows.map((entry) => (
+                <tr key={entry.id}>
+                  <Td>
+                    <Time value={entry.createdAt} />
+                  </Td>
+                  <Td>
+                    <Badge tone="slate">{entry.action}</Badge>
+                  </Td>
+                  <Td className="font-mono text-xs">{entry.ipAddress ?? "—"}</Td>
+                </tr>
+              ))}
+            </Table>
+          )}
+          <Pager
+            path={ACCOUNT_PATH}
+            after={after}
+            nextCursor={activity.nextCursor}
+            unknownCursor={activity.unknownCursor}
+            label="Security activity"
+            hash="security-activity"
+          />
+        </Panel>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,235 @@
+// The request log of the application's current mode (Stripe's Developers → Logs): every SDK request
+// a key of this mode made, filterable by status class, method, path, key and time, and a request-id
+// search that opens the request.
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { prisma } from "@/lib/db/client";
+import {
+  findLoggedRequest,
+  listRequestLog,
+  LOGGED_METHODS,
+  STATUS_CLASSES,
+  TIME_RANGES,
+  type RequestLogFilters,
+} from "@/lib/console/list-request-log";
+import { Pager } from "../../../../_components/pager";
+import {
+  buttonClass,
+  EmptyState,
+  FilterSelect,
+  inputClass,
+  PageHeader,
+  Panel,
+  Table,
+  Td,
+  TextLink,
+  Time,
+  Truncated,
+} from "../../../../_components/ui";
+import { loadApplication } from "../../../../_lib/load-application";
+import { HttpStatusBadge } from "./http-status-badge";
+
+export const metadata: Metadata = { title: "Request log" };
+
+type Query = Omit<RequestLogFilters, "after"> & { after?: string; request?: string };
+
+const labelClass = "mb-1 block text-xs font-medium text-slate-700";
+
+export default async function RequestLogPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ appId: string }>;
+  searchParams: Promise<Query>;
+}) {
+  const [{ appId }, query] = await Promise.all([params, searchParams]);
+  const { merchant, application } = await loadApplication(appId);
+  const base = `/merchant/sdk/apps/${application.id}/logs`;
+  const searched = query.request?.trim();
+  const found = searched ? await findLoggedRequest(prisma(), merchant.id, application.id, searched) : null;
+  if (found) redirect(`${base}/${found}`);
+
+  const filters: RequestLogFilters = {
+    status: query.status,
+    method: query.method,
+    path: query.path,
+    key: query.key,
+    range: query.range,
+    from: query.from,
+    to: query.to,
+  };
+  const { page, keys } = await listRequestLog(prisma(), merchant.id, application.id, {
+    ...filters,
+    after: query.after,
+  });
+  const filtered = Object.values(filters).some(Boolean);
+  const mode = application.consoleLivemode ? "live" : "test";
+  return (
+    <>
+      <PageHeader
+        title="Request log"
+        description={`Every API request made with a ${mode} key of this application, newest first; kept 30 days. Requests without a valid key cannot be attributed to an application and are not shown.`}
+      />
+      <div className="space-y-6">
+        <Panel title="Find a request" id="find-request-heading">
+          <form key={searched ?? ""} role="search" action={base} className="flex flex-col gap-2 sm:flex-row">
+            <label htmlFor="request-id" className="sr-only">
+              Request id
+            </label>
+            <input
+              id="request-id"
+              name="request"
+              defaultValue={searched}
+              placeholder="req_..."
+              className={`${inputClass} font-mono sm:max-w-sm`}
+              aria-describedby={searched ? "request-id-result" : undefined}
+            />
+            <button type="submit" className={buttonClass.secondary}>
+              Open request
+            </button>
+          </form>
+          {searched ? (
+            <p id="request-id-result" role="status" className="mt-2 text-sm text-red-700">
+              No {mode} request with the id <span className="font-mono">{searched}</span>. It may belong to the other
+              mode, be older than 30 days, or have been made without a valid key.
+            </p>
+          ) : null}
+        </Panel>
+        <Panel title="Requests" id="requests-heading">
+          {/* Keyed by the filters: a client-side navigation to other filters (the Clear link, the nav)
+              remounts the fields, which would otherwise keep the values typed before. */}
+          <form
+            key={JSON.stringify(filters)}
+            action={base}
+            className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+            aria-label="Filter requests"
+          >
+            <FilterSelect
+              id="filter-status"
+              name="status"
+              label="Status"
+              value={query.status}
+              anyLabel="Any status"
+              options={STATUS_CLASSES}
+            />
+            <FilterSelect
+              id="filter-method"
+              name="method"
+              label="Method"
+              value={query.method}
+              anyLabel="Any method"
+              options={LOGGED_METHODS}
+            />
+            <div>
+              <label htmlFor="filter-path" className={labelClass}>
+                Path contains
+              </label>
+              <input
+                id="filter-path"
+                name="path"
+                defaultValue={query.path}
+                placeholder="/v1/wallets"
+                className={`${inputClass} font-mono`}
+              />
+            </div>
+            <FilterSelect
+              id="filter-key"
+              name="key"
+              label="API key"
+              value={query.key}
+              anyLabel="Any key"
+              options={keys.map((key) => ({
+                value: key.id,
+                label: `${key.name} (…${key.last4})${key.revokedAt ? ", revoked" : ""}`,
+              }))}
+            />
+            <FilterSelect
+              id="filter-range"
+              name="range"
+              label="Time"
+              value={query.range}
+              anyLabel="Any time"
+              options={Object.entries(TIME_RANGES).map(([value, range]) => ({ value, label: range.label }))}
+            />
+            <div>
+              <label htmlFor="filter-from" className={labelClass}>
+                From (UTC)
+              </label>
+              <input
+                id="filter-from"
+                name="from"
+                type="datetime-local"
+                step={1}
+                defaultValue={query.from}
+                className={inputClass}
+              />
+            </div>
+            <div>
+              <label htmlFor="filter-to" className={labelClass}>
+                To (UTC)
+              </label>
+              <input
+                id="filter-to"
+                name="to"
+                type="datetime-local"
+                step={1}
+                defaultValue={query.to}
+                className={inputClass}
+              />
+            </div>
+            <div className="flex items-end gap-2">
+              <button type="submit" className={buttonClass.primary}>
+                Filter
+              </button>
+              {filtered ? (
+                <a href={base} className={buttonClass.secondary}>
+                  Clear
+                </a>
+              ) : null}
+            </div>
+          </form>
+          {page.unknownCursor ? null : page.rows.length === 0 ? (
+            <EmptyState title={filtered ? "No request matches these filters" : "No requests yet"}>
+              {filtered
+                ? "Widen the time range or clear a filter."
+                : `Call the API with a ${mode} key of this application and each request appears here within seconds.`}
+            </EmptyState>
+          ) : (
+            <Table caption="Requests" head={["Status", "Method", "Path", "Key", "Latency", "Time"]}>
+              {page.rows.map((row) => (
+                <tr key={row.id}>
+                  <Td>
+                    <HttpStatusBadge status={row.status} />
+                    {row.errorCode ? (
+                      <div className="mt-1 font-mono text-xs text-slate-600">{row.errorCode}</div>
+                    ) : null}
+                  </Td>
+                  <Td className="font-mono text-xs">{row.method}</Td>
+                  <Td wrap>
+                    <TextLink href={`${base}/${row.id}`}>
+                      <Truncated value={row.path} className="max-w-md font-mono text-xs" />
+                    </TextLink>
+                    {row.idempotentReplay ? <span className="text-xs text-slate-600">idempotent replay</span> : null}
+                  </Td>
+                  <Td wrap>{row.apiKey ? `${row.apiKey.name} (…${row.apiKey.last4})` : "—"}</Td>
+                  <Td className="tabular-nums">{row.latencyMs} ms</Td>
+                  <Td>
+                    <Time value={row.createdAt} />
+                  </Td>
+                </tr>
+              ))}
+            </Table>
+          )}
+          <Pager
+            path={base}
+            params={{ ...filters }}
+            after={query.after}
+            nextCursor={page.nextCursor}
+            unknownCursor={page.unknownCursor}
+            label="Request log"
+          />
+        </Panel>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,233 @@
+// One webhook endpoint: where it sends and what, its health, its success rate and latency over 24
+// hours and 7 days, its latest failures with their reasons, its recent deliveries, and the actions
+// on it (send a test event, edit, enable or disable, delete).
+import type { Metadata } from "next";
+import { prisma } from "@/lib/db/client";
+import { endpointDetail } from "@/lib/console/endpoint-detail";
+import type { EndpointWindowStats } from "@/lib/console/endpoint-stats";
+import { testEventKinds } from "@/lib/console/send-test-event";
+import { EVENT_TYPES } from "@/lib/events/record-event";
+import {
+  Badge,
+  EmptyState,
+  PageHeader,
+  Panel,
+  statusTone,
+  Table,
+  TestBadge,
+  Td,
+  TextLink,
+  Time,
+} from "../../../../../../_components/ui";
+import { loadApplication, orNotFound } from "../../../../../../_lib/load-application";
+import { DeleteEndpointButton } from "../../delete-endpoint-button";
+import { EndpointForm } from "../../endpoint-form";
+import { EndpointHealth } from "../../endpoint-health";
+import { EndpointToggle } from "../../endpoint-toggle";
+import { SendTestEventButton } from "../../send-test-event-button";
+
+export const metadata: Metadata = { title: "Webhook endpoint" };
+
+const WINDOW_NAMES: Record<EndpointWindowStats["window"], string> = { "24h": "Last 24 hours", "7d": "Last 7 days" };
+
+function milliseconds(value: number | null): string {
+  return value === null ? "—" : `${Math.round(value)} ms`;
+}
+
+function percent(rate: number | null): string {
+  return rate === null ? "—" : `${(rate * 100).toFixed(1)}%`;
+}
+
+function Detail({ term, children, className }: { term: string; children: React.ReactNode; className?: string }) {
+  return (
+    <div className={className}>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{term}</dt>
+      <dd className="mt-1 text-sm text-slate-800">{children}</dd>
+    </div>
+  );
+}
+
+export default async function EndpointPage({ params }: { params: Promise<{ appId: string; endpointId: string }> }) {
+  const { appId, endpointId } = await params;
+  const { merchant, application } = await loadApplication(appId);
+  const { endpoint, stats, failures, deliveries } = await orNotFound(
+    endpointDetail(prisma(), merchant.id, application.id, endpointId),
+  );
+  const base = `/merchant/sdk/apps/${application.id}/webhooks`;
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <TextLink href={base}>← Webhooks</TextLink>
+      </p>
+      <PageHeader
+        title="Webhook endpoint"
+        description={<span className="break-all font-mono">{endpoint.url}</span>}
+        actions={
+          <span className="flex items-center gap-2 text-sm text-slate-700">
+            {endpoint.enabled ? "Enabled" : "Disabled"}
+            <EndpointToggle
+              applicationId={application.id}
+              endpointId={endpoint.id}
+              enabled={endpoint.enabled}
+              url={endpoint.url}
+            />
+          </span>
+        }
+      />
+      <div className="space-y-6">
+        <Panel title="Details" id="endpoint-details">
+          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {/* A dl holds only dt/dd groups, each in one div: the wide one is that div. */}
+            <Detail term="URL" className="sm:col-span-2 lg:col-span-4">
+              <span className="break-all font-mono" data-testid="endpoint-url">
+                {endpoint.url}
+              </span>
+            </Detail>
+            <Detail term="Events">
+              {endpoint.events.length === 0 ? (
+                "All events"
+              ) : (
+                <span className="flex flex-wrap gap-1">
+                  {endpoint.events.map((e) => (
+                    <Badge key={e} tone="indigo">
+                      {e}
+                    </Badge>
+                  ))}
+                </span>
+              )}
+            </Detail>
+            <Detail term="Mode">{endpoint.livemode ? "Live" : "Test"}</Detail>
+            <Detail term="Created">
+              <Time value={endpoint.createdAt} />
+            </Detail>
+            <Detail term="Id">
+              <span className="font-mono text-xs">{endpoint.id}</span>
+            </Detail>
+          </dl>
+          <div className="mt-4 border-t border-slate-100 pt-3">
+            <h3 className="text-sm font-medium text-slate-900">Health</h3>
+            <EndpointHealth endpoint={endpoint} />
+          </div>
+        </Panel>
+
+        <Panel title="Performance" id="endpoint-stats" description="Every attempt: first tries, retries and replays.">
+          <div data-testid="endpoint-stats">
+            <Table
+              caption="Delivery performance"
+              head={["Period", "Attempts", "Success rate", "p50 latency", "p95 latency"]}
+            >
+              {stats.map((s) => (
+                <tr key={s.window} data-testid={`endpoint-stats-${s.window}`}>
+                  <Td>{WINDOW_NAMES[s.window]}</Td>
+                  <Td>{s.attempts}</Td>
+                  <Td>{percent(s.successRate)}</Td>
+                  <Td>{milliseconds(s.p50LatencyMs)}</Td>
+                  <Td>{milliseconds(s.p95LatencyMs)}</Td>
+                </tr>
+              ))}
+            </Table>
+          </div>
+        </Panel>
+
+        <Panel title="Latest failures" id="endpoint-failures">
+          {failures.length === 0 ? (
+            <EmptyState title="No failed attempts">Every attempt to this endpoint got a 2xx answer.</EmptyState>
+          ) : (
+            <Table caption="Latest failed attempts" head={["Attempt", "Status", "Reason", "When"]}>
+              {failures.map((f) => (
+                <tr key={f.id} data-testid="endpoint-failure">
+                  <Td>
+                    <TextLink href={`${base}/deliveries/${f.deliveryId}`}>{f.delivery.event.type}</TextLink>
+                    {f.delivery.event.isTest ? (
+                      <>
+                        {" "}
+                        <Badge tone="amber">Test</Badge>
+                      </>
+                    ) : null}
+                    <div className="font-mono text-xs text-slate-600">{f.deliveryId}</div>
+                  </Td>
+                  <Td className="font-mono">{f.statusCode ?? "no response"}</Td>
+                  <Td wrap>
+                    {f.error ? <p className="text-red-700">{f.error}</p> : null}
+                    {f.responseExcerpt ? (
+                      <pre className="mt-1 max-h-24 overflow-hidden whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs text-slate-800">
+                        {f.responseExcerpt.slice(0, 300)}
+                      </pre>
+                    ) : null}
+                    {!f.error && !f.responseExcerpt ? `HTTP ${f.statusCode ?? "no status"}` : null}
+                  </Td>
+                  <Td>
+                    <Time value={f.createdAt} />
+                  </Td>
+                </tr>
+              ))}
+            </Table>
+          )}
+        </Panel>
+
+        <Panel title="Recent deliveries" id="endpoint-deliveries">
+          {deliveries.length === 0 ? (
+            <EmptyState title="No deliveries yet">Send a test event and its delivery appears here.</EmptyState>
+          ) : (
+            <Table
+              caption="Recent deliveries to this endpoint"
+              head={["Event", "Status", "Attempts", "Last response", "Created"]}
+            >
+              {deliveries.map((d) => (
+                <tr key={d.id} data-testid="endpoint-delivery-row">
+                  <Td>
+                    <TextLink href={`${base}/deliveries/${d.id}`}>{d.eventType}</TextLink>
+                    <TestBadge test={d.isTest} />
+                    <div className="font-mono text-xs text-slate-600">{d.id}</div>
+                  </Td>
+                  <Td>
+                    <Badge tone={statusTone(d.status)}>{d.status}</Badge>
+                  </Td>
+                  <Td>{d.attemptCount}</Td>
+                  <Td className="font-mono">{d.lastStatusCode ?? "—"}</Td>
+                  <Td>
+                    <Time value={d.createdAt} />
+                  </Td>
+                </tr>
+              ))}
+            </Table>
+          )}
+          <p className="mt-3 text-sm">
+            <TextLink href={`${base}?endpoint=${endpoint.id}#deliveries`}>Every delivery to this endpoint</TextLink>
+          </p>
+        </Panel>
+
+        <Panel
+          title="Send a test event"
+          id="endpoint-test-event"
+          description="Sample data shaped like the real record, marked as a test: signed and delivered like any event, left out of the API's event list."
+        >
+          <SendTestEventButton
+            applicationId={application.id}
+            endpointId={endpoint.id}
+            kinds={testEventKinds(endpoint)}
+            disabled={!endpoint.enabled}
+          />
+        </Panel>
+
+        <Panel title="Edit endpoint" id="endpoint-edit">
+          <div className="max-w-2xl">
+            <EndpointForm
+              applicationId={application.id}
+              eventTypes={EVENT_TYPES}
+              live={endpoint.livemode}
+              endpoint={{ id: endpoint.id, url: endpoint.url, events: endpoint.events }}
+            />
+          </div>
+        </Panel>
+
+        <Panel title="Delete endpoint" id="endpoint-delete">
+          <p className="mb-3 text-sm text-slate-700">
+            Deleting stops every delivery to this endpoint; its past deliveries stay readable.
+          </p>
+          <DeleteEndpointButton applicationId={application.id} endpointId={endpoint.id} url={endpoint.url} />
+        </Panel>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+// Puts one mode's pending webhook signing secret in use now, ahead of the time picked when it was rolled.
+import type { Db } from "@/lib/db/client";
+import { activatePendingSecret, activationAuditDetail, type SecretMode } from "@/lib/webhooks/signing-secrets";
+import { ConsoleRefusalError } from "./errors";
+import { recordAudit, type AuditContext } from "./record-audit";
+import { requireApplication } from "./require-application";
+
+export async function activateSecret(db: Db, context: AuditContext, applicationId: string, mode: SecretMode) {
+  await requireApplication(db, context.merchantId, applicationId);
+  const livemode = mode === "live";
+  const activated = await activatePendingSecret(db, { applicationId, livemode });
+  if (!activated) throw new ConsoleRefusalError(`There is no pending ${mode} secret to activate.`);
+  await recordAudit(db, context, {
+    applicationId,
+    action: "webhook_secret.activated",
+    detail: activationAuditDetail(livemode, activated, false),
+  });
+  return { mode, activeFrom: activated.activeFrom };
+}

@@ -1,0 +1,48 @@
+// One webhook endpoint of the application's current mode as its console page shows it: the endpoint
+// with its health, its figures over 24 hours and 7 days, its latest failed attempts with their
+// reasons, and its recent deliveries.
+import type { Db } from "@/lib/db/client";
+import { listDeliveries } from "@/lib/webhooks/list-deliveries";
+import { withDeliveryMarks } from "./delivery-marks";
+import { endpointStats } from "./endpoint-stats";
+import { ConsoleNotFoundError } from "./errors";
+import { consoleTenant, requireApplication } from "./require-application";
+import { requireEndpoint } from "./require-endpoint";
+
+const LATEST_FAILURES = 10;
+const RECENT_DELIVERIES = 20;
+
+export async function endpointDetail(db: Db, merchantId: string, applicationId: string, endpointId: string) {
+  const tenant = consoleTenant(await requireApplication(db, merchantId, applicationId));
+  const endpoint = await requireEndpoint(db, applicationId, endpointId);
+  if (endpoint.livemode !== tenant.livemode) throw new ConsoleNotFoundError("Webhook endpoint");
+  const [stats, failures, deliveries] = await Promise.all([
+    endpointStats(db, endpoint.id),
+    latestFailures(db, endpoint.id),
+    listDeliveries(db, tenant, { limit: RECENT_DELIVERIES, endpoint: endpoint.id }),
+  ]);
+  return { endpoint, stats, failures, deliveries: await withDeliveryMarks(db, deliveries.data) };
+}
+
+/** The endpoint's newest attempts that got no 2xx: what it answered, or why no answer came. */
+function latestFailures(db: Db, endpointId: string) {
+  return db.webhookAttempt.findMany({
+    where: {
+      delivery: { endpointId },
+      OR: [{ error: { not: null } }, { statusCode: null }, { statusCode: { lt: 200 } }, { statusCode: { gt: 299 } }],
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: LATEST_FAILURES,
+    select: {
+      id: true,
+      deliveryId: true,
+      trigger: true,
+      statusCode: true,
+      error: true,
+      responseExcerpt: true,
+      latencyMs: true,
+      createdAt: true,
+      delivery: { select: { event: { select: { type: true, isTest: true } } } },
+    },
+  });
+}

@@ -1,0 +1,29 @@
+// One event of the application's current mode with its deliveries (one per endpoint it was sent to).
+import type { Db } from "@/lib/db/client";
+import { listDeliveries } from "@/lib/webhooks/list-deliveries";
+import { ConsoleNotFoundError } from "./errors";
+import { consoleTenant, requireApplication } from "./require-application";
+
+// An event fans out to at most one delivery per endpoint; this is far above any application's endpoints.
+const MAX_DELIVERIES = 100;
+
+export async function eventDetail(db: Db, merchantId: string, applicationId: string, eventId: string) {
+  const tenant = consoleTenant(await requireApplication(db, merchantId, applicationId));
+  const event = await db.event.findFirst({
+    where: { id: eventId, ...tenant },
+    select: {
+      id: true,
+      type: true,
+      data: true,
+      sequence: true,
+      walletId: true,
+      requestId: true,
+      isTest: true,
+      livemode: true,
+      createdAt: true,
+    },
+  });
+  if (!event) throw new ConsoleNotFoundError("Event");
+  const deliveries = await listDeliveries(db, tenant, { limit: MAX_DELIVERIES, event: event.id });
+  return { event, deliveries: deliveries.data };
+}

@@ -1,0 +1,40 @@
+// Checks the password or an authentication code a signed-in merchant gives before a sensitive action.
+import type { Db } from "@/lib/db/client";
+import { attemptLimit } from "./attempt-limits";
+import { ConsoleFieldError, ConsoleNotFoundError } from "./errors";
+import { verifyPassword } from "./password";
+import type { AuditContext } from "./record-audit";
+import { verifySecondFactor } from "./verify-second-factor";
+
+export const REAUTH_PASSWORD_LIMITS = {
+  perAddress: { limit: 30, windowSeconds: 15 * 60 },
+  perAccount: { limit: 10, windowSeconds: 15 * 60 },
+};
+
+const checkPasswordAttempt = attemptLimit("console-reauth-password", REAUTH_PASSWORD_LIMITS, "password");
+
+/** Resolves when the password (or else the code) is right; throws ConsoleFieldError naming the field when not. */
+export async function reauthenticate(
+  db: Db,
+  context: AuditContext,
+  input: { password?: string; code?: string },
+): Promise<void> {
+  const merchant = await db.merchantUser.findUnique({ where: { id: context.merchantId } });
+  if (!merchant) throw new ConsoleNotFoundError("That account");
+  if (input.password) {
+    await checkPasswordAttempt({ address: context.ipAddress ?? "unknown", account: context.merchantId });
+    if (!merchant.passwordHash)
+      throw new ConsoleFieldError("password", "This account signs in with GitHub: use an authentication code.");
+    if (!(await verifyPassword(input.password, merchant.passwordHash)))
+      throw new ConsoleFieldError("password", "That password is not right.");
+    return;
+  }
+  if (input.code) {
+    if (!merchant.totpEnabledAt)
+      throw new ConsoleFieldError("code", "Two-factor authentication is off for this account: use your password.");
+    if (!(await verifySecondFactor(db, context, input.code.trim())))
+      throw new ConsoleFieldError("code", "That code is not valid, or it was already used.");
+    return;
+  }
+  throw new ConsoleFieldError("password", "Enter your password.");
+}

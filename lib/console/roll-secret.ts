@@ -1,0 +1,48 @@
+// Rolls one mode's webhook signing secret: a new secret, shown once, that takes over now or at the
+// time the merchant picked; until then deliveries stay signed with the current one.
+import type { Db } from "@/lib/db/client";
+import {
+  ACTIVATION_DELAYS,
+  activationAuditDetail,
+  isActivationDelay,
+  rollSigningSecret,
+  type SecretMode,
+} from "@/lib/webhooks/signing-secrets";
+import { ConsoleFieldError } from "./errors";
+import { recordAudit, type AuditContext } from "./record-audit";
+import { requireApplication } from "./require-application";
+
+function activationDelayMs(activation: string): number {
+  if (!isActivationDelay(activation))
+    throw new ConsoleFieldError("activation", "Choose when the new secret takes over: now, in 1 hour or in 24 hours.");
+  return ACTIVATION_DELAYS[activation];
+}
+
+export async function rollSecret(
+  db: Db,
+  context: AuditContext,
+  applicationId: string,
+  input: { mode: SecretMode; activation: string },
+) {
+  const delayMs = activationDelayMs(input.activation);
+  await requireApplication(db, context.merchantId, applicationId);
+  const now = new Date();
+  const livemode = input.mode === "live";
+  const rolled = await rollSigningSecret(
+    db,
+    { applicationId, livemode, activeFrom: new Date(now.getTime() + delayMs) },
+    now,
+  );
+  await recordAudit(db, context, {
+    applicationId,
+    action: "webhook_secret.rolled",
+    detail: { mode: input.mode, secretId: rolled.id, activeFrom: rolled.activeFrom.toISOString() },
+  });
+  if (!rolled.pending)
+    await recordAudit(db, context, {
+      applicationId,
+      action: "webhook_secret.activated",
+      detail: activationAuditDetail(livemode, rolled, false),
+    });
+  return { mode: input.mode, secret: rolled.secret, activeFrom: rolled.activeFrom, pending: rolled.pending };
+}

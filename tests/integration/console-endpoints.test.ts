@@ -1,0 +1,396 @@
+// Managing webhook endpoints from the console (issue 14, part 2), against the real database, route
+// handlers and worker: editing by the registration rule, deleting (no fan-out, nothing sent, pending
+// deliveries failed, no replay, gone from the lists, deliveries still readable), the endpoint page's
+// figures from known attempts, and a test event of every kind shaped like the real record and left
+// out of the API's event list.
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { prisma, transaction } from "@/lib/db/client";
+import { createConsoleApplication } from "@/lib/console/create-console-application";
+import { deleteEndpoint } from "@/lib/console/delete-endpoint";
+import { deliveryDetail } from "@/lib/console/delivery-detail";
+import { endpointDetail } from "@/lib/console/endpoint-detail";
+import { ConsoleFieldError, ConsoleNotFoundError, ConsoleRefusalError } from "@/lib/console/errors";
+import { listConsoleDeliveries } from "@/lib/console/list-console-deliveries";
+import { listEndpoints } from "@/lib/console/list-endpoints";
+import { registerEndpoint } from "@/lib/console/register-endpoint";
+import { replayConsoleDelivery } from "@/lib/console/replay-console-delivery";
+import { sendTestEvent } from "@/lib/console/send-test-event";
+import { signUp } from "@/lib/console/sign-up";
+import { updateEndpoint } from "@/lib/console/update-endpoint";
+import { EVENT_TYPES, type EventType } from "@/lib/events/record-event";
+import { newId } from "@/lib/ids";
+import { AUTHORIZATION_PENDING_EXAMPLE, authorizationSchema } from "@/lib/schemas/authorization";
+import { CARD_EXAMPLE, cardSchema } from "@/lib/schemas/card";
+import { WALLET_EXAMPLE, walletSchema } from "@/lib/schemas/wallet";
+import { isValidAccountNumber } from "@/lib/wallets/account-number";
+import { deliver } from "@/lib/webhooks/deliver";
+import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
+import { endpointFlag } from "@/lib/webhooks/enqueue";
+import type { WebhookWorker } from "@/lib/webhooks/worker";
+import { createKey } from "../helpers/fixtures";
+import { testClient } from "../helpers/route-fetch";
+import { startTestWorker } from "../helpers/test-worker";
+import { sleep, waitUntil } from "../helpers/wait-until";
+import { startReceiver, type WebhookReceiver } from "../helpers/webhook-receiver";
+
+async function merchant() {
+  const user = await signUp(prisma(), {
+    email: `endpoints-${randomBytes(5).toString("hex")}@example.test`,
+    password: "a long enough password",
+  });
+  const context = { merchantId: user.id, ipAddress: "198.51.100.20" };
+  const app = await createConsoleApplication(prisma(), context, { name: "Endpoints" });
+  return { context, appId: app.id };
+}
+
+const auditLines = (applicationId: string, action: string) =>
+  prisma().auditLog.findMany({ where: { applicationId, action }, orderBy: { createdAt: "asc" } });
+
+describe("editing an endpoint", () => {
+  it("changes its URL and events by the registration rule, and records before and after", async () => {
+    const { context, appId } = await merchant();
+    const { id } = await registerEndpoint(prisma(), context, appId, {
+      url: "http://localhost:4000/hooks",
+      events: [],
+      enabled: true,
+    });
+
+    // A private address and an unknown kind are refused next to their fields; nothing changes.
+    const privateUrl = updateEndpoint(prisma(), context, appId, id, { url: "http://10.0.0.7/hooks", events: [] });
+    await expect(privateUrl).rejects.toBeInstanceOf(ConsoleFieldError);
+    await expect(privateUrl).rejects.toMatchObject({ field: "url", message: expect.stringContaining("private") });
+    await expect(
+      updateEndpoint(prisma(), context, appId, id, { url: "http://localhost:4000/hooks", events: ["card.melted"] }),
+    ).rejects.toMatchObject({ field: "events" });
+    expect(await prisma().webhookEndpoint.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      url: "http://localhost:4000/hooks",
+      events: [],
+    });
+
+    const updated = await transaction((tx) =>
+      updateEndpoint(tx, context, appId, id, {
+        url: " http://127.0.0.1:4001/new-hooks ",
+        events: ["card.issued", "card.captured"],
+      }),
+    );
+    expect(updated).toEqual({ id, url: "http://127.0.0.1:4001/new-hooks", events: ["card.issued", "card.captured"] });
+    const [line] = await auditLines(appId, "webhook_endpoint.updated");
+    expect(line?.detail).toEqual({
+      endpointId: id,
+      livemode: false,
+      before: { url: "http://localhost:4000/hooks", events: [] },
+      after: { url: "http://127.0.0.1:4001/new-hooks", events: ["card.issued", "card.captured"] },
+    });
+  });
+
+  it("holds a live endpoint to a public https URL", async () => {
+    const { context, appId } = await merchant();
+    const live = await addWebhookEndpoint(prisma(), {
+      applicationId: appId,
+      url: "https://93.184.216.34/hooks",
+      livemode: true,
+    });
+    await expect(
+      updateEndpoint(prisma(), context, appId, live.id, { url: "http://93.184.216.34/hooks", events: [] }),
+    ).rejects.toMatchObject({ field: "url", message: "Live-mode webhook URLs must use https." });
+    await expect(
+      updateEndpoint(prisma(), context, appId, live.id, { url: "https://127.0.0.1/hooks", events: [] }),
+    ).rejects.toMatchObject({ field: "url", message: expect.stringContaining("loopback") });
+    const saved = await updateEndpoint(prisma(), context, appId, live.id, {
+      url: "https://93.184.216.35/v2/hooks",
+      events: ["wallet.provisioned"],
+    });
+    expect(saved.url).toBe("https://93.184.216.35/v2/hooks");
+  });
+
+  it("is refused for another merchant's endpoint as if it did not exist", async () => {
+    const owner = await merchant();
+    const other = await merchant();
+    const { id } = await registerEndpoint(prisma(), owner.context, owner.appId, {
+      url: "http://localhost:4000/hooks",
+      events: [],
+      enabled: true,
+    });
+    const edit = { url: "http://localhost:4999/stolen", events: [] };
+    await expect(updateEndpoint(prisma(), other.context, owner.appId, id, edit)).rejects.toBeInstanceOf(
+      ConsoleNotFoundError,
+    );
+    await expect(updateEndpoint(prisma(), other.context, other.appId, id, edit)).rejects.toBeInstanceOf(
+      ConsoleNotFoundError,
+    );
+    await expect(transaction((tx) => deleteEndpoint(tx, other.context, other.appId, id))).rejects.toBeInstanceOf(
+      ConsoleNotFoundError,
+    );
+    await expect(endpointDetail(prisma(), other.context.merchantId, other.appId, id)).rejects.toBeInstanceOf(
+      ConsoleNotFoundError,
+    );
+    expect((await prisma().webhookEndpoint.findUniqueOrThrow({ where: { id } })).deletedAt).toBeNull();
+  });
+});
+
+describe("deleting an endpoint", () => {
+  let worker: WebhookWorker;
+  let receiver: WebhookReceiver;
+  beforeAll(async () => {
+    // Answers 200 to the first request, then 500: the second event's delivery stays pending, retrying.
+    receiver = await startReceiver((_request, index) => (index === 0 ? { status: 200 } : { status: 500 }));
+    worker = await startTestWorker();
+  });
+  afterAll(async () => {
+    await worker.stop();
+    await receiver.close();
+  });
+
+  it("stops fan-out and sending, fails what was pending, refuses replays and keeps deliveries readable", async () => {
+    const { context, appId } = await merchant();
+    const { secret: key } = await createKey(appId);
+    const { id } = await registerEndpoint(prisma(), context, appId, { url: receiver.url, events: [], enabled: true });
+    const createWallet = (n: number) =>
+      testClient(key).POST("/api/public/sdk/v1/wallets", {
+        body: { externalUserId: `del_${n}_${randomBytes(4).toString("hex")}`, currency: "USD", email: "d@example.com" },
+      });
+
+    expect((await createWallet(1)).response.status).toBe(201);
+    await receiver.waitFor(1);
+    expect((await createWallet(2)).response.status).toBe(201);
+    // The second delivery has failed at least once and waits for its next retry.
+    const pending = await waitUntil(async () => {
+      const rows = await prisma().webhookDelivery.findMany({
+        where: { endpointId: id, status: "pending", attemptCount: { gte: 1 } },
+      });
+      return rows[0];
+    });
+
+    const { failedDeliveries } = await transaction((tx) => deleteEndpoint(tx, context, appId, id));
+    expect(failedDeliveries).toBe(1);
+    const sentBefore = receiver.received.length;
+
+    // Pending: ended as failed, its queued retry gone; nothing more is sent.
+    const after = await prisma().webhookDelivery.findUniqueOrThrow({ where: { id: pending.id } });
+    expect(after).toMatchObject({ status: "failed", nextAttemptAt: null });
+    const queued = await prisma().$queryRaw<{ n: bigint }[]>`
+      SELECT count(*) AS n FROM graphile_worker.jobs WHERE "flags" ? ${endpointFlag(id)}`;
+    expect(Number(queued[0]?.n)).toBe(0);
+
+    // A replay job that was already running finds the endpoint deleted and sends nothing.
+    expect(await deliver(pending.id, "replay")).toEqual({ kind: "skipped", reason: "endpoint_deleted" });
+
+    // No new delivery for a new event.
+    expect((await createWallet(3)).response.status).toBe(201);
+    await sleep(1_000);
+    expect(receiver.received.length).toBe(sentBefore);
+    expect(await prisma().webhookDelivery.count({ where: { endpointId: id } })).toBe(2);
+
+    // Replays are refused with the reason.
+    await expect(replayConsoleDelivery(context, appId, pending.id)).rejects.toThrow(ConsoleRefusalError);
+    await expect(replayConsoleDelivery(context, appId, pending.id)).rejects.toThrow(/deleted/);
+    const apiReplay = await testClient(key).POST("/api/public/sdk/v1/webhooks/deliveries/{id}/replay", {
+      params: { path: { id: pending.id } },
+    });
+    expect(apiReplay.response.status).toBe(409);
+    expect(apiReplay.error?.error.message).toContain("deleted");
+
+    // Gone from the console's and the API's endpoint lists; the API answers endpoint_not_found.
+    expect((await listEndpoints(prisma(), context.merchantId, appId)).map((e) => e.id)).not.toContain(id);
+    const listed = await testClient(key).GET("/api/public/sdk/v1/webhooks/endpoints", { params: { query: {} } });
+    expect(listed.data?.data.map((e) => e.id)).not.toContain(id);
+    const read = await testClient(key).GET("/api/public/sdk/v1/webhooks/endpoints/{id}", {
+      params: { path: { id } },
+    });
+    expect(read.response.status).toBe(404);
+    expect(read.error?.error.code).toBe("endpoint_not_found");
+    await expect(endpointDetail(prisma(), context.merchantId, appId, id)).rejects.toBeInstanceOf(ConsoleNotFoundError);
+
+    // Its deliveries stay readable, marked as to a deleted endpoint.
+    const page = await listConsoleDeliveries(prisma(), context.merchantId, appId, {});
+    expect(page.rows).toHaveLength(2);
+    expect(page.rows.every((d) => d.endpointDeletedAt instanceof Date)).toBe(true);
+    const detail = await deliveryDetail(prisma(), context.merchantId, appId, pending.id);
+    expect(detail.status).toBe("failed");
+    expect(detail.endpointDeletedAt).toBeInstanceOf(Date);
+    expect(detail.attempts.length).toBeGreaterThanOrEqual(1);
+    expect(detail.attempts[0]?.statusCode).toBe(500);
+
+    const [line] = await auditLines(appId, "webhook_endpoint.deleted");
+    expect(line?.detail).toMatchObject({ endpointId: id, url: receiver.url, pendingDeliveriesFailed: 1 });
+    // Deleting twice finds nothing to delete.
+    await expect(transaction((tx) => deleteEndpoint(tx, context, appId, id))).rejects.toBeInstanceOf(
+      ConsoleNotFoundError,
+    );
+  });
+});
+
+describe("the endpoint page's figures", () => {
+  it("counts attempts and the success rate, with p50 and p95 latency, over 24 hours and 7 days", async () => {
+    const { context, appId } = await merchant();
+    const { id: endpointId } = await registerEndpoint(prisma(), context, appId, {
+      url: "http://127.0.0.1:9/hooks",
+      events: [],
+      enabled: true,
+    });
+    const event = await prisma().event.create({
+      data: { id: newId("evt"), applicationId: appId, livemode: false, type: "card.issued", data: {}, sequence: 1 },
+    });
+    const delivery = await prisma().webhookDelivery.create({
+      data: {
+        id: newId("whd"),
+        applicationId: appId,
+        livemode: false,
+        eventId: event.id,
+        endpointId,
+        status: "failed",
+      },
+    });
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+    const attempts: { at: Date; latencyMs: number; statusCode: number | null; error?: string }[] = [
+      { at: hoursAgo(1), latencyMs: 100, statusCode: 200 },
+      { at: hoursAgo(2), latencyMs: 200, statusCode: 204 },
+      { at: hoursAgo(3), latencyMs: 300, statusCode: 500 },
+      { at: hoursAgo(4), latencyMs: 400, statusCode: null, error: "timed out after 400 ms" },
+      { at: hoursAgo(72), latencyMs: 1000, statusCode: 200 },
+      // Outside both windows.
+      { at: hoursAgo(24 * 10), latencyMs: 9000, statusCode: 500 },
+    ];
+    for (const a of attempts) {
+      await prisma().webhookAttempt.create({
+        data: {
+          id: newId("wha"),
+          deliveryId: delivery.id,
+          requestHeaders: {},
+          requestBody: "{}",
+          statusCode: a.statusCode,
+          latencyMs: a.latencyMs,
+          error: a.error ?? null,
+          responseExcerpt: a.statusCode === 500 ? "upstream exploded" : null,
+          createdAt: a.at,
+        },
+      });
+    }
+
+    const page = await endpointDetail(prisma(), context.merchantId, appId, endpointId);
+    // percentile_cont interpolates: of 100, 200, 300, 400 the median is 250 and p95 is 300 + 0.85 * 100.
+    expect(page.stats).toEqual([
+      {
+        window: "24h",
+        attempts: 4,
+        succeeded: 2,
+        successRate: 0.5,
+        p50LatencyMs: 250,
+        p95LatencyMs: expect.closeTo(385, 6),
+      },
+      // Of 100, 200, 300, 400, 1000: the median is 300 and p95 is 400 + 0.8 * 600.
+      {
+        window: "7d",
+        attempts: 5,
+        succeeded: 3,
+        successRate: 0.6,
+        p50LatencyMs: 300,
+        p95LatencyMs: expect.closeTo(880, 6),
+      },
+    ]);
+    // The latest failures, newest first, with what came back or why nothing did.
+    expect(
+      page.failures.map((f) => ({ statusCode: f.statusCode, error: f.error, excerpt: f.responseExcerpt })),
+    ).toEqual([
+      { statusCode: 500, error: null, excerpt: "upstream exploded" },
+      { statusCode: null, error: "timed out after 400 ms", excerpt: null },
+      { statusCode: 500, error: null, excerpt: "upstream exploded" },
+    ]);
+    expect(page.failures.every((f) => f.deliveryId === delivery.id)).toBe(true);
+    expect(page.deliveries.map((d) => d.id)).toEqual([delivery.id]);
+  });
+
+  it("shows no rate or latency without attempts", async () => {
+    const { context, appId } = await merchant();
+    const { id } = await registerEndpoint(prisma(), context, appId, {
+      url: "http://127.0.0.1:9/hooks",
+      events: [],
+      enabled: true,
+    });
+    const page = await endpointDetail(prisma(), context.merchantId, appId, id);
+    expect(page.stats.map((s) => [s.window, s.attempts, s.successRate, s.p50LatencyMs, s.p95LatencyMs])).toEqual([
+      ["24h", 0, null, null, null],
+      ["7d", 0, null, null, null],
+    ]);
+  });
+});
+
+describe("test events", () => {
+  const SCHEMAS: Record<EventType, { schema: z.ZodObject; example: object; prefix: string }> = {
+    "wallet.provisioned": { schema: walletSchema, example: WALLET_EXAMPLE, prefix: "wal" },
+    "card.issued": { schema: cardSchema, example: CARD_EXAMPLE, prefix: "card" },
+    "card.authorized": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
+    "card.captured": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
+    "card.refunded": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
+  };
+
+  it("sends every kind shaped exactly like the real record, marked as a test, left out of the API's list", async () => {
+    const { context, appId } = await merchant();
+    const { secret: key } = await createKey(appId);
+    const { id: endpointId } = await registerEndpoint(prisma(), context, appId, {
+      url: "http://127.0.0.1:9/hooks",
+      events: [],
+      enabled: true,
+    });
+    const sent = [];
+    for (const kind of EVENT_TYPES) {
+      const result = await sendTestEvent(context, appId, endpointId, kind);
+      expect(result.type).toBe(kind);
+      const event = await prisma().event.findUniqueOrThrow({ where: { id: result.eventId } });
+      expect(event).toMatchObject({ type: kind, isTest: true, livemode: false, walletId: null });
+      const { schema, example, prefix } = SCHEMAS[kind];
+      const data = schema.strict().parse(event.data);
+      // Exactly the real record's fields, none missing, none extra.
+      expect(Object.keys(data).sort()).toEqual(Object.keys(example).sort());
+      expect(data.id).toMatch(new RegExp(`^${prefix}_[0-9A-Za-z]{24}$`));
+      if ("walletId" in data) expect(data.walletId).toMatch(/^wal_[0-9A-Za-z]{24}$/);
+      if ("cardId" in data) expect(data.cardId).toMatch(/^card_[0-9A-Za-z]{24}$/);
+      sent.push({ kind, data, eventId: result.eventId, deliveryId: result.deliveryId });
+    }
+    const wallet = walletSchema.parse(sent[0]?.data);
+    expect(isValidAccountNumber(wallet.accountNumber)).toBe(true);
+    expect(wallet.name).toMatch(/^\S+ \S+$/);
+    const [authorized, captured, refunded] = sent.slice(2).map((s) => authorizationSchema.parse(s.data));
+    expect(authorized).toMatchObject({ status: "pending", capturedAmount: 0, refundedAmount: 0 });
+    expect(authorized!.amount).toBeGreaterThan(0);
+    expect(captured).toMatchObject({ status: "closed", refundedAmount: 0 });
+    expect(captured!.capturedAmount).toBeGreaterThan(0);
+    expect(captured!.capturedAmount).toBeLessThanOrEqual(captured!.amount);
+    expect(refunded!.refundedAmount).toBeGreaterThan(0);
+    expect(refunded!.refundedAmount).toBeLessThanOrEqual(refunded!.capturedAmount);
+
+    // One delivery each, to that endpoint, marked as a test in the console.
+    const page = await listConsoleDeliveries(prisma(), context.merchantId, appId, {});
+    expect(page.rows.map((d) => d.id).sort()).toEqual(sent.map((s) => s.deliveryId).sort());
+    expect(page.rows.every((d) => d.isTest)).toBe(true);
+
+    // The API's event list leaves them out; each is still found by its id.
+    const listed = await testClient(key).GET("/api/public/sdk/v1/events", { params: { query: {} } });
+    expect(listed.response.status).toBe(200);
+    expect(listed.data?.data).toEqual([]);
+    const one = await testClient(key).GET("/api/public/sdk/v1/events/{id}", {
+      params: { path: { id: sent[1]!.eventId } },
+    });
+    expect(one.data).toMatchObject({ id: sent[1]!.eventId, type: "card.issued" });
+    // A real event is listed.
+    const created = await testClient(key).POST("/api/public/sdk/v1/wallets", {
+      body: { externalUserId: `real_${randomBytes(4).toString("hex")}`, currency: "USD", email: "r@example.com" },
+    });
+    expect(created.response.status).toBe(201);
+    const after = await testClient(key).GET("/api/public/sdk/v1/events", { params: { query: {} } });
+    expect(after.data?.data.map((e) => e.type)).toEqual(["wallet.provisioned"]);
+  });
+
+  it("offers only the kinds the endpoint subscribes to", async () => {
+    const { context, appId } = await merchant();
+    const { id } = await registerEndpoint(prisma(), context, appId, {
+      url: "http://127.0.0.1:9/hooks",
+      events: ["card.captured"],
+      enabled: true,
+    });
+    await expect(sendTestEvent(context, appId, id, "wallet.provisioned")).rejects.toThrow(/does not subscribe/);
+    expect((await sendTestEvent(context, appId, id)).type).toBe("card.captured");
+  });
+});
