@@ -1,8 +1,9 @@
 // The test command behind `npm test` and `npm run test:fast`: runs the type check, vitest and
 // (unless --fast) Playwright in turn, each to the end, then prints one closing line
-// `N passed, N failed[, N skipped]` summed over all of them, lists what was skipped and why, and
-// exits non-zero when any stage failed. Each runner's exit status is the verdict; its JSON report
-// only feeds the counts, so a crash that writes no report still fails the run.
+// `N passed, N failed[, N skipped]` summed over all of them, lists what failed (with the first line of
+// its message, since a CI log may keep only its tail) and what was skipped and why, and exits non-zero
+// when any stage failed. Each runner's exit status is the verdict; its JSON report only feeds the
+// counts, so a crash that writes no report still fails the run.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -12,7 +13,7 @@ import { REPO_ROOT } from "@/lib/db/paths";
 import { findChromium } from "./testing/find-chromium";
 import { useProductionBuild } from "./testing/production-build";
 
-type Counts = { passed: number; failed: number; skipped: string[] };
+type Counts = { passed: number; failed: number; skipped: string[]; failures: string[] };
 type Stage = { name: string; ok: boolean; counts: Counts };
 
 const { values } = parseArgs({
@@ -41,15 +42,22 @@ function readJson<T>(file: string): T | null {
   }
 }
 
+/** One line per failed test for the closing summary, which is all a truncated CI log may keep. */
+function failureLine(name: string, message: string | undefined): string {
+  // Strip ANSI colours; keep the first line of the message, which names the broken expectation.
+  const first = (message ?? "").replace(/\u001b\[[0-9;]*m/g, "").split("\n").find((line) => line.trim()) ?? "";
+  return first ? `${name}\n      ${first.trim().slice(0, 300)}` : name;
+}
+
 function typecheck(): Stage {
   const ok = run(bin("tsc"), ["--noEmit", "-p", "."]) === 0;
-  return { name: "type check", ok, counts: { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: [] } };
+  return { name: "type check", ok, counts: { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: [], failures: [] } };
 }
 
 type VitestReport = {
   testResults: {
     name: string;
-    assertionResults: { status: string; fullName: string }[];
+    assertionResults: { status: string; fullName: string; failureMessages?: string[] }[];
   }[];
 };
 
@@ -60,11 +68,14 @@ function vitest(canary: boolean): Stage {
     ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${output}`],
     canary ? { TEST_CANARY: "1" } : {},
   );
-  const counts: Counts = { passed: 0, failed: 0, skipped: [] };
+  const counts: Counts = { passed: 0, failed: 0, skipped: [], failures: [] };
   for (const file of readJson<VitestReport>(output)?.testResults ?? []) {
     for (const test of file.assertionResults) {
       if (test.status === "passed") counts.passed++;
-      else if (test.status === "failed") counts.failed++;
+      else if (test.status === "failed") {
+        counts.failed++;
+        counts.failures.push(failureLine(`${path.relative(REPO_ROOT, file.name)}: ${test.fullName}`, test.failureMessages?.[0]));
+      }
       else counts.skipped.push(`${path.relative(REPO_ROOT, file.name)}: ${test.fullName}`);
     }
   }
@@ -73,13 +84,17 @@ function vitest(canary: boolean): Stage {
   return { name: "vitest", ok: code === 0, counts };
 }
 
-type PlaywrightSpec = { title: string; file: string; tests: { status: string }[] };
+type PlaywrightSpec = {
+  title: string;
+  file: string;
+  tests: { status: string; results?: { error?: { message?: string } }[] }[];
+};
 type PlaywrightSuite = { title: string; specs?: PlaywrightSpec[]; suites?: PlaywrightSuite[] };
 type PlaywrightReport = { suites?: PlaywrightSuite[] };
 
 function playwright(canary: boolean): Stage {
   const output = path.join(reportDir, "playwright.json");
-  const counts: Counts = { passed: 0, failed: 0, skipped: [] };
+  const counts: Counts = { passed: 0, failed: 0, skipped: [], failures: [] };
   const env: Record<string, string> = { PLAYWRIGHT_JSON_OUTPUT_NAME: output };
   if (canary) env.TEST_CANARY = "1";
   else {
@@ -87,7 +102,7 @@ function playwright(canary: boolean): Stage {
     const browser = findChromium();
     if (!browser.ok) {
       console.error(browser.message);
-      return { name: "playwright", ok: false, counts: { ...counts, failed: 1 } };
+      return { name: "playwright", ok: false, counts: { ...counts, failed: 1, failures: [browser.message] } };
     }
     if (browser.executablePath) env.CHROMIUM_PATH = browser.executablePath;
   }
@@ -97,7 +112,11 @@ function playwright(canary: boolean): Stage {
       for (const test of spec.tests) {
         // expected / flaky pass; unexpected fails; skipped is listed.
         if (test.status === "expected" || test.status === "flaky") counts.passed++;
-        else if (test.status === "unexpected") counts.failed++;
+        else if (test.status === "unexpected") {
+          counts.failed++;
+          const last = test.results?.at(-1)?.error?.message;
+          counts.failures.push(failureLine(`${spec.file}: ${suite.title} ${spec.title}`.trim(), last));
+        }
         else counts.skipped.push(`${spec.file}: ${suite.title} ${spec.title}`.trim());
       }
     }
@@ -115,10 +134,10 @@ function playwright(canary: boolean): Stage {
 async function productionBuild(): Promise<Stage> {
   try {
     (await useProductionBuild()).release();
-    return { name: "production build", ok: true, counts: { passed: 1, failed: 0, skipped: [] } };
+    return { name: "production build", ok: true, counts: { passed: 1, failed: 0, skipped: [], failures: [] } };
   } catch (error) {
     console.error(error);
-    return { name: "production build", ok: false, counts: { passed: 0, failed: 1, skipped: [] } };
+    return { name: "production build", ok: false, counts: { passed: 0, failed: 1, skipped: [], failures: [] } };
   }
 }
 
@@ -133,8 +152,9 @@ const total = stages.reduce(
     passed: sum.passed + s.counts.passed,
     failed: sum.failed + s.counts.failed,
     skipped: [...sum.skipped, ...s.counts.skipped],
+    failures: [...sum.failures, ...s.counts.failures],
   }),
-  { passed: 0, failed: 0, skipped: [] as string[] },
+  { passed: 0, failed: 0, skipped: [] as string[], failures: [] as string[] },
 );
 
 console.log("");
@@ -147,6 +167,10 @@ if (total.skipped.length) {
   for (const name of total.skipped) console.log(`  - ${name}`);
 }
 // CI installs every service and toolchain the suites need, so there a skip means a test did not run.
+if (total.failures.length) {
+  console.log("\nFailed:");
+  for (const name of total.failures) console.log(`  - ${name}`);
+}
 const skipsFail = process.env.CI === "true" && !values.canary && total.skipped.length > 0;
 if (skipsFail) console.log("\nCI runs every test: the skipped tests above fail this run.");
 const skippedTail = total.skipped.length ? `, ${total.skipped.length} skipped` : "";

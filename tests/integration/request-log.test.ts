@@ -261,7 +261,6 @@ describe("the writer never delays a request", () => {
   it("answers while the log's table is locked, and writes the rows once it is free", async () => {
     const externalUserId = uniqueUserId();
     expect((await post(app.key, walletBody(externalUserId))).status).toBe(201);
-    const baseline = await timed(() => get(app.key, externalUserId));
     await flushRequestLog();
 
     const locker = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -274,11 +273,12 @@ describe("the writer never delays a request", () => {
       const flushing = flushRequestLog();
       const ids = [first.headers.get("x-request-id")!];
       for (let i = 0; i < 5; i++) {
-        const { result, ms } = await timed(() => get(app.key, externalUserId));
+        const result = await get(app.key, externalUserId);
         expect(result.status).toBe(200);
-        expect(ms).toBeLessThan(Math.max(1_000, baseline.ms * 20));
         ids.push(result.headers.get("x-request-id")!);
       }
+      // Every request above was answered while the flush was still stuck behind the lock: had a
+      // request waited on the log, it would have hung here until the lock was released.
       const stillBlocked = await Promise.race([flushing.then(() => "flushed"), sleep(300).then(() => "blocked")]);
       expect(stillBlocked).toBe("blocked");
       await locker.query("COMMIT");
@@ -303,9 +303,8 @@ describe("the writer never delays a request", () => {
     const originalError = console.error;
     console.error = (...args: unknown[]) => void errors.push(args);
     try {
-      const started = performance.now();
-      for (let i = 0; i < 50; i++) writer.record(entry(app.appId));
-      expect(performance.now() - started).toBeLessThan(50);
+      // record() is synchronous: it hands the row to the buffer and returns, whatever the database.
+      for (let i = 0; i < 50; i++) expect(writer.record(entry(app.appId))).toBeUndefined();
       await writer.close();
       expect(writer.dropped).toBe(50);
       expect(errors.length).toBeGreaterThan(0);
@@ -441,12 +440,6 @@ function entry(applicationId: string, apiKeyId = "key_unknown"): RequestLogEntry
     responseBody: "{}",
     createdAt: new Date(),
   };
-}
-
-async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number }> {
-  const started = performance.now();
-  const result = await work();
-  return { result, ms: performance.now() - started };
 }
 
 afterAll(async () => {
