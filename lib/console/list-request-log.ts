@@ -1,5 +1,6 @@
 // The request log of an application's current mode, newest first, a page at a time, narrowed by
 // the filters the list page carries in its query string. Unknown filter values narrow nothing.
+import { TZDate } from "@date-fns/tz";
 import type { Db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { NEWEST_FIRST } from "@/lib/schemas/pagination";
@@ -26,9 +27,14 @@ export type RequestLogFilters = {
   key?: string;
   /** One of TIME_RANGES; ignored when from or to is given. */
   range?: string;
-  /** UTC date-times (an <input type="datetime-local"> value, or ISO 8601). */
+  /**
+   * Date-times: an <input type="datetime-local"> value read as a wall-clock time in `tz`, or ISO 8601
+   * with an offset.
+   */
   from?: string;
   to?: string;
+  /** The browser's IANA time zone (the form sends it); UTC when absent or unknown. */
+  tz?: string;
   after?: string;
 };
 
@@ -93,8 +99,9 @@ function filterWhere(filters: RequestLogFilters, now: Date): Prisma.RequestLogWh
   if (path) where.path = { contains: literalPattern(path) };
   if (filters.key) where.apiKeyId = filters.key;
 
-  const from = utcDate(filters.from);
-  const to = utcDate(filters.to);
+  const zone = knownTimeZone(filters.tz);
+  const from = zonedDate(filters.from, zone);
+  const to = zonedDate(filters.to, zone);
   if (from || to) {
     where.createdAt = { ...(from ? { gte: from } : {}), ...(to ? { lte: to } : {}) };
   } else if (filters.range && filters.range in TIME_RANGES) {
@@ -104,12 +111,32 @@ function filterWhere(filters: RequestLogFilters, now: Date): Prisma.RequestLogWh
   return where;
 }
 
-/** A date-time without a zone is read as UTC (the filter form says so). */
-function utcDate(value: string | undefined): Date | undefined {
+function knownTimeZone(zone: string | undefined): string {
+  if (!zone) return "UTC";
+  try {
+    return new Intl.DateTimeFormat("en", { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return "UTC";
+  }
+}
+
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * The instant a date-time names: ISO 8601 with an offset as written; one without (what a
+ * datetime-local field sends) as the wall-clock time in `zone`. Anything else filters nothing.
+ */
+function zonedDate(value: string | undefined, zone: string): Date | undefined {
   const text = value?.trim();
   if (!text) return undefined;
-  const date = new Date(/(Z|[+-]\d\d:?\d\d)$/i.test(text) ? text : `${text}Z`);
-  return Number.isNaN(date.getTime()) ? undefined : date;
+  const parts = WALL_CLOCK.exec(text);
+  let date: Date;
+  if (parts) {
+    const [year, month, day, hour, minute, second] = parts.slice(1).map((part) => Number(part ?? 0));
+    date = new TZDate(year!, month! - 1, day!, hour!, minute!, second!, zone);
+  } else if (/T.*(Z|[+-]\d\d:?\d\d)$/i.test(text)) date = new Date(text);
+  else return undefined;
+  return Number.isNaN(date.getTime()) ? undefined : new Date(date.getTime());
 }
 
 /** Whether the application's current mode logged this request: the request-id search jumps only then. */

@@ -13,6 +13,8 @@ import {
 } from "./console-helpers";
 
 test.afterAll(disconnect);
+// A zone far from the server's UTC, so a time filter read in the wrong zone finds nothing.
+test.use({ timezoneId: "Asia/Tokyo" });
 
 /** An SDK call as an integrating server makes it; returns the status and the request id it was given. */
 async function call(key: string, method: "GET" | "POST", pathname: string, body?: unknown, idempotencyKey?: string) {
@@ -118,8 +120,31 @@ test("a merchant finds their API requests by status, method, path, key, time and
     await expect(rows(page)).toHaveCount(4);
 
     await filter(page, [
-      { label: "From (UTC)", value: "2020-01-01T00:00" },
-      { label: "To (UTC)", value: "2020-01-02T00:00" },
+      { label: "From", value: "2020-01-01T00:00" },
+      { label: "To", value: "2020-01-02T00:00" },
+    ]);
+    await expect(page.getByText("No request matches these filters")).toBeVisible();
+    // From and To are typed in the browser's zone (Tokyo here, UTC+9), as the list shows its times.
+    await expect(page.getByText("In your time zone, Asia/Tokyo.")).toBeVisible();
+    const wallClock = (offsetMinutes: number, zone: string) =>
+      page.evaluate(
+        ([minutes, timeZone]) =>
+          new Date(Date.now() + Number(minutes) * 60_000)
+            .toLocaleString("sv-SE", { timeZone: String(timeZone) })
+            .slice(0, 16)
+            .replace(" ", "T"),
+        [offsetMinutes, zone] as const,
+      );
+    await filter(page, [
+      { label: "From", value: await wallClock(-10, "Asia/Tokyo") },
+      { label: "To", value: await wallClock(10, "Asia/Tokyo") },
+    ]);
+    await expect(page).toHaveURL(/tz=Asia%2FTokyo/);
+    await expect(rows(page)).toHaveCount(4);
+    // The same range written in UTC wall-clock time is nine hours ago in Tokyo: nothing then.
+    await filter(page, [
+      { label: "From", value: await wallClock(-10, "UTC") },
+      { label: "To", value: await wallClock(10, "UTC") },
     ]);
     await expect(page.getByText("No request matches these filters")).toBeVisible();
     await page.getByRole("link", { name: "Clear" }).click();

@@ -2,6 +2,7 @@
 // path, through the real route handlers; bodies redacted and cut; the writer never delays an answer,
 // even with its table locked or its database gone; retention deletes only old rows; the console's
 // reads stay within one merchant and one mode.
+import { TZDate } from "@date-fns/tz";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -390,6 +391,16 @@ describe("console reads", () => {
     const hourAgo = new Date(Date.now() - 3_600_000).toISOString().slice(0, 19);
     expect(await ids({ from: hourAgo })).toEqual([notFoundId, createdId]);
     expect(await ids({ to: hourAgo })).toEqual([]);
+    // A datetime-local value is the wall-clock time in the browser's zone the form sends with it.
+    const inAMinute = Date.now() + 60_000;
+    expect(await ids({ to: wallClock(inAMinute, "Asia/Tokyo"), tz: "Asia/Tokyo" })).toEqual([notFoundId, createdId]);
+    // The same text read in UTC is nine hours earlier than read in Tokyo.
+    expect(await ids({ to: wallClock(inAMinute, "UTC"), tz: "Asia/Tokyo" })).toEqual([]);
+    expect(await ids({ from: wallClock(inAMinute, "America/New_York"), tz: "America/New_York" })).toEqual([]);
+    // An unknown zone is read as UTC; an offset in the text wins over the zone; other text filters nothing.
+    expect(await ids({ to: wallClock(inAMinute, "UTC"), tz: "Mars/Olympus_Mons" })).toEqual([notFoundId, createdId]);
+    expect(await ids({ to: new Date(inAMinute).toISOString(), tz: "Asia/Tokyo" })).toEqual([notFoundId, createdId]);
+    expect(await ids({ to: "yesterday", tz: "Asia/Tokyo" })).toEqual([notFoundId, createdId]);
     const { keys } = await listRequestLog(prisma(), merchantId, mine.appId, {});
     expect(keys.map((k) => k.id)).not.toContain(liveKey.id);
     expect(keys.map((k) => k.id)).toContain(secondKey.id);
@@ -440,6 +451,13 @@ function entry(applicationId: string, apiKeyId = "key_unknown"): RequestLogEntry
     responseBody: "{}",
     createdAt: new Date(),
   };
+}
+
+/** What a datetime-local field in `zone` shows for this instant: `2026-11-25T10:04:05`. */
+function wallClock(ms: number, zone: string): string {
+  const at = new TZDate(ms, zone);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`;
 }
 
 afterAll(async () => {

@@ -13,6 +13,7 @@ import {
   type RequestLogFilters,
 } from "@/lib/console/list-request-log";
 import { Pager } from "../../../../_components/pager";
+import { TimeZoneField } from "../../../../_components/time-zone-field";
 import {
   buttonClass,
   EmptyState,
@@ -60,6 +61,7 @@ export default async function RequestLogPage({
   };
   const { page, keys } = await listRequestLog(prisma(), merchant.id, application.id, {
     ...filters,
+    tz: query.tz,
     after: query.after,
   });
   const filtered = Object.values(filters).some(Boolean);
@@ -153,7 +155,7 @@ export default async function RequestLogPage({
             />
             <div>
               <label htmlFor="filter-from" className={labelClass}>
-                From (UTC)
+                From
               </label>
               <input
                 id="filter-from"
@@ -161,12 +163,13 @@ export default async function RequestLogPage({
                 type="datetime-local"
                 step={1}
                 defaultValue={query.from}
+                aria-describedby="filter-time-zone"
                 className={inputClass}
               />
             </div>
             <div>
               <label htmlFor="filter-to" className={labelClass}>
-                To (UTC)
+                To
               </label>
               <input
                 id="filter-to"
@@ -174,8 +177,10 @@ export default async function RequestLogPage({
                 type="datetime-local"
                 step={1}
                 defaultValue={query.to}
+                aria-describedby="filter-time-zone"
                 className={inputClass}
               />
+              <TimeZoneField name="tz" hintId="filter-time-zone" />
             </div>
             <div className="flex items-end gap-2">
               <button type="submit" className={buttonClass.primary}>
@@ -222,7 +227,7 @@ export default async function RequestLogPage({
           )}
           <Pager
             path={base}
-            params={{ ...filters }}
+            params={{ ...filters, tz: query.tz }}
             after={query.after}
             nextCursor={page.nextCursor}
             unknownCursor={page.unknownCursor}
