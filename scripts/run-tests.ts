@@ -45,7 +45,11 @@ function readJson<T>(file: string): T | null {
 /** One line per failed test for the closing summary, which is all a truncated CI log may keep. */
 function failureLine(name: string, message: string | undefined): string {
   // Strip ANSI colours; keep the first line of the message, which names the broken expectation.
-  const first = (message ?? "").replace(/\u001b\[[0-9;]*m/g, "").split("\n").find((line) => line.trim()) ?? "";
+  const first =
+    (message ?? "")
+      .replace(/\u001b\[[0-9;]*m/g, "")
+      .split("\n")
+      .find((line) => line.trim()) ?? "";
   return first ? `${name}\n      ${first.trim().slice(0, 300)}` : name;
 }
 
@@ -74,9 +78,10 @@ function vitest(canary: boolean): Stage {
       if (test.status === "passed") counts.passed++;
       else if (test.status === "failed") {
         counts.failed++;
-        counts.failures.push(failureLine(`${path.relative(REPO_ROOT, file.name)}: ${test.fullName}`, test.failureMessages?.[0]));
-      }
-      else counts.skipped.push(`${path.relative(REPO_ROOT, file.name)}: ${test.fullName}`);
+        counts.failures.push(
+          failureLine(`${path.relative(REPO_ROOT, file.name)}: ${test.fullName}`, test.failureMessages?.[0]),
+        );
+      } else counts.skipped.push(`${path.relative(REPO_ROOT, file.name)}: ${test.fullName}`);
     }
   }
   // A failed run with no failed test (an error outside any test, a broken setup) still counts.
@@ -116,8 +121,7 @@ function playwright(canary: boolean): Stage {
           counts.failed++;
           const last = test.results?.at(-1)?.error?.message;
           counts.failures.push(failureLine(`${spec.file}: ${suite.title} ${spec.title}`.trim(), last));
-        }
-        else counts.skipped.push(`${spec.file}: ${suite.title} ${spec.title}`.trim());
+        } else counts.skipped.push(`${spec.file}: ${suite.title} ${spec.title}`.trim());
       }
     }
     for (const child of suite.suites ?? []) walk(child);

@@ -35,6 +35,38 @@ export const metadata: Metadata = { title: "Request log" };
 type Query = Omit<RequestLogFilters, "after"> & { after?: string; request?: string };
 
 const labelClass = "mb-1 block text-xs font-medium text-slate-700";
+const TIME_ZONE_HINT = "filter-time-zone";
+
+/** A from/to field: the merchant types a wall-clock time in the zone the hint names. */
+function DateTimeFilter({
+  name,
+  label,
+  value,
+  children,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  children?: React.ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={`filter-${name}`} className={labelClass}>
+        {label}
+      </label>
+      <input
+        id={`filter-${name}`}
+        name={name}
+        type="datetime-local"
+        step={1}
+        defaultValue={value}
+        aria-describedby={TIME_ZONE_HINT}
+        className={inputClass}
+      />
+      {children}
+    </div>
+  );
+}
 
 export default async function RequestLogPage({
   params,
@@ -153,35 +185,10 @@ export default async function RequestLogPage({
               anyLabel="Any time"
               options={Object.entries(TIME_RANGES).map(([value, range]) => ({ value, label: range.label }))}
             />
-            <div>
-              <label htmlFor="filter-from" className={labelClass}>
-                From
-              </label>
-              <input
-                id="filter-from"
-                name="from"
-                type="datetime-local"
-                step={1}
-                defaultValue={query.from}
-                aria-describedby="filter-time-zone"
-                className={inputClass}
-              />
-            </div>
-            <div>
-              <label htmlFor="filter-to" className={labelClass}>
-                To
-              </label>
-              <input
-                id="filter-to"
-                name="to"
-                type="datetime-local"
-                step={1}
-                defaultValue={query.to}
-                aria-describedby="filter-time-zone"
-                className={inputClass}
-              />
-              <TimeZoneField name="tz" hintId="filter-time-zone" />
-            </div>
+            <DateTimeFilter name="from" label="From" value={query.from} />
+            <DateTimeFilter name="to" label="To" value={query.to}>
+              <TimeZoneField name="tz" hintId={TIME_ZONE_HINT} />
+            </DateTimeFilter>
             <div className="flex items-end gap-2">
               <button type="submit" className={buttonClass.primary}>
                 Filter
