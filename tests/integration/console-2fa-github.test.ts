@@ -6,7 +6,6 @@
 import { randomBytes } from "node:crypto";
 import type { Session } from "next-auth";
 import type { JWT } from "next-auth/jwt";
-import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
 import { prisma, transaction } from "@/lib/db/client";
 import { authOptions } from "@/lib/console/auth-options";
@@ -18,9 +17,9 @@ import { consoleAccess } from "@/lib/console/second-factor-sign-in";
 import { signUp } from "@/lib/console/sign-up";
 import { confirmTwoFactor, startTwoFactorEnrolment, twoFactorStatus } from "@/lib/console/two-factor";
 import { CODE_LIMITS } from "@/lib/console/verify-second-factor";
+import { totpCodeAt } from "../helpers/totp-code";
 
 const now = () => Math.floor(Date.now() / 1000);
-const codeAt = (secret: string, offset: number) => generate({ secret, epoch: now() + offset * 30 });
 const address = () => `203.0.113.${Math.floor(Math.random() * 250) + 1}-${randomBytes(3).toString("hex")}`;
 
 /** A password merchant linked to a GitHub account, with two-factor on when `twoFactor`. */
@@ -37,7 +36,8 @@ async function githubMerchant(twoFactor: boolean) {
   const status = await twoFactorStatus(prisma(), user.id);
   if (status.state !== "enrolling") throw new Error("expected a pending secret");
   // Enrolled with the previous step's code, so the current one is still unused.
-  const recoveryCodes = await transaction(async (tx) => confirmTwoFactor(tx, context, await codeAt(status.secret, -1)));
+  const code = await totpCodeAt(status.secret, -1);
+  const recoveryCodes = await transaction((tx) => confirmTwoFactor(tx, context, code));
   return { user, githubId, secret: status.secret, recoveryCodes };
 }
 
@@ -90,7 +90,7 @@ describe("GitHub sign-in with two-factor on", () => {
     expect(claimed.secondFactorPending).toBe(true);
     expect(consoleAccess(await auth.session(claimed)).state).toBe("second-factor-pending");
 
-    const code = await codeAt(secret, 0);
+    const code = await totpCodeAt(secret, 0);
     const before = now();
     const cleared = await auth.update(claimed, { code });
     expect(cleared.secondFactorPending).toBeUndefined();
@@ -126,7 +126,7 @@ describe("GitHub sign-in with two-factor on", () => {
     let token = await auth.signIn(githubId, user.email);
     for (let attempt = 0; attempt < CODE_LIMITS.perAccount.limit; attempt++)
       token = await auth.update(token, { code: "000000" });
-    token = await auth.update(token, { code: await codeAt(secret, 0) });
+    token = await auth.update(token, { code: await totpCodeAt(secret, 0) });
     expect(token.secondFactorPending).toBe(true);
     expect(token.secondFactorRefusal).toMatch(/try again/i);
   });

@@ -1,7 +1,6 @@
 // Two-factor sign-in for the console: enrolment with a sealed secret, TOTP codes and recovery codes
 // each accepted once, their rate limits, and the ten-minute re-authentication window.
 import { randomBytes } from "node:crypto";
-import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
 import { isSealed } from "@/lib/crypto/secret-box";
 import { prisma, transaction } from "@/lib/db/client";
@@ -32,12 +31,10 @@ import {
   twoFactorStatus,
 } from "@/lib/console/two-factor";
 import { CODE_LIMITS, verifySecondFactor } from "@/lib/console/verify-second-factor";
+import { totpCodeAt } from "../helpers/totp-code";
 
 const PASSWORD = "a long enough password";
 const address = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}-${randomBytes(3).toString("hex")}`;
-const now = () => Math.floor(Date.now() / 1000);
-/** The code for the 30-second step `offset` steps from now (the server accepts one step either side). */
-const codeAt = (secret: string, offset: number) => generate({ secret, epoch: now() + offset * 30 });
 
 async function merchant() {
   const user = await signUp(prisma(), {
@@ -53,7 +50,8 @@ async function enrolledMerchant() {
   await startTwoFactorEnrolment(prisma(), user.id);
   const status = await twoFactorStatus(prisma(), user.id);
   if (status.state !== "enrolling") throw new Error("expected a pending secret");
-  const recoveryCodes = await transaction(async (tx) => confirmTwoFactor(tx, context, await codeAt(status.secret, -1)));
+  const code = await totpCodeAt(status.secret, -1);
+  const recoveryCodes = await transaction((tx) => confirmTwoFactor(tx, context, code));
   return { user, context, secret: status.secret, recoveryCodes };
 }
 
@@ -74,7 +72,7 @@ describe("enrolment", () => {
     await expect(confirmTwoFactor(prisma(), context, "000000")).rejects.toBeInstanceOf(ConsoleFieldError);
     expect((await twoFactorStatus(prisma(), user.id)).state).toBe("enrolling");
 
-    const codes = await confirmTwoFactor(prisma(), context, await codeAt(status.secret, 0));
+    const codes = await confirmTwoFactor(prisma(), context, await totpCodeAt(status.secret, 0));
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     expect(await twoFactorStatus(prisma(), user.id)).toMatchObject({ state: "on", recoveryCodesLeft: 10 });
@@ -92,12 +90,12 @@ describe("sign-in with two-factor on", () => {
     await expect(signIn(user.email)).rejects.toThrow(SECOND_FACTOR_REQUIRED);
     await expect(signIn(user.email, { code: "123456" })).rejects.toThrow(SECOND_FACTOR_REFUSED);
 
-    const code = await codeAt(secret, 0);
+    const code = await totpCodeAt(secret, 0);
     expect(await signIn(user.email, { code })).toMatchObject({ id: user.id });
     await expect(signIn(user.email, { code }), "a replayed code").rejects.toThrow(SECOND_FACTOR_REFUSED);
     // An older step than the last one accepted is refused as well.
-    await expect(signIn(user.email, { code: await codeAt(secret, -1) })).rejects.toThrow(SECOND_FACTOR_REFUSED);
-    expect(await signIn(user.email, { code: await codeAt(secret, 1) })).toMatchObject({ id: user.id });
+    await expect(signIn(user.email, { code: await totpCodeAt(secret, -1) })).rejects.toThrow(SECOND_FACTOR_REFUSED);
+    expect(await signIn(user.email, { code: await totpCodeAt(secret, 1) })).toMatchObject({ id: user.id });
   });
 
   it("accepts each recovery code once and audits its use", async () => {
@@ -115,7 +113,7 @@ describe("sign-in with two-factor on", () => {
     const { user, context, secret } = await enrolledMerchant();
     for (let i = 0; i < CODE_LIMITS.perAccount.limit; i++)
       expect(await verifySecondFactor(prisma(), { ...context, ipAddress: address() }, "000000")).toBe(false);
-    const blocked = verifySecondFactor(prisma(), { ...context, ipAddress: address() }, await codeAt(secret, 0));
+    const blocked = verifySecondFactor(prisma(), { ...context, ipAddress: address() }, await totpCodeAt(secret, 0));
     await expect(blocked).rejects.toBeInstanceOf(ConsoleLimitError);
     await expect(blocked).rejects.toThrow(/Too many code attempts\. Try again in \d+ minutes?\./);
   });
@@ -128,7 +126,7 @@ describe("sign-in with two-factor on", () => {
       );
     const { context, secret } = await enrolledMerchant();
     await expect(
-      verifySecondFactor(prisma(), { ...context, ipAddress: ip }, await codeAt(secret, 0)),
+      verifySecondFactor(prisma(), { ...context, ipAddress: ip }, await totpCodeAt(secret, 0)),
     ).rejects.toBeInstanceOf(ConsoleLimitError);
   });
 });
@@ -184,7 +182,7 @@ describe("re-authentication", () => {
       field: "password",
     });
     await expect(reauthenticate(prisma(), context, { password: PASSWORD })).resolves.toBeUndefined();
-    const code = await codeAt(secret, 0);
+    const code = await totpCodeAt(secret, 0);
     await expect(reauthenticate(prisma(), context, { code })).resolves.toBeUndefined();
     await expect(reauthenticate(prisma(), context, { code })).rejects.toMatchObject({ field: "code" });
   });
