@@ -114,14 +114,16 @@ function playwright(canary: boolean): Stage {
   const code = run(bin("playwright"), ["test", "--reporter=list,json"], env);
   const walk = (suite: PlaywrightSuite) => {
     for (const spec of suite.specs ?? []) {
+      // A file's top-level suite is titled with the file name itself.
+      const name = `${spec.file}: ${suite.title === spec.file ? "" : `${suite.title} `}${spec.title}`;
       for (const test of spec.tests) {
         // expected / flaky pass; unexpected fails; skipped is listed.
         if (test.status === "expected" || test.status === "flaky") counts.passed++;
         else if (test.status === "unexpected") {
           counts.failed++;
           const last = test.results?.at(-1)?.error?.message;
-          counts.failures.push(failureLine(`${spec.file}: ${suite.title} ${spec.title}`.trim(), last));
-        } else counts.skipped.push(`${spec.file}: ${suite.title} ${spec.title}`.trim());
+          counts.failures.push(failureLine(name, last));
+        } else counts.skipped.push(name);
       }
     }
     for (const child of suite.suites ?? []) walk(child);
