@@ -2,12 +2,7 @@
 // by the webhook worker's graphile-worker crontab, beside the attempt-body retention.
 import type { ParsedCronItem, Task } from "graphile-worker";
 import type { Db } from "@/lib/db/client";
-import {
-  retentionCronItems,
-  retentionCutoff,
-  retentionOptionsFromEnv,
-  type AttemptRetentionOptions,
-} from "./attempt-retention";
+import { retentionCronItems, retentionCutoff, retentionOptionsFromEnv, type RetentionOptions } from "./retention";
 
 export const REQUEST_LOG_RETENTION_TASK = "delete_expired_request_log";
 
@@ -20,7 +15,7 @@ export const DEFAULT_REQUEST_LOG_RETENTION_DAYS = 30;
 // Small batches keep each DELETE's locks and WAL short beside the log's own inserts.
 const BATCH_SIZE = 1_000;
 
-export type RequestLogRetentionOptions = AttemptRetentionOptions;
+export type RequestLogRetentionOptions = RetentionOptions;
 
 /** Deletes every row created more than `retentionDays` ago (by the database's clock); returns how many. */
 export async function deleteExpiredRequestLogs(

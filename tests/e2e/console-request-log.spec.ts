@@ -2,7 +2,7 @@
 // success, a 4xx, an idempotent replay), then find those requests with every filter, by request id,
 // open one, and follow the links between a request, its event and its delivery.
 import { expect, test, type Page } from "@playwright/test";
-import { baseURL, db, disconnect, guardExternalRequests } from "./helpers";
+import { api, baseURL, db, disconnect, guardExternalRequests } from "./helpers";
 import {
   createApplicationInBrowser,
   createKeyInBrowser,
@@ -15,21 +15,6 @@ import {
 test.afterAll(disconnect);
 // A zone far from the server's UTC, so a time filter read in the wrong zone finds nothing.
 test.use({ timezoneId: "Asia/Tokyo" });
-
-/** An SDK call as an integrating server makes it; returns the status and the request id it was given. */
-async function call(key: string, method: "GET" | "POST", pathname: string, body?: unknown, idempotencyKey?: string) {
-  const response = await fetch(`${baseURL()}${pathname}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${key}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  await response.arrayBuffer();
-  return { status: response.status, requestId: response.headers.get("x-request-id") ?? "" };
-}
 
 const rows = (page: Page) => page.getByRole("table", { name: "Requests" }).locator("tbody tr");
 
@@ -74,13 +59,13 @@ test("a merchant finds their API requests by status, method, path, key, time and
     });
 
     const wallet = { externalUserId: "log_user_1", currency: "USD", email: "ada@example.com" };
-    const created = await call(backend, "POST", "/api/public/sdk/v1/wallets", wallet, "order-7");
-    const replayed = await call(backend, "POST", "/api/public/sdk/v1/wallets", wallet, "order-7");
-    const missing = await call(backend, "GET", "/api/public/sdk/v1/wallets/nobody_here");
-    const read = await call(reporting, "GET", "/api/public/sdk/v1/wallets/log_user_1");
+    const created = await api(backend, "POST", "/api/public/sdk/v1/wallets", wallet, "order-7");
+    const replayed = await api(backend, "POST", "/api/public/sdk/v1/wallets", wallet, "order-7");
+    const missing = await api(backend, "GET", "/api/public/sdk/v1/wallets/nobody_here");
+    const read = await api(reporting, "GET", "/api/public/sdk/v1/wallets/log_user_1");
     expect([created.status, replayed.status, missing.status, read.status]).toEqual([201, 201, 404, 200]);
     // A request without a usable key is not the application's, and is not listed.
-    expect((await call("sk_test_notakey00000000000000000000", "GET", "/api/public/sdk/v1/wallets/x")).status).toBe(401);
+    expect((await api("sk_test_notakey00000000000000000000", "GET", "/api/public/sdk/v1/wallets/x")).status).toBe(401);
 
     // Rows are written about a second after their requests.
     await openRequestLog(page);

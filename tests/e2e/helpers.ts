@@ -86,13 +86,22 @@ export async function api<T = unknown>(
   method: "GET" | "POST" | "PATCH" | "DELETE",
   pathname: string,
   body?: unknown,
-): Promise<{ status: number; body: T }> {
+  idempotencyKey?: string,
+): Promise<{ status: number; body: T; requestId: string }> {
   const response = await fetch(`${baseURL()}${pathname}`, {
     method,
-    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as T };
+  return {
+    status: response.status,
+    body: (await response.json()) as T,
+    requestId: response.headers.get("x-request-id") ?? "",
+  };
 }
 
 /**
