@@ -124,7 +124,8 @@ const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /**
  * The instant a date-time names: ISO 8601 with an offset as written; one without (what a
- * datetime-local field sends) as the wall-clock time in `zone`. Anything else filters nothing.
+ * datetime-local field sends) as the wall-clock time in `zone`. Anything else, or a time before 1970
+ * or after 9999, filters nothing.
  */
 function zonedDate(value: string | undefined, zone: string): Date | undefined {
   const text = value?.trim();
@@ -136,8 +137,13 @@ function zonedDate(value: string | undefined, zone: string): Date | undefined {
     date = new TZDate(year!, month! - 1, day!, hour!, minute!, second!, zone);
   } else if (/T.*(Z|[+-]\d\d:?\d\d)$/i.test(text)) date = new Date(text);
   else return undefined;
-  return Number.isNaN(date.getTime()) ? undefined : new Date(date.getTime());
+  // Beyond what PostgreSQL's timestamp holds the query would fail; such a bound filters nothing here.
+  const ms = date.getTime();
+  return Number.isNaN(ms) || ms < EARLIEST_MS || ms > LATEST_MS ? undefined : new Date(ms);
 }
+
+const EARLIEST_MS = Date.UTC(1970, 0, 1);
+const LATEST_MS = Date.UTC(9999, 11, 31);
 
 /** Whether the application's current mode logged this request: the request-id search jumps only then. */
 export async function findLoggedRequest(db: Db, merchantId: string, applicationId: string, requestId: string) {

@@ -401,6 +401,9 @@ describe("console reads", () => {
     expect(await ids({ to: wallClock(inAMinute, "UTC"), tz: "Mars/Olympus_Mons" })).toEqual([notFoundId, createdId]);
     expect(await ids({ to: new Date(inAMinute).toISOString(), tz: "Asia/Tokyo" })).toEqual([notFoundId, createdId]);
     expect(await ids({ to: "yesterday", tz: "Asia/Tokyo" })).toEqual([notFoundId, createdId]);
+    // Past what the database's timestamps hold: no filter, and no failed query.
+    expect(await ids({ to: "+275760-09-13T00:00:00Z" })).toEqual([notFoundId, createdId]);
+    expect(await ids({ from: "-271821-04-20T00:00:00Z" })).toEqual([notFoundId, createdId]);
     const { keys } = await listRequestLog(prisma(), merchantId, mine.appId, {});
     expect(keys.map((k) => k.id)).not.toContain(liveKey.id);
     expect(keys.map((k) => k.id)).toContain(secondKey.id);
