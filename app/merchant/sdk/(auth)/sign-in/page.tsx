@@ -2,11 +2,12 @@
 import type { Metadata } from "next";
 import { githubEnabled } from "@/lib/console/auth-options";
 import { SignInForm } from "./sign-in-form";
+import { readQuery, type SearchParams } from "../../_lib/read-query";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ error?: string }> }) {
-  const { error } = await searchParams;
+export default async function SignInPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const { error } = await readQuery(searchParams, ["error"]);
   return (
     <>
       <h1 className="text-xl font-semibold tracking-tight">Sign in</h1>

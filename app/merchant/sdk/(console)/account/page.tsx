@@ -10,13 +10,14 @@ import { twoFactorStatus } from "@/lib/console/two-factor";
 import { Pager } from "../../_components/pager";
 import { Badge, EmptyState, PageHeader, Panel, Table, Td, Time } from "../../_components/ui";
 import { StartTwoFactorButton, TwoFactorControls, TwoFactorEnrolment } from "./two-factor-forms";
+import { readQuery, type SearchParams } from "../../_lib/read-query";
 
 export const metadata: Metadata = { title: "Account security" };
 
 const ACCOUNT_PATH = "/merchant/sdk/account";
 
-export default async function AccountPage({ searchParams }: { searchParams: Promise<{ after?: string }> }) {
-  const [merchant, { after }] = await Promise.all([requireMerchant(), searchParams]);
+export default async function AccountPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const [merchant, { after }] = await Promise.all([requireMerchant(), readQuery(searchParams, ["after"])]);
   const [status, activity] = await Promise.all([
     twoFactorStatus(prisma(), merchant.id),
     listAccountActivity(prisma(), merchant.id, { after }),

@@ -6,6 +6,7 @@ import { listAuditLog } from "@/lib/console/list-audit-log";
 import { Badge, EmptyState, PageHeader, Panel, Table, Td, Time } from "../../../../_components/ui";
 import { Pager } from "../../../../_components/pager";
 import { loadApplication } from "../../../../_lib/load-application";
+import { readQuery, type SearchParams } from "../../../../_lib/read-query";
 
 export const metadata: Metadata = { title: "Audit log" };
 
@@ -21,9 +22,9 @@ export default async function AuditPage({
   searchParams,
 }: {
   params: Promise<{ appId: string }>;
-  searchParams: Promise<{ after?: string }>;
+  searchParams: Promise<SearchParams>;
 }) {
-  const [{ appId }, { after }] = await Promise.all([params, searchParams]);
+  const [{ appId }, { after }] = await Promise.all([params, readQuery(searchParams, ["after"])]);
   const { merchant, application } = await loadApplication(appId);
   const page = await listAuditLog(prisma(), merchant.id, application.id, { after });
   const entries = page.rows;

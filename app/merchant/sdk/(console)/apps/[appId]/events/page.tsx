@@ -18,6 +18,7 @@ import {
 } from "../../../../_components/ui";
 import { Pager } from "../../../../_components/pager";
 import { loadApplication } from "../../../../_lib/load-application";
+import { readQuery, type SearchParams } from "../../../../_lib/read-query";
 
 export const metadata: Metadata = { title: "Events" };
 
@@ -26,9 +27,9 @@ export default async function EventsPage({
   searchParams,
 }: {
   params: Promise<{ appId: string }>;
-  searchParams: Promise<{ type?: string; after?: string }>;
+  searchParams: Promise<SearchParams>;
 }) {
-  const [{ appId }, { type, after }] = await Promise.all([params, searchParams]);
+  const [{ appId }, { type, after }] = await Promise.all([params, readQuery(searchParams, ["type", "after"])]);
   const { merchant, application } = await loadApplication(appId);
   const page = await listEvents(prisma(), merchant.id, application.id, { type: type || undefined, after });
   const events = page.rows;

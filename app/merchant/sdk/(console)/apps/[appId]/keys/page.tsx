@@ -9,6 +9,7 @@ import { Pager } from "../../../../_components/pager";
 import { loadApplication } from "../../../../_lib/load-application";
 import { CreateKeyDialog } from "./create-key-dialog";
 import { RevokeKeyButton } from "./revoke-key-button";
+import { readQuery, type SearchParams } from "../../../../_lib/read-query";
 
 export const metadata: Metadata = { title: "API keys" };
 
@@ -17,9 +18,9 @@ export default async function KeysPage({
   searchParams,
 }: {
   params: Promise<{ appId: string }>;
-  searchParams: Promise<{ after?: string }>;
+  searchParams: Promise<SearchParams>;
 }) {
-  const [{ appId }, { after }] = await Promise.all([params, searchParams]);
+  const [{ appId }, { after }] = await Promise.all([params, readQuery(searchParams, ["after"])]);
   const { merchant, application } = await loadApplication(appId);
   const page = await listKeys(prisma(), merchant.id, application.id, { after });
   const keys = page.rows;

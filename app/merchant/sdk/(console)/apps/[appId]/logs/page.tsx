@@ -29,10 +29,11 @@ import {
 } from "../../../../_components/ui";
 import { loadApplication } from "../../../../_lib/load-application";
 import { HttpStatusBadge } from "./http-status-badge";
+import { readQuery, type SearchParams } from "../../../../_lib/read-query";
 
 export const metadata: Metadata = { title: "Request log" };
 
-type Query = Omit<RequestLogFilters, "after"> & { after?: string; request?: string };
+const QUERY_KEYS = ["status", "method", "path", "key", "range", "from", "to", "tz", "after", "request"] as const;
 
 const labelClass = "mb-1 block text-xs font-medium text-slate-700";
 const TIME_ZONE_HINT = "filter-time-zone";
@@ -73,9 +74,9 @@ export default async function RequestLogPage({
   searchParams,
 }: {
   params: Promise<{ appId: string }>;
-  searchParams: Promise<Query>;
+  searchParams: Promise<SearchParams>;
 }) {
-  const [{ appId }, query] = await Promise.all([params, searchParams]);
+  const [{ appId }, query] = await Promise.all([params, readQuery(searchParams, QUERY_KEYS)]);
   const { merchant, application } = await loadApplication(appId);
   const base = `/merchant/sdk/apps/${application.id}/logs`;
   const searched = query.request?.trim();

@@ -6,6 +6,7 @@ import { findObject, type ObjectLocation } from "@/lib/console/find-object";
 import { EmptyState, PageHeader, Panel } from "../../../../_components/ui";
 import { loadApplication } from "../../../../_lib/load-application";
 import { SwitchModeButton } from "./switch-mode-button";
+import { readQuery, type SearchParams } from "../../../../_lib/read-query";
 
 export const metadata: Metadata = { title: "Search by id" };
 
@@ -34,9 +35,9 @@ export default async function SearchPage({
   searchParams,
 }: {
   params: Promise<{ appId: string }>;
-  searchParams: Promise<{ id?: string }>;
+  searchParams: Promise<SearchParams>;
 }) {
-  const [{ appId }, query] = await Promise.all([params, searchParams]);
+  const [{ appId }, query] = await Promise.all([params, readQuery(searchParams, ["id"])]);
   const { merchant, application } = await loadApplication(appId);
   const id = (typeof query.id === "string" ? query.id : "").trim();
   const base = `/merchant/sdk/apps/${application.id}`;

@@ -18,6 +18,7 @@ import {
 import { Pager } from "../../../../_components/pager";
 import { loadApplication } from "../../../../_lib/load-application";
 import { formatMoney } from "@/lib/money/format";
+import { readQuery, type SearchParams } from "../../../../_lib/read-query";
 
 export const metadata: Metadata = { title: "Wallets" };
 
@@ -26,9 +27,9 @@ export default async function WalletsPage({
   searchParams,
 }: {
   params: Promise<{ appId: string }>;
-  searchParams: Promise<{ q?: string; after?: string }>;
+  searchParams: Promise<SearchParams>;
 }) {
-  const [{ appId }, { q, after }] = await Promise.all([params, searchParams]);
+  const [{ appId }, { q, after }] = await Promise.all([params, readQuery(searchParams, ["q", "after"])]);
   const { merchant, application } = await loadApplication(appId);
   const page = await searchWallets(prisma(), merchant.id, application.id, { externalUserId: q, after });
   const wallets = page.rows;

@@ -3,7 +3,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { prisma } from "@/lib/db/client";
-import { listConsoleDeliveries, type DeliveryFilters } from "@/lib/console/list-console-deliveries";
+import { listConsoleDeliveries } from "@/lib/console/list-console-deliveries";
 import { listEndpoints } from "@/lib/console/list-endpoints";
 import { testEventKinds } from "@/lib/console/send-test-event";
 import { EVENT_TYPES } from "@/lib/events/record-event";
@@ -29,6 +29,7 @@ import { EndpointForm } from "./endpoint-form";
 import { EndpointHealth } from "./endpoint-health";
 import { EndpointToggle } from "./endpoint-toggle";
 import { SendTestEventButton } from "./send-test-event-button";
+import { readQuery, type SearchParams } from "../../../../_lib/read-query";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -37,9 +38,12 @@ export default async function WebhooksPage({
   searchParams,
 }: {
   params: Promise<{ appId: string }>;
-  searchParams: Promise<DeliveryFilters & { after?: string }>;
+  searchParams: Promise<SearchParams>;
 }) {
-  const [{ appId }, filters] = await Promise.all([params, searchParams]);
+  const [{ appId }, filters] = await Promise.all([
+    params,
+    readQuery(searchParams, ["status", "type", "endpoint", "after"]),
+  ]);
   const { merchant, application } = await loadApplication(appId);
   const [endpoints, deliveryPage] = await Promise.all([
     listEndpoints(prisma(), merchant.id, application.id),

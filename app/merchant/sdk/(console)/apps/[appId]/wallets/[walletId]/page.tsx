@@ -17,6 +17,7 @@ import { Pager } from "../../../../../_components/pager";
 import { loadApplication, orNotFound } from "../../../../../_lib/load-application";
 import { formatMoney } from "@/lib/money/format";
 import type { WalletRecord } from "@/lib/schemas/wallet";
+import { readQuery, type SearchParams } from "../../../../../_lib/read-query";
 
 export const metadata: Metadata = { title: "Wallet" };
 
@@ -31,9 +32,12 @@ export default async function WalletPage({
   searchParams,
 }: {
   params: Promise<{ appId: string; walletId: string }>;
-  searchParams: Promise<{ cards_after?: string; transactions_after?: string }>;
+  searchParams: Promise<SearchParams>;
 }) {
-  const [{ appId, walletId }, cursors] = await Promise.all([params, searchParams]);
+  const [{ appId, walletId }, cursors] = await Promise.all([
+    params,
+    readQuery(searchParams, ["cards_after", "transactions_after"]),
+  ]);
   const { merchant, application } = await loadApplication(appId);
   const { wallet, cards, transactions } = await orNotFound(
     walletDetail(prisma(), merchant.id, application.id, walletId, {

@@ -1,0 +1,132 @@
+// Whatever a merchant (or a link someone sends them) puts in a console or public page's address, the
+// page answers without a server error: every query parameter each page reads, given a NUL byte, SQL
+// wildcards, a repeated key, a 10,000-character value or generated strings of any code points, and
+// every id in a console path given the same. A 5xx there would mean a query the database refused.
+import fc from "fast-check";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { createApplicationInBrowser, signUpInBrowser, uniqueEmail } from "./console-helpers";
+import { api, createKey, disconnect } from "./helpers";
+
+test.afterAll(disconnect);
+
+const FIXED: string[] = [
+  "\u0000",
+  "wal_\u0000",
+  "%",
+  "_",
+  "%_%",
+  "'; SELECT 1; --",
+  "\\",
+  "x".repeat(10_000),
+  "😀",
+  "\uFFFF",
+  " ",
+  "-1",
+  "1e309",
+  "2026-02-30T25:61",
+  "+275760-09-13T00:00:00Z",
+];
+
+// Generated values of any code point (lone surrogates included; URLSearchParams sends them as U+FFFD).
+const GENERATED = fc.sample(fc.string({ unit: "binary", maxLength: 40 }), { numRuns: 12, seed: 20261125 });
+
+const HOSTILE = [...FIXED, ...GENERATED];
+
+/** Each console page with the query parameters it reads. */
+function pages(base: string, wallet: string): Array<[path: string, params: string[]]> {
+  return [
+    ["/merchant/sdk", []],
+    ["/merchant/sdk/sign-in", ["error", "callbackUrl"]],
+    ["/merchant/sdk/account", ["after"]],
+    [base, []],
+    [`${base}/keys`, ["after"]],
+    [`${base}/webhooks`, ["status", "type", "endpoint", "after"]],
+    [`${base}/wallets`, ["q", "after"]],
+    [`${base}/wallets/${wallet}`, ["cards_after", "transactions_after"]],
+    [`${base}/events`, ["type", "after"]],
+    [`${base}/logs`, ["status", "method", "path", "key", "range", "from", "to", "tz", "after", "request"]],
+    [`${base}/audit`, ["after"]],
+    [`${base}/search`, ["id"]],
+  ];
+}
+
+/** Each page that takes an id in its path, with the id left for the hostile value. */
+function idPaths(base: string, appId: string): Array<(id: string) => string> {
+  return [
+    (id) => `/merchant/sdk/apps/${id}`,
+    (id) => `/merchant/sdk/apps/${id}/wallets`,
+    (id) => `${base}/wallets/${id}`,
+    (id) => `${base}/events/${id}`,
+    (id) => `${base}/logs/${id}`,
+    (id) => `${base}/webhooks/deliveries/${id}`,
+    (id) => `${base}/webhooks/endpoints/${id}`,
+    // Another application's id shape with a NUL inside.
+    (id) => `/merchant/sdk/apps/${appId}${id}/keys`,
+  ];
+}
+
+async function statusOf(request: APIRequestContext, url: string): Promise<number> {
+  const response = await request.get(url, { maxRedirects: 0 });
+  await response.dispose();
+  return response.status();
+}
+
+test("no query string or path id makes a console page answer with a server error", async ({ page }) => {
+  test.setTimeout(300_000);
+  await signUpInBrowser(page, uniqueEmail("hostile"));
+  const appId = await createApplicationInBrowser(page, "Hostile input");
+  const base = `/merchant/sdk/apps/${appId}`;
+  const key = await createKey(appId, "test");
+  const wallet = await api<{ id: string }>(key, "POST", "/api/public/sdk/v1/wallets", {
+    externalUserId: "hostile_user",
+    currency: "USD",
+    email: "hostile@example.com",
+  });
+  expect(wallet.status).toBe(201);
+
+  const failures: string[] = [];
+  const check = async (url: string) => {
+    const status = await statusOf(page.request, url);
+    if (status >= 500) failures.push(`${status} ${url.slice(0, 160)}`);
+  };
+
+  for (const [path, params] of pages(base, wallet.body.id)) {
+    // Signed in: each page itself answers 200, not a redirect to the sign-in page.
+    if (!path.endsWith("/sign-in")) expect(await statusOf(page.request, path), path).toBe(200);
+    for (const param of params) {
+      for (const value of HOSTILE) await check(`${path}?${new URLSearchParams({ [param]: value })}`);
+      // A repeated key arrives as an array, not a string.
+      await check(`${path}?${param}=a&${param}=b`);
+    }
+  }
+  for (const path of idPaths(base, appId)) {
+    for (const value of HOSTILE.filter((v) => v.length < 1_000))
+      await check(path(encodeURIComponent(value.replace(/[\uD800-\uDFFF]/g, "\uFFFD"))));
+  }
+  expect(failures).toEqual([]);
+});
+
+test("no query string makes a public page answer with a server error", async ({ request }) => {
+  test.setTimeout(120_000);
+  const failures: string[] = [];
+  const publicPages: Array<[path: string, params: string[]]> = [
+    ["/verify", ["token"]],
+    ["/verify/proof", ["account", "kind", "reference"]],
+    ["/treasury", []],
+    ["/docs", []],
+    ["/webhooks/security", []],
+  ];
+  for (const [path, params] of publicPages) {
+    for (const param of params) {
+      for (const value of HOSTILE) {
+        const url = `${path}?${new URLSearchParams({ [param]: value })}`;
+        const status = await statusOf(request, url);
+        if (status >= 500) failures.push(`${status} ${url.slice(0, 160)}`);
+      }
+      const repeated = `${path}?${param}=a&${param}=b`;
+      const status = await statusOf(request, repeated);
+      if (status >= 500) failures.push(`${status} ${repeated}`);
+    }
+  }
+  expect(failures).toEqual([]);
+});
