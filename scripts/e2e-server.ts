@@ -63,6 +63,10 @@ async function main() {
     // Signs console sessions; production refuses a generated one too.
     AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64url"),
     RATE_LIMIT_PREFIX: `rl-e2e-${runId}`,
+    // As behind one load balancer: the browser specs name each merchant's address in
+    // X-Forwarded-For (tests/e2e/console-helpers.ts), so the console's per-address attempt limits
+    // count each spec alone rather than the whole run's sign-ins from 127.0.0.1.
+    TRUSTED_PROXY_COUNT: "1",
     // One process: the browser tests are about the console; serving from several processes is
     // tested in tests/system/multi-instance.test.ts.
     WEB_CONCURRENCY: "1",

@@ -5,7 +5,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import GithubProvider from "next-auth/providers/github";
 import { config } from "@/lib/config";
 import { prisma } from "@/lib/db/client";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address-header";
+import { callerAddress } from "@/lib/client-address";
 import { authenticateCredentials, SecondFactorError } from "./authenticate-credentials";
 import { authSecret } from "./auth-secret";
 import { completeSecondFactor } from "./complete-second-factor";
@@ -55,7 +55,7 @@ export function authOptions(request: { address?: string | null } = {}): NextAuth
               email: credentials.email,
               password: credentials.password,
               code: credentials.code,
-              address: headerValue(req.headers, CLIENT_ADDRESS_HEADER) ?? "unknown",
+              address: callerAddress((name) => headerValue(req.headers, name)) ?? "unknown",
             });
           } catch (error) {
             // next-auth passes a thrown message to the client as the error code; the form shows it.

@@ -6,7 +6,7 @@ import { connection } from "next/server";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { prisma } from "@/lib/db/client";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address-header";
+import { callerAddress } from "@/lib/client-address";
 import { authOptions, SIGN_IN_PATH } from "./auth-options";
 import { consoleAccess, SECOND_FACTOR_PATH } from "./second-factor-sign-in";
 import type { AuditContext } from "./record-audit";
@@ -38,6 +38,10 @@ export async function requireMerchant() {
 /** The merchant plus the caller's address, for operations that write the audit log. */
 export async function requireAuditContext(): Promise<AuditContext & { email: string }> {
   const merchant = await requireMerchant();
-  const address = (await headers()).get(CLIENT_ADDRESS_HEADER);
-  return { merchantId: merchant.id, email: merchant.email, ipAddress: address };
+  const requestHeaders = await headers();
+  return {
+    merchantId: merchant.id,
+    email: merchant.email,
+    ipAddress: callerAddress((name) => requestHeaders.get(name)),
+  };
 }

@@ -1,6 +1,6 @@
 // Helpers for the console specs: signing up through the browser, a local webhook receiver that
 // verifies signatures, and screenshots at desktop and phone widths.
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import { expect, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 import { encode, type JWT } from "next-auth/jwt";
@@ -26,13 +26,21 @@ export async function replaceSession(context: BrowserContext, email: string, cla
   return merchant;
 }
 
-/** Signs up through the sign-up page and waits for the applications page. */
-export async function signUpInBrowser(page: Page, email: string, password = PASSWORD): Promise<void> {
+/**
+ * Signs up through the sign-up page and waits for the applications page. The page's browser comes
+ * from an address of its own, which it returns: the e2e server trusts one proxy hop
+ * (TRUSTED_PROXY_COUNT=1), so X-Forwarded-For names the merchant's address, as behind a load
+ * balancer. The console's per-address attempt limits then count each test's merchant alone.
+ */
+export async function signUpInBrowser(page: Page, email: string, password = PASSWORD): Promise<string> {
+  const address = `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
+  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": address });
   await page.goto("/merchant/sdk/sign-up");
   await page.getByLabel("Work email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByRole("heading", { name: "Applications" })).toBeVisible();
+  return address;
 }
 
 /** Creates an application from the console's home page and returns its id from the overview. */
