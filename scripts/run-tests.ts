@@ -172,11 +172,17 @@ if (total.skipped.length) {
   console.log("\nSkipped (the reason is in each title):");
   for (const name of total.skipped) console.log(`  - ${name}`);
 }
-// CI installs every service and toolchain the suites need, so there a skip means a test did not run.
-if (total.failures.length) {
+// A stage that failed outside any test (the type check, the build, a runner that crashed) is named
+// by itself: its own output above says why.
+const failures = [
+  ...total.failures,
+  ...stages.filter((s) => !s.ok && s.counts.failures.length === 0).map((s) => `${s.name} (see its output above)`),
+];
+if (failures.length) {
   console.log("\nFailed:");
-  for (const name of total.failures) console.log(`  - ${name}`);
+  for (const name of failures) console.log(`  - ${name}`);
 }
+// CI installs every service and toolchain the suites need, so there a skip means a test did not run.
 const skipsFail = process.env.CI === "true" && !values.canary && total.skipped.length > 0;
 if (skipsFail) console.log("\nCI runs every test: the skipped tests above fail this run.");
 const skippedTail = total.skipped.length ? `, ${total.skipped.length} skipped` : "";

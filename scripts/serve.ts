@@ -12,7 +12,7 @@ import { REPO_ROOT } from "@/lib/db/paths";
 import { disconnectDb } from "@/lib/db/client";
 import { embeddedDataDir } from "@/lib/db/embedded-postgres";
 import { prepareDatabase, type PreparedDatabase } from "@/lib/db/prepare-database";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address";
 import { answerAtEdge, answerClientError, refuseApiPath } from "@/lib/http/edge";
 import { baseHeaders } from "@/lib/http/headers";
 import { REQUEST_ID_HEADER } from "@/lib/http/request-id";

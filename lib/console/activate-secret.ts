@@ -1,11 +1,12 @@
 // Puts one mode's pending webhook signing secret in use now, ahead of the time picked when it was rolled.
 import type { Db } from "@/lib/db/client";
-import { activatePendingSecret, activationAuditDetail, type SecretMode } from "@/lib/webhooks/signing-secrets";
+import { activatePendingSecret, activationAuditDetail } from "@/lib/webhooks/signing-secrets";
+import type { KeyMode } from "@/lib/keys/api-key-secret";
 import { ConsoleRefusalError } from "./errors";
 import { recordAudit, type AuditContext } from "./record-audit";
 import { requireApplication } from "./require-application";
 
-export async function activateSecret(db: Db, context: AuditContext, applicationId: string, mode: SecretMode) {
+export async function activateSecret(db: Db, context: AuditContext, applicationId: string, mode: KeyMode) {
   await requireApplication(db, context.merchantId, applicationId);
   const livemode = mode === "live";
   const activated = await activatePendingSecret(db, { applicationId, livemode });

@@ -5,9 +5,8 @@
 import type { JWT } from "next-auth/jwt";
 import { transaction } from "@/lib/db/client";
 import { ConsoleLimitError } from "./errors";
+import { CODE_REFUSED_MESSAGE } from "./second-factor-sign-in";
 import { verifySecondFactor } from "./verify-second-factor";
-
-export const CODE_REFUSED_MESSAGE = "That code is not valid, or it was already used.";
 
 function codeFrom(data: unknown): string {
   if (!data || typeof data !== "object") return "";

@@ -144,10 +144,3 @@ function zonedDate(value: string | undefined, zone: string): Date | undefined {
 
 const EARLIEST_MS = Date.UTC(1970, 0, 1);
 const LATEST_MS = Date.UTC(9999, 11, 31);
-
-/** Whether the application's current mode logged this request: the request-id search jumps only then. */
-export async function findLoggedRequest(db: Db, merchantId: string, applicationId: string, requestId: string) {
-  const tenant = consoleTenant(await requireApplication(db, merchantId, applicationId));
-  const row = await db.requestLog.findFirst({ where: { id: requestId.trim(), ...tenant }, select: { id: true } });
-  return row?.id ?? null;
-}

@@ -4,6 +4,7 @@ import { attemptLimit } from "./attempt-limits";
 import { ConsoleFieldError, ConsoleNotFoundError } from "./errors";
 import { verifyPassword } from "./password";
 import type { AuditContext } from "./record-audit";
+import { CODE_REFUSED_MESSAGE } from "./second-factor-sign-in";
 import { verifySecondFactor } from "./verify-second-factor";
 
 export const REAUTH_PASSWORD_LIMITS = {
@@ -33,7 +34,7 @@ export async function reauthenticate(
     if (!merchant.totpEnabledAt)
       throw new ConsoleFieldError("code", "Two-factor authentication is off for this account: use your password.");
     if (!(await verifySecondFactor(db, context, input.code.trim())))
-      throw new ConsoleFieldError("code", "That code is not valid, or it was already used.");
+      throw new ConsoleFieldError("code", CODE_REFUSED_MESSAGE);
     return;
   }
   throw new ConsoleFieldError("password", "Enter your password.");

@@ -6,8 +6,8 @@ import {
   activationAuditDetail,
   isActivationDelay,
   rollSigningSecret,
-  type SecretMode,
 } from "@/lib/webhooks/signing-secrets";
+import type { KeyMode } from "@/lib/keys/api-key-secret";
 import { ConsoleFieldError } from "./errors";
 import { recordAudit, type AuditContext } from "./record-audit";
 import { requireApplication } from "./require-application";
@@ -22,7 +22,7 @@ export async function rollSecret(
   db: Db,
   context: AuditContext,
   applicationId: string,
-  input: { mode: SecretMode; activation: string },
+  input: { mode: KeyMode; activation: string },
 ) {
   const delayMs = activationDelayMs(input.activation);
   await requireApplication(db, context.merchantId, applicationId);

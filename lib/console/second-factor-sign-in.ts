@@ -3,6 +3,9 @@
 export const SECOND_FACTOR_REQUIRED = "SecondFactorRequired";
 export const SECOND_FACTOR_REFUSED = "SecondFactorRefused";
 
+/** What a merchant reads when a code is wrong or was used before, wherever they typed it. */
+export const CODE_REFUSED_MESSAGE = "That code is not valid, or it was already used.";
+
 /** Where a visitor who signed in through GitHub gives their second factor before the console opens. */
 export const SECOND_FACTOR_PATH = "/merchant/sdk/sign-in/verify";
 

@@ -6,7 +6,7 @@ import type { Duplex } from "node:stream";
 import { newId } from "@/lib/ids";
 import { errorResponse } from "./error-response";
 import { ApiError, errorBody } from "./errors";
-import { CLIENT_ADDRESS_HEADER, clientAddressOf } from "./client-address";
+import { CLIENT_ADDRESS_HEADER, clientAddressOf } from "@/lib/client-address";
 import { baseHeaders } from "./headers";
 import { enforceRateLimit } from "./rate-limit";
 

@@ -41,6 +41,8 @@ export async function findDelivery(db: Db, tenant: Tenant, id: string) {
     where: { id, applicationId: tenant.applicationId, livemode: tenant.livemode },
     include: {
       ...deliveryInclude,
+      // isTest and requestId are for the console's delivery page, read in the same join.
+      event: { select: { type: true, isTest: true, requestId: true } },
       endpoint: { select: { url: true, enabled: true, deletedAt: true } },
       attempts: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
     },
@@ -50,7 +52,11 @@ export async function findDelivery(db: Db, tenant: Tenant, id: string) {
 }
 
 export async function getDelivery(db: Db, tenant: Tenant, id: string): Promise<WebhookDeliveryDetail> {
-  const delivery = await findDelivery(db, tenant, id);
+  return deliveryDetailRecord(await findDelivery(db, tenant, id));
+}
+
+/** A delivery read by findDelivery as the API shows it, every attempt included. */
+export function deliveryDetailRecord(delivery: Awaited<ReturnType<typeof findDelivery>>): WebhookDeliveryDetail {
   return {
     ...deliveryRecord(delivery, delivery.attempts.at(-1) ?? null),
     attempts: delivery.attempts.map(attemptRecord),

@@ -6,8 +6,7 @@ import { recordSystemAudit } from "@/lib/console/record-audit";
 import type { Db } from "@/lib/db/client";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
-
-export type SecretMode = "test" | "live";
+import type { KeyMode } from "@/lib/keys/api-key-secret";
 
 export const SIGNING_SECRET_ACTIVATION_TASK = "webhook_signing_secret_activation";
 
@@ -22,7 +21,7 @@ export function isActivationDelay(value: string): value is ActivationDelay {
 export type SigningSecretRow = { id: string; sealed: string; activeFrom: Date };
 export type ModeSigningSecrets = { current: SigningSecretRow; pending: SigningSecretRow | null };
 
-function modeOf(livemode: boolean): SecretMode {
+function modeOf(livemode: boolean): KeyMode {
   return livemode ? "live" : "test";
 }
 

@@ -11,7 +11,7 @@ import {
   signUpInBrowser,
   uniqueEmail,
 } from "./console-helpers";
-import { totpCodeAt } from "../helpers/totp-code";
+import { enrolTwoFactor, totpCodeAt } from "../helpers/totp-code";
 
 test.afterAll(disconnect);
 
@@ -40,13 +40,7 @@ function signedInElevenMinutesAgo(context: BrowserContext, email: string) {
 
 /** Turns two-factor on directly, with the previous step's code, so the current one is unused. */
 async function turnOnTwoFactor(merchantId: string) {
-  const { startTwoFactorEnrolment, twoFactorStatus, confirmTwoFactor } = await import("@/lib/console/two-factor");
-  const client = await db();
-  await startTwoFactorEnrolment(client, merchantId);
-  const status = await twoFactorStatus(client, merchantId);
-  if (status.state !== "enrolling") throw new Error("expected a pending secret");
-  const recoveryCodes = await confirmTwoFactor(client, { merchantId }, await totpCodeAt(status.secret, -1));
-  return { secret: status.secret, recoveryCodes };
+  return enrolTwoFactor(await db(), { merchantId });
 }
 
 async function enterCode(page: Page, code: string) {

@@ -6,7 +6,7 @@ import { expect, type Page } from "@playwright/test";
 import { api } from "./helpers";
 import { createApplicationInBrowser, signUpInBrowser, startReceiver, uniqueEmail } from "./console-helpers";
 
-export const LONG_KEY_NAME = "Payroll backend, eu-west-1 production cluster (wallets, cards, statements)";
+const LONG_KEY_NAME = "Payroll backend, eu-west-1 production cluster (wallets, cards, statements)";
 
 const LONG_ALLOWLIST = [
   "127.0.0.1",

@@ -1,7 +1,7 @@
 // Calls a real route handler with a real Request, as Next.js would, reads the answer, and checks
 // it against the OpenAPI document (tests/helpers/openapi-response-check.ts).
 import type { RouteContext } from "@/lib/http/route-input";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address";
 import { readCheckedResponse } from "./openapi-response-check";
 
 type Handler = (request: Request, context?: RouteContext) => Promise<Response>;

@@ -7,7 +7,7 @@
 import path from "node:path";
 import { createServiceClient, type ServiceClient, type ServiceClientOptions } from "@/lib/client/create-service-client";
 import { REPO_ROOT } from "@/lib/db/paths";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address";
 import type { RouteContext } from "@/lib/http/route-input";
 import { OPERATIONS } from "@/lib/operations";
 import { readCheckedResponse } from "./openapi-response-check";

@@ -7,17 +7,16 @@ import { randomBytes } from "node:crypto";
 import type { Session } from "next-auth";
 import type { JWT } from "next-auth/jwt";
 import { describe, expect, it } from "vitest";
-import { prisma, transaction } from "@/lib/db/client";
+import { prisma } from "@/lib/db/client";
 import { authOptions } from "@/lib/console/auth-options";
-import { CODE_REFUSED_MESSAGE } from "@/lib/console/complete-second-factor";
+import { CODE_REFUSED_MESSAGE } from "@/lib/console/second-factor-sign-in";
 import { CONSOLE_PAGE_SIZE } from "@/lib/console/keyset-page";
 import { listAccountActivity } from "@/lib/console/list-account-activity";
 import { recordAudit } from "@/lib/console/record-audit";
 import { consoleAccess } from "@/lib/console/second-factor-sign-in";
 import { signUp } from "@/lib/console/sign-up";
-import { confirmTwoFactor, startTwoFactorEnrolment, twoFactorStatus } from "@/lib/console/two-factor";
 import { CODE_LIMITS } from "@/lib/console/verify-second-factor";
-import { totpCodeAt } from "../helpers/totp-code";
+import { enrolTwoFactor, totpCodeAt } from "../helpers/totp-code";
 
 const now = () => Math.floor(Date.now() / 1000);
 const address = () => `203.0.113.${Math.floor(Math.random() * 250) + 1}-${randomBytes(3).toString("hex")}`;
@@ -31,14 +30,8 @@ async function githubMerchant(twoFactor: boolean) {
   });
   await prisma().merchantUser.update({ where: { id: user.id }, data: { githubId } });
   if (!twoFactor) return { user, githubId, secret: "", recoveryCodes: [] as string[] };
-  const context = { merchantId: user.id, ipAddress: address() };
-  await startTwoFactorEnrolment(prisma(), user.id);
-  const status = await twoFactorStatus(prisma(), user.id);
-  if (status.state !== "enrolling") throw new Error("expected a pending secret");
-  // Enrolled with the previous step's code, so the current one is still unused.
-  const code = await totpCodeAt(status.secret, -1);
-  const recoveryCodes = await transaction((tx) => confirmTwoFactor(tx, context, code));
-  return { user, githubId, secret: status.secret, recoveryCodes };
+  const { secret, recoveryCodes } = await enrolTwoFactor(prisma(), { merchantId: user.id, ipAddress: address() });
+  return { user, githubId, secret, recoveryCodes };
 }
 
 function callbacks(clientAddress = address()) {

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { isSealed } from "@/lib/crypto/secret-box";
-import { prisma, transaction } from "@/lib/db/client";
+import { prisma } from "@/lib/db/client";
 import { authenticateCredentials } from "@/lib/console/authenticate-credentials";
 import { ConsoleFieldError, ConsoleLimitError } from "@/lib/console/errors";
 import { reauthenticate, REAUTH_PASSWORD_LIMITS } from "@/lib/console/reauthenticate";
@@ -31,7 +31,7 @@ import {
   twoFactorStatus,
 } from "@/lib/console/two-factor";
 import { CODE_LIMITS, verifySecondFactor } from "@/lib/console/verify-second-factor";
-import { totpCodeAt } from "../helpers/totp-code";
+import { enrolTwoFactor, totpCodeAt } from "../helpers/totp-code";
 
 const PASSWORD = "a long enough password";
 const address = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}-${randomBytes(3).toString("hex")}`;
@@ -47,12 +47,7 @@ async function merchant() {
 /** A merchant with two-factor on, enrolled with the previous step's code so the current and next are unused. */
 async function enrolledMerchant() {
   const { user, context } = await merchant();
-  await startTwoFactorEnrolment(prisma(), user.id);
-  const status = await twoFactorStatus(prisma(), user.id);
-  if (status.state !== "enrolling") throw new Error("expected a pending secret");
-  const code = await totpCodeAt(status.secret, -1);
-  const recoveryCodes = await transaction((tx) => confirmTwoFactor(tx, context, code));
-  return { user, context, secret: status.secret, recoveryCodes };
+  return { user, context, ...(await enrolTwoFactor(prisma(), context)) };
 }
 
 const signIn = (email: string, extra: { code?: string; password?: string; address?: string } = {}) =>

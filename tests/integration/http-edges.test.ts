@@ -10,7 +10,7 @@ import { GET as verifyStatementToken } from "@/app/api/public/verify/statement-t
 import { prisma } from "@/lib/db/client";
 import { randomBase62 } from "@/lib/ids";
 import { canonicalJson } from "@/lib/http/canonical-json";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address";
 import { refuseApiPath } from "@/lib/http/edge";
 import { ApiError } from "@/lib/http/errors";
 import { refuseNulCharacters } from "@/lib/http/nul-characters";

@@ -6,7 +6,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address";
 import { publicRoute } from "@/lib/http/public-route";
 import { REPO_ROOT } from "@/lib/db/paths";
 import { allowedMethods, HTTP_METHODS, OPERATIONS } from "@/lib/operations";

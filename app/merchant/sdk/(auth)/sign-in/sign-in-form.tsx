@@ -6,7 +6,11 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useState } from "react";
-import { SECOND_FACTOR_REFUSED, SECOND_FACTOR_REQUIRED } from "@/lib/console/second-factor-sign-in";
+import {
+  CODE_REFUSED_MESSAGE,
+  SECOND_FACTOR_REFUSED,
+  SECOND_FACTOR_REQUIRED,
+} from "@/lib/console/second-factor-sign-in";
 import { buttonClass, FieldError, inputClass } from "../../_components/ui";
 import { SecondFactorCodeField } from "./second-factor-code-field";
 
@@ -27,7 +31,7 @@ export function SignInForm({ github, initialError }: { github: boolean; initialE
     }
     setPending(false);
     if (result?.error === SECOND_FACTOR_REQUIRED) setCredentials({ email: fields.email, password: fields.password });
-    else if (result?.error === SECOND_FACTOR_REFUSED) setError("That code is not valid, or it was already used.");
+    else if (result?.error === SECOND_FACTOR_REFUSED) setError(CODE_REFUSED_MESSAGE);
     else if (!result?.error || result.error === "CredentialsSignin")
       setError("That email and password do not match an account.");
     else setError(result.error);

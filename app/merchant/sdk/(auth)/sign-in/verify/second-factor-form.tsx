@@ -4,6 +4,7 @@
 import { useRouter } from "next/navigation";
 import { SessionProvider, signOut, useSession } from "next-auth/react";
 import { useState } from "react";
+import { CODE_REFUSED_MESSAGE } from "@/lib/console/second-factor-sign-in";
 import { buttonClass } from "../../../_components/ui";
 import { SecondFactorCodeField } from "../second-factor-code-field";
 
@@ -26,7 +27,7 @@ function CodeForm() {
     }
     setPending(false);
     if (!session?.user) router.replace("/merchant/sdk/sign-in");
-    else setError(session.secondFactorRefusal ?? "That code is not valid, or it was already used.");
+    else setError(session.secondFactorRefusal ?? CODE_REFUSED_MESSAGE);
   }
 
   return (

@@ -4,8 +4,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { prisma } from "@/lib/db/client";
+import { findObject } from "@/lib/console/find-object";
 import {
-  findLoggedRequest,
   listRequestLog,
   LOGGED_METHODS,
   STATUS_CLASSES,
@@ -80,8 +80,8 @@ export default async function RequestLogPage({
   const { merchant, application } = await loadApplication(appId);
   const base = `/merchant/sdk/apps/${application.id}/logs`;
   const searched = query.request?.trim();
-  const found = searched ? await findLoggedRequest(prisma(), merchant.id, application.id, searched) : null;
-  if (found) redirect(`${base}/${found}`);
+  const found = searched ? await findObject(prisma(), merchant.id, application.id, searched) : null;
+  if (found?.found === "here" && found.location.kind === "request") redirect(`${base}/${found.location.requestId}`);
 
   const filters: RequestLogFilters = {
     status: query.status,

@@ -39,7 +39,7 @@ export default async function SearchPage({
 }) {
   const [{ appId }, query] = await Promise.all([params, readQuery(searchParams, ["id"])]);
   const { merchant, application } = await loadApplication(appId);
-  const id = (typeof query.id === "string" ? query.id : "").trim();
+  const id = (query.id ?? "").trim();
   const base = `/merchant/sdk/apps/${application.id}`;
   const result = id ? await findObject(prisma(), merchant.id, application.id, id) : null;
   if (result?.found === "here") redirect(href(base, result.location));

@@ -128,7 +128,7 @@ function BodyPanel({ title, id, body }: { title: string; id: string; body: strin
           aria-labelledby={`${id}-heading`}
           className="max-h-[32rem] overflow-auto whitespace-pre-wrap break-all rounded-lg bg-slate-900 p-3 text-xs text-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
         >
-          {truncated ? body : prettyJson(body)}
+          {prettyJson(body)}
         </pre>
       )}
     </Panel>

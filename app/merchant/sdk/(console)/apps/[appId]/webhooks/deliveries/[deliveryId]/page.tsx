@@ -4,7 +4,7 @@ import type { Metadata } from "next";
 import { prisma } from "@/lib/db/client";
 import { deliveryDetail } from "@/lib/console/delivery-detail";
 import { REPLAYS_PER_DELIVERY_PER_HOUR, REPLAYS_PER_USER_PER_MINUTE } from "@/lib/webhooks/replay-delivery";
-import { Badge, PageHeader, Panel, statusTone, TextLink, Time } from "../../../../../../_components/ui";
+import { Badge, PageHeader, Panel, statusTone, TestBadge, TextLink, Time } from "../../../../../../_components/ui";
 import { loadApplication, orNotFound } from "../../../../../../_lib/load-application";
 import { prettyJson } from "../../../../../../_lib/pretty-json";
 import { ReplayButton } from "../../replay-button";
@@ -28,7 +28,7 @@ export default async function DeliveryPage({ params }: { params: Promise<{ appId
         description={<span className="font-mono text-xs">{delivery.id}</span>}
         actions={
           <>
-            {delivery.isTest ? <Badge tone="amber">Test</Badge> : null}
+            <TestBadge test={delivery.isTest} />
             <Badge tone={statusTone(delivery.status)}>{delivery.status}</Badge>
           </>
         }

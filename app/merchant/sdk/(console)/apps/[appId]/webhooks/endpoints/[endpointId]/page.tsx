@@ -138,12 +138,7 @@ export default async function EndpointPage({ params }: { params: Promise<{ appId
                 <tr key={f.id} data-testid="endpoint-failure">
                   <Td>
                     <TextLink href={`${base}/deliveries/${f.deliveryId}`}>{f.delivery.event.type}</TextLink>
-                    {f.delivery.event.isTest ? (
-                      <>
-                        {" "}
-                        <Badge tone="amber">Test</Badge>
-                      </>
-                    ) : null}
+                    <TestBadge test={f.delivery.event.isTest} />
                     <div className="font-mono text-xs text-slate-600">{f.deliveryId}</div>
                   </Td>
                   <Td className="font-mono">{f.statusCode ?? "no response"}</Td>
