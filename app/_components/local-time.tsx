@@ -83,21 +83,8 @@ export function relativeText(iso: string, now: number, locale?: string): string 
   return "just now";
 }
 
-/**
- * `relative` adds how long ago (or how soon) after the local text; the console's times use it. The
- * relative text appears only in the browser, whose clock it is measured against.
- */
-export function LocalTime({
-  iso,
-  className,
-  relative = false,
-}: {
-  iso: string;
-  className?: string;
-  relative?: boolean;
-}) {
+export function LocalTime({ iso, className }: { iso: string; className?: string }) {
   const hydrated = useHydrated();
-  if (relative) return <RelativeLocalTime iso={iso} className={className} />;
   const utc = utcText(iso);
   return (
     <time dateTime={iso} title={utc} className={className}>
@@ -106,7 +93,11 @@ export function LocalTime({
   );
 }
 
-function RelativeLocalTime({ iso, className }: { iso: string; className?: string }) {
+/**
+ * The local text followed by how long ago (or how soon) it is; the console's times. The relative
+ * text appears only in the browser, whose clock it is measured against.
+ */
+export function RelativeLocalTime({ iso, className }: { iso: string; className?: string }) {
   const tick = useClockTick();
   const utc = utcText(iso);
   return (

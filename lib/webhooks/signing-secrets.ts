@@ -48,17 +48,17 @@ export async function modeSigningSecrets(
   livemode: boolean,
   now: Date = new Date(),
 ): Promise<ModeSigningSecrets> {
-  const current = await db.webhookSigningSecret.findFirst({
-    where: { applicationId, livemode, activeFrom: { lte: now } },
+  // The newest two: a roll replaces any pending secret (rollSigningSecret), so at most the newest is
+  // pending and the next one is then the current.
+  const [newest, next] = await db.webhookSigningSecret.findMany({
+    where: { applicationId, livemode },
     orderBy: [{ activeFrom: "desc" }, { createdAt: "desc" }],
+    take: 2,
     select: selectRow,
   });
+  const pending = newest && newest.activeFrom > now ? newest : null;
+  const current = pending ? next : newest;
   if (!current) throw new Error(`application ${applicationId} has no ${modeOf(livemode)} signing secret`);
-  const pending = await db.webhookSigningSecret.findFirst({
-    where: { applicationId, livemode, activeFrom: { gt: now } },
-    orderBy: [{ activeFrom: "desc" }, { createdAt: "desc" }],
-    select: selectRow,
-  });
   return { current, pending };
 }
 

@@ -1,6 +1,6 @@
 // Small presentational pieces every console page shares, so pages look and behave alike.
 import Link from "next/link";
-import { LocalTime } from "../../../_components/local-time";
+import { RelativeLocalTime } from "../../../_components/local-time";
 
 export const buttonClass = {
   primary:
@@ -119,6 +119,26 @@ export function Badge({ tone = "slate", children }: { tone?: keyof typeof badgeT
     >
       {children}
     </span>
+  );
+}
+
+/** One term of a `<dl>` and its value, as the console's detail pages show them. */
+export function Detail({
+  term,
+  children,
+  className,
+  valueClassName = "",
+}: {
+  term: React.ReactNode;
+  children: React.ReactNode;
+  className?: string;
+  valueClassName?: string;
+}) {
+  return (
+    <div className={className}>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{term}</dt>
+      <dd className={`mt-1 ${valueClassName}`.trim()}>{children}</dd>
+    </div>
   );
 }
 
@@ -289,7 +309,7 @@ export function Truncated({ value, className = "" }: { value: string; className?
 export function Time({ value }: { value: Date | string | null | undefined }) {
   if (!value) return <span className="text-slate-500">—</span>;
   const date = typeof value === "string" ? new Date(value) : value;
-  return <LocalTime iso={date.toISOString()} relative />;
+  return <RelativeLocalTime iso={date.toISOString()} />;
 }
 
 /** A link; underlined, so it stands out from the text around it by more than its colour. */

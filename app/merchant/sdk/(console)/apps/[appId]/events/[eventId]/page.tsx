@@ -4,6 +4,7 @@ import { prisma } from "@/lib/db/client";
 import { eventDetail } from "@/lib/console/event-detail";
 import {
   Badge,
+  Detail,
   EmptyState,
   PageHeader,
   Panel,
@@ -60,10 +61,9 @@ export default async function EventPage({ params }: { params: Promise<{ appId: s
         <Panel>
           <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
             {facts.map(([label, value]) => (
-              <div key={label}>
-                <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
-                <dd className="mt-1 break-all text-sm text-slate-900">{value}</dd>
-              </div>
+              <Detail key={label} term={label} valueClassName="break-all text-sm text-slate-900">
+                {value}
+              </Detail>
             ))}
           </dl>
         </Panel>

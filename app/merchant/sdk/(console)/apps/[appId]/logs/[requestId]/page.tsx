@@ -4,7 +4,16 @@ import type { Metadata } from "next";
 import { prisma } from "@/lib/db/client";
 import { requestLogDetail } from "@/lib/console/request-log-detail";
 import { isTruncatedBody } from "@/lib/request-log/redact";
-import { Badge, EmptyState, PageHeader, Panel, statusTone, TextLink, Time } from "../../../../../_components/ui";
+import {
+  Badge,
+  Detail,
+  EmptyState,
+  PageHeader,
+  Panel,
+  statusTone,
+  TextLink,
+  Time,
+} from "../../../../../_components/ui";
 import { loadApplication, orNotFound } from "../../../../../_lib/load-application";
 import { prettyJson } from "../../../../../_lib/pretty-json";
 import { HttpStatusBadge } from "../http-status-badge";
@@ -54,15 +63,13 @@ export default async function RequestPage({ params }: { params: Promise<{ appId:
       <div className="space-y-6">
         <Panel title="Request" id="request-heading">
           <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-3">
-            <div className="sm:col-span-2 lg:col-span-3">
-              <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Path</dt>
-              <dd className="mt-1 break-all font-mono text-xs">{request.path}</dd>
-            </div>
+            <Detail className="sm:col-span-2 lg:col-span-3" term="Path" valueClassName="break-all font-mono text-xs">
+              {request.path}
+            </Detail>
             {facts.map(([label, value]) => (
-              <div key={label}>
-                <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
-                <dd className="mt-1">{value}</dd>
-              </div>
+              <Detail key={label} term={label}>
+                {value}
+              </Detail>
             ))}
           </dl>
         </Panel>

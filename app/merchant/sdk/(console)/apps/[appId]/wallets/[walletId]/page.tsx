@@ -4,6 +4,7 @@ import { prisma } from "@/lib/db/client";
 import { walletDetail } from "@/lib/console/wallet-detail";
 import {
   Badge,
+  Detail,
   EmptyState,
   PageHeader,
   Panel,
@@ -65,41 +66,33 @@ export default async function WalletPage({
               ["Account number", wallet.accountNumber],
               ["Currency", wallet.currency],
             ].map(([label, value]) => (
-              <div key={label}>
-                <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
-                <dd className="mt-1 break-all text-sm font-semibold text-slate-900">{value}</dd>
-              </div>
+              <Detail key={label} term={label} valueClassName="break-all text-sm font-semibold text-slate-900">
+                {value}
+              </Detail>
             ))}
           </dl>
         </Panel>
         <Panel title="Holder" id="holder" description="As given when the wallet was created.">
           <dl className="grid gap-4 sm:grid-cols-3" data-testid="wallet-holder">
-            <div>
-              <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Name</dt>
-              <dd className="mt-1 text-sm text-slate-900 [overflow-wrap:anywhere]">
-                {wallet.name ?? <span className="text-slate-500">Not given</span>}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Email</dt>
-              <dd className="mt-1 text-sm text-slate-900 [overflow-wrap:anywhere]">{wallet.email}</dd>
-            </div>
-            <div>
-              <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Address</dt>
-              <dd className="mt-1 text-sm text-slate-900">
-                {wallet.address ? (
-                  <address className="not-italic">
-                    {addressLines(wallet.address).map((line) => (
-                      <span key={line} className="block">
-                        {line}
-                      </span>
-                    ))}
-                  </address>
-                ) : (
-                  <span className="text-slate-500">Not given</span>
-                )}
-              </dd>
-            </div>
+            <Detail term="Name" valueClassName="text-sm text-slate-900 [overflow-wrap:anywhere]">
+              {wallet.name ?? <span className="text-slate-500">Not given</span>}
+            </Detail>
+            <Detail term="Email" valueClassName="text-sm text-slate-900 [overflow-wrap:anywhere]">
+              {wallet.email}
+            </Detail>
+            <Detail term="Address" valueClassName="text-sm text-slate-900">
+              {wallet.address ? (
+                <address className="not-italic">
+                  {addressLines(wallet.address).map((line) => (
+                    <span key={line} className="block">
+                      {line}
+                    </span>
+                  ))}
+                </address>
+              ) : (
+                <span className="text-slate-500">Not given</span>
+              )}
+            </Detail>
           </dl>
         </Panel>
         <Panel title="Cards" id="cards">

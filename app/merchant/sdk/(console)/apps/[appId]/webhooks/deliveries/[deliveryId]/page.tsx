@@ -4,7 +4,16 @@ import type { Metadata } from "next";
 import { prisma } from "@/lib/db/client";
 import { deliveryDetail } from "@/lib/console/delivery-detail";
 import { REPLAYS_PER_DELIVERY_PER_HOUR, REPLAYS_PER_USER_PER_MINUTE } from "@/lib/webhooks/replay-delivery";
-import { Badge, PageHeader, Panel, statusTone, TestBadge, TextLink, Time } from "../../../../../../_components/ui";
+import {
+  Badge,
+  Detail,
+  PageHeader,
+  Panel,
+  statusTone,
+  TestBadge,
+  TextLink,
+  Time,
+} from "../../../../../../_components/ui";
 import { loadApplication, orNotFound } from "../../../../../../_lib/load-application";
 import { prettyJson } from "../../../../../../_lib/pretty-json";
 import { ReplayButton } from "../../replay-button";
@@ -54,42 +63,28 @@ export default async function DeliveryPage({ params }: { params: Promise<{ appId
                 </dd>
               ) : null}
             </div>
-            <div>
-              <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Event</dt>
-              <dd className="mt-1 font-mono text-xs">{delivery.eventId}</dd>
-            </div>
-            <div>
-              <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Caused by request</dt>
-              <dd className="mt-1 font-mono text-xs">
-                {delivery.requestId ? (
-                  <TextLink href={`/merchant/sdk/apps/${application.id}/logs/${delivery.requestId}`}>
-                    {delivery.requestId}
-                  </TextLink>
-                ) : (
-                  "—"
-                )}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Attempts</dt>
-              <dd className="mt-1">{delivery.attemptCount}</dd>
-            </div>
-            <div>
-              <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Last response</dt>
-              <dd className="mt-1 font-mono">{delivery.lastStatusCode ?? "—"}</dd>
-            </div>
-            <div>
-              <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Next retry</dt>
-              <dd className="mt-1">
-                <Time value={delivery.nextAttemptAt} />
-              </dd>
-            </div>
-            <div>
-              <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Created</dt>
-              <dd className="mt-1">
-                <Time value={delivery.createdAt} />
-              </dd>
-            </div>
+            <Detail term="Event" valueClassName="font-mono text-xs">
+              {delivery.eventId}
+            </Detail>
+            <Detail term="Caused by request" valueClassName="font-mono text-xs">
+              {delivery.requestId ? (
+                <TextLink href={`/merchant/sdk/apps/${application.id}/logs/${delivery.requestId}`}>
+                  {delivery.requestId}
+                </TextLink>
+              ) : (
+                "—"
+              )}
+            </Detail>
+            <Detail term="Attempts">{delivery.attemptCount}</Detail>
+            <Detail term="Last response" valueClassName="font-mono">
+              {delivery.lastStatusCode ?? "—"}
+            </Detail>
+            <Detail term="Next retry">
+              <Time value={delivery.nextAttemptAt} />
+            </Detail>
+            <Detail term="Created">
+              <Time value={delivery.createdAt} />
+            </Detail>
           </dl>
           <div className="mt-5 border-t border-slate-100 pt-4">
             {delivery.isTest ? (

@@ -9,13 +9,14 @@ import { testEventKinds } from "@/lib/console/send-test-event";
 import { EVENT_TYPES } from "@/lib/events/record-event";
 import {
   Badge,
+  Detail,
   EmptyState,
   PageHeader,
   Panel,
   statusTone,
   Table,
-  TestBadge,
   Td,
+  TestBadge,
   TextLink,
   Time,
 } from "../../../../../../_components/ui";
@@ -36,15 +37,6 @@ function milliseconds(value: number | null): string {
 
 function percent(rate: number | null): string {
   return rate === null ? "—" : `${(rate * 100).toFixed(1)}%`;
-}
-
-function Detail({ term, children, className }: { term: string; children: React.ReactNode; className?: string }) {
-  return (
-    <div className={className}>
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{term}</dt>
-      <dd className="mt-1 text-sm text-slate-800">{children}</dd>
-    </div>
-  );
 }
 
 export default async function EndpointPage({ params }: { params: Promise<{ appId: string; endpointId: string }> }) {
@@ -76,7 +68,7 @@ export default async function EndpointPage({ params }: { params: Promise<{ appId
       />
       <div className="space-y-6">
         <Panel title="Details" id="endpoint-details">
-          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <dl className="grid gap-4 text-sm text-slate-800 sm:grid-cols-2 lg:grid-cols-4">
             {/* A dl holds only dt/dd groups, each in one div: the wide one is that div. */}
             <Detail term="URL" className="sm:col-span-2 lg:col-span-4">
               <span className="break-all font-mono" data-testid="endpoint-url">
