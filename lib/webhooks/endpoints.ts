@@ -7,7 +7,12 @@ import type { WebhookEndpoint } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { vetEndpointUrl } from "./address-guard";
 import { CLEARED_STREAK } from "./endpoint-health";
-import { failDeletedEndpointDeliveries, parkEndpointDeliveries, resumeEndpointDeliveries } from "./resume-deliveries";
+import {
+  failDeletedEndpointDeliveries,
+  parkEndpointDeliveries,
+  removeEndpointJobs,
+  resumeEndpointDeliveries,
+} from "./resume-deliveries";
 
 export type AddEndpointInput = {
   applicationId: string;
@@ -126,6 +131,6 @@ export async function enableWebhookEndpoint(
  */
 export async function deleteWebhookEndpoint(tx: Db, endpointId: string): Promise<{ failedDeliveries: number }> {
   await tx.webhookEndpoint.update({ where: { id: endpointId }, data: { deletedAt: new Date() } });
-  await parkEndpointDeliveries(tx, endpointId);
+  await removeEndpointJobs(tx, endpointId);
   return { failedDeliveries: await failDeletedEndpointDeliveries(tx, endpointId) };
 }

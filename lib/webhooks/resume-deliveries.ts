@@ -30,9 +30,14 @@ export async function rescheduleEndpointJobs(
 
 /** Removes the endpoint's queued jobs; a job being sent right now finds the endpoint disabled. */
 export async function parkEndpointDeliveries(tx: Prisma.TransactionClient, endpointId: string): Promise<void> {
-  await tx.$executeRaw`SELECT count(*) FROM graphile_worker.complete_jobs(ARRAY(${queuedJobIds(endpointId)}))`;
+  await removeEndpointJobs(tx, endpointId);
   await tx.$executeRaw`UPDATE "WebhookDelivery" SET "nextAttemptAt" = NULL, "updatedAt" = now()
     WHERE "endpointId" = ${endpointId} AND "status" = 'pending'`;
+}
+
+/** Removes the endpoint's queued delivery jobs (a job already running is not touched). */
+export async function removeEndpointJobs(tx: Prisma.TransactionClient, endpointId: string): Promise<void> {
+  await tx.$executeRaw`SELECT count(*) FROM graphile_worker.complete_jobs(ARRAY(${queuedJobIds(endpointId)}))`;
 }
 
 /** Returns how many deliveries were resumed. */

@@ -144,9 +144,21 @@ test("a rolled test secret is pending until activated, and receivers holding bot
   expect([current, pending]).not.toContain(live);
   await expect(page.getByTestId("pending-webhook-secret")).toHaveCount(0);
 
-  // Each step is in the audit log, with its mode.
+  // Each step is in the audit log, with its mode: the test secret rolled and activated, and
+  // revealed in both modes.
   await page.goto(`${overview}/audit`);
-  for (const action of ["webhook_secret.revealed", "webhook_secret.rolled", "webhook_secret.activated"]) {
-    await expect(page.getByText(action, { exact: true }).first()).toBeVisible();
+  const auditRows = page.getByRole("table", { name: "Audit log" }).getByRole("row");
+  for (const [action, mode] of [
+    ["webhook_secret.rolled", "test"],
+    ["webhook_secret.activated", "test"],
+    ["webhook_secret.revealed", "test"],
+    ["webhook_secret.revealed", "live"],
+  ]) {
+    await expect(
+      auditRows
+        .filter({ hasText: action })
+        .filter({ hasText: `mode: ${mode}` })
+        .first(),
+    ).toBeVisible();
   }
 });
