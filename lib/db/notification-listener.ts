@@ -1,5 +1,7 @@
 // One dedicated PostgreSQL session that LISTENs on channels and keeps itself connected, telling its
 // owner exactly when notifications can be trusted to arrive and when some may have been missed.
+// With no channels it is a kept session for whatever onSession sets up on it (a worker's liveness
+// lock), re-set-up after every reconnect.
 import { Socket } from "node:net";
 import pg from "pg";
 
@@ -14,6 +16,11 @@ export type NotificationListenerOptions = {
   onListening: () => void;
   /** The session is gone: notifications may be missed until onListening. */
   onLost: () => void;
+  /**
+   * Runs on every new session before it counts as listening (e.g. to take a session-level lock);
+   * a rejection drops the session and tries again after the back-off.
+   */
+  onSession?: (client: pg.Client) => Promise<void>;
   /** How often the idle session is checked; a silently dead connection is noticed within twice this. */
   heartbeatMs?: number;
   firstBackoffMs?: number;
@@ -114,6 +121,7 @@ export function startNotificationListener(options: NotificationListenerOptions):
       if (socket instanceof Socket) socket.unref();
       const { rows } = await candidate.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
       for (const channel of options.channels) await candidate.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (options.onSession && candidate === client) await options.onSession(candidate);
       if (candidate !== client) return;
       listening = true;
       backendPid = rows[0]?.pid ?? null;

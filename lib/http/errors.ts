@@ -1,5 +1,6 @@
 // The one table from error code to HTTP status and error type, and the HTTP form of a DomainError.
 // Domain code throws DomainError (lib/errors); the pipeline turns it into an ApiError and the envelope.
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@/lib/db/database-unavailable";
 import { DomainError, type DomainErrorOptions, type ErrorCode, type ErrorDetail } from "@/lib/errors";
 
 export { DomainError, ERROR_CODES, type ErrorCode, type ErrorDetail } from "@/lib/errors";
@@ -135,12 +136,28 @@ export function errorBody(error: DomainError, requestId: string): ErrorBody {
   };
 }
 
-/** A DomainError is a refusal to render; anything else is a bug: log it here, and answer without its details. */
+/**
+ * A DomainError is a refusal to render; a database that cannot be reached (restarting, failing over)
+ * is a 503 the client retries; anything else is a bug: log it here, and answer without its details.
+ */
 export function toApiError(error: unknown, requestId: string): ApiError {
   if (error instanceof DomainError) return ApiError.from(error);
+  if (isDatabaseUnavailable(error)) {
+    // One line, not a stack: during an outage every request lands here.
+    console.error(`[${requestId}] database unavailable: ${databaseErrorSummary(error)}`);
+    return new ApiError("unavailable", "The service is temporarily unavailable. Retry shortly.", {
+      retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+    });
+  }
   console.error(`[${requestId}] unhandled error`, error);
   return new ApiError(
     "internal_error",
     "Something went wrong on our side. Retry later; quote the request id if it persists.",
   );
+}
+
+function databaseErrorSummary(error: unknown): string {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  const text = typeof message === "string" ? message.trim().split("\n").filter(Boolean).at(-1) : undefined;
+  return [typeof code === "string" ? code : undefined, text].filter(Boolean).join(" ") || "unknown error";
 }

@@ -27,24 +27,38 @@ export function requireSupportedNode(): void {
 /**
  * On SIGINT/SIGTERM runs `cleanup` once (stop taking work, close pools, then the database) and exits
  * with one line; `quiet` leaves that line to another process (a cluster worker's primary prints it).
+ *
+ * An unhandled rejection or uncaught exception is the last line of defence, not a way of working:
+ * every known source (database errors in graphile-worker, pools, listeners) is handled where it
+ * starts. One that still arrives is a bug; the process logs it, runs the same cleanup and exits 1
+ * for its supervisor (the cluster primary, systemd, Kubernetes) to start it again, rather than going
+ * on in a state nobody has reasoned about.
  */
 export function stopOnSignal(cleanup: () => Promise<void>, options: { quiet?: boolean } = {}): void {
   let stopping = false;
-  const stop = async (signal: NodeJS.Signals) => {
+  const stop = async (reason: string, failed: boolean) => {
     if (stopping) return;
     stopping = true;
     const started = Date.now();
+    // A cleanup that hangs (a database that is gone) must not keep a failed process alive.
+    if (failed) setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await cleanup();
-      if (!options.quiet) console.log(`\nStopped on ${signal} in ${Date.now() - started} ms.`);
-      process.exit(0);
+      if (!options.quiet || failed) console.log(`\nStopped on ${reason} in ${Date.now() - started} ms.`);
+      process.exit(failed ? 1 : 0);
     } catch (error) {
-      console.error(`\nStopping on ${signal} failed:`, error instanceof Error ? error.message : error);
+      console.error(`\nStopping on ${reason} failed:`, error instanceof Error ? error.message : error);
       process.exit(1);
     }
   };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  process.on("SIGINT", (signal) => void stop(signal, false));
+  process.on("SIGTERM", (signal) => void stop(signal, false));
+  const fatal = (kind: string) => (error: unknown) => {
+    console.error(`[process ${process.pid}] ${kind}; stopping:`, error);
+    void stop(kind, true);
+  };
+  process.on("unhandledRejection", fatal("unhandled rejection"));
+  process.on("uncaughtException", fatal("uncaught exception"));
 }
 
 export function exitOnStartupFailure(error: unknown): never {

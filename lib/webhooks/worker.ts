@@ -7,9 +7,9 @@
 // is how the others know to hand a dead worker's jobs back.
 import { EventEmitter } from "node:events";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { run, type Task, type WorkerPool } from "graphile-worker";
-import pg from "pg";
+import { run, type Runner, type Task, type WorkerPool } from "graphile-worker";
 import { z } from "zod";
+import { isDatabaseUnavailable } from "@/lib/db/database-unavailable";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import {
   ATTEMPT_RETENTION_TASK,
@@ -33,12 +33,19 @@ import {
 import { deliver } from "./deliver";
 import { DEFAULT_ENDPOINT_CONCURRENCY, EndpointGate } from "./endpoint-gate";
 import { DELIVER_TASK } from "./enqueue";
+import { QueuePool } from "./queue-pool";
 import { QUEUE_SCHEMA, quietQueueLogger } from "./queue-schema";
 import { retryScaleFromEnv } from "./schedule";
 import { recordScheduledActivation, SIGNING_SECRET_ACTIVATION_TASK } from "./signing-secrets";
 import { closeConnectionPools } from "./send-request";
 import { poolSql, utcTimestampTypes } from "./sql-runner";
-import { holdLivenessLock, unlockJobsOfDeadWorkers, type LivenessLock } from "./worker-liveness";
+import {
+  holdLivenessLock,
+  jobLockedBy,
+  unlockJobsOfDeadWorkers,
+  type DeadWorkerSightings,
+  type LivenessLock,
+} from "./worker-liveness";
 
 export const DEFAULT_CONCURRENCY = 16;
 
@@ -57,6 +64,8 @@ export type WebhookWorkerOptions = {
   staleLockSeconds?: number;
   /** How often to look for such jobs. */
   sweepIntervalMs?: number;
+  /** application_name of the worker's connections, as pg_stat_activity shows them; "webhook-worker" by default. */
+  applicationName?: string;
   /** Crontab time pattern for deleting expired idempotency records; every 15 minutes by default. */
   idempotencyCleanupSchedule?: string;
   /** How long attempt bodies are kept and when they are dropped; 30 days, daily at 03:17, by default. */
@@ -65,7 +74,21 @@ export type WebhookWorkerOptions = {
   requestLogRetention?: RequestLogRetentionOptions;
 };
 
-export type WebhookWorker = { stop(): Promise<void> };
+/** What the worker is doing: running jobs, or waiting to start its runner again after it stopped. */
+export type WebhookWorkerState = "running" | "restarting" | "stopped";
+
+export type WebhookWorkerHealth = {
+  state: WebhookWorkerState;
+  /** Times the runner was started again after stopping on its own. */
+  restarts: number;
+  /** Why it last stopped on its own, or failed to start again. */
+  lastError: string | null;
+  /** The running pool's id, and whether its liveness lock is held now. */
+  poolId: string | null;
+  livenessHeld: boolean;
+};
+
+export type WebhookWorker = { stop(): Promise<void>; health(): WebhookWorkerHealth };
 
 const jobPayloadSchema = z.object({
   deliveryId: z.string().min(1),
@@ -77,21 +100,47 @@ const jobPayloadSchema = z.object({
 
 const activationPayloadSchema = z.object({ secretId: z.string().min(1) });
 
+/** A runner that stopped on its own starts again after this, doubling while it keeps failing. */
+const FIRST_RESTART_DELAY_MS = 500;
+const MAX_RESTART_DELAY_MS = 10_000;
+/** A job fetched while the liveness lock is lost waits this long for it before giving the job back. */
+const LIVENESS_WAIT_MS = 3_000;
+
+/** One graphile-worker runner and its pool's liveness lock; a restart makes a new one. */
+type RunnerInstance = {
+  /** Set once run() resolves; a job can start before that, once the pool exists. */
+  runner?: Runner;
+  workerPool: WorkerPool;
+  poolId: string;
+  liveness: LivenessLock;
+  /** Tasks of this pool still running; its liveness lock is kept until they end, even after the runner has. */
+  active: number;
+  ended: boolean;
+};
+
 export async function startWebhookWorker(options: WebhookWorkerOptions): Promise<WebhookWorker> {
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const applicationName = options.applicationName ?? "webhook-worker";
   // A send holds no connection: a delivery takes one for its read and one for its record, from the
   // pool it shares with graphile-worker's fetches and completions. Prisma's few connections serve
   // the rarer steps (a failure's transaction, a deferral, the crontab's maintenance).
   const connections = Math.min(concurrency, 8) + 2;
   const db = new PrismaClient({
-    adapter: new PrismaPg({ connectionString: options.connectionString, max: 3 }),
+    adapter: new PrismaPg({ connectionString: options.connectionString, max: 3, application_name: applicationName }),
   });
   const retryScale = options.retryScale ?? retryScaleFromEnv();
 
-  let workerPool: WorkerPool | undefined;
+  let current: RunnerInstance | undefined;
   let stopping = false;
   const gate = new EndpointGate(options.endpointConcurrency ?? DEFAULT_ENDPOINT_CONCURRENCY, () => {
-    if (!stopping) workerPool?.nudge(1);
+    if (stopping) return;
+    // graphile-worker asserts its workers are alive when nudged; a slot freed by a task that
+    // outlived its runner (stopped, being replaced) has nobody to wake, and that is fine.
+    try {
+      current?.workerPool.nudge(1);
+    } catch {
+      /* the runner is being replaced */
+    }
   });
 
   const deliverTask: Task = async (payload, helpers) => {
@@ -109,14 +158,17 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
 
   // Our own pool rather than graphile-worker's: its releaser removes the pool's error handlers and
   // calls end() without awaiting it, so a database stopped right after runner.stop() raised an
-  // uncaught error from a client still closing. Here stop() awaits the end, handlers still on.
-  const queuePool = new pg.Pool({
+  // uncaught error from a client still closing. Here stop() awaits the end, handlers still on. It
+  // outlives runner restarts: node-postgres replaces connections a database restart broke.
+  const queuePool = new QueuePool({
     connectionString: options.connectionString,
     max: connections,
     types: utcTimestampTypes,
+    application_name: applicationName,
+    report: log,
   });
   const sql = poolSql(queuePool);
-  const logPoolError = (error: Error) => console.error(`[webhook worker] queue connection error: ${error.message}`);
+  const logPoolError = (error: Error) => log(`queue connection error: ${error.message}`);
   queuePool.on("error", logPoolError);
   queuePool.on("connect", (client) => client.on("error", logPoolError));
 
@@ -129,55 +181,163 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
     if (deleted > 0) helpers.logger.debug(`deleted ${deleted} expired idempotency records`);
   };
 
-  // The pool's id is what graphile-worker writes into the jobs it locks; the liveness lock is
-  // taken under that id as soon as the pool exists.
-  const events = new EventEmitter();
-  let liveness: Promise<LivenessLock> | undefined;
-  events.on("pool:create", ({ workerPool: created }: { workerPool: WorkerPool }) => {
-    workerPool = created;
-    liveness = holdLivenessLock(options.connectionString, created.id);
-  });
-
   const retention = options.attemptRetention ?? attemptRetentionOptionsFromEnv({});
   const requestLogRetention = options.requestLogRetention ?? requestLogRetentionOptionsFromEnv({});
-  const runner = await run({
-    pgPool: queuePool,
-    schema: QUEUE_SCHEMA,
-    concurrency,
-    pollInterval: options.pollIntervalMs ?? 1_000,
-    noHandleSignals: true,
-    logger: quietQueueLogger(),
-    events,
-    taskList: {
-      [DELIVER_TASK]: deliverTask,
-      [IDEMPOTENCY_CLEANUP_TASK]: cleanupTask,
-      [SIGNING_SECRET_ACTIVATION_TASK]: signingSecretActivationTask,
-      [ATTEMPT_RETENTION_TASK]: attemptRetentionTask(db, retention),
-      [REQUEST_LOG_RETENTION_TASK]: requestLogRetentionTask(db, requestLogRetention),
-    },
-    // A busy endpoint's jobs stay in the queue instead of taking this worker's senders.
-    forbiddenFlags: () => gate.forbiddenFlags(),
-    // Completions of one tick go to the database together. A crash before they do runs those jobs
-    // again, and each finds its attempt recorded under its key and sends nothing. (graphile-worker's
-    // local queue, which batches fetches too, measured no better in bench/ scenario 6 and logs
-    // errors when stopped with jobs in hand, so it stays off.)
-    preset: { worker: { completeJobBatchDelay: 0 } },
-    // graphile-worker's crontab schedules each run once, whichever and however many workers are up.
-    parsedCronItems: [
-      ...idempotencyCleanupCronItems(options.idempotencyCleanupSchedule),
-      ...attemptRetentionCronItems(retention.schedule),
-      ...requestLogRetentionCronItems(requestLogRetention.schedule),
-    ],
-  });
-  const livenessLock = await liveness;
+  const tasks: Record<string, Task> = {
+    [DELIVER_TASK]: deliverTask,
+    [IDEMPOTENCY_CLEANUP_TASK]: cleanupTask,
+    [SIGNING_SECRET_ACTIVATION_TASK]: signingSecretActivationTask,
+    [ATTEMPT_RETENTION_TASK]: attemptRetentionTask(db, retention),
+    [REQUEST_LOG_RETENTION_TASK]: requestLogRetentionTask(db, requestLogRetention),
+  };
+
+  /**
+   * A task runs only while its pool can prove it is alive: a job fetched while the liveness lock
+   * is lost (the database just came back, the lock's session not yet) waits for the lock, and is
+   * given back unrun if another worker was handed it meanwhile or the lock does not come back.
+   */
+  const guarded = (instance: () => RunnerInstance | undefined, task: Task): Task => {
+    return async (payload, helpers) => {
+      const self = instance();
+      if (!self) throw new Error("the webhook worker's runner is not ready");
+      self.active += 1;
+      try {
+        if (!self.liveness.held) {
+          const held = await self.liveness.whenHeld(LIVENESS_WAIT_MS);
+          if (!held || !(await jobLockedBy(queuePool, helpers.job.id, self.poolId)))
+            throw new Error(`job ${helpers.job.id} given back: this worker could not prove it is alive`);
+        }
+        return await task(payload, helpers);
+      } finally {
+        self.active -= 1;
+        if (self.ended && self.active === 0) void self.liveness.release();
+      }
+    };
+  };
+
+  let restarts = 0;
+  let lastError: string | null = null;
+  let state: WebhookWorkerState = "running";
+  let restartTimer: NodeJS.Timeout | undefined;
+
+  async function startRunner(): Promise<RunnerInstance> {
+    // The pool's id is what graphile-worker writes into the jobs it locks; the liveness lock is
+    // taken under that id as soon as the pool exists, before a fetched job can run (guarded above).
+    const events = new EventEmitter();
+    let instance: RunnerInstance | undefined;
+    events.on("pool:create", ({ workerPool }: { workerPool: WorkerPool }) => {
+      let heldBefore = false;
+      const liveness = holdLivenessLock(options.connectionString, workerPool.id, applicationName, {
+        onLost: () => {
+          if (!stopping) log(`liveness lock of ${workerPool.id} lost with its session; taking it again`);
+        },
+        onHeld: () => {
+          if (heldBefore) log(`liveness lock of ${workerPool.id} held again`);
+          heldBefore = true;
+        },
+      });
+      instance = { workerPool, poolId: workerPool.id, liveness, active: 0, ended: false };
+    });
+    // A pool that shuts itself down (a worker of it died, a queue write failed for good) takes no
+    // more jobs. It is replaced at once rather than when its runner's promise settles: after some
+    // failures graphile-worker never settles it.
+    events.on("pool:gracefulShutdown", ({ message }: { message: string }) => {
+      if (!stopping && instance) runnerEnded(instance, new Error(message));
+    });
+    const taskList = Object.fromEntries(
+      Object.entries(tasks).map(([name, task]) => [name, guarded(() => instance, task)]),
+    );
+    const starting = run({
+      pgPool: queuePool,
+      schema: QUEUE_SCHEMA,
+      concurrency,
+      pollInterval: options.pollIntervalMs ?? 1_000,
+      noHandleSignals: true,
+      logger: quietQueueLogger(),
+      events,
+      taskList,
+      // A busy endpoint's jobs stay in the queue instead of taking this worker's senders.
+      forbiddenFlags: () => gate.forbiddenFlags(),
+      // Completions and failures of one tick go to the database together, through graphile-worker's
+      // batcher: when the database is gone it reports the error and stops the runner (restarted
+      // below) instead of leaving a rejected promise nobody awaits, which ends the process. A crash
+      // before a completion is written runs that job again, and it finds its attempt recorded under
+      // its key and sends nothing. (graphile-worker's local queue, which batches fetches too,
+      // measured no better in bench/ scenario 6 and logs errors when stopped with jobs in hand, so
+      // it stays off.)
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+      // graphile-worker's crontab schedules each run once, whichever and however many workers are up.
+      parsedCronItems: [
+        ...idempotencyCleanupCronItems(options.idempotencyCleanupSchedule),
+        ...attemptRetentionCronItems(retention.schedule),
+        ...requestLogRetentionCronItems(requestLogRetention.schedule),
+      ],
+    });
+    const runner = await starting.catch(async (error: unknown) => {
+      await instance?.liveness.release();
+      throw error;
+    });
+    const started = instance;
+    if (!started) {
+      await runner.stop();
+      throw new Error("graphile-worker started without creating its worker pool");
+    }
+    started.runner = runner;
+    runner.promise.then(
+      () => runnerEnded(started, undefined),
+      (error: unknown) => runnerEnded(started, error),
+    );
+    return started;
+  }
+
+  function runnerEnded(instance: RunnerInstance, error: unknown) {
+    if (instance.ended) return;
+    instance.ended = true;
+    if (instance.active === 0) void instance.liveness.release();
+    if (stopping || instance !== current) return;
+    lastError =
+      error instanceof Error ? error.message : error === undefined ? "stopped without an error" : String(error);
+    state = "restarting";
+    scheduleRestart();
+  }
+
+  function scheduleRestart() {
+    const delay = Math.min(FIRST_RESTART_DELAY_MS * 2 ** Math.min(restarts, 10), MAX_RESTART_DELAY_MS);
+    log(`runner stopped (${lastError}); starting it again in ${delay} ms`);
+    restartTimer = setTimeout(() => {
+      restarts += 1;
+      startRunner().then(
+        (instance) => {
+          if (stopping) return void stopInstance(instance);
+          current = instance;
+          state = "running";
+          log(`runner running again (pool ${instance.poolId}, restart ${restarts})`);
+        },
+        (error: unknown) => {
+          if (stopping) return;
+          lastError = error instanceof Error ? error.message : String(error);
+          scheduleRestart();
+        },
+      );
+    }, delay);
+    restartTimer.unref();
+  }
+
+  async function stopInstance(instance: RunnerInstance) {
+    await instance.runner?.stop().catch(() => undefined);
+    await instance.liveness.release();
+  }
+
+  current = await startRunner();
+  // The first start waits for the lock, so a worker that says it runs is provably alive.
+  await current.liveness.whenHeld(10_000);
 
   const staleLockSeconds = options.staleLockSeconds ?? 5;
+  const sightings: DeadWorkerSightings = new Map();
   const sweep = () =>
-    unlockJobsOfDeadWorkers(queuePool, staleLockSeconds).catch((error: unknown) => {
-      console.error(
-        "[webhook worker] unlocking dead workers' jobs failed:",
-        error instanceof Error ? error.message : error,
-      );
+    unlockJobsOfDeadWorkers(queuePool, staleLockSeconds, sightings).catch((error: unknown) => {
+      if (!isDatabaseUnavailable(error))
+        log(`unlocking dead workers' jobs failed: ${error instanceof Error ? error.message : String(error)}`);
       return [];
     });
   void sweep();
@@ -185,16 +345,28 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
   sweepTimer.unref();
 
   return {
+    health: () => ({
+      state,
+      restarts,
+      lastError,
+      poolId: current?.poolId ?? null,
+      livenessHeld: current?.liveness.held ?? false,
+    }),
     async stop() {
       stopping = true;
+      state = "stopped";
       clearInterval(sweepTimer);
-      await runner.stop();
-      await livenessLock?.release();
+      clearTimeout(restartTimer);
+      if (current) await stopInstance(current);
       await closeConnectionPools();
       await queuePool.end();
       await db.$disconnect();
     },
   };
+}
+
+function log(line: string): void {
+  console.error(`[webhook worker] ${line}`);
 }
 
 function positiveNumber(env: Record<string, string | undefined>, name: string): number | undefined {

@@ -1,0 +1,98 @@
+// The pg pool graphile-worker runs the queue on, with two differences from pg.Pool, both for a
+// database that restarts or fails over under a running worker:
+//
+// 1. graphile-worker's job completions and failures wait out an unreachable database instead of
+//    failing. When one fails, graphile-worker 0.17 either leaves a rejected promise nobody awaits
+//    (which ends the process) or, batched, stops its runner and then waits forever for the batch
+//    to drain (its retry loop gives up at the first error but keeps the batch counted as pending).
+//    Both statements are safe to repeat: a completion deletes the job by id, a failure unlocks it
+//    only while this pool still holds it. They are told apart by their prepared statements' names.
+// 2. A client handed out through a callback (graphile-worker's LISTEN connection) can be released
+//    twice without throwing: when that connection dies graphile-worker releases it from an async
+//    function nobody awaits, and again later; pg-pool throws on the second, unhandled.
+import pg from "pg";
+import { isDatabaseUnavailable } from "@/lib/db/database-unavailable";
+
+type ConnectCallback = (
+  error: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
+
+/** graphile-worker's prepared statements that complete or fail jobs (complete_job/…, fail_job_q/…). */
+const REPEATABLE_STATEMENT = /^(complete_job|fail_job)/;
+const FIRST_RETRY_DELAY_MS = 250;
+const MAX_RETRY_DELAY_MS = 5_000;
+/** Past this the error goes through; a database gone this long is an outage the operator sees anyway. */
+const GIVE_UP_AFTER_MS = 10 * 60_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export type QueuePoolOptions = pg.PoolConfig & {
+  /** Told once per statement that waits for the database, and when it went through. (pg.Pool's own `log` is its debug output.) */
+  report?: (line: string) => void;
+};
+
+export class QueuePool extends pg.Pool {
+  private readonly report: (line: string) => void;
+
+  constructor({ report, ...config }: QueuePoolOptions) {
+    super(config);
+    this.report = report ?? (() => undefined);
+    this.on("connect", (client) => this.repeatQueueWrites(client));
+  }
+
+  connect(): Promise<pg.PoolClient>;
+  connect(callback: ConnectCallback): void;
+  connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    if (!callback) return super.connect();
+    super.connect((error, client, done) => {
+      let released = false;
+      callback(error, client, (release?: unknown) => {
+        if (released) return;
+        released = true;
+        done(release as Error | boolean | undefined);
+      });
+    });
+  }
+
+  private repeatQueueWrites(client: pg.PoolClient): void {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    const patched = (...args: unknown[]) => {
+      const [config] = args;
+      const name = typeof config === "object" && config !== null ? (config as { name?: unknown }).name : undefined;
+      if (args.length !== 1 || typeof name !== "string" || !REPEATABLE_STATEMENT.test(name)) return query(...args);
+      return (query(config) as Promise<pg.QueryResult>).catch((error: unknown) =>
+        this.retryOnFreshClients(config as pg.QueryConfig, name, error),
+      );
+    };
+    client.query = patched as typeof client.query;
+  }
+
+  /** The first try's client is broken; each retry takes a new one from the pool until one answers. */
+  private async retryOnFreshClients(
+    config: pg.QueryConfig,
+    name: string,
+    firstError: unknown,
+  ): Promise<pg.QueryResult> {
+    if (!isDatabaseUnavailable(firstError)) throw firstError;
+    const started = Date.now();
+    this.report(`${name} waits for the database: ${String((firstError as Error).message ?? firstError)}`);
+    for (let attempt = 0; ; attempt += 1) {
+      await sleep(Math.min(FIRST_RETRY_DELAY_MS * 2 ** attempt, MAX_RETRY_DELAY_MS));
+      let client: pg.PoolClient | undefined;
+      try {
+        client = await super.connect();
+        // The prototype's query: this retry must not nest another.
+        const unpatchedQuery = pg.Client.prototype.query as (config: pg.QueryConfig) => Promise<pg.QueryResult>;
+        const result = await unpatchedQuery.call(client, config);
+        client.release();
+        this.report(`${name} went through after ${Date.now() - started} ms`);
+        return result;
+      } catch (error) {
+        client?.release(error instanceof Error ? error : true);
+        if (!isDatabaseUnavailable(error) || Date.now() - started > GIVE_UP_AFTER_MS) throw error;
+      }
+    }
+  }
+}
