@@ -54,6 +54,15 @@ const configSchema = z
         "must be Node.js flags separated by spaces, each starting with --",
       )
       .optional(),
+    // How long the HTTP server keeps an idle connection open for its next request. It must outlast
+    // the idle timeout of whatever reuses connections in front (AWS ALB and nginx 60 s by default):
+    // if we close first, a request the balancer sends at that moment is lost and it answers 502.
+    // Node's own 5 s loses that race. Behind GCP's load balancer (600 s) set 620000.
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(65_000),
+    // How long a client may take to send a request's headers (slow-header protection). Node 20 does
+    // not count a kept-alive connection's idle time against it, so it need not exceed the keep-alive
+    // timeout; Node refuses one above its 300 s whole-request timeout.
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(60_000),
   })
   .refine((c) => !c.UPSTASH_REDIS_REST_URL || c.UPSTASH_REDIS_REST_TOKEN, {
     message: "UPSTASH_REDIS_REST_TOKEN is required with UPSTASH_REDIS_REST_URL",

@@ -1,24 +1,20 @@
 // Starts the service: prepares the database (embedded by default), then serves Next.js from a
-// small node:http server that stamps each request with its socket address (which route handlers
-// cannot otherwise see) and its request id, and refuses API paths Next.js cannot route.
+// small node:http server (lib/http/edge-server.ts) that stamps each request with its socket address
+// and its request id, refuses API paths Next.js cannot route, and keeps idle connections open longer
+// than a load balancer in front does (HTTP_KEEP_ALIVE_TIMEOUT_MS).
 // `npm run dev` passes --dev; `npm start` serves the production build from WEB_CONCURRENCY
 // processes: with more than one, this process becomes a node:cluster primary that keeps the
 // database, the webhook worker and the in-memory rate-limit counts, and forks workers that each
 // run this same file's HTTP server on the shared port.
 import cluster from "node:cluster";
-import http from "node:http";
 import { loadEnvFiles } from "@/lib/db/load-env-files";
 import { REPO_ROOT } from "@/lib/db/paths";
 import { disconnectDb } from "@/lib/db/client";
 import { embeddedDataDir } from "@/lib/db/embedded-postgres";
 import { prepareDatabase, type PreparedDatabase } from "@/lib/db/prepare-database";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address";
-import { answerAtEdge, answerClientError, refuseApiPath } from "@/lib/http/edge";
-import { baseHeaders } from "@/lib/http/headers";
-import { REQUEST_ID_HEADER } from "@/lib/http/request-id";
+import { closeServer, edgeServer } from "@/lib/http/edge-server";
 import { answerWorkerRateLimits } from "@/lib/ratelimit/cluster-limiter";
 import { startWebhookWorker, workerOptionsFromEnv, type WebhookWorker } from "@/lib/webhooks/worker";
-import { newId } from "@/lib/ids";
 import { exitOnStartupFailure, requireSupportedNode, stopOnSignal } from "@/lib/process/lifecycle";
 import { serverNodeFlags } from "@/lib/process/server-node-flags";
 import { startWebCluster } from "@/lib/process/web-cluster";
@@ -121,33 +117,6 @@ async function serveAsClusterWorker(listen: Listen) {
     },
     { quiet: true },
   );
-}
-
-function edgeServer(handle: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>): http.Server {
-  const server = http.createServer((req, res) => {
-    // Our own headers, over any client-sent copy: the socket's address, and the one id of this
-    // request, which the route wrappers answer and log with.
-    const requestId = newId("req");
-    req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? "unknown";
-    req.headers[REQUEST_ID_HEADER] = requestId;
-    // Set before Next runs, so every answer carries them, Next's own redirects and error pages
-    // too (Next keeps a header that is already set).
-    for (const [name, value] of baseHeaders(requestId)) res.setHeader(name, value);
-    const refusal = refuseApiPath(req.url ?? "/");
-    if (refusal) return void answerAtEdge(res, refusal, requestId, req);
-    void handle(req, res);
-  });
-  server.on("clientError", answerClientError);
-  return server;
-}
-
-function closeServer(server: http.Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeIdleConnections();
-    // A request still running after 5 s (a slow client) is cut rather than awaited.
-    setTimeout(() => server.closeAllConnections(), 5_000).unref();
-  });
 }
 
 /**

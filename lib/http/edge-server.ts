@@ -1,0 +1,57 @@
+// The node:http server scripts/serve.ts puts in front of Next.js (one process or each cluster worker):
+// it stamps each request with its socket address (which route handlers cannot otherwise see) and its
+// request id, refuses API paths Next.js cannot route, and keeps idle connections open as long as
+// HTTP_KEEP_ALIVE_TIMEOUT_MS says. Its own module so tests can build the same server.
+import http from "node:http";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address";
+import { config } from "@/lib/config";
+import { newId } from "@/lib/ids";
+import { answerAtEdge, answerClientError, refuseApiPath } from "./edge";
+import { baseHeaders } from "./headers";
+import { REQUEST_ID_HEADER } from "./request-id";
+
+export type EdgeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+
+export type EdgeTimeouts = { keepAliveTimeoutMs: number; headersTimeoutMs: number };
+
+/** HTTP_KEEP_ALIVE_TIMEOUT_MS and HTTP_HEADERS_TIMEOUT_MS (lib/config.ts, where the defaults are explained). */
+export function configuredTimeouts(): EdgeTimeouts {
+  const settings = config();
+  return {
+    keepAliveTimeoutMs: settings.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    headersTimeoutMs: settings.HTTP_HEADERS_TIMEOUT_MS,
+  };
+}
+
+export function edgeServer(handle: EdgeHandler, timeouts: EdgeTimeouts = configuredTimeouts()): http.Server {
+  // Given at construction: Node checks there that headersTimeout is within requestTimeout.
+  const options: http.ServerOptions = {
+    keepAliveTimeout: timeouts.keepAliveTimeoutMs,
+    headersTimeout: timeouts.headersTimeoutMs,
+  };
+  const server = http.createServer(options, (req, res) => {
+    // Our own headers, over any client-sent copy: the socket's address, and the one id of this
+    // request, which the route wrappers answer and log with.
+    const requestId = newId("req");
+    req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? "unknown";
+    req.headers[REQUEST_ID_HEADER] = requestId;
+    // Set before Next runs, so every answer carries them, Next's own redirects and error pages
+    // too (Next keeps a header that is already set).
+    for (const [name, value] of baseHeaders(requestId)) res.setHeader(name, value);
+    const refusal = refuseApiPath(req.url ?? "/");
+    if (refusal) return void answerAtEdge(res, refusal, requestId, req);
+    void handle(req, res);
+  });
+  server.on("clientError", answerClientError);
+  return server;
+}
+
+/** Stops taking connections, closes the idle ones now, and cuts any request still running after 5 s. */
+export function closeServer(server: http.Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+    // A request still running after 5 s (a slow client) is cut rather than awaited.
+    setTimeout(() => server.closeAllConnections(), 5_000).unref();
+  });
+}
