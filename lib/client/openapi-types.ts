@@ -644,6 +644,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/public/health": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Service health
+     * @description Whether this instance can serve: 200 once its database answers `SELECT 1`, 503 `unavailable` with `Retry-After` while the database cannot be reached (stopped, restarting, failing over) or does not answer within 3 seconds. For load balancers and uptime checks; limited per client address like every public route. `Cache-Control: no-store`.
+     */
+    get: operations["getHealth"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface webhooks {
   "wallet.provisioned": {
@@ -3207,6 +3227,24 @@ export interface components {
       openapi: string;
     } & {
       [key: string]: unknown;
+    };
+    /**
+     * @example {
+     *       "status": "ok",
+     *       "database": "ok"
+     *     }
+     */
+    Health: {
+      /**
+       * @description Always `ok` on a 200: this process serves requests.
+       * @constant
+       */
+      status: "ok";
+      /**
+       * @description `ok`: PostgreSQL answered a trivial query just now.
+       * @constant
+       */
+      database: "ok";
     };
     /**
      * @example {
@@ -9294,6 +9332,97 @@ export interface operations {
           "x-ratelimit-remaining": string;
           /** @description Seconds until the window resets. */
           "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getHealth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The instance and its database answer. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Health"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
           [name: string]: unknown;
         };
         content: {

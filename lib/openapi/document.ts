@@ -78,6 +78,10 @@ function buildDocument(servers: oas31.ServerObject[]) {
         description: "Public, keyless checks of statement tokens and proof letters (limited per client address).",
       },
       { name: "Treasury", description: "Public live-mode treasury figures." },
+      {
+        name: "Service",
+        description: "Whether an instance and its database can serve, for load balancers and uptime checks.",
+      },
     ],
     components: {
       securitySchemes: {

@@ -17,6 +17,7 @@ import {
 import { issueCardOperation } from "./cards";
 import { HTTP_METHODS, type HttpMethod, type Operation } from "./define";
 import { getEventOperation, listEventsOperation } from "./events";
+import { getHealthOperation } from "./health";
 import { getOpenApiDocumentOperation } from "./openapi";
 import { createProofOperation, revokeProofOperation } from "./proofs";
 import { createStatementOperation, revokeStatementOperation } from "./statements";
@@ -37,6 +38,7 @@ export * from "./authorizations";
 export * from "./card-controls";
 export * from "./cards";
 export * from "./events";
+export * from "./health";
 export * from "./openapi";
 export * from "./proofs";
 export * from "./statements";
@@ -78,6 +80,7 @@ export const OPERATIONS: readonly Operation[] = [
   verifyProofOperation,
   getTreasuryStatsOperation,
   getOpenApiDocumentOperation,
+  getHealthOperation,
 ];
 
 /** The methods declared on a path template, in HTTP_METHODS order: its `Allow` header. */
