@@ -1,0 +1,1012 @@
+// Issue 22, proven on the production build: `npm start` (a cluster primary running the webhook
+// worker, and two server processes) on a PostgreSQL of this test's own, which the test restarts
+// under load with webhook deliveries in flight. No process exits; while the database is down every
+// API answer is 503 `unavailable` with Retry-After and the console says the service is briefly
+// unavailable; within 10 s of its return everything answers normally; every acknowledged write is
+// there afterwards, every event is delivered, no worker sends a delivery twice, and the worker
+// holds its liveness lock again.
+//
+// One scenario runs once (the first test) and records what happened; the tests after it each judge
+// one part of the record, so a failure names the rule it broke with the figures beside it.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { chromium, type Browser, type Page } from "@playwright/test";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrateDatabase } from "@/lib/db/migrate-database";
+import { REPO_ROOT } from "@/lib/db/paths";
+import { verifySignature } from "@/lib/webhooks/verify";
+import { PRODUCTION_DIST_DIR, useProductionBuild, type ProductionBuildLease } from "@/scripts/testing/production-build";
+import { findPostgresBinaries, startPrivatePostgres, type PrivatePostgres } from "../helpers/private-postgres";
+import { freePort, startService, stopProcess, type ServiceProcess } from "../helpers/service-process";
+import { sleep, waitUntil } from "../helpers/wait-until";
+import { startReceiver, type ReceivedRequest, type WebhookReceiver } from "../helpers/webhook-receiver";
+
+const SDK = "/api/public/sdk/v1";
+/** Concurrent API clients writing (wallet, funding, card, card tap) throughout. */
+const CLIENTS = 4;
+/** Load before the receiver turns slow, then the slow stretch that puts deliveries in flight. */
+const WARM_UP_MS = 6_000;
+const SLOW_STRETCH_MS = 3_000;
+/** How long the database stays down. */
+const OUTAGE_MS = 5_000;
+/** Load after the database is back. */
+const AFTER_RETURN_MS = 12_000;
+/** "Normal answers within 10 s of its return." */
+const RECOVERY_LIMIT_MS = 10_000;
+/** A write refused during the outage and retried with its Idempotency-Key is done by then. */
+const RETRIED_WRITE_LIMIT_MS = 30_000;
+const DELIVERY_LIMIT_MS = 90_000;
+/** A probe reads and writes this often throughout, so the outage's edges are measured closely. */
+const PROBE_INTERVAL_MS = 250;
+
+const chromiumPath = [process.env.CHROMIUM_PATH?.trim(), "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
+  (candidate): candidate is string => Boolean(candidate && existsSync(candidate)),
+);
+const postgresBinaries = findPostgresBinaries();
+
+type Call = {
+  who: string;
+  kind: string;
+  method: string;
+  path: string;
+  sentAt: number;
+  answeredAt: number;
+  /** null: no HTTP answer at all (refused, reset, timed out). */
+  status: number | null;
+  failure?: string;
+  code?: string;
+  retryAfter?: string;
+  requestId?: string;
+  bodyRequestId?: unknown;
+  text: string;
+  json: unknown;
+};
+
+type WriteKind = "wallet" | "fund" | "card" | "tap";
+type Acknowledged = { kind: WriteKind; externalUserId: string; id: string; at: number };
+
+type Timeline = {
+  loadStart: number;
+  slowFrom: number;
+  stopAsked: number;
+  stopped: number;
+  startAsked: number;
+  up: number;
+  loadEnd: number;
+  clientsDone: number;
+};
+
+type ConsoleLoad = { at: number; ms: number; status: number | null; url: string; text: string; failure?: string };
+
+type LivenessHolder = { pid: number; applicationName: string; poolId: string; keyMatches: boolean };
+
+type Scenario = {
+  timeline: Timeline;
+  calls: Call[];
+  acknowledged: Acknowledged[];
+  /** Writes still unanswered with a 2xx when the clients gave up. */
+  unfinished: { kind: WriteKind; externalUserId: string; lastStatus: number | null; lastCode?: string }[];
+  inFlightAtStop: ReceivedRequest[];
+  processes: {
+    primary: number;
+    servers: number[];
+    gone: { pid: number; at: number }[];
+    added: number[];
+    exit?: string;
+  };
+  livenessBefore: LivenessHolder[];
+  livenessAfter: LivenessHolder[];
+  /** ms after the database's return at which the liveness lock was seen held again, or null. */
+  livenessBackAfterMs: number | null;
+  consoleDuring?: ConsoleLoad;
+  consoleAfter?: ConsoleLoad & { sinceUpMs: number };
+  consoleAttemptsAfter: ConsoleLoad[];
+};
+
+const asObject = (value: unknown): Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? Object.fromEntries(Object.entries(value)) : {};
+
+/** One request on a connection of its own (so the cluster hands each to a server process in turn), never hanging. */
+function call(
+  base: string,
+  who: string,
+  kind: string,
+  method: string,
+  pathname: string,
+  { headers = {}, body }: { headers?: Record<string, string>; body?: unknown } = {},
+): Promise<Call> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const sentAt = Date.now();
+  const base_ = { who, kind, method, path: pathname, sentAt };
+  return new Promise((resolve) => {
+    const request = http.request(
+      new URL(pathname, base),
+      {
+        method,
+        agent: false,
+        headers: {
+          connection: "close",
+          ...(payload === undefined ? {} : { "content-type": "application/json" }),
+          ...headers,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("error", (error) =>
+          resolve({
+            ...base_,
+            answeredAt: Date.now(),
+            status: null,
+            failure: error.message,
+            text: "",
+            json: undefined,
+          }),
+        );
+        response.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          let json: unknown;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
+          const error = asObject(asObject(json).error);
+          const header = (name: string) => {
+            const value = response.headers[name];
+            return Array.isArray(value) ? value.join(", ") : value;
+          };
+          resolve({
+            ...base_,
+            answeredAt: Date.now(),
+            status: response.statusCode ?? null,
+            code: typeof error.code === "string" ? error.code : undefined,
+            retryAfter: header("retry-after"),
+            requestId: header("x-request-id"),
+            bodyRequestId: error.request_id,
+            text: text.slice(0, 400),
+            json,
+          });
+        });
+      },
+    );
+    request.setTimeout(20_000, () => request.destroy(new Error("no answer in 20 s")));
+    request.on("error", (error) =>
+      resolve({ ...base_, answeredAt: Date.now(), status: null, failure: error.message, text: "", json: undefined }),
+    );
+    request.end(payload);
+  });
+}
+
+const ok = (c: Call) => c.status !== null && c.status >= 200 && c.status < 300;
+
+/** Pids whose parent is `pid`, from /proc (a zombie counts as gone). */
+function childPids(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = statFields(Number(entry));
+    if (fields && fields[0] !== "Z" && Number(fields[1]) === pid) children.push(Number(entry));
+  }
+  return children;
+}
+
+/** The server processes a cluster primary forked (not, say, tsx's esbuild service). */
+function serverPids(primary: number): number[] {
+  return childPids(primary)
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("scripts/serve.ts");
+      } catch {
+        return false;
+      }
+    })
+    .sort((a, b) => a - b);
+}
+
+function alive(pid: number): boolean {
+  const fields = statFields(pid);
+  return fields !== null && fields[0] !== "Z";
+}
+
+/** /proc/<pid>/stat's fields after the command name (state first, then the parent's pid), or null when gone. */
+function statFields(pid: number): string[] | null {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return null;
+  }
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+}
+
+/** One short-lived session on the private database (none is left open across the restart). */
+async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  client.on("error", () => undefined);
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Sessions holding a webhook worker's liveness lock (lib/webhooks/worker-liveness.ts: class 0x57484b, key hashtext(poolId)). */
+async function livenessHolders(url: string): Promise<LivenessHolder[]> {
+  const rows = await query<{ pid: number; application_name: string; objid: string; expected: string | null }>(
+    url,
+    `SELECT l.pid, a.application_name, l.objid::text AS objid,
+       ((hashtext(substr(a.application_name, length('webhook-worker ') + 1))::bigint & 4294967295)::oid)::text AS expected
+     FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+     WHERE l.locktype = 'advisory' AND l.granted AND l.classid = x'57484b'::int::oid
+       AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+  );
+  return rows.map((row) => ({
+    pid: row.pid,
+    applicationName: row.application_name,
+    poolId: row.application_name.replace(/^webhook-worker /, ""),
+    keyMatches: row.application_name.startsWith("webhook-worker ") && row.objid === row.expected,
+  }));
+}
+
+/** `npm run cli -- bootstrap --json` against the private database. */
+async function bootstrap(databaseUrl: string, webhookUrl: string) {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl };
+  for (const name of Object.keys(env)) if (name.startsWith("VITEST")) delete env[name];
+  const args = [
+    "--import",
+    "tsx",
+    path.join(REPO_ROOT, "scripts/cli.ts"),
+    "bootstrap",
+    "--json",
+    "--email",
+    `restart-${randomBytes(4).toString("hex")}@example.test`,
+    "--app-name",
+    "Database restart",
+    "--webhook-url",
+    webhookUrl,
+  ];
+  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => (stdout += String(chunk)));
+  child.stderr.on("data", (chunk) => (stderr += String(chunk)));
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  if (code !== 0) throw new Error(`cli bootstrap exited ${code}:\n${stdout}\n${stderr}`);
+  const line = stdout.trim().split("\n").at(-1) ?? "";
+  const parsed = asObject(JSON.parse(line));
+  const field = (name: string) => {
+    const value = parsed[name];
+    if (typeof value !== "string") throw new Error(`cli bootstrap printed no ${name}: ${line}`);
+    return value;
+  };
+  return {
+    appId: field("appId"),
+    key: field("testKey"),
+    webhookSecret: field("testWebhookSecret"),
+    email: field("email"),
+    password: field("password"),
+    endpointId: field("endpointId"),
+  };
+}
+
+describe.skipIf(!postgresBinaries)(
+  postgresBinaries
+    ? "a database restart under load, on `npm start` with two server processes"
+    : "a database restart under load (skipped: no PostgreSQL binaries; set PG_BIN_DIR)",
+  () => {
+    let build: ProductionBuildLease | undefined;
+    let database: PrivatePostgres | undefined;
+    let service: ServiceProcess | undefined;
+    let receiver: WebhookReceiver | undefined;
+    let browser: Browser | undefined;
+    let page: Page | undefined;
+    let app: Awaited<ReturnType<typeof bootstrap>> | undefined;
+    let record: Scenario | undefined;
+    /** When set, the receiver answers around this moment (inside the outage), 3 to 8 s after receiving. */
+    let slowAnswersAround: number | null = null;
+    const probeUser = `probe_${randomBytes(6).toString("hex")}`;
+
+    const base = () => service?.base ?? "";
+    const bearer = () => ({ authorization: `Bearer ${app?.key ?? ""}` });
+
+    const failWithLogs = (message: string, chars = 2_500) =>
+      `${message}\n--- service output (tail) ---\n${service?.output().slice(-chars) ?? ""}\n--- PostgreSQL log (tail) ---\n${database?.log(1_500) ?? ""}`;
+
+    /** The checks that need the service to answer say so plainly when it is gone, rather than failing item by item. */
+    const requireRunningService = (what: string) => {
+      const child = service?.child;
+      if (!child || child.exitCode !== null || child.signalCode !== null)
+        throw new Error(
+          failWithLogs(
+            `cannot check ${what}: \`npm start\` is no longer running (${child?.exitCode ?? child?.signalCode})`,
+          ),
+        );
+    };
+
+    beforeAll(async () => {
+      build = await useProductionBuild({ output: "capture" });
+      database = await startPrivatePostgres();
+      await migrateDatabase(database.url);
+
+      receiver = await startReceiver(() => {
+        if (slowAnswersAround === null) return { status: 200 };
+        const target = slowAnswersAround + Math.random() * 2_000;
+        return { status: 200, delayMs: Math.min(8_000, Math.max(3_000, target - Date.now())) };
+      });
+      app = await bootstrap(database.url, receiver.url);
+
+      service = await startService({
+        NODE_ENV: "production",
+        NEXT_DIST_DIR: PRODUCTION_DIST_DIR,
+        PORT: String(await freePort()),
+        HOST: "127.0.0.1",
+        DATABASE_URL: database.url,
+        SECRETS_KEY: process.env.SECRETS_KEY ?? "",
+        AUTH_SECRET: randomBytes(32).toString("base64url"),
+        // A cluster primary (which runs the webhook worker) and two server processes.
+        WEB_CONCURRENCY: "2",
+        // No Redis: the limiter counts in the primary's memory; high, so only the outage refuses.
+        API_RATE_LIMIT_PER_MINUTE: "1000000",
+      });
+
+      const probe = await call(base(), "setup", "wallet", "POST", `${SDK}/wallets`, {
+        headers: bearer(),
+        body: { externalUserId: probeUser, currency: "USD", email: "probe@example.com" },
+      });
+      if (probe.status !== 201) throw new Error(failWithLogs(`the probe's wallet: ${probe.status} ${probe.text}`));
+
+      if (chromiumPath) {
+        browser = await chromium.launch({
+          executablePath: chromiumPath,
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+          ],
+        });
+        page = await browser.newPage();
+        await page.goto(`${base()}/merchant/sdk/sign-in`);
+        await page.getByLabel("Email").fill(app.email);
+        await page.getByLabel("Password").fill(app.password);
+        await page.getByRole("button", { name: "Sign in" }).click();
+        await page.getByRole("heading", { level: 1, name: "Applications" }).waitFor({ timeout: 30_000 });
+      }
+    }, 600_000);
+
+    afterAll(async () => {
+      await browser?.close().catch(() => undefined);
+      if (service) await stopProcess(service.child, { group: true });
+      await receiver?.close();
+      await database?.destroy();
+      build?.release();
+    }, 60_000);
+
+    /** Loads the console's applications page, recording what it showed. */
+    async function loadConsole(): Promise<ConsoleLoad> {
+      const at = Date.now();
+      if (!page) throw new Error("no browser");
+      try {
+        const response = await page.goto(`${base()}/merchant/sdk`, { timeout: 8_000 });
+        const text = await page.locator("body").innerText({ timeout: 2_000 });
+        return {
+          at,
+          ms: Date.now() - at,
+          status: response?.status() ?? null,
+          url: page.url(),
+          text: text.slice(0, 600),
+        };
+      } catch (error) {
+        return {
+          at,
+          ms: Date.now() - at,
+          status: null,
+          url: page.url(),
+          text: "",
+          failure: error instanceof Error ? error.message.split("\n")[0] : String(error),
+        };
+      }
+    }
+    const consoleNormal = (load: ConsoleLoad) =>
+      load.status === 200 &&
+      !/briefly unavailable/i.test(load.text) &&
+      /Applications/.test(load.text) &&
+      !load.url.includes("sign-in");
+
+    it("runs the load through a database restart (the scenario the tests below judge)", async () => {
+      if (!service || !database || !receiver || !app) throw new Error("beforeAll did not finish");
+      const db = database;
+      const rx = receiver;
+      const calls: Call[] = [];
+      const acknowledged: Acknowledged[] = [];
+      const unfinished: Scenario["unfinished"] = [];
+      // Each moment is set as it happens.
+      const timeline: Timeline = {
+        loadStart: 0,
+        slowFrom: 0,
+        stopAsked: 0,
+        stopped: 0,
+        startAsked: 0,
+        up: 0,
+        loadEnd: 0,
+        clientsDone: 0,
+      };
+
+      // The service's processes, watched throughout.
+      const primary = service.pid;
+      const servers = serverPids(primary);
+      const processes: Scenario["processes"] = { primary, servers, gone: [], added: [] };
+      service.child.on("exit", (code, signal) => (processes.exit = `code ${code}, signal ${signal}`));
+      const watched = [primary, ...servers];
+      const watch = setInterval(() => {
+        const now = Date.now();
+        for (const pid of watched)
+          if (!alive(pid) && !processes.gone.some((g) => g.pid === pid)) processes.gone.push({ pid, at: now });
+        for (const pid of serverPids(primary))
+          if (!servers.includes(pid) && !processes.added.includes(pid)) processes.added.push(pid);
+      }, 200);
+
+      const livenessBefore = await livenessHolders(db.url);
+
+      // Clients: wallet, funding, card, tap, each write with an Idempotency-Key it retries with
+      // (after Retry-After) while the answer says to try again.
+      let loadStopped = false;
+      let giveUpAt = Number.POSITIVE_INFINITY;
+      const write = async (who: string, kind: WriteKind, externalUserId: string, pathname: string, body: unknown) => {
+        const key = `restart-${randomBytes(8).toString("hex")}`;
+        for (;;) {
+          const answer = await call(base(), who, kind, "POST", pathname, {
+            headers: { ...bearer(), "idempotency-key": key },
+            body,
+          });
+          calls.push(answer);
+          if (ok(answer)) {
+            const id = asObject(answer.json).id;
+            acknowledged.push({ kind, externalUserId, id: typeof id === "string" ? id : "", at: answer.answeredAt });
+            return asObject(answer.json);
+          }
+          const again =
+            answer.status === null ||
+            answer.status === 503 ||
+            answer.status === 429 ||
+            (answer.status === 409 && answer.code === "idempotency_in_progress");
+          if (!again || Date.now() > giveUpAt) {
+            unfinished.push({ kind, externalUserId, lastStatus: answer.status, lastCode: answer.code });
+            return undefined;
+          }
+          const seconds = Number(answer.retryAfter);
+          await sleep(Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1_000, 2_000) : 500);
+        }
+      };
+      const client = async (n: number) => {
+        for (let i = 0; !loadStopped; i += 1) {
+          const who = `client ${n}`;
+          const user = `restart_${n}_${i}_${randomBytes(4).toString("hex")}`;
+          const wallet = await write(who, "wallet", user, `${SDK}/wallets`, {
+            externalUserId: user,
+            currency: "USD",
+            email: "holder@example.com",
+          });
+          if (!wallet) continue;
+          const funded = await write(who, "fund", user, `${SDK}/test/wallets/${user}/fund`, { amount: 100 });
+          const card = await write(who, "card", user, `${SDK}/cards`, {
+            externalUserId: user,
+            kind: "virtual",
+            currency: "USD",
+          });
+          if (funded && typeof card?.id === "string")
+            await write(who, "tap", user, `${SDK}/test/cards/${card.id}/tap`, {
+              amount: 1.25,
+              merchant: { name: "Corner Coffee" },
+            });
+          await sleep(100);
+        }
+      };
+      // The probe: a read and a write (a new wallet, no retry) every PROBE_INTERVAL_MS.
+      const probe = async () => {
+        for (let i = 0; !loadStopped; i += 1) {
+          const tick = sleep(PROBE_INTERVAL_MS);
+          const user = `probe_${i}_${randomBytes(4).toString("hex")}`;
+          const [read, written] = await Promise.all([
+            call(base(), "probe", "read", "GET", `${SDK}/wallets/${probeUser}`, { headers: bearer() }),
+            call(base(), "probe", "wallet", "POST", `${SDK}/wallets`, {
+              headers: { ...bearer(), "idempotency-key": `probe-${randomBytes(8).toString("hex")}` },
+              body: { externalUserId: user, currency: "USD", email: "probe@example.com" },
+            }),
+          ]);
+          calls.push(read, written);
+          if (ok(written)) {
+            const id = asObject(written.json).id;
+            acknowledged.push({
+              kind: "wallet",
+              externalUserId: user,
+              id: typeof id === "string" ? id : "",
+              at: written.answeredAt,
+            });
+          }
+          await tick;
+        }
+      };
+
+      timeline.loadStart = Date.now();
+      const load = Promise.all([...Array.from({ length: CLIENTS }, (_, n) => client(n)), probe()]);
+      // Whatever fails below, the clients stop and nothing keeps watching.
+      const abandon = async () => {
+        loadStopped = true;
+        giveUpAt = 0;
+        slowAnswersAround = null;
+        clearInterval(watch);
+        await load;
+      };
+      const restart = async () => {
+        await sleep(WARM_UP_MS);
+
+        // Deliveries in flight: from now the receiver holds each answer until inside the outage.
+        timeline.slowFrom = Date.now();
+        const plannedStop = timeline.slowFrom + SLOW_STRETCH_MS;
+        slowAnswersAround = plannedStop + 1_500;
+        await sleep(SLOW_STRETCH_MS);
+
+        timeline.stopAsked = Date.now();
+        const inFlightAtStop = rx.received.filter((r) => r.answeredAt === null);
+        await db.stop("fast");
+        timeline.stopped = Date.now();
+        slowAnswersAround = null;
+
+        // The console while the database is down.
+        let consoleDuring: ConsoleLoad | undefined;
+        if (page) {
+          await sleep(500);
+          consoleDuring = await loadConsole();
+        }
+        await sleep(Math.max(0, timeline.stopped + OUTAGE_MS - Date.now()));
+
+        timeline.startAsked = Date.now();
+        await db.start();
+        timeline.up = Date.now();
+        const up = timeline.up;
+
+        // The liveness lock and the console, each as soon as they are back.
+        const livenessBack = (async () => {
+          const deadline = up + 30_000;
+          while (Date.now() < deadline) {
+            const holders = await livenessHolders(db.url).catch(() => []);
+            if (holders.some((h) => h.keyMatches)) return Date.now() - up;
+            await sleep(200);
+          }
+          return null;
+        })();
+        const consoleAttemptsAfter: ConsoleLoad[] = [];
+        let consoleAfter: Scenario["consoleAfter"];
+        if (page) {
+          while (Date.now() < up + 30_000) {
+            const load = await loadConsole();
+            consoleAttemptsAfter.push(load);
+            if (consoleNormal(load)) {
+              consoleAfter = { ...load, sinceUpMs: load.at + load.ms - up };
+              break;
+            }
+            await sleep(250);
+          }
+        }
+
+        await sleep(Math.max(0, up + AFTER_RETURN_MS - Date.now()));
+        loadStopped = true;
+        timeline.loadEnd = Date.now();
+        // A write under way may still be waiting out a refusal (Retry-After); it has until then.
+        giveUpAt = up + RETRIED_WRITE_LIMIT_MS;
+        await load;
+        timeline.clientsDone = Date.now();
+        const livenessBackAfterMs = await livenessBack;
+        clearInterval(watch);
+        const livenessAfter = await livenessHolders(db.url);
+        return {
+          inFlightAtStop,
+          consoleDuring,
+          up,
+          consoleAttemptsAfter,
+          consoleAfter,
+          livenessBackAfterMs,
+          livenessAfter,
+        };
+      };
+      let outcome: Awaited<ReturnType<typeof restart>>;
+      try {
+        outcome = await restart();
+      } catch (error) {
+        await abandon();
+        throw error;
+      }
+      const {
+        inFlightAtStop,
+        consoleDuring,
+        up,
+        consoleAttemptsAfter,
+        consoleAfter,
+        livenessBackAfterMs,
+        livenessAfter,
+      } = outcome;
+
+      record = {
+        timeline,
+        calls,
+        acknowledged,
+        unfinished,
+        inFlightAtStop,
+        processes,
+        livenessBefore,
+        livenessAfter,
+        livenessBackAfterMs,
+        consoleDuring,
+        consoleAfter,
+        consoleAttemptsAfter,
+      };
+
+      const during = calls.filter((c) => c.sentAt >= timeline.stopped && c.answeredAt <= timeline.startAsked);
+      const statuses = new Map<string, number>();
+      for (const c of calls) {
+        const name = c.status === null ? `no answer (${c.failure})` : `${c.status}${c.code ? ` ${c.code}` : ""}`;
+        statuses.set(name, (statuses.get(name) ?? 0) + 1);
+      }
+      const firstOkMs = (kind: string) => {
+        const first = calls
+          .filter((c) => c.sentAt >= up && ok(c) && c.kind === kind)
+          .sort((a, b) => a.answeredAt - b.answeredAt)[0];
+        return first ? `${first.answeredAt - up}` : "none";
+      };
+      console.log(
+        [
+          `database restart: stop took ${timeline.stopped - timeline.stopAsked} ms, down ${timeline.startAsked - timeline.stopped} ms, start took ${up - timeline.startAsked} ms`,
+          `  requests: ${calls.length}; answers: ${[...statuses].map(([k, v]) => `${k} ×${v}`).join(", ")}`,
+          `  sent and answered while down: ${during.length}, of which 503 unavailable: ${during.filter((c) => c.status === 503 && c.code === "unavailable").length}`,
+          `  first 2xx after the return: read ${firstOkMs("read")} ms, write ${firstOkMs("wallet")} ms`,
+          `  acknowledged writes: ${acknowledged.length}; unfinished: ${unfinished.length}`,
+          `  deliveries in flight at the stop: ${inFlightAtStop.length}; receiver got ${rx.received.length} so far`,
+          `  liveness lock before: ${livenessBefore.map((h) => h.applicationName).join(", ") || "none"}; after: ${livenessAfter.map((h) => h.applicationName).join(", ") || "none"} (back ${livenessBackAfterMs ?? "never"} ms after the return)`,
+          `  processes: primary ${primary}, servers ${servers.join(", ")}; gone ${processes.gone.map((g) => `${g.pid} (${g.at - timeline.stopAsked} ms after the stop)`).join(", ") || "none"}; new ${processes.added.join(", ") || "none"}; exit ${processes.exit ?? "none"}`,
+          `  console while down: ${consoleDuring ? `${consoleDuring.status} in ${consoleDuring.ms} ms, ${JSON.stringify(consoleDuring.failure ?? consoleDuring.text.slice(0, 120))}` : "not loaded"}; normal again ${consoleAfter ? `${consoleAfter.sinceUpMs} ms` : "never"} after the return`,
+        ].join("\n"),
+      );
+      // The scenario itself must have happened as designed for the tests below to mean anything.
+      expect(inFlightAtStop.length, "deliveries in flight when the database stopped").toBeGreaterThan(0);
+      expect(during.length, "requests answered while the database was down").toBeGreaterThanOrEqual(10);
+    }, 240_000);
+
+    it("keeps every process of `npm start` running: none exits, none is replaced", () => {
+      if (!record) throw new Error("the scenario did not run");
+      const { processes } = record;
+      expect(processes.servers, "server processes forked by the primary").toHaveLength(2);
+      expect(processes.exit, failWithLogs("the primary exited", 8_000)).toBeUndefined();
+      expect(processes.gone, failWithLogs("processes that exited")).toEqual([]);
+      expect(processes.added, "processes forked anew by the primary").toEqual([]);
+      for (const pid of [processes.primary, ...processes.servers]) expect(alive(pid), `pid ${pid}`).toBe(true);
+    });
+
+    it("answers 503 `unavailable` with Retry-After and a request id while the database is down, never a 500 or a dropped connection", () => {
+      if (!record) throw new Error("the scenario did not run");
+      const { calls, timeline } = record;
+      const show = (list: Call[]) =>
+        list
+          .slice(0, 12)
+          .map(
+            (c) =>
+              `${c.who} ${c.method} ${c.path} sent ${c.sentAt - timeline.stopAsked} ms after the stop: ${c.status ?? c.failure} ${c.text.slice(0, 160)}`,
+          )
+          .join("\n");
+
+      const unanswered = calls.filter((c) => c.status === null);
+      expect(unanswered.length, failWithLogs(`requests without an answer:\n${show(unanswered)}`)).toBe(0);
+      const serverErrors = calls.filter((c) => c.status !== null && c.status >= 500 && c.status !== 503);
+      expect(serverErrors.length, failWithLogs(`5xx other than 503:\n${show(serverErrors)}`)).toBe(0);
+      // Refusals other than the ones a client is told to retry are bugs of the outage too (a key
+      // refused as unknown, a wallet not found because its read failed).
+      const refused = calls.filter(
+        (c) =>
+          c.status !== null &&
+          c.status >= 400 &&
+          c.status < 500 &&
+          c.status !== 429 &&
+          !(c.status === 409 && c.code === "idempotency_in_progress"),
+      );
+      expect(refused.length, `unexpected 4xx:\n${show(refused)}`).toBe(0);
+
+      const unavailable = calls.filter((c) => c.status === 503);
+      const malformed = unavailable.filter(
+        (c) =>
+          c.code !== "unavailable" ||
+          !/^[1-9]\d*$/.test(c.retryAfter ?? "") ||
+          !/^req_/.test(c.requestId ?? "") ||
+          c.bodyRequestId !== c.requestId,
+      );
+      expect(
+        malformed.length,
+        `503s without code unavailable, Retry-After in seconds and the request id:\n${show(malformed)}`,
+      ).toBe(0);
+
+      const during = calls.filter((c) => c.sentAt >= timeline.stopped && c.answeredAt <= timeline.startAsked);
+      expect(during.length).toBeGreaterThanOrEqual(10);
+      const notRefused = during.filter((c) => !(c.status === 503 && c.code === "unavailable"));
+      expect(
+        notRefused.length,
+        `answers while the database was down other than 503 unavailable:\n${show(notRefused)}`,
+      ).toBe(0);
+    });
+
+    it("answers normally within 10 s of the database's return, from every server process", () => {
+      if (!record) throw new Error("the scenario did not run");
+      const { calls, timeline } = record;
+      const after = calls.filter((c) => c.sentAt >= timeline.up).sort((a, b) => a.answeredAt - b.answeredAt);
+      const firstRead = after.find((c) => c.kind === "read" && ok(c));
+      const firstWrite = after.find((c) => c.kind !== "read" && ok(c));
+      expect(firstRead, failWithLogs("no successful read after the return")).toBeDefined();
+      expect(firstWrite, failWithLogs("no successful write after the return")).toBeDefined();
+      expect((firstRead?.answeredAt ?? Infinity) - timeline.up).toBeLessThanOrEqual(RECOVERY_LIMIT_MS);
+      expect((firstWrite?.answeredAt ?? Infinity) - timeline.up).toBeLessThanOrEqual(RECOVERY_LIMIT_MS);
+      // From then on, nothing refused: each request came on a connection of its own, so the
+      // primary handed them to both server processes in turn.
+      const late = calls.filter((c) => c.sentAt >= timeline.up + RECOVERY_LIMIT_MS);
+      expect(late.length).toBeGreaterThan(10);
+      const lateRefusals = late.filter((c) => c.status === null || c.status >= 500);
+      expect(
+        lateRefusals.length,
+        failWithLogs(
+          `still refused more than 10 s after the return:\n${lateRefusals
+            .slice(0, 10)
+            .map(
+              (c) =>
+                `${c.method} ${c.path} +${c.sentAt - timeline.up} ms: ${c.status ?? c.failure} ${c.text.slice(0, 160)}`,
+            )
+            .join("\n")}`,
+        ),
+      ).toBe(0);
+    });
+
+    it("completes every write a client retries with its Idempotency-Key within 30 s of the return", () => {
+      if (!record) throw new Error("the scenario did not run");
+      const { calls, timeline, unfinished } = record;
+      const inProgress = calls.filter((c) => c.status === 409 && c.code === "idempotency_in_progress");
+      const lastInProgress = inProgress.reduce((last, c) => Math.max(last, c.answeredAt), 0);
+      expect(
+        unfinished.length,
+        `writes not acknowledged ${RETRIED_WRITE_LIMIT_MS} ms after the return, though retried as told; ` +
+          `409 idempotency_in_progress answers: ${inProgress.length}` +
+          (inProgress.length ? `, the last ${lastInProgress - timeline.up} ms after the return` : "") +
+          `; e.g. ${JSON.stringify(unfinished.slice(0, 5))}`,
+      ).toBe(0);
+    });
+
+    it("keeps every acknowledged write: each reads back through the API", async () => {
+      if (!record) throw new Error("the scenario did not run");
+      requireRunningService("the acknowledged writes through the API");
+      const missing: string[] = [];
+      const queue = [...record.acknowledged];
+      expect(queue.length).toBeGreaterThan(20);
+      const transactionsOf = new Map<string, Promise<string[]>>();
+      const readBack = async (write: Acknowledged) => {
+        const get = (pathname: string) => call(base(), "check", "read", "GET", pathname, { headers: bearer() });
+        let found = false;
+        if (write.kind === "wallet") {
+          const answer = await get(`${SDK}/wallets/${write.externalUserId}`);
+          found = answer.status === 200 && asObject(answer.json).id === write.id;
+        } else if (write.kind === "card") {
+          const answer = await get(`${SDK}/cards/${write.id}`);
+          found = answer.status === 200 && asObject(answer.json).id === write.id;
+        } else if (write.kind === "tap") {
+          const answer = await get(`${SDK}/authorizations/${write.id}`);
+          found = answer.status === 200 && asObject(answer.json).id === write.id;
+        } else {
+          let ids = transactionsOf.get(write.externalUserId);
+          if (!ids) {
+            ids = get(`${SDK}/wallets/${write.externalUserId}/transactions?limit=100`).then((answer) => {
+              const data = asObject(answer.json).data;
+              return Array.isArray(data) ? data.map((t) => String(asObject(t).id)) : [];
+            });
+            transactionsOf.set(write.externalUserId, ids);
+          }
+          found = (await ids).includes(write.id);
+        }
+        if (!found) missing.push(`${write.kind} ${write.id} of ${write.externalUserId}`);
+      };
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          for (let write = queue.shift(); write; write = queue.shift()) await readBack(write);
+        }),
+      );
+      expect(
+        missing.length,
+        `acknowledged writes not found (of ${record.acknowledged.length}), e.g.\n${missing.slice(0, 10).join("\n")}`,
+      ).toBe(0);
+    }, 120_000);
+
+    it("delivers every event, and no worker sends a delivery twice", async () => {
+      if (!record || !database || !receiver || !app) throw new Error("the scenario did not run");
+      requireRunningService("the deliveries (its webhook worker sends them)");
+      const url = database.url;
+      const rx = receiver;
+      const { timeline } = record;
+      const appId = app.appId;
+      const endpointId = app.endpointId;
+      const answered = () => rx.received.filter((r) => r.answeredAt !== null);
+      const startedWaiting = Date.now();
+      let state = {
+        events: [] as string[],
+        notDelivered: [] as string[],
+        notSucceeded: [] as { id: string; status: string }[],
+      };
+      await waitUntil(
+        async () => {
+          const events = (
+            await query<{ id: string }>(url, `SELECT id FROM "Event" WHERE "applicationId" = $1`, [appId])
+          ).map((row) => row.id);
+          const delivered = new Set(answered().map((r) => String(r.headers["x-service-event-id"])));
+          const rows = await query<{ id: string; status: string }>(
+            url,
+            `SELECT id, status FROM "WebhookDelivery" WHERE "endpointId" = $1`,
+            [endpointId],
+          );
+          state = {
+            events,
+            notDelivered: events.filter((id) => !delivered.has(id)),
+            notSucceeded: rows.filter((row) => row.status !== "succeeded"),
+          };
+          return state.notDelivered.length === 0 && state.notSucceeded.length === 0;
+        },
+        DELIVERY_LIMIT_MS,
+        1_000,
+      ).catch(() => undefined);
+      const waitedMs = Date.now() - startedWaiting;
+      // Long enough for a second send of anything to show.
+      await sleep(3_000);
+
+      const deliveries = await query<{ id: string; eventId: string; status: string }>(
+        url,
+        `SELECT id, "eventId", status FROM "WebhookDelivery" WHERE "endpointId" = $1`,
+        [endpointId],
+      );
+      const attempts = await query<{
+        deliveryId: string;
+        trigger: string;
+        statusCode: number | null;
+        error: string | null;
+        createdAt: Date;
+      }>(
+        url,
+        `SELECT a."deliveryId", a.trigger, a."statusCode", a.error, a."createdAt"
+         FROM "WebhookAttempt" a JOIN "WebhookDelivery" d ON d.id = a."deliveryId"
+         WHERE d."endpointId" = $1 ORDER BY a."createdAt", a.id`,
+        [endpointId],
+      );
+
+      // What the receiver saw: signed, and each delivery's 2xx answers.
+      const received = answered();
+      const unsigned = received.filter(
+        (r) =>
+          !verifySignature(
+            r.rawBody.toString("utf8"),
+            String(r.headers["x-service-signature"] ?? ""),
+            app?.webhookSecret ?? "",
+          ),
+      );
+      const byDelivery = new Map<string, ReceivedRequest[]>();
+      for (const r of received) {
+        const id = String(r.headers["x-service-delivery-id"]);
+        byDelivery.set(id, [...(byDelivery.get(id) ?? []), r]);
+      }
+      const repeated = [...byDelivery].filter(([, list]) => list.length > 1);
+      // A second send is allowed only of a delivery whose first answer came while the database was
+      // down (its attempt could not be recorded), and only by another worker than the one that sent
+      // it first: pool ids name the workers (the liveness lock's session says which).
+      const poolsBefore = new Set(record.livenessBefore.map((h) => h.poolId));
+      const sameWorkerAfter = record.livenessAfter.some((h) => poolsBefore.has(h.poolId));
+      const unrecordable = (r: ReceivedRequest) =>
+        (r.answeredAt ?? 0) >= timeline.stopAsked - 1_000 && (r.answeredAt ?? 0) <= timeline.up;
+      const twiceByOneWorker = repeated.filter(
+        ([, list]) => sameWorkerAfter || list.length > 2 || !list[0] || !unrecordable(list[0]),
+      );
+
+      // What the service recorded: no attempt after one that succeeded.
+      const attemptsOf = new Map<string, typeof attempts>();
+      for (const a of attempts) attemptsOf.set(a.deliveryId, [...(attemptsOf.get(a.deliveryId) ?? []), a]);
+      const recordedAfterSuccess = [...attemptsOf].filter(([, list]) => {
+        const first = list.findIndex((a) => a.statusCode !== null && a.statusCode >= 200 && a.statusCode < 300);
+        return first >= 0 && first < list.length - 1;
+      });
+      const failedAttempts = attempts.filter((a) => a.statusCode === null || a.statusCode < 200 || a.statusCode >= 300);
+      const inFlightIds = new Set(record.inFlightAtStop.map((r) => String(r.headers["x-service-delivery-id"])));
+      const inFlightFinal = deliveries.filter((d) => inFlightIds.has(d.id)).map((d) => `${d.id} ${d.status}`);
+
+      const describeRepeat = ([id, list]: [string, ReceivedRequest[]]) =>
+        `${id}: ${list.map((r) => `received ${r.receivedAt - timeline.stopAsked} ms, answered ${(r.answeredAt ?? 0) - timeline.stopAsked} ms after the stop`).join("; ")}`;
+      console.log(
+        [
+          `deliveries: ${state.events.length} events, ${deliveries.length} deliveries (${deliveries.filter((d) => d.status === "succeeded").length} succeeded) after waiting ${waitedMs} ms`,
+          `  receiver: ${received.length} answered requests for ${byDelivery.size} deliveries; sent more than once: ${repeated.length}${repeated.length ? `\n    ${repeated.slice(0, 10).map(describeRepeat).join("\n    ")}` : ""}`,
+          `  in flight at the stop: ${record.inFlightAtStop.length}, now ${inFlightFinal.join(", ")}`,
+          `  attempts recorded: ${attempts.length}, failed ${failedAttempts.length}${
+            failedAttempts.length
+              ? ` (${failedAttempts
+                  .slice(0, 5)
+                  .map((a) => a.error ?? a.statusCode)
+                  .join("; ")})`
+              : ""
+          }; recorded after a success: ${recordedAfterSuccess.length}`,
+          `  worker pools: before ${[...poolsBefore].join(", ") || "none"}, after ${record.livenessAfter.map((h) => h.poolId).join(", ") || "none"}`,
+        ].join("\n"),
+      );
+
+      expect(state.events.length).toBeGreaterThan(20);
+      expect(unsigned.length, "deliveries whose signature does not verify").toBe(0);
+      expect(
+        state.notDelivered.length,
+        failWithLogs(
+          `events never answered 2xx by the receiver within ${DELIVERY_LIMIT_MS} ms (of ${state.events.length}), e.g. ${state.notDelivered.slice(0, 10).join(", ")}`,
+        ),
+      ).toBe(0);
+      expect(deliveries.length, "one delivery per event").toBe(state.events.length);
+      expect(
+        state.notSucceeded.length,
+        failWithLogs(
+          `deliveries the service does not record as succeeded after ${DELIVERY_LIMIT_MS} ms (of ${deliveries.length}), e.g. ${JSON.stringify(state.notSucceeded.slice(0, 10))}`,
+        ),
+      ).toBe(0);
+      expect(
+        recordedAfterSuccess.map(([id]) => id),
+        "deliveries with an attempt recorded after a successful one",
+      ).toEqual([]);
+      expect(twiceByOneWorker.map(describeRepeat), "deliveries sent twice by one worker").toEqual([]);
+    }, 150_000);
+
+    it("holds the webhook worker's liveness lock again after the restart", () => {
+      if (!record) throw new Error("the scenario did not run");
+      expect(
+        record.livenessBefore.filter((h) => h.keyMatches),
+        "held before the restart",
+      ).toHaveLength(1);
+      expect(
+        record.livenessBackAfterMs,
+        failWithLogs("the liveness lock was not held again within 30 s"),
+      ).not.toBeNull();
+      const after = record.livenessAfter.filter((h) => h.keyMatches);
+      expect(after, "sessions `webhook-worker <pool id>` holding the lock under hashtext(pool id)").toHaveLength(1);
+      expect(after[0]?.applicationName).toMatch(/^webhook-worker /);
+    });
+
+    it.skipIf(!chromiumPath)(
+      chromiumPath
+        ? "shows a console page saying the service is briefly unavailable while the database is down, and the console again after"
+        : "console during the outage (skipped: no Chromium; set CHROMIUM_PATH)",
+      () => {
+        if (!record) throw new Error("the scenario did not run");
+        const during = record.consoleDuring;
+        expect(during, "the console was loaded while the database was down").toBeDefined();
+        expect(during?.failure, "loading the console while the database was down").toBeUndefined();
+        expect(
+          (during?.at ?? 0) + (during?.ms ?? 0),
+          "the page finished loading before the database returned",
+        ).toBeLessThanOrEqual(record.timeline.startAsked);
+        expect(during?.text, `the console while the database was down (HTTP ${during?.status})`).toMatch(
+          /briefly unavailable/i,
+        );
+        const { up } = record.timeline;
+        const attempts = record.consoleAttemptsAfter
+          .map(
+            (load) => `+${load.at - up} ms: ${load.status ?? load.failure} ${JSON.stringify(load.text.slice(0, 100))}`,
+          )
+          .join("\n");
+        expect(
+          record.consoleAfter,
+          failWithLogs(`the console never loaded normally after the return:\n${attempts}`),
+        ).toBeDefined();
+        expect(record.consoleAfter?.sinceUpMs ?? Infinity, attempts).toBeLessThanOrEqual(RECOVERY_LIMIT_MS);
+      },
+    );
+  },
+);
