@@ -2,6 +2,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient, type Prisma } from "@/lib/generated/prisma/client";
 import { config } from "@/lib/config";
+import { DATABASE_CONNECT_TIMEOUT_MS } from "./database-unavailable";
 
 // A transaction client; the root client fits the same shape, so read helpers take either.
 export type Db = Prisma.TransactionClient;
@@ -17,7 +18,11 @@ declare global {
 function createClient(): PrismaClient {
   const url = config().DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set (the launcher sets it when it starts the embedded PostgreSQL).");
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 10 }) });
+  // node-postgres waits for a connection forever by default: a database host that drops packets
+  // (a failover in progress) would hold every request. After 5 s the request answers 503 instead.
+  return new PrismaClient({
+    adapter: new PrismaPg({ connectionString: url, max: 10, connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS }),
+  });
 }
 
 export function prisma(): PrismaClient {

@@ -7,6 +7,9 @@
 /** Seconds a client is told to wait (Retry-After) while the database is unreachable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
+/** How long a process waits to open a connection to PostgreSQL before it counts the database as unreachable. */
+export const DATABASE_CONNECT_TIMEOUT_MS = 5_000;
+
 /** Prisma: can't reach, timed out, server closed the connection, no pooled connection in time, no transaction in time. */
 const PRISMA_CODES = new Set(["P1001", "P1002", "P1017", "P2024", "P2028"]);
 

@@ -9,7 +9,7 @@ import { EventEmitter } from "node:events";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { run, type Runner, type Task, type WorkerPool } from "graphile-worker";
 import { z } from "zod";
-import { isDatabaseUnavailable } from "@/lib/db/database-unavailable";
+import { DATABASE_CONNECT_TIMEOUT_MS, isDatabaseUnavailable } from "@/lib/db/database-unavailable";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import {
   ATTEMPT_RETENTION_TASK,
@@ -126,7 +126,12 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
   // the rarer steps (a failure's transaction, a deferral, the crontab's maintenance).
   const connections = Math.min(concurrency, 8) + 2;
   const db = new PrismaClient({
-    adapter: new PrismaPg({ connectionString: options.connectionString, max: 3, application_name: applicationName }),
+    adapter: new PrismaPg({
+      connectionString: options.connectionString,
+      max: 3,
+      application_name: applicationName,
+      connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+    }),
   });
   const retryScale = options.retryScale ?? retryScaleFromEnv();
 
@@ -165,6 +170,7 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
     max: connections,
     types: utcTimestampTypes,
     application_name: applicationName,
+    connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
     report: log,
   });
   const sql = poolSql(queuePool);
