@@ -3,7 +3,8 @@
 // envelope, send it outside any transaction, then record the attempt, the delivery's next state and
 // the endpoint's health in one short statement or transaction. The queue job running this attempt
 // is what keeps two workers from sending it at once (graphile-worker locks it); its key, stored on
-// the attempt, makes a rerun of a job whose attempt is recorded send nothing.
+// the attempt, makes a rerun of a job whose attempt is recorded send nothing. Once the request is
+// out, its record waits out a database that cannot be reached rather than fail the job and send again.
 import { openWebhookSecret } from "@/lib/applications/webhook-secret";
 import { recordSystemAudit } from "@/lib/console/record-audit";
 import { prisma } from "@/lib/db/client";
@@ -24,6 +25,7 @@ import { nextRetryDelayMs } from "./schedule";
 import { SEND_TIMEOUT_MS, sendWebhookRequest, type SendResult } from "./send-request";
 import { prismaSql, type SqlRunner, type Statement } from "./sql-runner";
 import type { LookupHost } from "./address-guard";
+import { retryWhileUnavailable } from "./retry-while-unavailable";
 
 export type DeliverOptions = {
   /** The worker's own client; defaults to the process-wide one. */
@@ -77,8 +79,9 @@ const READ_DELIVERY: Statement = {
   text: `
   SELECT d."id", d."status", d."livemode", d."endpointId", d."eventId", d."applicationId",
     w."url", w."enabled", w."consecutiveFailures", w."failingSince", w."lastSuccessAt", w."lastFailureAt",
-    w."lastFailureReason", w."backoffUntil", w."probeLeaseUntil", w."disabledAt", w."disabledReason",
-    w."deletedAt", e."type" AS "eventType", e."data" AS "eventData", e."sequence" AS "eventSequence",
+    w."lastFailureReason", w."backoffUntil", w."backoffProbeFailures", w."probeLeaseUntil", w."disabledAt",
+    w."disabledReason", w."deletedAt",
+    e."type" AS "eventType", e."data" AS "eventData", e."sequence" AS "eventSequence",
     (SELECT s."sealed" FROM "WebhookSigningSecret" s
       WHERE s."applicationId" = d."applicationId" AND s."livemode" = d."livemode" AND s."activeFrom" <= now()
       ORDER BY s."activeFrom" DESC, s."createdAt" DESC LIMIT 1) AS "secretSealed",
@@ -100,7 +103,6 @@ export async function deliver(
   options: DeliverOptions = {},
 ): Promise<DeliverOutcome> {
   const db = options.db ?? prisma();
-  const timeoutMs = options.timeoutMs ?? SEND_TIMEOUT_MS;
   const jobKey = options.jobKey ?? null;
   const sql = options.sql ?? prismaSql(db);
   const [row] = await sql<DeliveryToSend>(READ_DELIVERY, [deliveryId, jobKey]);
@@ -125,46 +127,63 @@ export async function deliver(
     // worker leaves it until a slot frees and any other worker may take it.
     return defer(db, row, trigger, options, now, "endpoint_busy");
   }
-  let result: SendResult;
-  let request: { body: string; headers: Record<string, string> };
   try {
-    // A replay is the merchant asking now: it passes the breaker (and, when it succeeds, closes it).
-    if (trigger === "retry") {
-      const verdict = breakerVerdict(row, now);
-      if (verdict.kind === "wait") {
-        const reason = row.backoffUntil && row.backoffUntil > now ? "backing_off" : "probe_in_flight";
-        return await defer(db, row, trigger, options, spread(verdict.until), reason);
-      }
-      if (verdict.kind === "probe") {
-        const leaseUntil = new Date(now.getTime() + timeoutMs + 5_000);
-        const claimed = await db.$executeRaw`UPDATE "WebhookEndpoint" SET "probeLeaseUntil" = ${leaseUntil}
-          WHERE "id" = ${row.endpointId} AND "backoffUntil" <= ${now}
-            AND ("probeLeaseUntil" IS NULL OR "probeLeaseUntil" <= ${now})`;
-        if (claimed === 0) return await defer(db, row, trigger, options, spread(leaseUntil), "probe_in_flight");
-      }
-    }
-    const envelope = buildEnvelope(
-      { id: row.eventId, type: row.eventType, data: row.eventData, sequence: row.eventSequence },
-      new Date(),
-    );
-    if (row.secretSealed === null) throw new Error(`application ${row.applicationId} has no signing secret in use`);
-    request = signedRequest(envelope, row.id, openWebhookSecret(row.secretSealed));
-    result = await sendWebhookRequest({
-      url: row.url,
-      body: request.body,
-      headers: request.headers,
-      livemode: row.livemode,
-      timeoutMs,
-      lookupHost: options.lookupHost,
-    });
+    return await sendAndRecord(db, sql, row, trigger, options, now);
   } finally {
+    // Only once the outcome is recorded: a slot freed before that let this worker start another
+    // send to the endpoint on a breaker read that did not count this failure yet.
     options.gate?.release(row.endpointId);
   }
+}
+
+/** Past the breaker (or deferred by it), the send, and its record. */
+async function sendAndRecord(
+  db: PrismaClient,
+  sql: SqlRunner,
+  row: DeliveryToSend,
+  trigger: DeliveryTrigger,
+  options: DeliverOptions,
+  now: Date,
+): Promise<DeliverOutcome> {
+  const timeoutMs = options.timeoutMs ?? SEND_TIMEOUT_MS;
+  // Whether this send holds the probe lease: only its failure reopens the breaker for longer.
+  let probe = false;
+  // A replay is the merchant asking now: it passes the breaker (and, when it succeeds, closes it).
+  if (trigger === "retry") {
+    const verdict = breakerVerdict(row, now);
+    if (verdict.kind === "wait") {
+      const reason = row.backoffUntil && row.backoffUntil > now ? "backing_off" : "probe_in_flight";
+      return defer(db, row, trigger, options, spread(verdict.until), reason);
+    }
+    if (verdict.kind === "probe") {
+      const leaseUntil = new Date(now.getTime() + timeoutMs + 5_000);
+      const claimed = await db.$executeRaw`UPDATE "WebhookEndpoint" SET "probeLeaseUntil" = ${leaseUntil}
+        WHERE "id" = ${row.endpointId} AND "backoffUntil" <= ${now}
+          AND ("probeLeaseUntil" IS NULL OR "probeLeaseUntil" <= ${now})`;
+      if (claimed === 0) return defer(db, row, trigger, options, spread(leaseUntil), "probe_in_flight");
+      probe = true;
+    }
+  }
+  const envelope = buildEnvelope(
+    { id: row.eventId, type: row.eventType, data: row.eventData, sequence: row.eventSequence },
+    new Date(),
+  );
+  if (row.secretSealed === null) throw new Error(`application ${row.applicationId} has no signing secret in use`);
+  const request = signedRequest(envelope, row.id, openWebhookSecret(row.secretSealed));
+  const result = await sendWebhookRequest({
+    url: row.url,
+    body: request.body,
+    headers: request.headers,
+    livemode: row.livemode,
+    timeoutMs,
+    lookupHost: options.lookupHost,
+  });
+  // One id for every try at recording it, so a try that committed unseen makes the next a no-op.
   const attempt: Omit<WebhookAttempt, "createdAt"> = {
     id: newId("wha"),
-    deliveryId,
+    deliveryId: row.id,
     trigger,
-    jobKey,
+    jobKey: options.jobKey ?? null,
     requestHeaders: request.headers,
     requestBody: request.body,
     statusCode: result.statusCode,
@@ -179,6 +198,7 @@ export async function deliver(
     ? recordSuccess(db, sql, row, attempt)
     : recordFailure(db, row, attempt, {
         reason: failureReason(result),
+        probe,
         retryScale: options.retryScale,
         policy: options.policy ?? HEALTH_POLICY,
       });
@@ -200,23 +220,32 @@ async function defer(
 ): Promise<DeliverOutcome> {
   const job = { deliveryId: row.id, endpointId: row.endpointId, trigger, retryNumber: options.retryNumber };
   // Re-adding the running job's key makes graphile-worker queue a fresh job and let this one end.
-  const requeue = (tx: Prisma.TransactionClient) => enqueueDelivery(tx, job, until, options.jobKey ?? jobKeyFor(job));
+  const requeue = (tx: Prisma.TransactionClient, runAt: Date) =>
+    enqueueDelivery(tx, job, runAt, options.jobKey ?? jobKeyFor(job));
   if (trigger === "retry" && reason !== "endpoint_busy") {
-    await db.$transaction(async (tx) => {
-      await requeue(tx);
-      await tx.$executeRaw`UPDATE "WebhookDelivery" SET "nextAttemptAt" = ${until}, "updatedAt" = now()
+    return db.$transaction(async (tx) => {
+      // The breaker read again, under a share lock: a probe that succeeded since this send read it
+      // made the endpoint's queued jobs due now, but not this one, which was running; it is due now
+      // too. The lock orders this against the success's write to the row, so neither misses the other.
+      const [breaker] = await tx.$queryRaw<{ open: boolean }[]>`
+        SELECT "backoffUntil" IS NOT NULL AS "open" FROM "WebhookEndpoint" WHERE "id" = ${row.endpointId} FOR SHARE`;
+      const runAt = breaker?.open === false ? new Date() : until;
+      await requeue(tx, runAt);
+      await tx.$executeRaw`UPDATE "WebhookDelivery" SET "nextAttemptAt" = ${runAt}, "updatedAt" = now()
         WHERE "id" = ${row.id} AND "status" = 'pending'`;
+      return { kind: "deferred", reason, until: runAt } as const;
     });
-  } else {
-    await requeue(db);
   }
+  await requeue(db, until);
   return { kind: "deferred", reason, until };
 }
 
 /**
  * One statement: the attempt, the delivery succeeded, and the endpoint's streak and breaker closed.
  * The endpoint's row is written only when something changes or its last success is a second old,
- * so a busy endpoint's deliveries do not all queue on its row lock.
+ * so a busy endpoint's deliveries do not all queue on its row lock. The insert gives way on any
+ * conflict: on the job's key (another run of the job recorded it) or on the attempt's id (an
+ * earlier try at this very record committed, its answer lost with the connection).
  */
 const RECORD_SUCCESS: Statement = {
   name: "webhook_record_success",
@@ -227,7 +256,7 @@ const RECORD_SUCCESS: Statement = {
     INSERT INTO "WebhookAttempt" ("id", "deliveryId", "trigger", "jobKey", "requestHeaders", "requestBody",
       "statusCode", "latencyMs", "responseExcerpt", "error")
     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7::int, $8::int, $9, $10)
-    ON CONFLICT ("jobKey") DO NOTHING
+    ON CONFLICT DO NOTHING
     RETURNING "createdAt"
   ), delivery AS (
     UPDATE "WebhookDelivery" SET "status" = 'succeeded', "nextAttemptAt" = NULL,
@@ -236,10 +265,10 @@ const RECORD_SUCCESS: Statement = {
     RETURNING "status"
   ), endpoint AS (
     UPDATE "WebhookEndpoint" SET "consecutiveFailures" = 0, "failingSince" = NULL, "backoffUntil" = NULL,
-      "probeLeaseUntil" = NULL, "lastSuccessAt" = $12::timestamp, "updatedAt" = now()
+      "backoffProbeFailures" = 0, "probeLeaseUntil" = NULL, "lastSuccessAt" = $12::timestamp, "updatedAt" = now()
     WHERE "id" = $11 AND EXISTS (SELECT 1 FROM attempt)
-      AND ("consecutiveFailures" > 0 OR "backoffUntil" IS NOT NULL OR "probeLeaseUntil" IS NOT NULL
-        OR "lastSuccessAt" IS NULL OR "lastSuccessAt" < $13::timestamp)
+      AND ("consecutiveFailures" > 0 OR "backoffUntil" IS NOT NULL OR "backoffProbeFailures" > 0
+        OR "probeLeaseUntil" IS NOT NULL OR "lastSuccessAt" IS NULL OR "lastSuccessAt" < $13::timestamp)
     RETURNING 1
   )
   SELECT attempt."createdAt", delivery."status", before."wasBackingOff" AS "closedBreaker"
@@ -253,33 +282,45 @@ async function recordSuccess(
   attempt: Omit<WebhookAttempt, "createdAt">,
 ): Promise<DeliverOutcome> {
   const at = new Date();
-  const [recorded] = await sql<{ createdAt: Date; status: DeliveryStatus; closedBreaker: boolean }>(RECORD_SUCCESS, [
-    attempt.id,
-    attempt.deliveryId,
-    attempt.trigger,
-    attempt.jobKey,
-    JSON.stringify(attempt.requestHeaders),
-    attempt.requestBody,
-    attempt.statusCode,
-    attempt.latencyMs,
-    attempt.responseExcerpt,
-    attempt.error,
-    row.endpointId,
-    at,
-    new Date(at.getTime() - 1_000),
-  ]);
-  // Another run of this job recorded the attempt first (a worker presumed dead that was not).
+  const record = () =>
+    sql<{ createdAt: Date; status: DeliveryStatus; closedBreaker: boolean }>(RECORD_SUCCESS, [
+      attempt.id,
+      attempt.deliveryId,
+      attempt.trigger,
+      attempt.jobKey,
+      JSON.stringify(attempt.requestHeaders),
+      attempt.requestBody,
+      attempt.statusCode,
+      attempt.latencyMs,
+      attempt.responseExcerpt,
+      attempt.error,
+      row.endpointId,
+      at,
+      new Date(at.getTime() - 1_000),
+    ]);
+  const [recorded] = await retryWhileUnavailable(record);
+  // Another run of this job recorded the attempt first (a worker presumed dead that was not), or
+  // an earlier try of ours did (then whether it closed the breaker is lost with its answer).
   if (!recorded) return { kind: "skipped", reason: "already_attempted" };
-  if (recorded.closedBreaker) await rescheduleEndpointJobs(db, row.endpointId, new Date(), "sooner");
+  if (recorded.closedBreaker)
+    await retryWhileUnavailable(() => rescheduleEndpointJobs(db, row.endpointId, new Date(), "sooner"));
   return { kind: "sent", attempt: { ...attempt, createdAt: recorded.createdAt }, status: recorded.status };
 }
 
-type FailureContext = { reason: string; retryScale?: number; policy: HealthPolicy };
+type FailureContext = {
+  reason: string;
+  /** The send held the probe lease (endpoint-health.ts: only a failed probe lengthens the back-off). */
+  probe: boolean;
+  retryScale?: number;
+  policy: HealthPolicy;
+};
 
 /**
  * A short transaction: the attempt, the endpoint's health under its row lock (which may open the
  * breaker or disable the endpoint), and the delivery's next state: a failed retry schedules the
- * next one or, past the schedule, fails the delivery; a failed replay changes nothing.
+ * next one or, past the schedule, fails the delivery; a failed replay changes nothing. Tried again
+ * while the database cannot be reached; a try that committed unseen makes the next one's insert
+ * give way on the attempt's id, and the rest of it is skipped.
  */
 async function recordFailure(
   db: PrismaClient,
@@ -288,6 +329,16 @@ async function recordFailure(
   context: FailureContext,
 ): Promise<DeliverOutcome> {
   const at = new Date();
+  return retryWhileUnavailable(() => recordFailureOnce(db, row, attempt, context, at));
+}
+
+async function recordFailureOnce(
+  db: PrismaClient,
+  row: DeliveryToSend,
+  attempt: Omit<WebhookAttempt, "createdAt">,
+  context: FailureContext,
+  at: Date,
+): Promise<DeliverOutcome> {
   return db.$transaction(async (tx) => {
     const [recorded] = await tx.$queryRaw<{ createdAt: Date }[]>`
       INSERT INTO "WebhookAttempt" ("id", "deliveryId", "trigger", "jobKey", "requestHeaders", "requestBody",
@@ -295,16 +346,21 @@ async function recordFailure(
       VALUES (${attempt.id}, ${attempt.deliveryId}, ${attempt.trigger}, ${attempt.jobKey},
         ${JSON.stringify(attempt.requestHeaders)}::jsonb, ${attempt.requestBody}, ${attempt.statusCode},
         ${attempt.latencyMs}, ${attempt.responseExcerpt}, ${attempt.error})
-      ON CONFLICT ("jobKey") DO NOTHING
+      ON CONFLICT DO NOTHING
       RETURNING "createdAt"`;
     if (!recorded) return { kind: "skipped", reason: "already_attempted" } as const;
 
     const [endpoint] = await tx.$queryRaw<EndpointHealthFields[]>`
       SELECT "enabled", "consecutiveFailures", "failingSince", "lastSuccessAt", "lastFailureAt", "lastFailureReason",
-        "backoffUntil", "probeLeaseUntil", "disabledAt", "disabledReason"
+        "backoffUntil", "backoffProbeFailures", "probeLeaseUntil", "disabledAt", "disabledReason"
       FROM "WebhookEndpoint" WHERE "id" = ${row.endpointId} FOR UPDATE`;
     if (!endpoint) throw new Error(`webhook endpoint ${row.endpointId} vanished under its delivery ${row.id}`);
-    const health = afterFailure(endpoint, { at, reason: context.reason }, context.policy, context.retryScale ?? 1);
+    const health = afterFailure(
+      endpoint,
+      { at, reason: context.reason, probe: context.probe },
+      context.policy,
+      context.retryScale ?? 1,
+    );
     await tx.webhookEndpoint.update({ where: { id: row.endpointId }, data: health });
     const disabledNow = endpoint.enabled && health.enabled === false;
     if (disabledNow) {
