@@ -3,6 +3,8 @@
 // must not be replayed (400 validation, 5xx) release the key so a corrected retry can run.
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { prisma, transaction } from "@/lib/db/client";
+import { isDatabaseUnavailable } from "@/lib/db/database-unavailable";
+import { retryWhileUnavailable } from "@/lib/db/retry-while-unavailable";
 import type { Tenant } from "@/lib/tenant";
 import { DomainError, errorBody, errorStatus } from "./errors";
 import { renderResult, replayText, type HandlerResult, type RenderedResult } from "./handler-result";
@@ -51,7 +53,15 @@ export async function runWrite(
         JSON.stringify(errorBody(error, ctx.requestId)),
       );
     } else {
-      await releaseIdempotencyKey(claim.recordId).catch(() => undefined);
+      await releaseIdempotencyKey(claim.recordId).catch((releaseError: unknown) => {
+        // The database went away mid-write: release the key once it is back (not awaited, the client
+        // has its 503 now), so the client's retry runs instead of meeting idempotency_in_progress
+        // until the key's one-minute lock runs out.
+        if (isDatabaseUnavailable(releaseError))
+          void retryWhileUnavailable(() => releaseIdempotencyKey(claim.recordId), { giveUpAfterMs: 60_000 }).catch(
+            () => undefined,
+          );
+      });
     }
     throw error;
   }

@@ -25,7 +25,7 @@ import { nextRetryDelayMs } from "./schedule";
 import { SEND_TIMEOUT_MS, sendWebhookRequest, type SendResult } from "./send-request";
 import { prismaSql, type SqlRunner, type Statement } from "./sql-runner";
 import type { LookupHost } from "./address-guard";
-import { retryWhileUnavailable } from "./retry-while-unavailable";
+import { retryWhileUnavailable } from "@/lib/db/retry-while-unavailable";
 
 export type DeliverOptions = {
   /** The worker's own client; defaults to the process-wide one. */

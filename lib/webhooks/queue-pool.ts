@@ -12,6 +12,7 @@
 //    function nobody awaits, and again later; pg-pool throws on the second, unhandled.
 import pg from "pg";
 import { isDatabaseUnavailable } from "@/lib/db/database-unavailable";
+import { RETRY_WHILE_UNAVAILABLE, retryWhileUnavailable } from "@/lib/db/retry-while-unavailable";
 
 type ConnectCallback = (
   error: Error | undefined,
@@ -21,10 +22,8 @@ type ConnectCallback = (
 
 /** graphile-worker's prepared statements that complete or fail jobs (complete_job/…, fail_job_q/…). */
 const REPEATABLE_STATEMENT = /^(complete_job|fail_job)/;
-const FIRST_RETRY_DELAY_MS = 250;
-const MAX_RETRY_DELAY_MS = 5_000;
-/** Past this the error goes through; a database gone this long is an outage the operator sees anyway. */
-const GIVE_UP_AFTER_MS = 10 * 60_000;
+/** Past 10 minutes the error goes through; a database gone this long is an outage the operator sees anyway. */
+const RETRY = { ...RETRY_WHILE_UNAVAILABLE, giveUpAfterMs: 10 * 60_000 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -77,22 +76,24 @@ export class QueuePool extends pg.Pool {
   ): Promise<pg.QueryResult> {
     if (!isDatabaseUnavailable(firstError)) throw firstError;
     const started = Date.now();
-    this.report(`${name} waits for the database: ${String((firstError as Error).message ?? firstError)}`);
-    for (let attempt = 0; ; attempt += 1) {
-      await sleep(Math.min(FIRST_RETRY_DELAY_MS * 2 ** attempt, MAX_RETRY_DELAY_MS));
-      let client: pg.PoolClient | undefined;
+    this.report(
+      `${name} waits for the database: ${firstError instanceof Error ? firstError.message : String(firstError)}`,
+    );
+    await sleep(RETRY.firstDelayMs);
+    const result = await retryWhileUnavailable(async () => {
+      const client = await super.connect();
       try {
-        client = await super.connect();
         // The prototype's query: this retry must not nest another.
         const unpatchedQuery = pg.Client.prototype.query as (config: pg.QueryConfig) => Promise<pg.QueryResult>;
-        const result = await unpatchedQuery.call(client, config);
+        const answer = await unpatchedQuery.call(client, config);
         client.release();
-        this.report(`${name} went through after ${Date.now() - started} ms`);
-        return result;
+        return answer;
       } catch (error) {
-        client?.release(error instanceof Error ? error : true);
-        if (!isDatabaseUnavailable(error) || Date.now() - started > GIVE_UP_AFTER_MS) throw error;
+        client.release(error instanceof Error ? error : true);
+        throw error;
       }
-    }
+    }, RETRY);
+    this.report(`${name} went through after ${Date.now() - started} ms`);
+    return result;
   }
 }

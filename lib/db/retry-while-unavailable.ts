@@ -1,9 +1,10 @@
 // Waits out a database that cannot be reached, for work where giving up costs more than waiting:
-// recording an attempt whose request was really sent. Thrown, the error fails the queue job, whose
-// rerun finds no attempt and sends the webhook again; retried through a restart or a failover, the
-// attempt is recorded once. Anything else (a wrong query, a constraint) is thrown at once, as is
-// an outage that outlasts the budget.
-import { isDatabaseUnavailable } from "@/lib/db/database-unavailable";
+// recording a webhook attempt whose request was really sent (thrown, the error fails the queue job,
+// whose rerun finds no attempt and sends again), graphile-worker's job completions, releasing an
+// idempotency key a failed write held. Anything else (a wrong query, a constraint) is thrown at
+// once, as is an outage that outlasts the budget. The work must be safe to run twice: a try whose
+// commit went through unseen, its answer lost with the connection, is followed by another.
+import { isDatabaseUnavailable } from "./database-unavailable";
 
 export type RetryWhileUnavailableOptions = {
   /** The first wait; each next one doubles, up to maxDelayMs. */

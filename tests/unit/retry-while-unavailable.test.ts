@@ -1,7 +1,7 @@
 // Recording an attempt waits out a database that cannot be reached (250 ms doubling to 5 s, for
 // about two minutes) and throws anything else at once; run on a fake clock.
 import { describe, expect, it } from "vitest";
-import { retryWhileUnavailable } from "@/lib/webhooks/retry-while-unavailable";
+import { retryWhileUnavailable } from "@/lib/db/retry-while-unavailable";
 
 /** A clock that moves only when the code under test sleeps, and the sleeps it asked for. */
 function fakeTime() {
