@@ -8,9 +8,9 @@ import { prisma } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { deliver } from "@/lib/webhooks/deliver";
 import { addWebhookEndpoint, enableWebhookEndpoint } from "@/lib/webhooks/endpoints";
-import { queueDeliveries } from "@/lib/webhooks/fan-out";
 import type { WebhookWorker } from "@/lib/webhooks/worker";
 import { api } from "../helpers/card-money";
+import { queueEventBacklog } from "../helpers/event-backlog";
 import { setupApp, uniqueUserId } from "../helpers/fixtures";
 import { startTestWorker } from "../helpers/test-worker";
 import { sleep, waitUntil } from "../helpers/wait-until";
@@ -38,28 +38,6 @@ afterAll(async () => {
   await Promise.all(receivers.map((r) => r.close()));
 });
 
-/** `count` events of an application, each with its delivery and job, committed in one transaction. */
-async function queueBacklog(applicationId: string, count: number): Promise<void> {
-  await prisma().$transaction(
-    async (tx) => {
-      for (let i = 0; i < count; i += 1) {
-        const event = await tx.event.create({
-          data: {
-            id: newId("evt"),
-            applicationId,
-            livemode: false,
-            type: "wallet.provisioned",
-            data: { id: `wal_backlog${i}`, object: "wallet" },
-            sequence: 1,
-          },
-        });
-        await queueDeliveries(tx, event);
-      }
-    },
-    { timeout: 60_000 },
-  );
-}
-
 async function endpointFor(applicationId: string, url: string) {
   const endpoint = await addWebhookEndpoint(prisma(), { applicationId, url, livemode: false });
   endpointsToStop.push(endpoint.id);
@@ -71,7 +49,7 @@ describe("isolation between endpoints", () => {
     const stuck = await setupApp();
     const hanging = await receiver(() => "hang");
     await endpointFor(stuck.appId, hanging.url);
-    await queueBacklog(stuck.appId, 300);
+    await queueEventBacklog(stuck.appId, 300);
     // The hanging endpoint's sends are out and holding their slots.
     await hanging.waitFor(2);
 
@@ -103,7 +81,7 @@ describe("endpoint health", () => {
     let failing = true;
     const hooks = await receiver(() => (failing ? { status: 500, delayMs: 100 } : { status: 200 }));
     const endpoint = await endpointFor(appId, hooks.url);
-    await queueBacklog(appId, 12);
+    await queueEventBacklog(appId, 12);
 
     const opened = await waitUntil(async () => {
       const row = await prisma().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
@@ -153,7 +131,7 @@ describe("endpoint health", () => {
         backoffUntil: new Date(Date.now() - 1_000),
       },
     });
-    await queueBacklog(appId, 3);
+    await queueEventBacklog(appId, 3);
 
     const disabled = await waitUntil(async () => {
       const row = await prisma().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
@@ -228,7 +206,7 @@ describe("workers that die", () => {
 
     const first = processes.start();
     processes.start();
-    await queueBacklog(appId, 20);
+    await queueEventBacklog(appId, 20);
     await hooks.waitFor(6, 30_000);
     first.kill("SIGKILL");
     await once(first, "exit");

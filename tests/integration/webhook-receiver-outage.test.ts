@@ -17,9 +17,9 @@ import { newId } from "@/lib/ids";
 import { deliver } from "@/lib/webhooks/deliver";
 import { HEALTH_POLICY } from "@/lib/webhooks/endpoint-health";
 import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
-import { queueDeliveries } from "@/lib/webhooks/fan-out";
 import { prismaSql, type SqlRunner } from "@/lib/webhooks/sql-runner";
 import { startWebhookWorker, type WebhookWorker } from "@/lib/webhooks/worker";
+import { queueEventBacklog } from "../helpers/event-backlog";
 import { createMerchantApp } from "../helpers/fixtures";
 import { sleep, waitUntil } from "../helpers/wait-until";
 import { startReceiver, type WebhookReceiver } from "../helpers/webhook-receiver";
@@ -122,25 +122,6 @@ afterAll(async () => {
   await database?.drop();
 }, 60_000);
 
-/** `count` events of the application, each with its delivery and first job, in one transaction. */
-async function queueEvents(applicationId: string, count: number, label: string): Promise<void> {
-  await prisma().$transaction(async (tx) => {
-    for (let i = 0; i < count; i += 1) {
-      const event = await tx.event.create({
-        data: {
-          id: newId("evt"),
-          applicationId,
-          livemode: false,
-          type: "wallet.provisioned",
-          data: { id: `wal_${label}${i}`, object: "wallet" },
-          sequence: 1,
-        },
-      });
-      await queueDeliveries(tx, event);
-    }
-  });
-}
-
 type Observation = { backoffUntil: Date | null; backoffProbeFailures: number; consecutiveFailures: number };
 
 describe("a receiver down for 20 s with deliveries in flight", () => {
@@ -155,7 +136,7 @@ describe("a receiver down for 20 s with deliveries in flight", () => {
 
     // The first few are answered; then the receiver holds what comes until four are in flight.
     receiver.hold = (index) => index >= SERVED_FIRST;
-    await queueEvents(application.id, BEFORE_OUTAGE, "before");
+    await queueEventBacklog(application.id, BEFORE_OUTAGE, "before");
     await waitUntil(() => receiver.heldCount() >= IN_FLIGHT, 30_000);
     expect(receiver.heldCount()).toBe(IN_FLIGHT);
 
@@ -178,7 +159,7 @@ describe("a receiver down for 20 s with deliveries in flight", () => {
     receiver.hold = () => false;
     // More events while it is down, spread over the outage.
     for (let i = 0; i < DURING_OUTAGE; i += 1) {
-      await queueEvents(application.id, 1, `during${i}_`);
+      await queueEventBacklog(application.id, 1, `during${i}_`);
       await sleep(OUTAGE_MS / DURING_OUTAGE - 50);
     }
     await sleep(Math.max(0, wentDownAt + OUTAGE_MS - Date.now()));

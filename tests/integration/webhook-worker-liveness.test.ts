@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { quickAddJob } from "graphile-worker";
 import { prisma } from "@/lib/db/client";
-import { newId, randomBase62 } from "@/lib/ids";
+import { randomBase62 } from "@/lib/ids";
 import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
-import { queueDeliveries } from "@/lib/webhooks/fan-out";
 import { QUEUE_SCHEMA } from "@/lib/webhooks/queue-schema";
 import { startWebhookWorker, type WebhookWorker } from "@/lib/webhooks/worker";
 import { LIVENESS_LOCK_CLASS, unlockJobsOfDeadWorkers } from "@/lib/webhooks/worker-liveness";
+import { queueEventBacklog } from "../helpers/event-backlog";
 import { setupApp } from "../helpers/fixtures";
 import { sleep, waitUntil } from "../helpers/wait-until";
 import { startReceiver, type WebhookReceiver } from "../helpers/webhook-receiver";
@@ -38,21 +38,7 @@ async function endpointWithEvents(url: string, count: number) {
   const { appId } = await setupApp();
   const endpoint = await addWebhookEndpoint(prisma(), { applicationId: appId, url, livemode: false });
   endpointIds.push(endpoint.id);
-  await prisma().$transaction(async (tx) => {
-    for (let i = 0; i < count; i += 1) {
-      const event = await tx.event.create({
-        data: {
-          id: newId("evt"),
-          applicationId: appId,
-          livemode: false,
-          type: "wallet.provisioned",
-          data: { id: `wal_live${i}`, object: "wallet" },
-          sequence: i + 1,
-        },
-      });
-      await queueDeliveries(tx, event);
-    }
-  });
+  await queueEventBacklog(appId, count, "live");
   return endpoint;
 }
 
