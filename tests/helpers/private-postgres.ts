@@ -108,14 +108,15 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     asServerUser(bin("initdb"), ["-D", dataDir, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--no-sync"]),
     log,
   );
-  // TCP on 127.0.0.1 only; no Unix socket (its default directory may not be writable here); no
-  // durability (a throwaway cluster), which a fast or immediate stop does not need.
+  // TCP on 127.0.0.1 only; no Unix socket (its default directory may not be writable here). No
+  // fsync: the operating system's cache outlives a stopped server, only a crash of the machine would
+  // lose it. synchronous_commit stays on: off, a commit is acknowledged before its WAL leaves the
+  // server's memory, and an immediate stop then loses writes the service was told were committed.
   const serverOptions = [
     `-p ${port}`,
     "-c listen_addresses=127.0.0.1",
     "-c unix_socket_directories=",
     "-c fsync=off",
-    "-c synchronous_commit=off",
     "-c full_page_writes=off",
   ].join(" ");
   let running = false;

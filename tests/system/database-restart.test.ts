@@ -1,12 +1,13 @@
 // Issue 22, proven on the production build: `npm start` (a cluster primary running the webhook
 // worker, and two server processes) on a PostgreSQL of this test's own, which the test restarts
-// under load with webhook deliveries in flight. No process exits; while the database is down every
-// API answer is 503 `unavailable` with Retry-After and the console says the service is briefly
-// unavailable; within 10 s of its return everything answers normally; every acknowledged write is
-// there afterwards, every event is delivered, no worker sends a delivery twice, and the worker
-// holds its liveness lock again.
+// twice under load with webhook deliveries in flight: once shut down cleanly (`pg_ctl stop -m fast`,
+// as for an upgrade) and once killed (`-m immediate`, as in a crash). No process exits; while the
+// database is down every API answer is 503 `unavailable` with Retry-After and the console says the
+// service is briefly unavailable; within 10 s of its return everything answers normally; every
+// acknowledged write is there afterwards, every event is delivered, no worker sends a delivery
+// twice, and the worker holds its liveness lock again.
 //
-// One scenario runs once (the first test) and records what happened; the tests after it each judge
+// The scenario runs once (the first test) and records what happened; the tests after it each judge
 // one part of the record, so a failure names the rule it broke with the figures beside it.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -26,21 +27,25 @@ import { sleep, waitUntil } from "../helpers/wait-until";
 import { startReceiver, type ReceivedRequest, type WebhookReceiver } from "../helpers/webhook-receiver";
 
 const SDK = "/api/public/sdk/v1";
+/** The restarts, in order: a clean shutdown (sessions are told and closed), then a crash (killed). */
+const RESTARTS = ["fast", "immediate"] as const;
+type StopMode = (typeof RESTARTS)[number];
 /** Concurrent API clients writing (wallet, funding, card, card tap) throughout. */
 const CLIENTS = 4;
-/** Load before the receiver turns slow, then the slow stretch that puts deliveries in flight. */
+/** Load before the first restart. */
 const WARM_UP_MS = 6_000;
+/** Before each stop the receiver answers slowly for this long, so deliveries are in flight at the stop. */
 const SLOW_STRETCH_MS = 3_000;
 /** How long the database stays down. */
 const OUTAGE_MS = 5_000;
-/** Load after the database is back. */
+/** Load after each return, before the next restart or the end. */
 const AFTER_RETURN_MS = 12_000;
 /** "Normal answers within 10 s of its return." */
 const RECOVERY_LIMIT_MS = 10_000;
-/** A write refused during the outage and retried with its Idempotency-Key is done by then. */
+/** A write refused during an outage and retried with its Idempotency-Key is done this long after the return. */
 const RETRIED_WRITE_LIMIT_MS = 30_000;
 const DELIVERY_LIMIT_MS = 90_000;
-/** A probe reads and writes this often throughout, so the outage's edges are measured closely. */
+/** A probe reads and writes this often throughout, so the outages' edges are measured closely. */
 const PROBE_INTERVAL_MS = 250;
 
 const chromiumPath = [process.env.CHROMIUM_PATH?.trim(), "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
@@ -67,30 +72,49 @@ type Call = {
 };
 
 type WriteKind = "wallet" | "fund" | "card" | "tap";
-type Acknowledged = { kind: WriteKind; externalUserId: string; id: string; at: number };
-
-type Timeline = {
-  loadStart: number;
-  slowFrom: number;
-  stopAsked: number;
-  stopped: number;
-  startAsked: number;
-  up: number;
-  loadEnd: number;
-  clientsDone: number;
+/** One write under one Idempotency-Key: every answer it got, and what a 2xx acknowledged. */
+type Write = {
+  kind: WriteKind;
+  externalUserId: string;
+  /** Retried under its key while told to (the clients' writes); the probe's are sent once. */
+  retried: boolean;
+  answers: Call[];
+  acknowledged?: { id: string; at: number };
 };
 
 type ConsoleLoad = { at: number; ms: number; status: number | null; url: string; text: string; failure?: string };
 
 type LivenessHolder = { pid: number; applicationName: string; poolId: string; keyMatches: boolean };
 
-type Scenario = {
-  timeline: Timeline;
-  calls: Call[];
-  acknowledged: Acknowledged[];
-  /** Writes still unanswered with a 2xx when the clients gave up. */
-  unfinished: { kind: WriteKind; externalUserId: string; answers: Call[] }[];
+type Outage = {
+  mode: StopMode;
+  /** The receiver turned slow. */
+  slowFrom: number;
+  stopAsked: number;
+  /** pg_ctl stop returned: the server is gone. */
+  stopped: number;
+  startAsked: number;
+  /** pg_ctl start returned: the server accepts connections. */
+  up: number;
+  /** The next restart's stop, or the end of the load: what follows this outage. */
+  until: number;
   inFlightAtStop: ReceivedRequest[];
+  livenessBefore: LivenessHolder[];
+  /** Taken AFTER_RETURN_MS after the return. */
+  livenessAfter: LivenessHolder[];
+  /** ms after the return at which a worker's liveness lock was seen held again, or null. */
+  livenessBackAfterMs: number | null;
+  consoleDuring?: ConsoleLoad;
+  consoleAfter?: ConsoleLoad & { sinceUpMs: number };
+  consoleAttemptsAfter: ConsoleLoad[];
+};
+
+type Scenario = {
+  loadStart: number;
+  loadEnd: number;
+  outages: Outage[];
+  calls: Call[];
+  writes: Write[];
   processes: {
     primary: number;
     servers: number[];
@@ -98,13 +122,6 @@ type Scenario = {
     added: number[];
     exit?: string;
   };
-  livenessBefore: LivenessHolder[];
-  livenessAfter: LivenessHolder[];
-  /** ms after the database's return at which the liveness lock was seen held again, or null. */
-  livenessBackAfterMs: number | null;
-  consoleDuring?: ConsoleLoad;
-  consoleAfter?: ConsoleLoad & { sinceUpMs: number };
-  consoleAttemptsAfter: ConsoleLoad[];
 };
 
 const asObject = (value: unknown): Record<string, unknown> =>
@@ -184,11 +201,18 @@ function call(
 
 const ok = (c: Call) => c.status !== null && c.status >= 200 && c.status < 300;
 
-/** One write's answers in order, runs of the same answer folded: `503 unavailable ×3 (+120..+4100 ms)`, times from `origin`. */
+const answerName = (c: Call) =>
+  c.status === null ? `no answer (${c.failure})` : `${c.status}${c.code ? ` ${c.code}` : ""}`;
+
+/** Requests sent once the server was gone and answered before it was asked to start again. */
+const duringOutage = (calls: Call[], outage: Outage) =>
+  calls.filter((c) => c.sentAt >= outage.stopped && c.answeredAt <= outage.startAsked);
+
+/** One write's answers in order, runs of the same answer folded (`503 unavailable ×3 (sent +120..+4100 ms)`), times from `origin`. */
 function answerHistory(answers: Call[], origin: number): string {
   const runs: { name: string; first: number; last: number; count: number }[] = [];
   for (const c of answers) {
-    const name = c.status === null ? `no answer (${c.failure})` : `${c.status}${c.code ? ` ${c.code}` : ""}`;
+    const name = answerName(c);
     const run = runs.at(-1);
     if (run?.name === name) {
       run.last = c.sentAt - origin;
@@ -197,7 +221,7 @@ function answerHistory(answers: Call[], origin: number): string {
   }
   return runs
     .map((r) =>
-      r.count === 1 ? `${r.name} (sent ${r.first} ms)` : `${r.name} ×${r.count} (sent ${r.first}..${r.last} ms)`,
+      r.count === 1 ? `${r.name} (sent +${r.first} ms)` : `${r.name} ×${r.count} (sent +${r.first}..+${r.last} ms)`,
     )
     .join(", then ");
 }
@@ -315,8 +339,8 @@ async function bootstrap(databaseUrl: string, webhookUrl: string) {
 
 describe.skipIf(!postgresBinaries)(
   postgresBinaries
-    ? "a database restart under load, on `npm start` with two server processes"
-    : "a database restart under load (skipped: no PostgreSQL binaries; set PG_BIN_DIR)",
+    ? "database restarts under load, on `npm start` with two server processes"
+    : "database restarts under load (skipped: no PostgreSQL binaries; set PG_BIN_DIR)",
   () => {
     let build: ProductionBuildLease | undefined;
     let database: PrivatePostgres | undefined;
@@ -369,7 +393,7 @@ describe.skipIf(!postgresBinaries)(
         AUTH_SECRET: randomBytes(32).toString("base64url"),
         // A cluster primary (which runs the webhook worker) and two server processes.
         WEB_CONCURRENCY: "2",
-        // No Redis: the limiter counts in the primary's memory; high, so only the outage refuses.
+        // No Redis: the limiter counts in the primary's memory; high, so only the outages refuse.
         API_RATE_LIMIT_PER_MINUTE: "1000000",
       });
 
@@ -447,58 +471,45 @@ describe.skipIf(!postgresBinaries)(
       /Applications/.test(load.text) &&
       !load.url.includes("sign-in");
 
-    it("runs the load through a database restart (the scenario the tests below judge)", async () => {
+    it("runs the load through the restarts (the scenario the tests below judge)", async () => {
       if (!service || !database || !receiver || !app) throw new Error("beforeAll did not finish");
       const db = database;
       const rx = receiver;
       const calls: Call[] = [];
-      const acknowledged: Acknowledged[] = [];
-      const unfinished: Scenario["unfinished"] = [];
-      // Each moment is set as it happens.
-      const timeline: Timeline = {
-        loadStart: 0,
-        slowFrom: 0,
-        stopAsked: 0,
-        stopped: 0,
-        startAsked: 0,
-        up: 0,
-        loadEnd: 0,
-        clientsDone: 0,
-      };
+      const writes: Write[] = [];
+      const outages: Outage[] = [];
 
       // The service's processes, watched throughout.
       const primary = service.pid;
       const servers = serverPids(primary);
       const processes: Scenario["processes"] = { primary, servers, gone: [], added: [] };
       service.child.on("exit", (code, signal) => (processes.exit = `code ${code}, signal ${signal}`));
-      const watched = [primary, ...servers];
       const watch = setInterval(() => {
         const now = Date.now();
-        for (const pid of watched)
+        for (const pid of [primary, ...servers])
           if (!alive(pid) && !processes.gone.some((g) => g.pid === pid)) processes.gone.push({ pid, at: now });
         for (const pid of serverPids(primary))
           if (!servers.includes(pid) && !processes.added.includes(pid)) processes.added.push(pid);
       }, 200);
 
-      const livenessBefore = await livenessHolders(db.url);
-
-      // Clients: wallet, funding, card, tap, each write with an Idempotency-Key it retries with
+      // Clients: wallet, funding, card, tap, each write under an Idempotency-Key it retries with
       // (after Retry-After) while the answer says to try again.
       let loadStopped = false;
       let giveUpAt = Number.POSITIVE_INFINITY;
       const write = async (who: string, kind: WriteKind, externalUserId: string, pathname: string, body: unknown) => {
         const key = `restart-${randomBytes(8).toString("hex")}`;
-        const answers: Call[] = [];
+        const record: Write = { kind, externalUserId, retried: true, answers: [] };
+        writes.push(record);
         for (;;) {
           const answer = await call(base(), who, kind, "POST", pathname, {
             headers: { ...bearer(), "idempotency-key": key },
             body,
           });
           calls.push(answer);
-          answers.push(answer);
+          record.answers.push(answer);
           if (ok(answer)) {
             const id = asObject(answer.json).id;
-            acknowledged.push({ kind, externalUserId, id: typeof id === "string" ? id : "", at: answer.answeredAt });
+            record.acknowledged = { id: typeof id === "string" ? id : "", at: answer.answeredAt };
             return asObject(answer.json);
           }
           const again =
@@ -506,10 +517,7 @@ describe.skipIf(!postgresBinaries)(
             answer.status === 503 ||
             answer.status === 429 ||
             (answer.status === 409 && answer.code === "idempotency_in_progress");
-          if (!again || Date.now() > giveUpAt) {
-            unfinished.push({ kind, externalUserId, answers });
-            return undefined;
-          }
+          if (!again || Date.now() > giveUpAt) return undefined;
           const seconds = Number(answer.retryAfter);
           await sleep(Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1_000, 2_000) : 500);
         }
@@ -538,7 +546,7 @@ describe.skipIf(!postgresBinaries)(
           await sleep(100);
         }
       };
-      // The probe: a read and a write (a new wallet, no retry) every PROBE_INTERVAL_MS.
+      // The probe: a read and a write (a new wallet, not retried) every PROBE_INTERVAL_MS.
       const probe = async () => {
         for (let i = 0; !loadStopped; i += 1) {
           const tick = sleep(PROBE_INTERVAL_MS);
@@ -551,42 +559,30 @@ describe.skipIf(!postgresBinaries)(
             }),
           ]);
           calls.push(read, written);
-          if (ok(written)) {
-            const id = asObject(written.json).id;
-            acknowledged.push({
-              kind: "wallet",
-              externalUserId: user,
-              id: typeof id === "string" ? id : "",
-              at: written.answeredAt,
-            });
-          }
+          const id = asObject(written.json).id;
+          writes.push({
+            kind: "wallet",
+            externalUserId: user,
+            retried: false,
+            answers: [written],
+            acknowledged: ok(written) ? { id: typeof id === "string" ? id : "", at: written.answeredAt } : undefined,
+          });
           await tick;
         }
       };
 
-      timeline.loadStart = Date.now();
-      const load = Promise.all([...Array.from({ length: CLIENTS }, (_, n) => client(n)), probe()]);
-      // Whatever fails below, the clients stop and nothing keeps watching.
-      const abandon = async () => {
-        loadStopped = true;
-        giveUpAt = 0;
-        slowAnswersAround = null;
-        clearInterval(watch);
-        await load;
-      };
-      const restart = async () => {
-        await sleep(WARM_UP_MS);
-
+      /** One restart, from the slow stretch before it to AFTER_RETURN_MS after the database's return. */
+      const restart = async (mode: StopMode): Promise<Outage> => {
+        const livenessBefore = await livenessHolders(db.url);
         // Deliveries in flight: from now the receiver holds each answer until inside the outage.
-        timeline.slowFrom = Date.now();
-        const plannedStop = timeline.slowFrom + SLOW_STRETCH_MS;
-        slowAnswersAround = plannedStop + 1_500;
+        const slowFrom = Date.now();
+        slowAnswersAround = slowFrom + SLOW_STRETCH_MS + 1_500;
         await sleep(SLOW_STRETCH_MS);
 
-        timeline.stopAsked = Date.now();
+        const stopAsked = Date.now();
         const inFlightAtStop = rx.received.filter((r) => r.answeredAt === null);
-        await db.stop("fast");
-        timeline.stopped = Date.now();
+        await db.stop(mode);
+        const stopped = Date.now();
         slowAnswersAround = null;
 
         // The console while the database is down.
@@ -595,17 +591,15 @@ describe.skipIf(!postgresBinaries)(
           await sleep(500);
           consoleDuring = await loadConsole(/briefly unavailable/i);
         }
-        await sleep(Math.max(0, timeline.stopped + OUTAGE_MS - Date.now()));
+        await sleep(Math.max(0, stopped + OUTAGE_MS - Date.now()));
 
-        timeline.startAsked = Date.now();
+        const startAsked = Date.now();
         await db.start();
-        timeline.up = Date.now();
-        const up = timeline.up;
+        const up = Date.now();
 
         // The liveness lock and the console, each as soon as they are back.
         const livenessBack = (async () => {
-          const deadline = up + 30_000;
-          while (Date.now() < deadline) {
+          while (Date.now() < up + 30_000) {
             const holders = await livenessHolders(db.url).catch(() => []);
             if (holders.some((h) => h.keyMatches)) return Date.now() - up;
             await sleep(200);
@@ -613,100 +607,93 @@ describe.skipIf(!postgresBinaries)(
           return null;
         })();
         const consoleAttemptsAfter: ConsoleLoad[] = [];
-        let consoleAfter: Scenario["consoleAfter"];
-        if (page) {
-          while (Date.now() < up + 30_000) {
-            const load = await loadConsole(/Applications/);
-            consoleAttemptsAfter.push(load);
-            if (consoleNormal(load)) {
-              consoleAfter = { ...load, sinceUpMs: load.at + load.ms - up };
-              break;
-            }
-            await sleep(250);
+        let consoleAfter: Outage["consoleAfter"];
+        while (page && Date.now() < up + 30_000) {
+          const load = await loadConsole(/Applications/);
+          consoleAttemptsAfter.push(load);
+          if (consoleNormal(load)) {
+            consoleAfter = { ...load, sinceUpMs: load.at + load.ms - up };
+            break;
           }
+          await sleep(250);
         }
-
         await sleep(Math.max(0, up + AFTER_RETURN_MS - Date.now()));
-        loadStopped = true;
-        timeline.loadEnd = Date.now();
-        // A write under way may still be waiting out a refusal (Retry-After); it has until then.
-        giveUpAt = up + RETRIED_WRITE_LIMIT_MS;
-        await load;
-        timeline.clientsDone = Date.now();
-        const livenessBackAfterMs = await livenessBack;
-        clearInterval(watch);
-        const livenessAfter = await livenessHolders(db.url);
         return {
-          inFlightAtStop,
-          consoleDuring,
+          mode,
+          slowFrom,
+          stopAsked,
+          stopped,
+          startAsked,
           up,
-          consoleAttemptsAfter,
+          until: Date.now(),
+          inFlightAtStop,
+          livenessBefore,
+          livenessAfter: await livenessHolders(db.url),
+          livenessBackAfterMs: await livenessBack,
+          consoleDuring,
           consoleAfter,
-          livenessBackAfterMs,
-          livenessAfter,
+          consoleAttemptsAfter,
         };
       };
-      let outcome: Awaited<ReturnType<typeof restart>>;
+
+      const loadStart = Date.now();
+      const load = Promise.all([...Array.from({ length: CLIENTS }, (_, n) => client(n)), probe()]);
       try {
-        outcome = await restart();
-      } catch (error) {
-        await abandon();
-        throw error;
+        await sleep(WARM_UP_MS);
+        for (const mode of RESTARTS) {
+          const outage = await restart(mode);
+          const previous = outages.at(-1);
+          if (previous) previous.until = outage.stopAsked;
+          outages.push(outage);
+          // A service that died has shown what it does; another restart would show nothing more.
+          if (processes.exit !== undefined) break;
+        }
+        // The last return is followed as long as the others (until the next slow stretch's end).
+        await sleep(SLOW_STRETCH_MS);
+        const last = outages.at(-1);
+        if (last) last.until = Date.now();
+        loadStopped = true;
+        // A write under way may still be waiting out a refusal (Retry-After); it has until then.
+        giveUpAt = (outages.at(-1)?.up ?? 0) + RETRIED_WRITE_LIMIT_MS;
+        await load;
+      } finally {
+        // Whatever failed above, the clients stop and nothing keeps watching.
+        loadStopped = true;
+        giveUpAt = Math.min(giveUpAt, Date.now());
+        slowAnswersAround = null;
+        clearInterval(watch);
+        await load;
       }
-      const {
-        inFlightAtStop,
-        consoleDuring,
-        up,
-        consoleAttemptsAfter,
-        consoleAfter,
-        livenessBackAfterMs,
-        livenessAfter,
-      } = outcome;
+      record = { loadStart, loadEnd: Date.now(), outages, calls, writes, processes };
 
-      record = {
-        timeline,
-        calls,
-        acknowledged,
-        unfinished,
-        inFlightAtStop,
-        processes,
-        livenessBefore,
-        livenessAfter,
-        livenessBackAfterMs,
-        consoleDuring,
-        consoleAfter,
-        consoleAttemptsAfter,
-      };
-
-      const during = calls.filter((c) => c.sentAt >= timeline.stopped && c.answeredAt <= timeline.startAsked);
       const statuses = new Map<string, number>();
-      for (const c of calls) {
-        const name = c.status === null ? `no answer (${c.failure})` : `${c.status}${c.code ? ` ${c.code}` : ""}`;
-        statuses.set(name, (statuses.get(name) ?? 0) + 1);
+      for (const c of calls) statuses.set(answerName(c), (statuses.get(answerName(c)) ?? 0) + 1);
+      const lines = [
+        `database restarts: ${calls.length} requests; writes acknowledged ${writes.filter((w) => w.acknowledged).length}, the probe's refused ${writes.filter((w) => !w.retried && !w.acknowledged).length}, the clients' given up ${writes.filter((w) => w.retried && !w.acknowledged).length}; answers: ${[...statuses].map(([k, v]) => `${k} ×${v}`).join(", ")}`,
+        `  processes: primary ${primary}, servers ${servers.join(", ")}; gone ${processes.gone.map((g) => `${g.pid} (at +${g.at - loadStart} ms)`).join(", ") || "none"}; new ${processes.added.join(", ") || "none"}; exit ${processes.exit ?? "none"}`,
+      ];
+      for (const o of outages) {
+        const during = duringOutage(calls, o);
+        const firstOk = (kind: "read" | "write") => {
+          const first = calls
+            .filter((c) => c.sentAt >= o.up && ok(c) && (kind === "read") === (c.kind === "read"))
+            .sort((a, b) => a.answeredAt - b.answeredAt)[0];
+          return first ? `${first.answeredAt - o.up} ms` : "none";
+        };
+        lines.push(
+          `  -m ${o.mode} at +${o.stopAsked - loadStart} ms: stop took ${o.stopped - o.stopAsked} ms, down ${o.startAsked - o.stopped} ms, start took ${o.up - o.startAsked} ms; ${o.inFlightAtStop.length} deliveries in flight at the stop`,
+          `    sent and answered while down: ${during.length}, of which 503 unavailable: ${during.filter((c) => c.status === 503 && c.code === "unavailable").length}; first 2xx after the return: read ${firstOk("read")}, write ${firstOk("write")}`,
+          `    liveness lock before: ${o.livenessBefore.map((h) => h.applicationName).join(", ") || "none"}; after: ${o.livenessAfter.map((h) => h.applicationName).join(", ") || "none"} (held again ${o.livenessBackAfterMs ?? "never"} ms after the return)`,
+          `    console while down: ${o.consoleDuring ? `HTTP ${o.consoleDuring.status} in ${o.consoleDuring.ms} ms, ${JSON.stringify(o.consoleDuring.failure ?? o.consoleDuring.text.slice(0, 90))}` : "not loaded"}; normal again ${o.consoleAfter ? `${o.consoleAfter.sinceUpMs} ms` : "never"} after the return`,
+        );
       }
-      const firstOkMs = (kind: string) => {
-        const first = calls
-          .filter((c) => c.sentAt >= up && ok(c) && c.kind === kind)
-          .sort((a, b) => a.answeredAt - b.answeredAt)[0];
-        return first ? `${first.answeredAt - up}` : "none";
-      };
-      console.log(
-        [
-          `database restart: stop took ${timeline.stopped - timeline.stopAsked} ms, down ${timeline.startAsked - timeline.stopped} ms, start took ${up - timeline.startAsked} ms`,
-          `  requests: ${calls.length}; answers: ${[...statuses].map(([k, v]) => `${k} ×${v}`).join(", ")}`,
-          `  sent and answered while down: ${during.length}, of which 503 unavailable: ${during.filter((c) => c.status === 503 && c.code === "unavailable").length}`,
-          `  first 2xx after the return: read ${firstOkMs("read")} ms, write ${firstOkMs("wallet")} ms`,
-          `  acknowledged writes: ${acknowledged.length}; unfinished: ${unfinished.length}`,
-          `  deliveries in flight at the stop: ${inFlightAtStop.length}; receiver got ${rx.received.length} so far`,
-          `  liveness lock before: ${livenessBefore.map((h) => h.applicationName).join(", ") || "none"}; after: ${livenessAfter.map((h) => h.applicationName).join(", ") || "none"} (back ${livenessBackAfterMs ?? "never"} ms after the return)`,
-          `  processes: primary ${primary}, servers ${servers.join(", ")}; gone ${processes.gone.map((g) => `${g.pid} (${g.at - timeline.stopAsked} ms after the stop)`).join(", ") || "none"}; new ${processes.added.join(", ") || "none"}; exit ${processes.exit ?? "none"}`,
-          `  console while down: ${consoleDuring ? `${consoleDuring.status} in ${consoleDuring.ms} ms, ${JSON.stringify(consoleDuring.failure ?? consoleDuring.text.slice(0, 120))}` : "not loaded"}; normal again ${consoleAfter ? `${consoleAfter.sinceUpMs} ms` : "never"} after the return`,
-        ].join("\n"),
-      );
+      console.log(lines.join("\n"));
       // The scenario itself must have happened as designed for the tests below to mean anything.
-      expect(inFlightAtStop.length, "deliveries in flight when the database stopped").toBeGreaterThan(0);
-      expect(during.length, "requests answered while the database was down").toBeGreaterThanOrEqual(10);
-    }, 240_000);
+      for (const o of outages) {
+        expect(o.inFlightAtStop.length, `deliveries in flight at the -m ${o.mode} stop`).toBeGreaterThan(0);
+        expect(duringOutage(calls, o).length, `requests answered while down (-m ${o.mode})`).toBeGreaterThanOrEqual(10);
+      }
+    }, 300_000);
 
     it("keeps every process of `npm start` running: none exits, none is replaced", () => {
       if (!record) throw new Error("the scenario did not run");
@@ -720,20 +707,23 @@ describe.skipIf(!postgresBinaries)(
 
     it("answers 503 `unavailable` with Retry-After and a request id while the database is down, never a 500 or a dropped connection", () => {
       if (!record) throw new Error("the scenario did not run");
-      const { calls, timeline } = record;
+      const { calls, loadStart } = record;
       const show = (list: Call[]) =>
         list
           .slice(0, 12)
           .map(
             (c) =>
-              `${c.who} ${c.method} ${c.path} sent ${c.sentAt - timeline.stopAsked} ms after the stop: ${c.status ?? c.failure} ${c.text.slice(0, 160)}`,
+              `${c.who} ${c.method} ${c.path} sent at +${c.sentAt - loadStart} ms: ${c.status ?? c.failure} ${c.text.slice(0, 160)}`,
           )
           .join("\n");
+      const stops = record.outages
+        .map((o) => `-m ${o.mode} down +${o.stopped - loadStart}..+${o.up - loadStart} ms`)
+        .join(", ");
 
       const unanswered = calls.filter((c) => c.status === null);
-      expect(unanswered.length, failWithLogs(`requests without an answer:\n${show(unanswered)}`)).toBe(0);
+      expect(unanswered.length, failWithLogs(`requests without an answer (${stops}):\n${show(unanswered)}`)).toBe(0);
       const serverErrors = calls.filter((c) => c.status !== null && c.status >= 500 && c.status !== 503);
-      expect(serverErrors.length, failWithLogs(`5xx other than 503:\n${show(serverErrors)}`)).toBe(0);
+      expect(serverErrors.length, failWithLogs(`5xx other than 503 (${stops}):\n${show(serverErrors)}`)).toBe(0);
       // Refusals other than the ones a client is told to retry are bugs of the outage too (a key
       // refused as unknown, a wallet not found because its read failed).
       const refused = calls.filter(
@@ -744,100 +734,102 @@ describe.skipIf(!postgresBinaries)(
           c.status !== 429 &&
           !(c.status === 409 && c.code === "idempotency_in_progress"),
       );
-      expect(refused.length, `unexpected 4xx:\n${show(refused)}`).toBe(0);
+      expect(refused.length, `unexpected 4xx (${stops}):\n${show(refused)}`).toBe(0);
 
-      const unavailable = calls.filter((c) => c.status === 503);
-      const malformed = unavailable.filter(
+      const malformed = calls.filter(
         (c) =>
-          c.code !== "unavailable" ||
-          !/^[1-9]\d*$/.test(c.retryAfter ?? "") ||
-          !/^req_/.test(c.requestId ?? "") ||
-          c.bodyRequestId !== c.requestId,
+          c.status === 503 &&
+          (c.code !== "unavailable" ||
+            !/^[1-9]\d*$/.test(c.retryAfter ?? "") ||
+            !/^req_/.test(c.requestId ?? "") ||
+            c.bodyRequestId !== c.requestId),
       );
       expect(
         malformed.length,
         `503s without code unavailable, Retry-After in seconds and the request id:\n${show(malformed)}`,
       ).toBe(0);
 
-      const during = calls.filter((c) => c.sentAt >= timeline.stopped && c.answeredAt <= timeline.startAsked);
-      expect(during.length).toBeGreaterThanOrEqual(10);
-      const notRefused = during.filter((c) => !(c.status === 503 && c.code === "unavailable"));
-      expect(
-        notRefused.length,
-        `answers while the database was down other than 503 unavailable:\n${show(notRefused)}`,
-      ).toBe(0);
+      for (const o of record.outages) {
+        const during = duringOutage(calls, o);
+        expect(during.length).toBeGreaterThanOrEqual(10);
+        const notRefused = during.filter((c) => !(c.status === 503 && c.code === "unavailable"));
+        expect(
+          notRefused.length,
+          `answers while the database was down (-m ${o.mode}) other than 503 unavailable:\n${show(notRefused)}`,
+        ).toBe(0);
+      }
     });
 
     it("answers normally within 10 s of the database's return, from every server process", () => {
       if (!record) throw new Error("the scenario did not run");
-      const { calls, timeline } = record;
-      const after = calls.filter((c) => c.sentAt >= timeline.up).sort((a, b) => a.answeredAt - b.answeredAt);
-      const firstRead = after.find((c) => c.kind === "read" && ok(c));
-      const firstWrite = after.find((c) => c.kind !== "read" && ok(c));
-      expect(firstRead, failWithLogs("no successful read after the return")).toBeDefined();
-      expect(firstWrite, failWithLogs("no successful write after the return")).toBeDefined();
-      expect((firstRead?.answeredAt ?? Infinity) - timeline.up).toBeLessThanOrEqual(RECOVERY_LIMIT_MS);
-      expect((firstWrite?.answeredAt ?? Infinity) - timeline.up).toBeLessThanOrEqual(RECOVERY_LIMIT_MS);
-      // From then on, nothing refused: each request came on a connection of its own, so the
-      // primary handed them to both server processes in turn.
-      const late = calls.filter((c) => c.sentAt >= timeline.up + RECOVERY_LIMIT_MS);
-      expect(late.length).toBeGreaterThan(10);
-      const lateRefusals = late.filter((c) => c.status === null || c.status >= 500);
-      expect(
-        lateRefusals.length,
-        failWithLogs(
-          `still refused more than 10 s after the return:\n${lateRefusals
-            .slice(0, 10)
-            .map(
-              (c) =>
-                `${c.method} ${c.path} +${c.sentAt - timeline.up} ms: ${c.status ?? c.failure} ${c.text.slice(0, 160)}`,
-            )
-            .join("\n")}`,
-        ),
-      ).toBe(0);
+      const { calls } = record;
+      for (const o of record.outages) {
+        const after = calls.filter((c) => c.sentAt >= o.up).sort((a, b) => a.answeredAt - b.answeredAt);
+        const firstRead = after.find((c) => c.kind === "read" && ok(c));
+        const firstWrite = after.find((c) => c.kind !== "read" && ok(c));
+        expect(firstRead, failWithLogs(`no successful read after the return (-m ${o.mode})`)).toBeDefined();
+        expect(firstWrite, failWithLogs(`no successful write after the return (-m ${o.mode})`)).toBeDefined();
+        expect((firstRead?.answeredAt ?? Infinity) - o.up, `first read (-m ${o.mode})`).toBeLessThanOrEqual(
+          RECOVERY_LIMIT_MS,
+        );
+        expect((firstWrite?.answeredAt ?? Infinity) - o.up, `first write (-m ${o.mode})`).toBeLessThanOrEqual(
+          RECOVERY_LIMIT_MS,
+        );
+        // From then until the next stop, nothing refused: each request came on a connection of its
+        // own, so the primary handed them to both server processes in turn.
+        const late = calls.filter((c) => c.sentAt >= o.up + RECOVERY_LIMIT_MS && c.sentAt < o.until);
+        expect(late.length).toBeGreaterThan(10);
+        const lateRefusals = late.filter((c) => c.status === null || c.status >= 500);
+        expect(
+          lateRefusals.length,
+          failWithLogs(
+            `still refused more than 10 s after the return (-m ${o.mode}):\n${lateRefusals
+              .slice(0, 10)
+              .map(
+                (c) => `${c.method} ${c.path} +${c.sentAt - o.up} ms: ${c.status ?? c.failure} ${c.text.slice(0, 160)}`,
+              )
+              .join("\n")}`,
+          ),
+        ).toBe(0);
+      }
     });
 
     it("completes every write a client retries with its Idempotency-Key within 30 s of the return", () => {
       if (!record) throw new Error("the scenario did not run");
-      const { calls, timeline, unfinished } = record;
-      const inProgress = calls.filter((c) => c.status === 409 && c.code === "idempotency_in_progress");
-      const lastInProgress = inProgress.reduce((last, c) => Math.max(last, c.answeredAt), 0);
+      const { outages, loadStart } = record;
+      // A write first refused at `t` is due 30 s after the return that ends the outage it met: the
+      // first outage whose return comes after `t`, or (refused after the last return) the last one.
+      const due = (t: number) => (outages.find((o) => o.up >= t) ?? outages.at(-1))?.up ?? 0;
+      const late = record.writes.filter((w) => {
+        const refused = w.answers.find((c) => !ok(c));
+        if (!w.retried || !refused) return false;
+        return (w.acknowledged?.at ?? Infinity) > due(refused.sentAt) + RETRIED_WRITE_LIMIT_MS;
+      });
+      const inProgress = record.calls.filter((c) => c.status === 409 && c.code === "idempotency_in_progress");
       expect(
-        unfinished.length,
-        `writes not acknowledged ${RETRIED_WRITE_LIMIT_MS} ms after the return, though retried as told; ` +
-          `409 idempotency_in_progress answers: ${inProgress.length}` +
-          (inProgress.length ? `, the last ${lastInProgress - timeline.up} ms after the return` : "") +
-          ` (times below from the stop; the database was down from ${timeline.stopped - timeline.stopAsked} to ${timeline.up - timeline.stopAsked} ms)` +
-          `:\n${unfinished
+        late.length,
+        `retried writes not acknowledged within ${RETRIED_WRITE_LIMIT_MS} ms of the return; ` +
+          `409 idempotency_in_progress answers in all: ${inProgress.length}. ` +
+          `Times from the start of the load; the database was down ${outages.map((o) => `+${o.stopped - loadStart}..+${o.up - loadStart} ms (-m ${o.mode})`).join(", ")}:\n` +
+          late
             .slice(0, 5)
-            .map(
-              (write) =>
-                `${write.kind} of ${write.externalUserId}: ${answerHistory(write.answers, timeline.stopAsked)}`,
-            )
-            .join("\n")}`,
+            .map((w) => `${w.kind} of ${w.externalUserId}: ${answerHistory(w.answers, loadStart)}`)
+            .join("\n"),
       ).toBe(0);
     });
 
     it("keeps every acknowledged write: each reads back through the API", async () => {
       if (!record) throw new Error("the scenario did not run");
       requireRunningService("the acknowledged writes through the API");
+      const { loadStart } = record;
+      const acknowledged = record.writes.flatMap((w) => (w.acknowledged ? [{ ...w, id: w.acknowledged.id }] : []));
+      expect(acknowledged.length).toBeGreaterThan(20);
       const missing: string[] = [];
-      const queue = [...record.acknowledged];
-      expect(queue.length).toBeGreaterThan(20);
       const transactionsOf = new Map<string, Promise<string[]>>();
-      const readBack = async (write: Acknowledged) => {
-        const get = (pathname: string) => call(base(), "check", "read", "GET", pathname, { headers: bearer() });
-        let found = false;
-        if (write.kind === "wallet") {
-          const answer = await get(`${SDK}/wallets/${write.externalUserId}`);
-          found = answer.status === 200 && asObject(answer.json).id === write.id;
-        } else if (write.kind === "card") {
-          const answer = await get(`${SDK}/cards/${write.id}`);
-          found = answer.status === 200 && asObject(answer.json).id === write.id;
-        } else if (write.kind === "tap") {
-          const answer = await get(`${SDK}/authorizations/${write.id}`);
-          found = answer.status === 200 && asObject(answer.json).id === write.id;
-        } else {
+      const get = (pathname: string) => call(base(), "check", "read", "GET", pathname, { headers: bearer() });
+      const readBack = async (write: (typeof acknowledged)[number]) => {
+        let found: boolean;
+        if (write.kind === "fund") {
           let ids = transactionsOf.get(write.externalUserId);
           if (!ids) {
             ids = get(`${SDK}/wallets/${write.externalUserId}/transactions?limit=100`).then((answer) => {
@@ -847,9 +839,21 @@ describe.skipIf(!postgresBinaries)(
             transactionsOf.set(write.externalUserId, ids);
           }
           found = (await ids).includes(write.id);
+        } else {
+          const pathname = {
+            wallet: `${SDK}/wallets/${write.externalUserId}`,
+            card: `${SDK}/cards/${write.id}`,
+            tap: `${SDK}/authorizations/${write.id}`,
+          }[write.kind];
+          const answer = await get(pathname);
+          found = answer.status === 200 && asObject(answer.json).id === write.id;
         }
-        if (!found) missing.push(`${write.kind} ${write.id} of ${write.externalUserId}`);
+        if (!found)
+          missing.push(
+            `${write.kind} ${write.id} of ${write.externalUserId}, acknowledged at +${(write.acknowledged?.at ?? 0) - loadStart} ms`,
+          );
       };
+      const queue = [...acknowledged];
       await Promise.all(
         Array.from({ length: 4 }, async () => {
           for (let write = queue.shift(); write; write = queue.shift()) await readBack(write);
@@ -857,18 +861,17 @@ describe.skipIf(!postgresBinaries)(
       );
       expect(
         missing.length,
-        `acknowledged writes not found (of ${record.acknowledged.length}), e.g.\n${missing.slice(0, 10).join("\n")}`,
+        `acknowledged writes not found (of ${acknowledged.length}), e.g.\n${missing.slice(0, 10).join("\n")}`,
       ).toBe(0);
     }, 120_000);
 
     it("delivers every event, and no worker sends a delivery twice", async () => {
       if (!record || !database || !receiver || !app) throw new Error("the scenario did not run");
       requireRunningService("the deliveries (its webhook worker sends them)");
+      const { outages, loadStart } = record;
       const url = database.url;
       const rx = receiver;
-      const { timeline } = record;
-      const appId = app.appId;
-      const endpointId = app.endpointId;
+      const { appId, endpointId, webhookSecret } = app;
       const answered = () => rx.received.filter((r) => r.answeredAt !== null);
       const startedWaiting = Date.now();
       let state = {
@@ -906,29 +909,19 @@ describe.skipIf(!postgresBinaries)(
         `SELECT id, "eventId", status FROM "WebhookDelivery" WHERE "endpointId" = $1`,
         [endpointId],
       );
-      const attempts = await query<{
-        deliveryId: string;
-        trigger: string;
-        statusCode: number | null;
-        error: string | null;
-        createdAt: Date;
-      }>(
+      const attempts = await query<{ deliveryId: string; statusCode: number | null; error: string | null }>(
         url,
-        `SELECT a."deliveryId", a.trigger, a."statusCode", a.error, a."createdAt"
+        `SELECT a."deliveryId", a."statusCode", a.error
          FROM "WebhookAttempt" a JOIN "WebhookDelivery" d ON d.id = a."deliveryId"
          WHERE d."endpointId" = $1 ORDER BY a."createdAt", a.id`,
         [endpointId],
       );
 
-      // What the receiver saw: signed, and each delivery's 2xx answers.
+      // What the receiver saw: signed, and each delivery's answered sends, in order.
       const received = answered();
       const unsigned = received.filter(
         (r) =>
-          !verifySignature(
-            r.rawBody.toString("utf8"),
-            String(r.headers["x-service-signature"] ?? ""),
-            app?.webhookSecret ?? "",
-          ),
+          !verifySignature(r.rawBody.toString("utf8"), String(r.headers["x-service-signature"] ?? ""), webhookSecret),
       );
       const byDelivery = new Map<string, ReceivedRequest[]>();
       for (const r of received) {
@@ -937,22 +930,17 @@ describe.skipIf(!postgresBinaries)(
       }
       const repeated = [...byDelivery].filter(([, list]) => list.length > 1);
       // A second send is allowed only of a delivery whose first answer came while the database was
-      // down (its attempt could not be recorded), once, after the return, and only by another worker
-      // than the one that sent it first: a pool id names a worker (its liveness lock's session says
-      // which), so when the pool from before the restart still runs, it sent both.
-      const poolsBefore = new Set(record.livenessBefore.map((h) => h.poolId));
-      const sameWorkerAfter = record.livenessAfter.some((h) => poolsBefore.has(h.poolId));
-      const unrecordable = (r: ReceivedRequest) =>
-        (r.answeredAt ?? 0) >= timeline.stopAsked - 1_000 && (r.answeredAt ?? 0) <= timeline.up;
-      const twiceByOneWorker = repeated.filter(
-        ([, [first, second, ...more]]) =>
-          sameWorkerAfter ||
-          more.length > 0 ||
-          !first ||
-          !unrecordable(first) ||
-          !second ||
-          second.receivedAt < timeline.up,
-      );
+      // down (its attempt could not be recorded), once, after that outage, and only by another
+      // worker than the one that sent it first. A pool id names a worker (its liveness lock's
+      // session says which): when the pool from before the restart still runs after it, it sent both.
+      const outageOf = (r: ReceivedRequest) =>
+        outages.find((o) => (r.answeredAt ?? 0) >= o.stopAsked - 1_000 && (r.answeredAt ?? 0) <= o.up);
+      const twiceByOneWorker = repeated.filter(([, [first, second, ...more]]) => {
+        const outage = first && outageOf(first);
+        if (!outage || !second || more.length > 0 || second.receivedAt < outage.up) return true;
+        const before = new Set(outage.livenessBefore.map((h) => h.poolId));
+        return outage.livenessAfter.some((h) => before.has(h.poolId));
+      });
 
       // What the service recorded: no attempt after one that succeeded.
       const attemptsOf = new Map<string, typeof attempts>();
@@ -962,16 +950,18 @@ describe.skipIf(!postgresBinaries)(
         return first >= 0 && first < list.length - 1;
       });
       const failedAttempts = attempts.filter((a) => a.statusCode === null || a.statusCode < 200 || a.statusCode >= 300);
-      const inFlightIds = new Set(record.inFlightAtStop.map((r) => String(r.headers["x-service-delivery-id"])));
-      const inFlightFinal = deliveries.filter((d) => inFlightIds.has(d.id)).map((d) => `${d.id} ${d.status}`);
 
       const describeRepeat = ([id, list]: [string, ReceivedRequest[]]) =>
-        `${id}: ${list.map((r) => `received ${r.receivedAt - timeline.stopAsked} ms, answered ${(r.answeredAt ?? 0) - timeline.stopAsked} ms after the stop`).join("; ")}`;
+        `${id}: ${list.map((r) => `received +${r.receivedAt - loadStart} ms, answered +${(r.answeredAt ?? 0) - loadStart} ms`).join("; ")}`;
       console.log(
         [
           `deliveries: ${state.events.length} events, ${deliveries.length} deliveries (${deliveries.filter((d) => d.status === "succeeded").length} succeeded) after waiting ${waitedMs} ms`,
-          `  receiver: ${received.length} answered requests for ${byDelivery.size} deliveries; sent more than once: ${repeated.length}${repeated.length ? `\n    ${repeated.slice(0, 10).map(describeRepeat).join("\n    ")}` : ""}`,
-          `  in flight at the stop: ${record.inFlightAtStop.length}, now ${inFlightFinal.join(", ")}`,
+          `  receiver: ${received.length} answered sends of ${byDelivery.size} deliveries; sent more than once: ${repeated.length}${repeated.length ? `\n    ${repeated.slice(0, 10).map(describeRepeat).join("\n    ")}` : ""}`,
+          ...outages.map((o) => {
+            const ids = new Set(o.inFlightAtStop.map((r) => String(r.headers["x-service-delivery-id"])));
+            const now = deliveries.filter((d) => ids.has(d.id)).map((d) => d.status);
+            return `  in flight at the -m ${o.mode} stop: ${o.inFlightAtStop.length}, now ${now.join(", ")}; worker pools before ${o.livenessBefore.map((h) => h.poolId).join(", ") || "none"}, after ${o.livenessAfter.map((h) => h.poolId).join(", ") || "none"}`;
+          }),
           `  attempts recorded: ${attempts.length}, failed ${failedAttempts.length}${
             failedAttempts.length
               ? ` (${failedAttempts
@@ -980,7 +970,6 @@ describe.skipIf(!postgresBinaries)(
                   .join("; ")})`
               : ""
           }; recorded after a success: ${recordedAfterSuccess.length}`,
-          `  worker pools: before ${[...poolsBefore].join(", ") || "none"}, after ${record.livenessAfter.map((h) => h.poolId).join(", ") || "none"}`,
         ].join("\n"),
       );
 
@@ -1006,48 +995,56 @@ describe.skipIf(!postgresBinaries)(
       expect(twiceByOneWorker.map(describeRepeat), "deliveries sent twice by one worker").toEqual([]);
     }, 150_000);
 
-    it("holds the webhook worker's liveness lock again after the restart", () => {
+    it("holds the webhook worker's liveness lock again after each restart", () => {
       if (!record) throw new Error("the scenario did not run");
-      expect(
-        record.livenessBefore.filter((h) => h.keyMatches),
-        "held before the restart",
-      ).toHaveLength(1);
-      expect(
-        record.livenessBackAfterMs,
-        failWithLogs("the liveness lock was not held again within 30 s"),
-      ).not.toBeNull();
-      const after = record.livenessAfter.filter((h) => h.keyMatches);
-      expect(after, "sessions `webhook-worker <pool id>` holding the lock under hashtext(pool id)").toHaveLength(1);
-      expect(after[0]?.applicationName).toMatch(/^webhook-worker /);
+      for (const o of record.outages) {
+        expect(
+          o.livenessBefore.filter((h) => h.keyMatches),
+          `held before the -m ${o.mode} restart`,
+        ).toHaveLength(1);
+        expect(
+          o.livenessBackAfterMs,
+          failWithLogs(`the liveness lock was not held again within 30 s of the -m ${o.mode} restart`),
+        ).not.toBeNull();
+        const after = o.livenessAfter.filter((h) => h.keyMatches);
+        expect(
+          after,
+          `sessions \`webhook-worker <pool id>\` holding the lock under hashtext(pool id), ${AFTER_RETURN_MS} ms after the -m ${o.mode} restart`,
+        ).toHaveLength(1);
+        expect(after[0]?.applicationName).toMatch(/^webhook-worker /);
+      }
     });
 
     it.skipIf(!chromiumPath)(
       chromiumPath
         ? "shows a console page saying the service is briefly unavailable while the database is down, and the console again after"
-        : "console during the outage (skipped: no Chromium; set CHROMIUM_PATH)",
+        : "console during the outages (skipped: no Chromium; set CHROMIUM_PATH)",
       () => {
         if (!record) throw new Error("the scenario did not run");
-        const during = record.consoleDuring;
-        expect(during, "the console was loaded while the database was down").toBeDefined();
-        expect(during?.failure, "loading the console while the database was down").toBeUndefined();
-        expect(
-          (during?.at ?? 0) + (during?.ms ?? 0),
-          "the page finished loading before the database returned",
-        ).toBeLessThanOrEqual(record.timeline.startAsked);
-        expect(during?.text, `the console while the database was down (HTTP ${during?.status})`).toMatch(
-          /briefly unavailable/i,
-        );
-        const { up } = record.timeline;
-        const attempts = record.consoleAttemptsAfter
-          .map(
-            (load) => `+${load.at - up} ms: ${load.status ?? load.failure} ${JSON.stringify(load.text.slice(0, 100))}`,
-          )
-          .join("\n");
-        expect(
-          record.consoleAfter,
-          failWithLogs(`the console never loaded normally after the return:\n${attempts}`),
-        ).toBeDefined();
-        expect(record.consoleAfter?.sinceUpMs ?? Infinity, attempts).toBeLessThanOrEqual(RECOVERY_LIMIT_MS);
+        for (const o of record.outages) {
+          const during = o.consoleDuring;
+          expect(during, `the console was loaded while the database was down (-m ${o.mode})`).toBeDefined();
+          expect(during?.failure, `loading the console while the database was down (-m ${o.mode})`).toBeUndefined();
+          expect(
+            (during?.at ?? 0) + (during?.ms ?? 0),
+            "the page finished loading before the database returned",
+          ).toBeLessThanOrEqual(o.startAsked);
+          expect(
+            during?.text,
+            `the console while the database was down (-m ${o.mode}, HTTP ${during?.status})`,
+          ).toMatch(/briefly unavailable/i);
+          const attempts = o.consoleAttemptsAfter
+            .map(
+              (load) =>
+                `+${load.at - o.up} ms: ${load.status ?? load.failure} ${JSON.stringify(load.text.slice(0, 100))}`,
+            )
+            .join("\n");
+          expect(
+            o.consoleAfter,
+            failWithLogs(`the console never loaded normally after the return (-m ${o.mode}):\n${attempts}`),
+          ).toBeDefined();
+          expect(o.consoleAfter?.sinceUpMs ?? Infinity, attempts).toBeLessThanOrEqual(RECOVERY_LIMIT_MS);
+        }
       },
     );
   },
