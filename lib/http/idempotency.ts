@@ -1,4 +1,4 @@
-// Step 4 of the pipeline: Idempotency-Key on writes (decisions.md). A key is claimed by one
+// Step 4 of the pipeline: Idempotency-Key on writes (docs/decisions/idempotency.md). A key is claimed by one
 // committed insert, so racing requests see each other; the result is stored in the same
 // transaction as the write's side effects, so a crash can never leave a change without its record.
 // Stored responses are sealed with SECRETS_KEY: some carry a secret shown once (a statement's

@@ -1,4 +1,4 @@
-// The API key scopes from decisions.md; a key with an empty scope list holds all of them.
+// The API key scopes (docs/decisions/api-keys.md); a key with an empty scope list holds all of them.
 export const SCOPES = [
   "wallets:read",
   "wallets:write",

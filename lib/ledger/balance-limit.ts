@@ -1,4 +1,4 @@
-// The one refusal for a balance change the ledger cannot hold (decisions.md, "Amount bounds"):
+// The one refusal for a balance change the ledger cannot hold (docs/decisions/amount-bounds.md):
 // checked before writing, and, should the database still meet a value past its column, the
 // database's out-of-range error read as the same refusal instead of a 500.
 import { Prisma } from "@/lib/generated/prisma/client";

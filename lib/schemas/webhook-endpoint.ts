@@ -1,5 +1,5 @@
 // Webhook endpoints as the API returns them, with their health as the delivery engine keeps it
-// (decisions.md, "Endpoint health"); the state descriptions are worded from the engine's policy.
+// (docs/decisions/endpoint-health.md); the state descriptions are worded from the engine's policy.
 import { z } from "zod";
 import { HEALTH_POLICY, type EndpointHealthState } from "@/lib/webhooks/endpoint-health";
 import { livemodeSchema, timestampSchema, withExample } from "./common";

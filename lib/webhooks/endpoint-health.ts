@@ -1,4 +1,4 @@
-// An endpoint's health, as the delivery engine keeps it (decisions.md, "Endpoint health"): a failure
+// An endpoint's health, as the delivery engine keeps it (docs/decisions/endpoint-health.md): a failure
 // streak opens a circuit breaker that backs the endpoint off (no sends until backoffUntil, then one
 // probe at a time), a success closes it, and a streak of 3 days with no success disables the
 // endpoint with a reason. The back-off grows per failed probe, not per failure (issue 22, part 3):

@@ -1,4 +1,4 @@
-// The webhook envelope and headers (spec 2.4 and decisions.md): built afresh for every attempt,
+// The webhook envelope and headers (spec 2.4 and docs/decisions/webhook-envelope.md): built afresh for every attempt,
 // serialized once, and signed over exactly the bytes that are sent.
 import { eventData } from "@/lib/events/event-record";
 import type { Event } from "@/lib/generated/prisma/client";

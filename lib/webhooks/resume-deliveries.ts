@@ -1,4 +1,4 @@
-// An endpoint's backlog, the jobs flagged with its id (decisions.md, "Endpoint health"). Disabling
+// An endpoint's backlog, the jobs flagged with its id (docs/decisions/endpoint-health.md). Disabling
 // parks its pending deliveries: their queued jobs are removed and the deliveries wait, pending, with
 // nothing scheduled. Re-enabling resumes them: each gets one job again, due now, keyed at its next
 // place in the retry schedule. Both run in the transaction that flips the endpoint. The breaker

@@ -1,4 +1,4 @@
-// The webhook retry schedule (decisions.md): delays before each attempt, with jitter, scalable so
+// The webhook retry schedule (docs/decisions/retry-schedule.md): delays before each attempt, with jitter, scalable so
 // tests can run the whole schedule in seconds.
 
 /** Delay before attempt n+1 (index n): immediately, 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h, 20 h. */

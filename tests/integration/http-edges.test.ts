@@ -1,4 +1,4 @@
-// Inputs at the HTTP edge never produce a 5xx (decisions.md, "Edges of HTTP"), proved on the real
+// Inputs at the HTTP edge never produce a 5xx (docs/decisions/edges-of-http.md), proved on the real
 // route handlers in-process: NUL characters in any field of every operation the OpenAPI document
 // lists, bodies over 1 MiB, nesting of any depth, and one request id per request.
 // tests/system/readme-start.test.ts proves the parts that live in scripts/serve.ts over HTTP.

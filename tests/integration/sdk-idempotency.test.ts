@@ -1,4 +1,4 @@
-// Idempotency-Key on writes, as decisions.md describes, including under concurrency.
+// Idempotency-Key on writes, as docs/decisions/idempotency.md describes, including under concurrency.
 import { describe, expect, it } from "vitest";
 import { POST as issueCard } from "@/app/api/public/sdk/v1/cards/route";
 import { POST as createWallet } from "@/app/api/public/sdk/v1/wallets/route";

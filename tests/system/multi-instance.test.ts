@@ -58,7 +58,7 @@ function recordOf(value: unknown, what: string): Record<string, unknown> {
 const bodyOf = (answer: Answer) => recordOf(answer.json, answer.text);
 const errorOf = (answer: Answer) => recordOf(bodyOf(answer).error, answer.text);
 
-/** decisions.md's 429: the envelope, Retry-After in seconds and the x-ratelimit-* headers. */
+/** The 429 of docs/decisions/rate-limits.md: the envelope, Retry-After in seconds and the x-ratelimit-* headers. */
 function expectRateLimited(answer: Answer): void {
   expect(answer.status, answer.text).toBe(429);
   const requestId = answer.headers["x-request-id"];

@@ -156,7 +156,7 @@ describe("the README's start command", () => {
     expect((await doc.json()).openapi).toBe("3.1.0");
   }, 120_000);
 
-  // decisions.md "Edges of HTTP", where only scripts/serve.ts can prove it (in-process checks live in
+  // docs/decisions/edges-of-http.md, where only scripts/serve.ts can prove it (in-process checks live in
   // tests/integration/http-edges.test.ts): our envelope and headers on what Next.js would answer alone.
   it("answers every HTTP edge with the envelope, our headers and one request id in header, body and log", async () => {
     const origin = `http://127.0.0.1:${port}`;

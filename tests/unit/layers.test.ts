@@ -1,4 +1,4 @@
-// Layers point one way (STYLE.md): lib/http may call into lib/<domain>, never the reverse. Domain
+// Layers point one way (docs/style.md, "Layers"): lib/http may call into lib/<domain>, never the reverse. Domain
 // code throws DomainError from lib/errors and returns typed outcomes; only lib/http knows statuses.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";

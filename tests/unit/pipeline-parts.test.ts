@@ -8,7 +8,7 @@ import { hasScope } from "@/lib/keys/scopes";
 import { isValidAccountNumber, luhnCheckDigit, newAccountNumber } from "@/lib/wallets/account-number";
 
 describe("error table", () => {
-  it("maps codes to the statuses and types of decisions.md", () => {
+  it("maps codes to the statuses and types of docs/decisions/error-envelope.md", () => {
     expect([errorStatus("validation_failed"), errorType("validation_failed")]).toEqual([400, "invalid_request_error"]);
     expect([errorStatus("insufficient_funds"), errorType("insufficient_funds")]).toEqual([402, "card_error"]);
     expect([errorStatus("idempotency_key_reused"), errorType("idempotency_key_reused")]).toEqual([

@@ -1,4 +1,4 @@
-// The retry schedule of decisions.md, its jitter bounds, and the scale tests use.
+// The retry schedule of docs/decisions/retry-schedule.md, its jitter bounds, and the scale tests use.
 import { describe, expect, it } from "vitest";
 import {
   JITTER_FRACTION,
