@@ -14,8 +14,9 @@ import { embeddedDataDir } from "@/lib/db/embedded-postgres";
 import { prepareDatabase, type PreparedDatabase } from "@/lib/db/prepare-database";
 import { closeServer, edgeServer } from "@/lib/http/edge-server";
 import { answerWorkerRateLimits } from "@/lib/ratelimit/cluster-limiter";
-import { startWebhookWorker, workerOptionsFromEnv, type WebhookWorker } from "@/lib/webhooks/worker";
+import { startWebhookWorker, workerOptions, type WebhookWorker } from "@/lib/webhooks/worker";
 import { exitOnStartupFailure, requireSupportedNode, stopOnSignal } from "@/lib/process/lifecycle";
+import { recordServerAddress } from "@/lib/process/server-address";
 import { serverNodeFlags } from "@/lib/process/server-node-flags";
 import { startWebCluster } from "@/lib/process/web-cluster";
 
@@ -30,12 +31,10 @@ async function main() {
   // Next loads (its server chunks ship with large .map files), about 100 MB of strings per process
   // (bench/README.md, 2026-11-24). Stack traces of production errors point into the build instead.
   if (!dev) process.setSourceMapsEnabled(false);
-  const port = Number(process.env.PORT ?? 3000);
-  const hostname = process.env.HOST ?? "127.0.0.1";
-  const listen: Listen = { dev, port, hostname };
 
   const { config } = await import("@/lib/config");
   const settings = config(); // fail fast, naming the bad variable
+  const listen: Listen = { dev, port: settings.PORT, hostname: settings.HOST };
   // A worker forked by the primary below: the database is ready and its URL in the environment.
   if (cluster.isWorker) return serveAsClusterWorker(listen);
 
@@ -47,7 +46,7 @@ async function main() {
   // The webhook worker runs in this process unless WEBHOOK_WORKER=off (e.g. when `npm run worker`
   // runs apart); in a cluster, once, in the primary.
   const worker =
-    process.env.WEBHOOK_WORKER === "off" ? undefined : await startWebhookWorker(workerOptionsFromEnv(database.url));
+    settings.WEBHOOK_WORKER === "off" ? undefined : await startWebhookWorker(workerOptions(database.url, settings));
   if (processes === 1) return serveInThisProcess(listen, database, worker);
   return serveFromCluster(listen, processes, serverNodeFlags(settings.SERVER_NODE_FLAGS), database, worker);
 }
@@ -58,7 +57,10 @@ async function serveInThisProcess(listen: Listen, database: PreparedDatabase, wo
   const app = next({ dev: listen.dev, dir: REPO_ROOT, hostname: listen.hostname, port: listen.port });
   await app.prepare();
   const server = edgeServer(app.getRequestHandler());
-  server.listen(listen.port, listen.hostname, () => console.log(readyBanner(listen, database)));
+  server.listen(listen.port, listen.hostname, () => {
+    recordServerAddress(listen.port); // .data/server.json, for the CLI's links; removed at exit
+    console.log(readyBanner(listen, database));
+  });
 
   // In order: stop taking requests and jobs, close the pools, and only then stop the database, so
   // no open connection sees it go.
@@ -98,6 +100,7 @@ async function serveFromCluster(
     await stopAll().catch((cleanupError: unknown) => console.error(cleanupError));
     throw error;
   }
+  recordServerAddress(listen.port); // .data/server.json, for the CLI's links; removed at exit
   console.log(readyBanner(listen, database, processes));
 }
 

@@ -5,6 +5,7 @@ import { config } from "@/lib/config";
 import { ConsoleFieldError } from "@/lib/console/errors";
 import { MIN_PASSWORD_LENGTH } from "@/lib/console/password-rules";
 import { prisma } from "@/lib/db/client";
+import { runningServerAddress } from "@/lib/process/server-address";
 import { bootstrap, DEFAULT_OPERATOR_EMAIL, type ConsolePassword } from "./bootstrap";
 import type { CliCommand } from "./cli-command";
 import { withExamples } from "./help-layout";
@@ -20,9 +21,16 @@ export type BootstrapOptions = {
 
 const SIGN_IN_PATH = "/merchant/sdk/sign-in";
 
-/** Where the console is: PUBLIC_BASE_URL when set, else where `npm run dev` listens by default. */
-function consoleBaseUrl(): string {
-  return (config().PUBLIC_BASE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/+$/, "");
+/**
+ * Where the console is: PUBLIC_BASE_URL or PORT when this command's environment sets them, else
+ * where the running server says it is (.data/server.json, written by `npm run dev` / `npm start`),
+ * else where `npm run dev` listens by default.
+ */
+export function consoleBaseUrl(): string {
+  const configured = config().PUBLIC_BASE_URL;
+  if (configured) return configured.replace(/\/+$/, "");
+  if (process.env.PORT) return `http://localhost:${process.env.PORT}`;
+  return runningServerAddress()?.url ?? "http://localhost:3000";
 }
 
 function signInText(email: string, access: ConsolePassword, signInUrl: string): string {
