@@ -26,11 +26,11 @@ const SIGN_IN_PATH = "/merchant/sdk/sign-in";
  * where the running server says it is (.data/server.json, written by `npm run dev` / `npm start`),
  * else where `npm run dev` listens by default.
  */
-export function consoleBaseUrl(): string {
+export function consoleBaseUrl(serverFile?: string): string {
   const configured = config().PUBLIC_BASE_URL;
   if (configured) return configured.replace(/\/+$/, "");
   if (process.env.PORT) return `http://localhost:${process.env.PORT}`;
-  return runningServerAddress()?.url ?? "http://localhost:3000";
+  return runningServerAddress(serverFile)?.url ?? "http://localhost:3000";
 }
 
 function signInText(email: string, access: ConsolePassword, signInUrl: string): string {

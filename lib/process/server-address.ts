@@ -15,8 +15,8 @@ export type ServerAddress = {
   startedAt: string;
 };
 
-export function serverAddressFile(): string {
-  return path.join(dataDir(), "server.json");
+export function serverAddressFile(directory: string = dataDir()): string {
+  return path.join(directory, "server.json");
 }
 
 /**
@@ -37,8 +37,7 @@ export function serverBaseUrl(port: number): string {
  * (Ctrl-C, SIGTERM, a failure), unless another server has written its own since. Never throws: a
  * read-only data directory costs the CLI its hint, not the server its start.
  */
-export function recordServerAddress(port: number): void {
-  const file = serverAddressFile();
+export function recordServerAddress(port: number, file: string = serverAddressFile()): void {
   const record: ServerAddress = { url: serverBaseUrl(port), pid: process.pid, startedAt: new Date().toISOString() };
   try {
     mkdirSync(path.dirname(file), { recursive: true });
@@ -88,7 +87,7 @@ function isRunning(pid: number): boolean {
 }
 
 /** The running server's record, or undefined when none is written or its process is gone (a kill -9). */
-export function runningServerAddress(): ServerAddress | undefined {
-  const record = readServerAddressFile(serverAddressFile());
+export function runningServerAddress(file: string = serverAddressFile()): ServerAddress | undefined {
+  const record = readServerAddressFile(file);
   return record && isRunning(record.pid) ? record : undefined;
 }

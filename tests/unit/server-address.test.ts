@@ -11,10 +11,12 @@ import { REPO_ROOT } from "@/lib/db/paths";
 import { recordServerAddress, runningServerAddress, serverAddressFile } from "@/lib/process/server-address";
 
 let dir: string;
+/** <dir>/server.json, named explicitly: the data directory is read once per process. */
+let file: string;
 
 beforeEach(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), "server-address-"));
-  vi.stubEnv("DATA_DIR", dir);
+  file = serverAddressFile(dir);
   vi.stubEnv("NEXTAUTH_URL", "");
   vi.stubEnv("HOST", "");
   vi.stubEnv("PORT", "");
@@ -33,26 +35,23 @@ function goneProcessId(): number {
 
 describe("the server's recorded address", () => {
   it("is written under the data directory with the console's base URL and the listening process", () => {
-    recordServerAddress(3123);
-    expect(serverAddressFile()).toBe(path.join(dir, "server.json"));
-    expect(JSON.parse(readFileSync(serverAddressFile(), "utf8"))).toMatchObject({
-      url: "http://localhost:3123",
-      pid: process.pid,
-    });
-    expect(runningServerAddress()?.url).toBe("http://localhost:3123");
+    recordServerAddress(3123, file);
+    expect(file).toBe(path.join(dir, "server.json"));
+    expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ url: "http://localhost:3123", pid: process.pid });
+    expect(runningServerAddress(file)?.url).toBe("http://localhost:3123");
   });
 
   it("names HOST when the server is bound to one, as the console's own links do", () => {
     vi.stubEnv("HOST", "192.0.2.7");
-    recordServerAddress(8080);
-    expect(runningServerAddress()?.url).toBe("http://192.0.2.7:8080");
+    recordServerAddress(8080, file);
+    expect(runningServerAddress(file)?.url).toBe("http://192.0.2.7:8080");
   });
 
   it("is ignored when its process is gone (a server killed with -9), or unreadable", () => {
-    writeFileSync(serverAddressFile(), JSON.stringify({ url: "http://localhost:3999", pid: goneProcessId() }));
-    expect(runningServerAddress()).toBeUndefined();
-    writeFileSync(serverAddressFile(), "{half");
-    expect(runningServerAddress()).toBeUndefined();
+    writeFileSync(file, JSON.stringify({ url: "http://localhost:3999", pid: goneProcessId() }));
+    expect(runningServerAddress(file)).toBeUndefined();
+    writeFileSync(file, "{half");
+    expect(runningServerAddress(file)).toBeUndefined();
   });
 
   it("is removed when the server's process exits", async () => {
@@ -68,30 +67,27 @@ describe("the server's recorded address", () => {
     );
     const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
     await new Promise<void>((resolve) => child.stdout.on("data", () => resolve()));
-    expect(JSON.parse(readFileSync(serverAddressFile(), "utf8"))).toMatchObject({
-      url: "http://localhost:4321",
-      pid: child.pid,
-    });
+    expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ url: "http://localhost:4321", pid: child.pid });
     expect(await exited).toBe(0);
-    expect(existsSync(serverAddressFile())).toBe(false);
+    expect(existsSync(file)).toBe(false);
   });
 });
 
 describe("bootstrap's console links", () => {
   it("go where the running server says it serves", () => {
-    writeFileSync(serverAddressFile(), JSON.stringify({ url: "http://localhost:3123", pid: process.pid }));
-    expect(consoleBaseUrl()).toBe("http://localhost:3123");
+    writeFileSync(file, JSON.stringify({ url: "http://localhost:3123", pid: process.pid }));
+    expect(consoleBaseUrl(file)).toBe("http://localhost:3123");
   });
 
   it("follow PORT when the CLI's own environment sets it", () => {
-    writeFileSync(serverAddressFile(), JSON.stringify({ url: "http://localhost:3123", pid: process.pid }));
+    writeFileSync(file, JSON.stringify({ url: "http://localhost:3123", pid: process.pid }));
     vi.stubEnv("PORT", "4000");
-    expect(consoleBaseUrl()).toBe("http://localhost:4000");
+    expect(consoleBaseUrl(file)).toBe("http://localhost:4000");
   });
 
   it("fall back to npm run dev's default port when no server is running", () => {
-    expect(consoleBaseUrl()).toBe("http://localhost:3000");
-    writeFileSync(serverAddressFile(), JSON.stringify({ url: "http://localhost:3123", pid: goneProcessId() }));
-    expect(consoleBaseUrl()).toBe("http://localhost:3000");
+    expect(consoleBaseUrl(file)).toBe("http://localhost:3000");
+    writeFileSync(file, JSON.stringify({ url: "http://localhost:3123", pid: goneProcessId() }));
+    expect(consoleBaseUrl(file)).toBe("http://localhost:3000");
   });
 });
