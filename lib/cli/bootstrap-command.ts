@@ -6,7 +6,7 @@ import { ConsoleFieldError } from "@/lib/console/errors";
 import { MIN_PASSWORD_LENGTH } from "@/lib/console/password-rules";
 import { prisma } from "@/lib/db/client";
 import { runningServerAddress } from "@/lib/process/server-address";
-import { bootstrap, DEFAULT_OPERATOR_EMAIL, type ConsolePassword } from "./bootstrap";
+import { bootstrap, BOOTSTRAP_KEY_NAME, DEFAULT_OPERATOR_EMAIL, type ConsolePassword } from "./bootstrap";
 import type { CliCommand } from "./cli-command";
 import { withExamples } from "./help-layout";
 import { jsonOption } from "./options";
@@ -54,7 +54,8 @@ export const bootstrapCommand: CliCommand<BootstrapOptions> = {
         .description(
           "The shortest path to a working API key. Makes the merchant account --email (or reuses it) with a " +
             "console password, its application --app-name (or reuses it), and mints a fresh test key with every " +
-            "scope; with --webhook-url it also registers a test-mode endpoint for every event.\n\n" +
+            'scope, named "bootstrap" the first time and "bootstrap 2", "bootstrap 3"… after (earlier keys keep ' +
+            "working until revoked); with --webhook-url it also registers a test-mode endpoint for every event.\n\n" +
             "Console password: a new merchant gets --password, or a generated one printed once. An existing " +
             "merchant keeps its password unless --password is given, which replaces it; one without a password " +
             "gets a generated one, unless it signs in with GitHub.",
@@ -103,6 +104,8 @@ export const bootstrapCommand: CliCommand<BootstrapOptions> = {
         JSON.stringify({
           appId: result.appId,
           testKey: result.testKey,
+          testKeyId: result.testKeyId,
+          testKeyName: result.testKeyName,
           testWebhookSecret: result.webhookSecrets.test,
           liveWebhookSecret: result.webhookSecrets.live,
           merchantId: result.merchantId,
@@ -120,6 +123,10 @@ export const bootstrapCommand: CliCommand<BootstrapOptions> = {
         `Merchant:         ${result.email} (${result.merchantId})${result.merchantReused ? " (reused)" : ""}`,
         `Application:      ${result.appId} "${result.appName}"${result.reused ? " (reused)" : ""}`,
         `Test key:         ${result.testKey}   (shown once; stored only as a hash)`,
+        // Each run adds a key; the earlier ones are not revoked behind the operator's back.
+        result.testKeyName === BOOTSTRAP_KEY_NAME
+          ? ""
+          : `                  "${result.testKeyName}" (${result.testKeyId}); earlier bootstrap keys still work (keys list --app ${result.appId})`,
         `Webhook secrets:  test ${result.webhookSecrets.test}   (signs test-mode deliveries)`,
         `                  live ${result.webhookSecrets.live}   (signs live-mode deliveries)`,
         result.endpointId ? `Webhook endpoint: ${result.endpointId} -> ${options.webhookUrl}` : "",

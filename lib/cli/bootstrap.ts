@@ -72,6 +72,34 @@ async function currentSecrets(db: Db, applicationId: string) {
   return { test: await secretOf(false), live: await secretOf(true) };
 }
 
+export const BOOTSTRAP_KEY_NAME = "bootstrap";
+
+/**
+ * The name of the key this run mints: "bootstrap", then "bootstrap 2", "bootstrap 3"… A second run
+ * cannot hand back the first key (only its hash is stored) and must not revoke it (an app may already
+ * use it), so it adds one more with a name of its own: the key list (`keys list`, the console) tells
+ * them apart, and the older ones are revoked by name when no longer wanted. Revoked keys keep their
+ * numbers, so a name never points at two keys. (Two bootstraps of one application at the same
+ * instant could pick the same number; their ids and last 4 still differ.)
+ */
+async function nextBootstrapKeyName(db: Db, applicationId: string): Promise<string> {
+  const earlier = await db.apiKey.findMany({
+    where: {
+      applicationId,
+      livemode: false,
+      OR: [{ name: BOOTSTRAP_KEY_NAME }, { name: { startsWith: `${BOOTSTRAP_KEY_NAME} ` } }],
+    },
+    select: { name: true },
+  });
+  const numbers = earlier.map(({ name }) => {
+    if (name === BOOTSTRAP_KEY_NAME) return 1;
+    const match = /^bootstrap (\d+)$/.exec(name);
+    return match ? Number(match[1]) : 0;
+  });
+  const next = Math.max(0, ...numbers) + 1;
+  return next === 1 ? BOOTSTRAP_KEY_NAME : `${BOOTSTRAP_KEY_NAME} ${next}`;
+}
+
 /** Throws ConsoleFieldError (field "email" or "password") when either breaks the console's rules. */
 export async function bootstrap(db: Db, input: BootstrapInput) {
   const { email, password } = parseFields(bootstrapFields, { email: input.email, password: input.password });
@@ -93,7 +121,12 @@ export async function bootstrap(db: Db, input: BootstrapInput) {
     ? { application: reused, webhookSecrets: await currentSecrets(db, reused.id) }
     : await createApplication(db, { merchantId: merchant.id, name: input.appName });
 
-  const { secret } = await createApiKey(db, { applicationId: application.id, mode: "test", name: "bootstrap" });
+  const keyName = await nextBootstrapKeyName(db, application.id);
+  const { secret, record: key } = await createApiKey(db, {
+    applicationId: application.id,
+    mode: "test",
+    name: keyName,
+  });
 
   let endpointId: string | undefined;
   if (webhookUrl) {
@@ -112,6 +145,8 @@ export async function bootstrap(db: Db, input: BootstrapInput) {
     appName: application.name,
     reused: Boolean(reused),
     testKey: secret,
+    testKeyId: key.id,
+    testKeyName: keyName,
     webhookSecrets,
     endpointId,
   };

@@ -64,6 +64,8 @@ type BootstrapJson = {
   signInUrl: string;
   passwordStatus: string;
   password?: string;
+  testKeyId?: string;
+  testKeyName?: string;
 };
 
 afterEach(() => {
@@ -162,6 +164,27 @@ describe("cli bootstrap", { timeout: 90_000 }, () => {
     const text = await cli("bootstrap", "--email", github);
     expect(text.stdout).toContain(`with GitHub as ${github} (no password set; --password adds one)`);
     expect((await prisma().merchantUser.findUniqueOrThrow({ where: { email: github } })).passwordHash).toBeNull();
+  });
+
+  it("names each run's key apart ('bootstrap', 'bootstrap 2', …) and leaves the earlier ones working", async () => {
+    const email = uniqueEmail();
+    const password = "violet tractor harbour nine";
+    const first = lastJson<BootstrapJson>(await cli("bootstrap", "--email", email, "--password", password, "--json"));
+    const second = await cli("bootstrap", "--email", email);
+    expect(second.stdout).toMatch(/"bootstrap 2" \(key_\w+\); earlier bootstrap keys still work/);
+    const third = lastJson<BootstrapJson>(await cli("bootstrap", "--email", email, "--json"));
+    expect(first.testKeyName).toBe("bootstrap");
+    expect(third).toMatchObject({ appId: first.appId, testKeyName: "bootstrap 3" });
+
+    type Listed = { id: string; name: string; revokedAt: string | null };
+    const listed = lastJson<Listed[]>(await cli("keys", "list", "--app", first.appId, "--json"));
+    expect(listed.map((k) => k.name).sort()).toEqual(["bootstrap", "bootstrap 2", "bootstrap 3"]);
+    expect(listed.every((k) => k.revokedAt === null)).toBe(true);
+
+    // A revoked key keeps its number: the next run does not reuse "bootstrap 3".
+    expect((await cli("keys", "revoke", third.testKeyId ?? "")).code).toBe(0);
+    const fourth = lastJson<BootstrapJson>(await cli("bootstrap", "--email", email, "--json"));
+    expect(fourth.testKeyName).toBe("bootstrap 4");
   });
 
   it("keeps the --json line backward compatible when called as a command object", async () => {
