@@ -1,0 +1,38 @@
+// An on/off switch (role="switch", aria-checked): a track and a thumb that slides right when on.
+import { cn } from "./cn";
+
+const trackColours = {
+  // Off is grey: the thing is simply not on.
+  default: { on: "bg-indigo-600", off: "bg-slate-300" },
+  // Both sides coloured: the test/live mode, where neither side is "off".
+  mode: { on: "bg-emerald-500", off: "bg-amber-400" },
+};
+
+export function Switch({
+  checked,
+  tone = "default",
+  ...props
+}: Omit<React.ComponentProps<"button">, "type" | "role" | "aria-checked" | "className" | "children"> & {
+  checked: boolean;
+  tone?: keyof typeof trackColours;
+}) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      className={cn(
+        "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:opacity-60",
+        checked ? trackColours[tone].on : trackColours[tone].off,
+      )}
+      {...props}
+    >
+      <span
+        className={cn(
+          "inline-block h-5 w-5 rounded-full bg-white shadow transition",
+          checked ? "translate-x-5" : "translate-x-0.5",
+        )}
+      />
+    </button>
+  );
+}
