@@ -2,9 +2,9 @@
 // What every console page (sign-in included) shows when it fails to render. While the service is
 // briefly unavailable it says so and comes back by itself; any other failure gets the error's
 // digest, which the server logged the real error under, and a "Try again".
-import { Brand } from "./_components/brand";
-import { buttonClass } from "./_components/ui";
-import { useServiceRecovery } from "./_components/use-service-recovery";
+import { Brand } from "@/app/merchant/sdk/_components/brand";
+import { buttonVariants } from "@/components/ui/button";
+import { useServiceRecovery } from "@/app/merchant/sdk/_components/use-service-recovery";
 
 export default function ConsoleError({ error, retry }: { error: unknown; retry: () => void }) {
   const state = useServiceRecovery(error, retry);
@@ -57,7 +57,7 @@ function Failed({ digest, retry }: { digest: string | undefined; retry: () => vo
         </p>
       ) : null}
       <div className="mt-6">
-        <button type="button" onClick={retry} className={buttonClass.primary}>
+        <button type="button" onClick={retry} className={buttonVariants({ variant: "primary" })}>
           Try again
         </button>
       </div>

@@ -1,7 +1,7 @@
 // Sign-in and sign-up: a centred card; signed-in merchants go straight to their applications.
 import { redirect } from "next/navigation";
 import { currentMerchant } from "@/lib/console/session";
-import { Brand } from "../_components/brand";
+import { Brand } from "@/app/merchant/sdk/_components/brand";
 
 export default async function AuthLayout({ children }: { children: React.ReactNode }) {
   if (await currentMerchant()) redirect("/merchant/sdk");

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { transaction } from "@/lib/db/client";
 import { createConsoleApplication } from "@/lib/console/create-console-application";
 import { requireAuditContext } from "@/lib/console/session";
-import { runAction, text, type ActionState } from "../_lib/action-state";
+import { runAction, text, type ActionState } from "@/app/merchant/sdk/_lib/action-state";
 
 export async function createApplicationAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   const context = await requireAuditContext();

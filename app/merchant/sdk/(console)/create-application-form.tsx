@@ -1,9 +1,11 @@
 "use client";
 // The form that names and creates a new application.
 import { useActionState } from "react";
-import { SubmitButton } from "../_components/submit-button";
-import { Field, inputClass } from "../_components/ui";
-import { idleState } from "../_lib/action-state";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { cn } from "@/components/ui/cn";
+import { Field } from "@/components/ui/field";
+import { inputClass } from "@/components/ui/input";
+import { idleState } from "@/app/merchant/sdk/_lib/action-state";
 import { createApplicationAction } from "./actions";
 
 export function CreateApplicationForm() {
@@ -20,7 +22,7 @@ export function CreateApplicationForm() {
             maxLength={80}
             placeholder="e.g. Acme Payroll"
             defaultValue={state.values?.name}
-            className={`${inputClass} mt-1`}
+            className={cn(inputClass, "mt-1")}
           />
         )}
       </Field>

@@ -2,8 +2,8 @@
 // goes to sign-in.
 import Link from "next/link";
 import { requireMerchant } from "@/lib/console/session";
-import { Brand } from "../_components/brand";
-import { SignOutButton } from "../_components/sign-out-button";
+import { Brand } from "@/app/merchant/sdk/_components/brand";
+import { SignOutButton } from "@/app/merchant/sdk/_components/sign-out-button";
 
 export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
   const merchant = await requireMerchant();

@@ -1,5 +1,5 @@
 // An unknown console address or application, inside the console's top bar; still answered with 404.
-import { NotFoundMessage } from "../_components/not-found-message";
+import { NotFoundMessage } from "@/app/merchant/sdk/_components/not-found-message";
 
 export default function ConsoleNotFound() {
   return (

@@ -4,7 +4,10 @@ import Link from "next/link";
 import { prisma } from "@/lib/db/client";
 import { listApplications } from "@/lib/console/list-applications";
 import { requireMerchant } from "@/lib/console/session";
-import { Badge, EmptyState, PageHeader, Panel } from "../_components/ui";
+import { Badge } from "@/components/ui/badge";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Panel } from "@/components/ui/panel";
 import { CreateApplicationForm } from "./create-application-form";
 
 export const metadata: Metadata = { title: "Applications" };

@@ -1,7 +1,7 @@
 // What the console says about a page or object that is not there (or is another merchant's: the two
 // look the same on purpose), with the way back.
 import Link from "next/link";
-import { buttonClass } from "./ui";
+import { buttonVariants } from "@/components/ui/button";
 
 export function NotFoundMessage({ backHref, backLabel }: { backHref: string; backLabel: string }) {
   return (
@@ -13,7 +13,7 @@ export function NotFoundMessage({ backHref, backLabel }: { backHref: string; bac
         the list.
       </p>
       <div className="mt-6">
-        <Link href={backHref} className={buttonClass.primary}>
+        <Link href={backHref} className={buttonVariants({ variant: "primary" })}>
           {backLabel}
         </Link>
       </div>

@@ -10,9 +10,13 @@
 // With useActionState: useActionState((prev, form) => withReauthentication(() => action(prev, form)), idleState).
 import { useCallback, useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import { idleState, type ActionState } from "../_lib/action-state";
-import { reauthenticateAction } from "../_lib/reauthenticate-action";
-import { buttonClass, Field, inputClass } from "./ui";
+import { idleState, type ActionState } from "@/app/merchant/sdk/_lib/action-state";
+import { reauthenticateAction } from "@/app/merchant/sdk/_lib/reauthenticate-action";
+import { buttonVariants } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { Dialog, DialogActions, DialogTitle } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { inputClass } from "@/components/ui/input";
 
 export function useReauthentication() {
   const [request, setRequest] = useState<{ id: number; resolve: (confirmed: boolean) => void }>();
@@ -55,19 +59,16 @@ function ReauthDialog({ onDone }: { onDone: (confirmed: boolean) => void }) {
   const error = state.fieldErrors?.[method] ?? (state.status === "error" ? state.message : undefined);
   // Into <body>: the dialog's form must not sit inside the form whose action asked for it.
   return createPortal(
-    <dialog
+    <Dialog
       ref={dialog}
       aria-labelledby="reauth-title"
       aria-describedby="reauth-description"
       // Escape closes the dialog: that is a cancel.
       onClose={() => state.status !== "ok" && onDone(false)}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl border border-slate-200 p-0 shadow-xl backdrop:bg-slate-900/40"
     >
       <form onSubmit={submit} className="space-y-4 p-6" noValidate>
         <div>
-          <h2 id="reauth-title" className="text-lg font-semibold text-slate-900">
-            Confirm it is you
-          </h2>
+          <DialogTitle id="reauth-title">Confirm it is you</DialogTitle>
           <p id="reauth-description" className="mt-1 text-sm text-slate-600">
             This action is sensitive.{" "}
             {method === "password"
@@ -86,7 +87,7 @@ function ReauthDialog({ onDone }: { onDone: (confirmed: boolean) => void }) {
                 autoComplete="current-password"
                 required
                 autoFocus
-                className={`${inputClass} mt-1`}
+                className={cn(inputClass, "mt-1")}
               />
             )}
           </Field>
@@ -100,7 +101,7 @@ function ReauthDialog({ onDone }: { onDone: (confirmed: boolean) => void }) {
                 required
                 autoFocus
                 spellCheck={false}
-                className={`${inputClass} mt-1 font-mono`}
+                className={cn(inputClass, "mt-1 font-mono")}
               />
             )}
           </Field>
@@ -112,16 +113,20 @@ function ReauthDialog({ onDone }: { onDone: (confirmed: boolean) => void }) {
         >
           {method === "password" ? "Use an authentication code instead" : "Use your password instead"}
         </button>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className={buttonClass.secondary} onClick={() => dialog.current?.close()}>
+        <DialogActions>
+          <button
+            type="button"
+            className={buttonVariants({ variant: "secondary" })}
+            onClick={() => dialog.current?.close()}
+          >
             Cancel
           </button>
-          <button type="submit" disabled={pending} className={buttonClass.primary}>
+          <button type="submit" disabled={pending} className={buttonVariants({ variant: "primary" })}>
             {pending ? "Checking…" : "Confirm"}
           </button>
-        </div>
+        </DialogActions>
       </form>
-    </dialog>,
+    </Dialog>,
     document.body,
   );
 }

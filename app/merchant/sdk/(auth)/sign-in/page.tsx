@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import { githubEnabled } from "@/lib/console/auth-options";
 import { SignInForm } from "./sign-in-form";
-import { readQuery, type SearchParams } from "../../_lib/read-query";
+import { readQuery, type SearchParams } from "@/app/merchant/sdk/_lib/read-query";
 
 export const metadata: Metadata = { title: "Sign in" };
 

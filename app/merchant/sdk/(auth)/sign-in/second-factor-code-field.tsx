@@ -1,6 +1,8 @@
 // The second sign-in step's one field: a code from the authenticator app or a recovery code. Both
 // ways to reach that step (after a password, after GitHub) ask with it.
-import { FieldError, inputClass } from "../../_components/ui";
+import { FieldError } from "@/components/ui/field";
+import { cn } from "@/components/ui/cn";
+import { inputClass } from "@/components/ui/input";
 
 export function SecondFactorCodeField({ error, errorId }: { error?: string; errorId: string }) {
   return (
@@ -15,7 +17,7 @@ export function SecondFactorCodeField({ error, errorId }: { error?: string; erro
         required
         autoFocus
         spellCheck={false}
-        className={`${inputClass} mt-1 font-mono`}
+        className={cn(inputClass, "mt-1 font-mono")}
         aria-invalid={Boolean(error)}
         aria-describedby={error ? `code-hint ${errorId}` : "code-hint"}
       />

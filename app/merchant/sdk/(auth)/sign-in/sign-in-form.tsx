@@ -11,7 +11,10 @@ import {
   SECOND_FACTOR_REFUSED,
   SECOND_FACTOR_REQUIRED,
 } from "@/lib/console/second-factor-sign-in";
-import { buttonClass, FieldError, inputClass } from "../../_components/ui";
+import { buttonVariants } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { FieldError } from "@/components/ui/field";
+import { inputClass } from "@/components/ui/input";
 import { SecondFactorCodeField } from "./second-factor-code-field";
 
 export function SignInForm({ github, initialError }: { github: boolean; initialError?: string }) {
@@ -54,7 +57,7 @@ export function SignInForm({ github, initialError }: { github: boolean; initialE
       <div className="mt-6">
         <form onSubmit={submitCode} className="space-y-4" noValidate>
           <SecondFactorCodeField error={error} errorId="sign-in-error" />
-          <button type="submit" disabled={pending} className={`${buttonClass.primary} w-full`}>
+          <button type="submit" disabled={pending} className={cn(buttonVariants({ variant: "primary" }), "w-full")}>
             {pending ? "Verifying…" : "Verify"}
           </button>
         </form>
@@ -64,7 +67,7 @@ export function SignInForm({ github, initialError }: { github: boolean; initialE
             setCredentials(undefined);
             setError(undefined);
           }}
-          className={`${buttonClass.secondary} mt-3 w-full`}
+          className={cn(buttonVariants({ variant: "secondary" }), "mt-3 w-full")}
         >
           Back
         </button>
@@ -84,7 +87,7 @@ export function SignInForm({ github, initialError }: { github: boolean; initialE
             type="email"
             autoComplete="email"
             required
-            className={`${inputClass} mt-1`}
+            className={cn(inputClass, "mt-1")}
             aria-invalid={Boolean(error)}
             aria-describedby={error ? "sign-in-error" : undefined}
           />
@@ -99,13 +102,13 @@ export function SignInForm({ github, initialError }: { github: boolean; initialE
             type="password"
             autoComplete="current-password"
             required
-            className={`${inputClass} mt-1`}
+            className={cn(inputClass, "mt-1")}
             aria-invalid={Boolean(error)}
             aria-describedby={error ? "sign-in-error" : undefined}
           />
           <FieldError id="sign-in-error" message={error} />
         </div>
-        <button type="submit" disabled={pending} className={`${buttonClass.primary} w-full`}>
+        <button type="submit" disabled={pending} className={cn(buttonVariants({ variant: "primary" }), "w-full")}>
           {pending ? "Signing in…" : "Sign in"}
         </button>
       </form>
@@ -113,7 +116,7 @@ export function SignInForm({ github, initialError }: { github: boolean; initialE
         <button
           type="button"
           onClick={() => signIn("github", { callbackUrl: "/merchant/sdk" })}
-          className={`${buttonClass.secondary} mt-3 w-full`}
+          className={cn(buttonVariants({ variant: "secondary" }), "mt-3 w-full")}
         >
           Continue with GitHub
         </button>

@@ -5,8 +5,11 @@ import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useActionState, useState } from "react";
 import { MIN_PASSWORD_LENGTH } from "@/lib/console/password-rules";
-import { idleState, type ActionState } from "../../_lib/action-state";
-import { buttonClass, Field, inputClass } from "../../_components/ui";
+import { idleState, type ActionState } from "@/app/merchant/sdk/_lib/action-state";
+import { buttonVariants } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { Field } from "@/components/ui/field";
+import { inputClass } from "@/components/ui/input";
 import { signUpAction } from "./actions";
 
 export function SignUpForm() {
@@ -40,7 +43,7 @@ export function SignUpForm() {
             name="name"
             autoComplete="name"
             defaultValue={state.values?.name}
-            className={`${inputClass} mt-1`}
+            className={cn(inputClass, "mt-1")}
           />
         )}
       </Field>
@@ -53,7 +56,7 @@ export function SignUpForm() {
             autoComplete="email"
             required
             defaultValue={state.values?.email}
-            className={`${inputClass} mt-1`}
+            className={cn(inputClass, "mt-1")}
           />
         )}
       </Field>
@@ -71,7 +74,7 @@ export function SignUpForm() {
             autoComplete="new-password"
             required
             minLength={MIN_PASSWORD_LENGTH}
-            className={`${inputClass} mt-1`}
+            className={cn(inputClass, "mt-1")}
           />
         )}
       </Field>
@@ -80,7 +83,7 @@ export function SignUpForm() {
           {signInError}
         </p>
       ) : null}
-      <button type="submit" disabled={pending} className={`${buttonClass.primary} w-full`}>
+      <button type="submit" disabled={pending} className={cn(buttonVariants({ variant: "primary" }), "w-full")}>
         {pending ? "Creating account…" : "Create account"}
       </button>
       <p className="text-center text-sm text-slate-600">

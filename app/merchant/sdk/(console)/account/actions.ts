@@ -11,7 +11,7 @@ import {
   regenerateRecoveryCodes,
   startTwoFactorEnrolment,
 } from "@/lib/console/two-factor";
-import { runAction, text, type ActionState } from "../../_lib/action-state";
+import { runAction, text, type ActionState } from "@/app/merchant/sdk/_lib/action-state";
 
 const ACCOUNT_PATH = "/merchant/sdk/account";
 

@@ -7,10 +7,15 @@ import { RECOVERY_CODE_COUNT } from "@/lib/console/recovery-codes";
 import { requireMerchant } from "@/lib/console/session";
 import { listAccountActivity } from "@/lib/console/list-account-activity";
 import { twoFactorStatus } from "@/lib/console/two-factor";
-import { Pager } from "../../_components/pager";
-import { Badge, EmptyState, PageHeader, Panel, Table, Td, Time } from "../../_components/ui";
+import { Pager } from "@/app/merchant/sdk/_components/pager";
+import { Badge } from "@/components/ui/badge";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Panel } from "@/components/ui/panel";
+import { Table, Td } from "@/components/ui/table";
+import { Time } from "@/app/merchant/sdk/_components/time";
 import { StartTwoFactorButton, TwoFactorControls, TwoFactorEnrolment } from "./two-factor-forms";
-import { readQuery, type SearchParams } from "../../_lib/read-query";
+import { readQuery, type SearchParams } from "@/app/merchant/sdk/_lib/read-query";
 
 export const metadata: Metadata = { title: "Account security" };
 

@@ -4,12 +4,15 @@
 // shown here once.
 import { useRouter } from "next/navigation";
 import { useActionState, useState } from "react";
-import { ConfirmButton } from "../../_components/confirm-button";
-import { CopyButton } from "../../_components/copy-button";
-import { useReauthentication } from "../../_components/reauth-dialog";
-import { buttonClass, Field, inputClass } from "../../_components/ui";
-import { SubmitButton } from "../../_components/submit-button";
-import { idleState } from "../../_lib/action-state";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { cn } from "@/components/ui/cn";
+import { CopyButton } from "@/components/ui/copy-button";
+import { useReauthentication } from "@/app/merchant/sdk/_components/reauth-dialog";
+import { buttonVariants } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { inputClass } from "@/components/ui/input";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { idleState } from "@/app/merchant/sdk/_lib/action-state";
 import {
   confirmTwoFactorAction,
   disableTwoFactorAction,
@@ -78,7 +81,7 @@ export function TwoFactorEnrolment({
                   inputMode="numeric"
                   autoComplete="one-time-code"
                   required
-                  className={`${inputClass} mt-1 font-mono`}
+                  className={cn(inputClass, "mt-1 font-mono")}
                 />
               )}
             </Field>
@@ -160,7 +163,7 @@ function RecoveryCodes({ codes, heading, onSaved }: { codes: string[]; heading: 
         <CopyButton value={codes.join("\n")} label="Copy codes" />
         <button
           type="button"
-          className={buttonClass.primary}
+          className={buttonVariants({ variant: "primary" })}
           onClick={() => {
             onSaved?.();
             router.refresh();

@@ -5,7 +5,8 @@ import { useRouter } from "next/navigation";
 import { SessionProvider, signOut, useSession } from "next-auth/react";
 import { useState } from "react";
 import { CODE_REFUSED_MESSAGE } from "@/lib/console/second-factor-sign-in";
-import { buttonClass } from "../../../_components/ui";
+import { buttonVariants } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { SecondFactorCodeField } from "../second-factor-code-field";
 
 function CodeForm() {
@@ -34,14 +35,18 @@ function CodeForm() {
     <div className="mt-6">
       <form onSubmit={submit} className="space-y-4" noValidate>
         <SecondFactorCodeField error={error} errorId="second-factor-error" />
-        <button type="submit" disabled={pending || status === "loading"} className={`${buttonClass.primary} w-full`}>
+        <button
+          type="submit"
+          disabled={pending || status === "loading"}
+          className={cn(buttonVariants({ variant: "primary" }), "w-full")}
+        >
           {pending ? "Verifying…" : "Verify"}
         </button>
       </form>
       <button
         type="button"
         onClick={() => signOut({ callbackUrl: "/merchant/sdk/sign-in" })}
-        className={`${buttonClass.secondary} mt-3 w-full`}
+        className={cn(buttonVariants({ variant: "secondary" }), "mt-3 w-full")}
       >
         Cancel and sign out
       </button>

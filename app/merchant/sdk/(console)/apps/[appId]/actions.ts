@@ -10,7 +10,7 @@ import { requireRecentAuthentication } from "@/lib/console/recent-authentication
 import { rollSecret } from "@/lib/console/roll-secret";
 import { requireAuditContext } from "@/lib/console/session";
 import { setMode } from "@/lib/console/set-mode";
-import { runAction, text, type ActionState } from "../../../_lib/action-state";
+import { runAction, text, type ActionState } from "@/app/merchant/sdk/_lib/action-state";
 
 export async function renameApplicationAction(
   applicationId: string,

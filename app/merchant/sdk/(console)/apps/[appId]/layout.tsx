@@ -1,9 +1,23 @@
 // An application's console frame: left navigation, the test/live switch and the test-mode banner.
 import Link from "next/link";
-import { NavLinks } from "../../../_components/nav-links";
-import { loadApplication } from "../../../_lib/load-application";
-import { inputClass } from "../../../_components/ui";
+import { NavLinks, type NavItem } from "@/components/ui/nav-links";
+import { cn } from "@/components/ui/cn";
+import { loadApplication } from "@/app/merchant/sdk/_lib/load-application";
+import { inputClass } from "@/components/ui/input";
 import { ModeSwitch } from "./mode-switch";
+
+/** An application's pages, under its base path; a section is current on its list and its items' pages. */
+function sections(base: string): NavItem[] {
+  return [
+    { href: base, label: "Overview", exact: true },
+    { href: `${base}/keys`, label: "API keys" },
+    { href: `${base}/webhooks`, label: "Webhooks" },
+    { href: `${base}/wallets`, label: "Wallets" },
+    { href: `${base}/events`, label: "Events" },
+    { href: `${base}/logs`, label: "Request log" },
+    { href: `${base}/audit`, label: "Audit log" },
+  ];
+}
 
 export default async function ApplicationLayout({
   children,
@@ -46,7 +60,7 @@ export default async function ApplicationLayout({
                 <ModeSwitch applicationId={application.id} live={live} />
               </div>
             </div>
-            <NavLinks base={base} />
+            <NavLinks items={sections(base)} variant="sidebar" />
           </nav>
           <form role="search" action={`${base}/search`} className="mt-4">
             <label htmlFor="id-search" className="block text-xs font-medium text-slate-600">
@@ -59,7 +73,7 @@ export default async function ApplicationLayout({
               autoComplete="off"
               spellCheck={false}
               placeholder="wal_, card_, evt_, req_…"
-              className={`${inputClass} mt-1 font-mono`}
+              className={cn(inputClass, "mt-1 font-mono")}
             />
           </form>
         </aside>

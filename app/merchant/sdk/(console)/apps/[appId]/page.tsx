@@ -1,12 +1,14 @@
 // An application's overview: its name and id, the webhook signing secret of the console's mode, and a quick start.
 import type { Metadata } from "next";
-import { CopyButton } from "../../../_components/copy-button";
-import { PageHeader, Panel, TextLink } from "../../../_components/ui";
+import { CopyButton } from "@/components/ui/copy-button";
+import { PageHeader } from "@/components/ui/page-header";
+import { Panel } from "@/components/ui/panel";
+import { TextLink } from "@/components/ui/text-link";
 import { headers } from "next/headers";
 import { signingSecretTimes } from "@/lib/console/signing-secret-times";
 import { prisma } from "@/lib/db/client";
 import { publicBaseUrl } from "@/lib/statements/public-links";
-import { loadApplication } from "../../../_lib/load-application";
+import { loadApplication } from "@/app/merchant/sdk/_lib/load-application";
 import { QuickStart } from "./quick-start";
 import { RenameForm } from "./rename-form";
 import { SecretPanel } from "./secret-panel";

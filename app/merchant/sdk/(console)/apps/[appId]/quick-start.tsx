@@ -1,5 +1,5 @@
 // The quick-start snippets, filled in with the application's id and this service's address.
-import { CopyButton } from "../../../_components/copy-button";
+import { CopyButton } from "@/components/ui/copy-button";
 
 export function quickStartSnippets(input: { baseUrl: string; applicationId: string; livemode: boolean }) {
   const mode = input.livemode ? "live" : "test";

@@ -1,9 +1,10 @@
 "use client";
 // Renames the application, with the error shown under the field.
 import { useActionState } from "react";
-import { SubmitButton } from "../../../_components/submit-button";
-import { FieldError, inputClass } from "../../../_components/ui";
-import { idleState } from "../../../_lib/action-state";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { FieldError } from "@/components/ui/field";
+import { inputClass } from "@/components/ui/input";
+import { idleState } from "@/app/merchant/sdk/_lib/action-state";
 import { renameApplicationAction } from "./actions";
 
 export function RenameForm({ applicationId, name }: { applicationId: string; name: string }) {

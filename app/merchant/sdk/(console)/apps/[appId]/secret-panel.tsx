@@ -3,10 +3,11 @@
 // pending one after a roll, shown at once with the time it takes over. Secrets reach the browser
 // only through these explicit actions (reveal, roll).
 import { useState } from "react";
-import { ConfirmButton } from "../../../_components/confirm-button";
-import { CopyButton } from "../../../_components/copy-button";
-import { useReauthentication } from "../../../_components/reauth-dialog";
-import { buttonClass, Time } from "../../../_components/ui";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { useReauthentication } from "@/app/merchant/sdk/_components/reauth-dialog";
+import { buttonVariants } from "@/components/ui/button";
+import { Time } from "@/app/merchant/sdk/_components/time";
 import { activateSecretAction, revealSecretAction, rollSecretAction } from "./actions";
 
 type Mode = "test" | "live";
@@ -105,7 +106,7 @@ export function SecretPanel({
                 <CopyButton value={secret} label="Copy secret" />
                 <button
                   type="button"
-                  className={buttonClass.secondary}
+                  className={buttonVariants({ variant: "secondary" })}
                   onClick={() => {
                     setSecret(undefined);
                     setPendingSecret(undefined);
@@ -115,7 +116,12 @@ export function SecretPanel({
                 </button>
               </>
             ) : (
-              <button type="button" className={buttonClass.secondary} onClick={reveal} disabled={revealing}>
+              <button
+                type="button"
+                className={buttonVariants({ variant: "secondary" })}
+                onClick={reveal}
+                disabled={revealing}
+              >
                 {revealing ? "Revealing…" : "Reveal secret"}
               </button>
             )}

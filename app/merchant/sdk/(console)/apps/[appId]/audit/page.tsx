@@ -3,10 +3,15 @@
 import type { Metadata } from "next";
 import { prisma } from "@/lib/db/client";
 import { listAuditLog } from "@/lib/console/list-audit-log";
-import { Badge, EmptyState, PageHeader, Panel, Table, Td, Time } from "../../../../_components/ui";
-import { Pager } from "../../../../_components/pager";
-import { loadApplication } from "../../../../_lib/load-application";
-import { readQuery, type SearchParams } from "../../../../_lib/read-query";
+import { Badge } from "@/components/ui/badge";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Panel } from "@/components/ui/panel";
+import { Table, Td } from "@/components/ui/table";
+import { Time } from "@/app/merchant/sdk/_components/time";
+import { Pager } from "@/app/merchant/sdk/_components/pager";
+import { loadApplication } from "@/app/merchant/sdk/_lib/load-application";
+import { readQuery, type SearchParams } from "@/app/merchant/sdk/_lib/read-query";
 
 export const metadata: Metadata = { title: "Audit log" };
 

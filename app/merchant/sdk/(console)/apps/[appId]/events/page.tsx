@@ -3,22 +3,20 @@ import type { Metadata } from "next";
 import { prisma } from "@/lib/db/client";
 import { listEvents } from "@/lib/console/list-events";
 import { EVENT_TYPES } from "@/lib/events/record-event";
-import {
-  Badge,
-  buttonClass,
-  EmptyState,
-  inputClass,
-  PageHeader,
-  Panel,
-  Table,
-  TestBadge,
-  Td,
-  TextLink,
-  Time,
-} from "../../../../_components/ui";
-import { Pager } from "../../../../_components/pager";
-import { loadApplication } from "../../../../_lib/load-application";
-import { readQuery, type SearchParams } from "../../../../_lib/read-query";
+import { Badge } from "@/components/ui/badge";
+import { cn } from "@/components/ui/cn";
+import { buttonVariants } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { inputClass } from "@/components/ui/input";
+import { PageHeader } from "@/components/ui/page-header";
+import { Panel } from "@/components/ui/panel";
+import { Table, Td } from "@/components/ui/table";
+import { TestBadge } from "@/app/merchant/sdk/_components/test-badge";
+import { TextLink } from "@/components/ui/text-link";
+import { Time } from "@/app/merchant/sdk/_components/time";
+import { Pager } from "@/app/merchant/sdk/_components/pager";
+import { loadApplication } from "@/app/merchant/sdk/_lib/load-application";
+import { readQuery, type SearchParams } from "@/app/merchant/sdk/_lib/read-query";
 
 export const metadata: Metadata = { title: "Events" };
 
@@ -45,7 +43,7 @@ export default async function EventsPage({
           <label htmlFor="event-type" className="sr-only">
             Event type
           </label>
-          <select id="event-type" name="type" defaultValue={type ?? ""} className={`${inputClass} sm:max-w-xs`}>
+          <select id="event-type" name="type" defaultValue={type ?? ""} className={cn(inputClass, "sm:max-w-xs")}>
             <option value="">All event types</option>
             {EVENT_TYPES.map((t) => (
               <option key={t} value={t}>
@@ -53,7 +51,7 @@ export default async function EventsPage({
               </option>
             ))}
           </select>
-          <button type="submit" className={buttonClass.secondary}>
+          <button type="submit" className={buttonVariants({ variant: "secondary" })}>
             Filter
           </button>
         </form>

@@ -7,7 +7,7 @@ import { requireRecentAuthentication } from "@/lib/console/recent-authentication
 import { revokeKey } from "@/lib/console/revoke-key";
 import { keyMintIsSensitive } from "@/lib/console/sensitive-changes";
 import { requireAuditContext } from "@/lib/console/session";
-import { runAction, text, type ActionState } from "../../../../_lib/action-state";
+import { runAction, text, type ActionState } from "@/app/merchant/sdk/_lib/action-state";
 
 export async function mintKeyAction(
   applicationId: string,

@@ -2,7 +2,8 @@
 // "Create secret key": a native modal dialog (focus moves in and is trapped, Escape closes, focus
 // returns to the button) holding the mint form, then the new key, shown once.
 import { useRef, useState } from "react";
-import { buttonClass } from "../../../../_components/ui";
+import { buttonVariants } from "@/components/ui/button";
+import { Dialog, DialogTitle } from "@/components/ui/dialog";
 import { MintKeyForm } from "./mint-key-form";
 
 export function CreateKeyDialog({
@@ -21,7 +22,7 @@ export function CreateKeyDialog({
     <>
       <button
         type="button"
-        className={buttonClass.primary}
+        className={buttonVariants({ variant: "primary" })}
         onClick={() => {
           dialog.current?.showModal();
           dialog.current?.querySelector<HTMLInputElement>("#key-name")?.focus();
@@ -29,17 +30,10 @@ export function CreateKeyDialog({
       >
         Create secret key
       </button>
-      <dialog
-        ref={dialog}
-        onClose={() => setClosings((n) => n + 1)}
-        aria-labelledby="create-key-title"
-        className="m-auto max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-xl overflow-y-auto rounded-xl border border-slate-200 p-0 shadow-xl backdrop:bg-slate-900/40"
-      >
+      <Dialog ref={dialog} size="xl" onClose={() => setClosings((n) => n + 1)} aria-labelledby="create-key-title">
         <div className="p-6">
           <div className="mb-4 flex items-start justify-between gap-4">
-            <h2 id="create-key-title" className="text-lg font-semibold text-slate-900">
-              Create a {mode} secret key
-            </h2>
+            <DialogTitle id="create-key-title">Create a {mode} secret key</DialogTitle>
             <button
               type="button"
               onClick={() => dialog.current?.close()}
@@ -59,7 +53,7 @@ export function CreateKeyDialog({
             onDone={() => dialog.current?.close()}
           />
         </div>
-      </dialog>
+      </Dialog>
     </>
   );
 }

@@ -2,11 +2,14 @@
 // Mints an API key: name, scopes (all ticked by default) and an IP allowlist. The new key then takes
 // the form's place, shown exactly once, with a copy button.
 import { useActionState, useEffect, useRef } from "react";
-import { CopyButton } from "../../../../_components/copy-button";
-import { useReauthentication } from "../../../../_components/reauth-dialog";
-import { SubmitButton } from "../../../../_components/submit-button";
-import { buttonClass, Field, FieldError, inputClass } from "../../../../_components/ui";
-import { idleState, type ActionState } from "../../../../_lib/action-state";
+import { CopyButton } from "@/components/ui/copy-button";
+import { cn } from "@/components/ui/cn";
+import { useReauthentication } from "@/app/merchant/sdk/_components/reauth-dialog";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { buttonVariants } from "@/components/ui/button";
+import { Field, FieldError } from "@/components/ui/field";
+import { inputClass } from "@/components/ui/input";
+import { idleState, type ActionState } from "@/app/merchant/sdk/_lib/action-state";
 import { mintKeyAction } from "./actions";
 
 export function MintKeyForm({
@@ -58,7 +61,7 @@ export function MintKeyForm({
           <CopyButton value={secret} label="Copy key" />
         </div>
         <div className="mt-4 flex justify-end">
-          <button type="button" className={buttonClass.secondary} onClick={onDone}>
+          <button type="button" className={buttonVariants({ variant: "secondary" })} onClick={onDone}>
             Done
           </button>
         </div>
@@ -77,7 +80,7 @@ export function MintKeyForm({
               maxLength={80}
               placeholder="e.g. Production backend"
               defaultValue={state.status === "error" ? state.values?.name : ""}
-              className={`${inputClass} mt-1`}
+              className={cn(inputClass, "mt-1")}
             />
           )}
         </Field>
@@ -119,7 +122,7 @@ export function MintKeyForm({
               rows={3}
               placeholder={"203.0.113.0/24\n2001:db8::/32"}
               defaultValue={state.status === "error" ? state.values?.allowedIps : ""}
-              className={`${inputClass} mt-1 font-mono`}
+              className={cn(inputClass, "mt-1 font-mono")}
             />
           )}
         </Field>

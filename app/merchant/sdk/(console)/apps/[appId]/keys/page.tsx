@@ -4,12 +4,17 @@ import type { Metadata } from "next";
 import { prisma } from "@/lib/db/client";
 import { listKeys } from "@/lib/console/list-keys";
 import { SCOPES } from "@/lib/keys/scopes";
-import { Badge, EmptyState, PageHeader, Panel, Table, Td, Time } from "../../../../_components/ui";
-import { Pager } from "../../../../_components/pager";
-import { loadApplication } from "../../../../_lib/load-application";
+import { Badge } from "@/components/ui/badge";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Panel } from "@/components/ui/panel";
+import { Table, Td } from "@/components/ui/table";
+import { Time } from "@/app/merchant/sdk/_components/time";
+import { Pager } from "@/app/merchant/sdk/_components/pager";
+import { loadApplication } from "@/app/merchant/sdk/_lib/load-application";
 import { CreateKeyDialog } from "./create-key-dialog";
 import { RevokeKeyButton } from "./revoke-key-button";
-import { readQuery, type SearchParams } from "../../../../_lib/read-query";
+import { readQuery, type SearchParams } from "@/app/merchant/sdk/_lib/read-query";
 
 export const metadata: Metadata = { title: "API keys" };
 

@@ -1,6 +1,6 @@
 "use client";
 // Revokes a key after a confirmation; the API refuses it from the next request on.
-import { ConfirmButton } from "../../../../_components/confirm-button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { revokeKeyAction } from "./actions";
 
 export function RevokeKeyButton({

@@ -12,24 +12,21 @@ import {
   TIME_RANGES,
   type RequestLogFilters,
 } from "@/lib/console/list-request-log";
-import { Pager } from "../../../../_components/pager";
-import { TimeZoneField } from "../../../../_components/time-zone-field";
-import {
-  buttonClass,
-  EmptyState,
-  FilterSelect,
-  inputClass,
-  PageHeader,
-  Panel,
-  Table,
-  Td,
-  TextLink,
-  Time,
-  Truncated,
-} from "../../../../_components/ui";
-import { loadApplication } from "../../../../_lib/load-application";
+import { Pager } from "@/app/merchant/sdk/_components/pager";
+import { TimeZoneField } from "@/app/merchant/sdk/_components/time-zone-field";
+import { buttonVariants } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { EmptyState } from "@/components/ui/empty-state";
+import { FilterSelect } from "@/components/ui/field";
+import { inputClass } from "@/components/ui/input";
+import { PageHeader } from "@/components/ui/page-header";
+import { Panel } from "@/components/ui/panel";
+import { Table, Td, Truncated } from "@/components/ui/table";
+import { TextLink } from "@/components/ui/text-link";
+import { Time } from "@/app/merchant/sdk/_components/time";
+import { loadApplication } from "@/app/merchant/sdk/_lib/load-application";
 import { HttpStatusBadge } from "./http-status-badge";
-import { readQuery, type SearchParams } from "../../../../_lib/read-query";
+import { readQuery, type SearchParams } from "@/app/merchant/sdk/_lib/read-query";
 
 export const metadata: Metadata = { title: "Request log" };
 
@@ -116,10 +113,10 @@ export default async function RequestLogPage({
               name="request"
               defaultValue={searched}
               placeholder="req_..."
-              className={`${inputClass} font-mono sm:max-w-sm`}
+              className={cn(inputClass, "font-mono sm:max-w-sm")}
               aria-describedby={searched ? "request-id-result" : undefined}
             />
-            <button type="submit" className={buttonClass.secondary}>
+            <button type="submit" className={buttonVariants({ variant: "secondary" })}>
               Open request
             </button>
           </form>
@@ -164,7 +161,7 @@ export default async function RequestLogPage({
                 name="path"
                 defaultValue={query.path}
                 placeholder="/v1/wallets"
-                className={`${inputClass} font-mono`}
+                className={cn(inputClass, "font-mono")}
               />
             </div>
             <FilterSelect
@@ -191,11 +188,11 @@ export default async function RequestLogPage({
               <TimeZoneField name="tz" hintId={TIME_ZONE_HINT} />
             </DateTimeFilter>
             <div className="flex items-end gap-2">
-              <button type="submit" className={buttonClass.primary}>
+              <button type="submit" className={buttonVariants({ variant: "primary" })}>
                 Filter
               </button>
               {filtered ? (
-                <a href={base} className={buttonClass.secondary}>
+                <a href={base} className={buttonVariants({ variant: "secondary" })}>
                   Clear
                 </a>
               ) : null}

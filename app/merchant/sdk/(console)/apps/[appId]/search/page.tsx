@@ -3,10 +3,12 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { prisma } from "@/lib/db/client";
 import { findObject, type ObjectLocation } from "@/lib/console/find-object";
-import { EmptyState, PageHeader, Panel } from "../../../../_components/ui";
-import { loadApplication } from "../../../../_lib/load-application";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Panel } from "@/components/ui/panel";
+import { loadApplication } from "@/app/merchant/sdk/_lib/load-application";
 import { SwitchModeButton } from "./switch-mode-button";
-import { readQuery, type SearchParams } from "../../../../_lib/read-query";
+import { readQuery, type SearchParams } from "@/app/merchant/sdk/_lib/read-query";
 
 export const metadata: Metadata = { title: "Search by id" };
 

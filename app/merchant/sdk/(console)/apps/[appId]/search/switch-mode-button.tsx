@@ -2,7 +2,7 @@
 // Switches the console to the mode of the object searched for; the search page then finds it and jumps there.
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
-import { buttonClass } from "../../../../_components/ui";
+import { buttonVariants } from "@/components/ui/button";
 import { setModeAction } from "../actions";
 
 export function SwitchModeButton({ applicationId, mode }: { applicationId: string; mode: "test" | "live" }) {
@@ -11,7 +11,7 @@ export function SwitchModeButton({ applicationId, mode }: { applicationId: strin
   return (
     <button
       type="button"
-      className={buttonClass.primary}
+      className={buttonVariants({ variant: "primary" })}
       disabled={pending}
       onClick={() =>
         startTransition(async () => {

@@ -2,23 +2,20 @@
 import type { Metadata } from "next";
 import { prisma } from "@/lib/db/client";
 import { searchWallets } from "@/lib/console/search-wallets";
-import {
-  Badge,
-  buttonClass,
-  EmptyState,
-  inputClass,
-  PageHeader,
-  Panel,
-  statusTone,
-  Table,
-  Td,
-  TextLink,
-  Time,
-} from "../../../../_components/ui";
-import { Pager } from "../../../../_components/pager";
-import { loadApplication } from "../../../../_lib/load-application";
+import { Badge, statusTone } from "@/components/ui/badge";
+import { cn } from "@/components/ui/cn";
+import { buttonVariants } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { inputClass } from "@/components/ui/input";
+import { PageHeader } from "@/components/ui/page-header";
+import { Panel } from "@/components/ui/panel";
+import { Table, Td } from "@/components/ui/table";
+import { TextLink } from "@/components/ui/text-link";
+import { Time } from "@/app/merchant/sdk/_components/time";
+import { Pager } from "@/app/merchant/sdk/_components/pager";
+import { loadApplication } from "@/app/merchant/sdk/_lib/load-application";
 import { formatMoney } from "@/lib/money/format";
-import { readQuery, type SearchParams } from "../../../../_lib/read-query";
+import { readQuery, type SearchParams } from "@/app/merchant/sdk/_lib/read-query";
 
 export const metadata: Metadata = { title: "Wallets" };
 
@@ -50,9 +47,9 @@ export default async function WalletsPage({
             name="q"
             defaultValue={q}
             placeholder="Search by externalUserId"
-            className={`${inputClass} sm:max-w-sm`}
+            className={cn(inputClass, "sm:max-w-sm")}
           />
-          <button type="submit" className={buttonClass.secondary}>
+          <button type="submit" className={buttonVariants({ variant: "secondary" })}>
             Search
           </button>
         </form>

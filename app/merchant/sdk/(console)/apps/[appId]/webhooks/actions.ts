@@ -12,7 +12,7 @@ import { endpointRegistrationIsSensitive, endpointUpdateIsSensitive } from "@/li
 import { requireAuditContext } from "@/lib/console/session";
 import { setEndpointEnabled } from "@/lib/console/set-endpoint-enabled";
 import { updateEndpoint } from "@/lib/console/update-endpoint";
-import { runAction, text, type ActionState } from "../../../../_lib/action-state";
+import { runAction, text, type ActionState } from "@/app/merchant/sdk/_lib/action-state";
 
 export async function registerEndpointAction(
   applicationId: string,

@@ -2,7 +2,7 @@
 // Deletes an endpoint once the merchant confirms, then returns to the webhooks page.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { ConfirmButton } from "../../../../_components/confirm-button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { deleteEndpointAction } from "./actions";
 
 export function DeleteEndpointButton({

@@ -2,10 +2,12 @@
 // Registers a webhook endpoint: URL, the event kinds it wants (none ticked = all), enabled; or, given
 // an endpoint, edits its URL and event kinds.
 import { useActionState } from "react";
-import { useReauthentication } from "../../../../_components/reauth-dialog";
-import { SubmitButton } from "../../../../_components/submit-button";
-import { Field, FieldError, inputClass } from "../../../../_components/ui";
-import { idleState, type ActionState } from "../../../../_lib/action-state";
+import { useReauthentication } from "@/app/merchant/sdk/_components/reauth-dialog";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { cn } from "@/components/ui/cn";
+import { Field, FieldError } from "@/components/ui/field";
+import { inputClass } from "@/components/ui/input";
+import { idleState, type ActionState } from "@/app/merchant/sdk/_lib/action-state";
 import { registerEndpointAction, updateEndpointAction } from "./actions";
 
 export function EndpointForm({
@@ -75,7 +77,7 @@ export function EndpointForm({
             required
             placeholder={live ? "https://example.com/webhooks" : "http://localhost:4242/webhooks"}
             defaultValue={state.status === "error" ? state.values?.url : (endpoint?.url ?? "")}
-            className={`${inputClass} mt-1 font-mono`}
+            className={cn(inputClass, "mt-1 font-mono")}
           />
         )}
       </Field>

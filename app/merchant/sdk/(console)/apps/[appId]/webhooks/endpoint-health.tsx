@@ -6,7 +6,8 @@ import {
   type EndpointHealthFields,
   type EndpointHealthState,
 } from "@/lib/webhooks/endpoint-health";
-import { Badge, Time } from "../../../../_components/ui";
+import { Badge } from "@/components/ui/badge";
+import { Time } from "@/app/merchant/sdk/_components/time";
 
 const STATES: Record<EndpointHealthState, { label: string; tone: "green" | "amber" | "red"; hint: string }> = {
   healthy: { label: "Healthy", tone: "green", hint: "Deliveries are succeeding." },

@@ -8,28 +8,23 @@ import { listEndpoints } from "@/lib/console/list-endpoints";
 import { testEventKinds } from "@/lib/console/send-test-event";
 import { EVENT_TYPES } from "@/lib/events/record-event";
 import { DELIVERY_STATUSES } from "@/lib/schemas/webhook";
-import {
-  Badge,
-  buttonClass,
-  EmptyState,
-  FilterSelect,
-  PageHeader,
-  Panel,
-  statusTone,
-  Table,
-  TestBadge,
-  Td,
-  TextLink,
-  Time,
-  Truncated,
-} from "../../../../_components/ui";
-import { Pager } from "../../../../_components/pager";
-import { loadApplication } from "../../../../_lib/load-application";
+import { Badge, statusTone } from "@/components/ui/badge";
+import { buttonVariants } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { FilterSelect } from "@/components/ui/field";
+import { PageHeader } from "@/components/ui/page-header";
+import { Panel } from "@/components/ui/panel";
+import { Table, Td, Truncated } from "@/components/ui/table";
+import { TestBadge } from "@/app/merchant/sdk/_components/test-badge";
+import { TextLink } from "@/components/ui/text-link";
+import { Time } from "@/app/merchant/sdk/_components/time";
+import { Pager } from "@/app/merchant/sdk/_components/pager";
+import { loadApplication } from "@/app/merchant/sdk/_lib/load-application";
 import { EndpointForm } from "./endpoint-form";
 import { EndpointHealth } from "./endpoint-health";
 import { EndpointToggle } from "./endpoint-toggle";
 import { SendTestEventButton } from "./send-test-event-button";
-import { readQuery, type SearchParams } from "../../../../_lib/read-query";
+import { readQuery, type SearchParams } from "@/app/merchant/sdk/_lib/read-query";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -135,7 +130,7 @@ export default async function WebhooksPage({
           title="Recent deliveries"
           id="deliveries"
           actions={
-            <Link href={base} className={buttonClass.secondary}>
+            <Link href={base} className={buttonVariants({ variant: "secondary" })}>
               Refresh
             </Link>
           }
@@ -166,7 +161,7 @@ export default async function WebhooksPage({
               options={endpoints.map((e) => ({ value: e.id, label: e.url }))}
             />
             <div className="flex items-end gap-2">
-              <button type="submit" className={buttonClass.secondary}>
+              <button type="submit" className={buttonVariants({ variant: "secondary" })}>
                 Filter
               </button>
               {filtered ? (

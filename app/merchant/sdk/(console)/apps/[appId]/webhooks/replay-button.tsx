@@ -2,7 +2,7 @@
 // Replays a delivery and says plainly when a replay limit has been reached.
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { buttonClass } from "../../../../_components/ui";
+import { buttonVariants } from "@/components/ui/button";
 import { replayDeliveryAction } from "./actions";
 
 export function ReplayButton({ applicationId, deliveryId }: { applicationId: string; deliveryId: string }) {
@@ -14,7 +14,7 @@ export function ReplayButton({ applicationId, deliveryId }: { applicationId: str
       <button
         type="button"
         disabled={pending}
-        className={buttonClass.secondary}
+        className={buttonVariants({ variant: "secondary" })}
         onClick={() =>
           startTransition(async () => {
             const state = await replayDeliveryAction(applicationId, deliveryId);

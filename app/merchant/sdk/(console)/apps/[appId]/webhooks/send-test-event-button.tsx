@@ -3,7 +3,9 @@
 // endpoint and says where to watch it arrive.
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { buttonClass, inputClass } from "../../../../_components/ui";
+import { buttonVariants } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { inputClass } from "@/components/ui/input";
 import { sendTestEventAction } from "./actions";
 
 export function SendTestEventButton({
@@ -34,7 +36,7 @@ export function SendTestEventButton({
           value={kind}
           onChange={(e) => setKind(e.target.value)}
           disabled={disabled}
-          className={`${inputClass} font-mono text-xs`}
+          className={cn(inputClass, "font-mono text-xs")}
         >
           {kinds.map((k) => (
             <option key={k} value={k}>
@@ -46,7 +48,7 @@ export function SendTestEventButton({
       <button
         type="button"
         disabled={pending || disabled}
-        className={buttonClass.secondary}
+        className={buttonVariants({ variant: "secondary" })}
         onClick={() =>
           startTransition(async () => {
             const state = await sendTestEventAction(applicationId, endpointId, kind);

@@ -2,19 +2,15 @@
 import type { Metadata } from "next";
 import { prisma } from "@/lib/db/client";
 import { eventDetail } from "@/lib/console/event-detail";
-import {
-  Badge,
-  Detail,
-  EmptyState,
-  PageHeader,
-  Panel,
-  statusTone,
-  Table,
-  Td,
-  TextLink,
-  Time,
-} from "../../../../../_components/ui";
-import { loadApplication, orNotFound } from "../../../../../_lib/load-application";
+import { Badge, statusTone } from "@/components/ui/badge";
+import { Detail } from "@/components/ui/detail";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Panel } from "@/components/ui/panel";
+import { Table, Td } from "@/components/ui/table";
+import { TextLink } from "@/components/ui/text-link";
+import { Time } from "@/app/merchant/sdk/_components/time";
+import { loadApplication, orNotFound } from "@/app/merchant/sdk/_lib/load-application";
 
 export const metadata: Metadata = { title: "Event" };
 

@@ -4,18 +4,15 @@ import type { Metadata } from "next";
 import { prisma } from "@/lib/db/client";
 import { requestLogDetail } from "@/lib/console/request-log-detail";
 import { isTruncatedBody } from "@/lib/request-log/redact";
-import {
-  Badge,
-  Detail,
-  EmptyState,
-  PageHeader,
-  Panel,
-  statusTone,
-  TextLink,
-  Time,
-} from "../../../../../_components/ui";
-import { loadApplication, orNotFound } from "../../../../../_lib/load-application";
-import { prettyJson } from "../../../../../_lib/pretty-json";
+import { Badge, statusTone } from "@/components/ui/badge";
+import { Detail } from "@/components/ui/detail";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Panel } from "@/components/ui/panel";
+import { TextLink } from "@/components/ui/text-link";
+import { Time } from "@/app/merchant/sdk/_components/time";
+import { loadApplication, orNotFound } from "@/app/merchant/sdk/_lib/load-application";
+import { prettyJson } from "@/app/merchant/sdk/_lib/pretty-json";
 import { HttpStatusBadge } from "../http-status-badge";
 
 export const metadata: Metadata = { title: "Request" };

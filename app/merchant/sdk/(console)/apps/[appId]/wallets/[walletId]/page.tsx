@@ -2,23 +2,19 @@
 import type { Metadata } from "next";
 import { prisma } from "@/lib/db/client";
 import { walletDetail } from "@/lib/console/wallet-detail";
-import {
-  Badge,
-  Detail,
-  EmptyState,
-  PageHeader,
-  Panel,
-  statusTone,
-  Table,
-  Td,
-  TextLink,
-  Time,
-} from "../../../../../_components/ui";
-import { Pager } from "../../../../../_components/pager";
-import { loadApplication, orNotFound } from "../../../../../_lib/load-application";
+import { Badge, statusTone } from "@/components/ui/badge";
+import { Detail } from "@/components/ui/detail";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Panel } from "@/components/ui/panel";
+import { Table, Td } from "@/components/ui/table";
+import { TextLink } from "@/components/ui/text-link";
+import { Time } from "@/app/merchant/sdk/_components/time";
+import { Pager } from "@/app/merchant/sdk/_components/pager";
+import { loadApplication, orNotFound } from "@/app/merchant/sdk/_lib/load-application";
 import { formatMoney } from "@/lib/money/format";
 import type { WalletRecord } from "@/lib/schemas/wallet";
-import { readQuery, type SearchParams } from "../../../../../_lib/read-query";
+import { readQuery, type SearchParams } from "@/app/merchant/sdk/_lib/read-query";
 
 export const metadata: Metadata = { title: "Wallet" };
 

@@ -4,19 +4,16 @@ import type { Metadata } from "next";
 import { prisma } from "@/lib/db/client";
 import { deliveryDetail } from "@/lib/console/delivery-detail";
 import { REPLAYS_PER_DELIVERY_PER_HOUR, REPLAYS_PER_USER_PER_MINUTE } from "@/lib/webhooks/replay-delivery";
-import {
-  Badge,
-  Detail,
-  PageHeader,
-  Panel,
-  statusTone,
-  TestBadge,
-  TextLink,
-  Time,
-} from "../../../../../../_components/ui";
-import { loadApplication, orNotFound } from "../../../../../../_lib/load-application";
-import { prettyJson } from "../../../../../../_lib/pretty-json";
-import { ReplayButton } from "../../replay-button";
+import { Badge, statusTone } from "@/components/ui/badge";
+import { Detail } from "@/components/ui/detail";
+import { PageHeader } from "@/components/ui/page-header";
+import { Panel } from "@/components/ui/panel";
+import { TestBadge } from "@/app/merchant/sdk/_components/test-badge";
+import { TextLink } from "@/components/ui/text-link";
+import { Time } from "@/app/merchant/sdk/_components/time";
+import { loadApplication, orNotFound } from "@/app/merchant/sdk/_lib/load-application";
+import { prettyJson } from "@/app/merchant/sdk/_lib/pretty-json";
+import { ReplayButton } from "@/app/merchant/sdk/(console)/apps/[appId]/webhooks/replay-button";
 
 export const metadata: Metadata = { title: "Delivery" };
 

@@ -7,25 +7,21 @@ import { endpointDetail } from "@/lib/console/endpoint-detail";
 import type { EndpointWindowStats } from "@/lib/console/endpoint-stats";
 import { testEventKinds } from "@/lib/console/send-test-event";
 import { EVENT_TYPES } from "@/lib/events/record-event";
-import {
-  Badge,
-  Detail,
-  EmptyState,
-  PageHeader,
-  Panel,
-  statusTone,
-  Table,
-  Td,
-  TestBadge,
-  TextLink,
-  Time,
-} from "../../../../../../_components/ui";
-import { loadApplication, orNotFound } from "../../../../../../_lib/load-application";
-import { DeleteEndpointButton } from "../../delete-endpoint-button";
-import { EndpointForm } from "../../endpoint-form";
-import { EndpointHealth } from "../../endpoint-health";
-import { EndpointToggle } from "../../endpoint-toggle";
-import { SendTestEventButton } from "../../send-test-event-button";
+import { Badge, statusTone } from "@/components/ui/badge";
+import { Detail } from "@/components/ui/detail";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Panel } from "@/components/ui/panel";
+import { Table, Td } from "@/components/ui/table";
+import { TestBadge } from "@/app/merchant/sdk/_components/test-badge";
+import { TextLink } from "@/components/ui/text-link";
+import { Time } from "@/app/merchant/sdk/_components/time";
+import { loadApplication, orNotFound } from "@/app/merchant/sdk/_lib/load-application";
+import { DeleteEndpointButton } from "@/app/merchant/sdk/(console)/apps/[appId]/webhooks/delete-endpoint-button";
+import { EndpointForm } from "@/app/merchant/sdk/(console)/apps/[appId]/webhooks/endpoint-form";
+import { EndpointHealth } from "@/app/merchant/sdk/(console)/apps/[appId]/webhooks/endpoint-health";
+import { EndpointToggle } from "@/app/merchant/sdk/(console)/apps/[appId]/webhooks/endpoint-toggle";
+import { SendTestEventButton } from "@/app/merchant/sdk/(console)/apps/[appId]/webhooks/send-test-event-button";
 
 export const metadata: Metadata = { title: "Webhook endpoint" };
 
