@@ -3,8 +3,17 @@
 // same max width and left edge, plus the few pieces the pages' forms and results share.
 import Link from "next/link";
 import { SCHEMA_VERSION } from "@/lib/version";
-import { NavLinks } from "./nav-links";
+import { NavLinks, type NavItem } from "@/components/ui/nav-links";
 import { PRODUCT_NAME } from "@/lib/version";
+
+/** The main navigation's pages; each is current on its own path only (/verify is not /verify/proof). */
+const PUBLIC_NAV: readonly NavItem[] = [
+  { href: "/docs", label: "API docs", exact: true },
+  { href: "/verify", label: "Verify a statement", exact: true },
+  { href: "/verify/proof", label: "Verify a letter", exact: true },
+  { href: "/treasury", label: "Treasury", exact: true },
+  { href: "/webhooks/security", label: "Webhooks", exact: true },
+];
 
 /** The one column every public page lines up on: header, content and footer. */
 const PAGE_COLUMN = "mx-auto w-full max-w-6xl px-4 sm:px-6";
@@ -57,7 +66,7 @@ export function PublicShell({ children, wide = false }: { children: React.ReactN
             <span className="hidden sm:inline">Merchant console</span>
           </Link>
           <div className="-mx-2 w-full lg:mx-0 lg:w-auto">
-            <NavLinks />
+            <NavLinks items={PUBLIC_NAV} variant="bar" />
           </div>
         </nav>
       </header>
