@@ -105,12 +105,13 @@ export const eventsTailCommand: CliCommand<TailCommandOptions> = {
         .addOption(appOption())
         .addOption(new Option("--mode <mode>", "only test or only live attempts (default: both)").choices(MODES))
         .addOption(
-          new Option("--since <duration>", "also print attempts from this long ago, e.g. 30s, 5m, 2h, 1d").argParser(
-            sinceArgument,
-          ),
+          new Option(
+            "--since <duration>",
+            "first print the attempts of this long ago, e.g. 30s, 5m, 2h, 1d (default: only new ones)",
+          ).argParser(sinceArgument),
         )
         .addOption(jsonOption("print one JSON object per attempt")),
-      ["events tail --app app_…", "events tail --app app_… --mode test --since 5m --json"],
+      ["events tail --app app_… --since 10m", "events tail --app app_… --mode test --since 5m --json"],
     ),
 
   async run(options) {
@@ -127,7 +128,10 @@ export const eventsTailCommand: CliCommand<TailCommandOptions> = {
     process.once("SIGTERM", abort);
     const modes = livemode === undefined ? "test and live mode" : livemode ? "live mode" : "test mode";
     console.error(
-      `Following webhook attempts of ${applicationId} (${modes})${since ? `, from ${since} ago` : ""}. Ctrl-C to stop.`,
+      since
+        ? `Following webhook attempts of ${applicationId} (${modes}), from ${since} ago. Ctrl-C to stop.`
+        : // Without --since nothing already sent is printed: say so, or an attempt made a minute ago looks lost.
+          `Following new webhook attempts of ${applicationId} (${modes}); earlier ones: --since 10m. Ctrl-C to stop.`,
     );
     try {
       await tailWebhookAttempts(
