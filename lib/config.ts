@@ -1,8 +1,25 @@
-// The service's configuration, read from the environment once and validated with zod, so a bad
-// value stops start-up with a message naming the variable instead of failing on first use.
+// The service's configuration: every environment variable it reads, in one zod schema, read from
+// the environment once and validated, so a bad value stops start-up with a message naming the
+// variable instead of failing on first use. docs/operations.md's configuration table lists exactly
+// these variables (tests/unit/config-docs.test.ts); the test harness's own variables (CHROMIUM_PATH,
+// E2E_*, TEST_*) are not the service's and are described in CONTRIBUTING.md instead.
 import os from "node:os";
+// The crontab time-pattern parser graphile-worker's parseCronItems applies to `match`, imported
+// alone: graphile-worker's index takes about 100 ms to load, and every web process reads this file.
+import { createCronMatcher } from "graphile-worker/dist/cronMatcher";
 import { z } from "zod";
 import { serverNodeFlags } from "@/lib/process/server-node-flags";
+
+/** Variables read here that are not ours to document: set by Next.js and npm's scripts, not by operators. */
+export const FRAMEWORK_VARIABLES: ReadonlySet<string> = new Set(["NODE_ENV"]);
+
+export const DEFAULT_IDEMPOTENCY_CLEANUP_SCHEDULE = "*/15 * * * *";
+export const DEFAULT_ATTEMPT_RETENTION_SCHEDULE = "17 3 * * *";
+export const DEFAULT_ATTEMPT_RETENTION_DAYS = 30;
+export const DEFAULT_REQUEST_LOG_RETENTION_SCHEDULE = "27 3 * * *";
+export const DEFAULT_REQUEST_LOG_RETENTION_DAYS = 30;
+/** A hundred years: past that a retention cutoff would fall before any date the database can hold. */
+export const MAX_RETENTION_DAYS = 36_500;
 
 const optionalUrl = z
   .string()
@@ -10,6 +27,67 @@ const optionalUrl = z
   .transform((v) => (v === "" ? undefined : v))
   .pipe(z.url().optional())
   .optional();
+
+/**
+ * A positive number (`whole`: a positive whole number), surrounding spaces ignored; unset or blank
+ * is undefined, the worker's own default.
+ */
+const positive = (whole: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const trimmed = raw?.trim();
+      if (!trimmed) return undefined;
+      const value = Number(trimmed);
+      if (!Number.isFinite(value) || value <= 0)
+        ctx.addIssue({ code: "custom", message: `must be a positive number, got "${trimmed}"` });
+      else if (whole && !Number.isInteger(value))
+        ctx.addIssue({ code: "custom", message: `must be a positive whole number, got "${trimmed}"` });
+      else return value;
+      return z.NEVER;
+    });
+const positiveNumber = positive(false);
+const positiveWholeNumber = positive(true);
+
+/** Days of retention: a positive whole number up to MAX_RETENTION_DAYS; unset or blank is `fallback`. */
+const retentionDays = (fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const trimmed = raw?.trim();
+      if (!trimmed) return fallback;
+      if (!/^[1-9]\d*$/.test(trimmed)) {
+        ctx.addIssue({ code: "custom", message: `must be a positive whole number of days, got "${trimmed}"` });
+        return z.NEVER;
+      }
+      const days = Number(trimmed);
+      if (days > MAX_RETENTION_DAYS) {
+        ctx.addIssue({ code: "custom", message: `must be at most ${MAX_RETENTION_DAYS}, got "${trimmed}"` });
+        return z.NEVER;
+      }
+      return days;
+    });
+
+/** A crontab time pattern (minute hour day month weekday) graphile-worker accepts; unset or blank is `fallback`. */
+const cronPattern = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const pattern = raw?.trim() || fallback;
+      try {
+        createCronMatcher(pattern, "configuration");
+      } catch {
+        ctx.addIssue({
+          code: "custom",
+          message: `must be a crontab time pattern such as "${fallback}", got "${pattern}"`,
+        });
+        return z.NEVER;
+      }
+      return pattern;
+    });
 
 const configSchema = z
   .object({
@@ -63,6 +141,47 @@ const configSchema = z
     // not count a kept-alive connection's idle time against it, so it need not exceed the keep-alive
     // timeout; Node refuses one above its 300 s whole-request timeout.
     HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(60_000),
+    // Where the server listens (scripts/serve.ts). An empty PORT is 0, as Number("") was: any free port.
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().default("127.0.0.1"),
+    // Where the embedded PostgreSQL and the generated development secrets live (lib/data-dir.ts);
+    // unset is .data under the working directory.
+    DATA_DIR: z.string().optional(),
+    // "1" lets a production process generate SECRETS_KEY and AUTH_SECRET under DATA_DIR (a throwaway
+    // run only); any other value is as unset.
+    ALLOW_GENERATED_SECRETS: z
+      .string()
+      .optional()
+      .transform((v) => v === "1"),
+    // Base of the console's sign-in links and cookie security; next-auth reads it too, and
+    // lib/console/auth-options.ts sets it from PUBLIC_BASE_URL, HOST and PORT when unset.
+    NEXTAUTH_URL: z.string().optional(),
+    // The console password `npm run cli -- bootstrap` sets (read by its --password option).
+    BOOTSTRAP_PASSWORD: z.string().optional(),
+
+    // The webhook worker (lib/webhooks/worker.ts). Runs inside web processes unless "off"; any other
+    // value, or none, is on.
+    WEBHOOK_WORKER: z
+      .string()
+      .optional()
+      .transform((v): "on" | "off" => (v === "off" ? "off" : "on")),
+    // Unset numbers take the worker's own defaults (startWebhookWorker): 16 requests at once, 4 to
+    // one endpoint, polling every 1000 ms, a dead worker's jobs freed after 5 s, swept every 5000 ms.
+    WEBHOOK_WORKER_CONCURRENCY: positiveWholeNumber,
+    WEBHOOK_ENDPOINT_CONCURRENCY: positiveWholeNumber,
+    WEBHOOK_POLL_INTERVAL_MS: positiveNumber,
+    WEBHOOK_STALE_LOCK_SECONDS: positiveNumber,
+    WEBHOOK_SWEEP_INTERVAL_MS: positiveNumber,
+    // Multiplies the retry schedule and the endpoint back-off (lib/webhooks/schedule.ts); small
+    // values for tests and demos only.
+    WEBHOOK_RETRY_SCALE: positiveNumber.transform((v) => v ?? 1),
+    // The worker's crontab (lib/jobs): when each maintenance job runs, and how much the retention
+    // jobs keep.
+    IDEMPOTENCY_CLEANUP_SCHEDULE: cronPattern(DEFAULT_IDEMPOTENCY_CLEANUP_SCHEDULE),
+    WEBHOOK_ATTEMPT_RETENTION_DAYS: retentionDays(DEFAULT_ATTEMPT_RETENTION_DAYS),
+    WEBHOOK_ATTEMPT_RETENTION_SCHEDULE: cronPattern(DEFAULT_ATTEMPT_RETENTION_SCHEDULE),
+    REQUEST_LOG_RETENTION_DAYS: retentionDays(DEFAULT_REQUEST_LOG_RETENTION_DAYS),
+    REQUEST_LOG_RETENTION_SCHEDULE: cronPattern(DEFAULT_REQUEST_LOG_RETENTION_SCHEDULE),
   })
   .refine((c) => !c.UPSTASH_REDIS_REST_URL || c.UPSTASH_REDIS_REST_TOKEN, {
     message: "UPSTASH_REDIS_REST_TOKEN is required with UPSTASH_REDIS_REST_URL",
@@ -70,6 +189,9 @@ const configSchema = z
   });
 
 export type Config = z.infer<typeof configSchema>;
+
+/** Every variable the schema reads. */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(configSchema.shape);
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const parsed = configSchema.safeParse(env);
@@ -82,7 +204,17 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
 
 let cached: Config | undefined;
 
+/** The process's configuration, parsed from process.env on first use. */
 export function config(): Config {
   cached ??= parseConfig(process.env);
   return cached;
+}
+
+/**
+ * Makes `url` the process's DATABASE_URL: in the environment (processes it starts, and Next's own
+ * copy of this module, read it there) and in the configuration already read.
+ */
+export function useDatabaseUrl(url: string): void {
+  process.env.DATABASE_URL = url;
+  if (cached) cached = { ...cached, DATABASE_URL: url };
 }

@@ -3,13 +3,13 @@
 import { loadEnvFiles } from "@/lib/db/load-env-files";
 import { prepareDatabase } from "@/lib/db/prepare-database";
 import { exitOnStartupFailure, requireSupportedNode, stopOnSignal } from "@/lib/process/lifecycle";
-import { startWebhookWorker, workerOptionsFromEnv } from "@/lib/webhooks/worker";
+import { startWebhookWorker, workerOptions } from "@/lib/webhooks/worker";
 
 async function main() {
   requireSupportedNode();
   loadEnvFiles();
   const database = await prepareDatabase();
-  const worker = await startWebhookWorker(workerOptionsFromEnv(database.url));
+  const worker = await startWebhookWorker(workerOptions(database.url));
   console.log(
     `Webhook worker running (pid ${process.pid}, ${database.embedded ? "embedded PostgreSQL" : "DATABASE_URL"}).`,
   );

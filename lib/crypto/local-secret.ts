@@ -13,7 +13,7 @@ export function localSecret(options: {
   describe: string;
 }): string {
   if (options.configured) return options.configured;
-  if (config().NODE_ENV === "production" && process.env.ALLOW_GENERATED_SECRETS !== "1") {
+  if (config().NODE_ENV === "production" && !config().ALLOW_GENERATED_SECRETS) {
     throw new Error(`${options.variable} must be set in production (${options.describe}).`);
   }
   const file = path.join(dataDir(), options.file);

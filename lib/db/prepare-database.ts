@@ -1,6 +1,7 @@
 // Decides which database a process uses before anything connects: DATABASE_URL when set, else the
 // embedded PostgreSQL under .data/ (started, or shared when another process already runs it, and
 // migrated automatically). An external database with pending migrations is refused, not changed.
+import { parseConfig, useDatabaseUrl } from "@/lib/config";
 import { embeddedDataDir, startEmbeddedPostgres } from "./embedded-postgres";
 import { migrateDatabase } from "./migrate-database";
 import { pendingMigrations } from "./migrations";
@@ -18,7 +19,9 @@ export class UnmigratedDatabaseError extends Error {
 }
 
 export async function prepareDatabase(): Promise<PreparedDatabase> {
-  const configured = process.env.DATABASE_URL?.trim();
+  // Read afresh rather than through config()'s copy: this is where the process's DATABASE_URL is
+  // decided, and a test points it elsewhere between calls.
+  const configured = parseConfig(process.env).DATABASE_URL;
   if (configured) {
     const pending = await pendingMigrations(configured);
     if (pending.length > 0) throw new UnmigratedDatabaseError(pending);
@@ -28,6 +31,6 @@ export async function prepareDatabase(): Promise<PreparedDatabase> {
   const applied = await migrateDatabase(server.url);
   // On stderr: a CLI command's --json output stays the only thing on stdout.
   if (applied.length > 0) console.error(`Embedded PostgreSQL: applied ${applied.length} migration(s).`);
-  process.env.DATABASE_URL = server.url;
+  useDatabaseUrl(server.url);
   return { url: server.url, embedded: true, stop: () => server.stop() };
 }

@@ -2,18 +2,21 @@
 // days by default) on a schedule run by the webhook worker's graphile-worker crontab; the attempt
 // row stays, with its status, latency and error, and bodiesDroppedAt says when its bodies went.
 import type { ParsedCronItem, Task } from "graphile-worker";
+import {
+  config,
+  DEFAULT_ATTEMPT_RETENTION_DAYS,
+  DEFAULT_ATTEMPT_RETENTION_SCHEDULE,
+  type Config,
+} from "@/lib/config";
 import type { Db } from "@/lib/db/client";
-import { retentionCronItems, retentionCutoff, retentionOptionsFromEnv, type RetentionOptions } from "./retention";
+import { retentionCronItems, retentionCutoff, type RetentionOptions } from "./retention";
+
+/** Daily at 03:17 and 30 days; WEBHOOK_ATTEMPT_RETENTION_SCHEDULE and _DAYS override them. */
+export { DEFAULT_ATTEMPT_RETENTION_DAYS, DEFAULT_ATTEMPT_RETENTION_SCHEDULE };
 
 export type AttemptRetentionOptions = RetentionOptions;
 
 export const ATTEMPT_RETENTION_TASK = "drop_expired_webhook_attempt_bodies";
-
-/** Daily at 03:17; WEBHOOK_ATTEMPT_RETENTION_SCHEDULE overrides it with any crontab time pattern. */
-export const DEFAULT_ATTEMPT_RETENTION_SCHEDULE = "17 3 * * *";
-
-/** WEBHOOK_ATTEMPT_RETENTION_DAYS overrides it. */
-export const DEFAULT_ATTEMPT_RETENTION_DAYS = 30;
 
 // Small batches keep each UPDATE's row locks and WAL short beside live traffic.
 const BATCH_SIZE = 1_000;
@@ -73,19 +76,10 @@ export function attemptRetentionCronItems(schedule = DEFAULT_ATTEMPT_RETENTION_S
   return retentionCronItems(ATTEMPT_RETENTION_TASK, schedule);
 }
 
-/**
- * WEBHOOK_ATTEMPT_RETENTION_DAYS (a positive whole number, 30 by default) and
- * WEBHOOK_ATTEMPT_RETENTION_SCHEDULE (a crontab time pattern, "17 3 * * *" by default); a bad value
- * throws with a message naming its variable, so the worker does not start with it.
- */
-export function attemptRetentionOptionsFromEnv(
-  env: Record<string, string | undefined> = process.env,
-): RetentionOptions {
-  return retentionOptionsFromEnv(env, {
-    task: ATTEMPT_RETENTION_TASK,
-    daysVariable: "WEBHOOK_ATTEMPT_RETENTION_DAYS",
-    scheduleVariable: "WEBHOOK_ATTEMPT_RETENTION_SCHEDULE",
-    defaultDays: DEFAULT_ATTEMPT_RETENTION_DAYS,
-    defaultSchedule: DEFAULT_ATTEMPT_RETENTION_SCHEDULE,
-  });
+/** WEBHOOK_ATTEMPT_RETENTION_DAYS and WEBHOOK_ATTEMPT_RETENTION_SCHEDULE, checked by the configuration's schema. */
+export function attemptRetentionOptions(settings: Config = config()): RetentionOptions {
+  return {
+    retentionDays: settings.WEBHOOK_ATTEMPT_RETENTION_DAYS,
+    schedule: settings.WEBHOOK_ATTEMPT_RETENTION_SCHEDULE,
+  };
 }

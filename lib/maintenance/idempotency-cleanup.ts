@@ -2,12 +2,13 @@
 // worker's graphile-worker crontab, so the table holds about one day of writes rather than
 // everything ever sent (claiming a reused key also deletes its expired record, but only that one).
 import { parseCronItems, type ParsedCronItem } from "graphile-worker";
+import { DEFAULT_IDEMPOTENCY_CLEANUP_SCHEDULE } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 
 export const IDEMPOTENCY_CLEANUP_TASK = "delete_expired_idempotency_records";
 
 /** Every 15 minutes; IDEMPOTENCY_CLEANUP_SCHEDULE overrides it with any crontab time pattern. */
-export const DEFAULT_IDEMPOTENCY_CLEANUP_SCHEDULE = "*/15 * * * *";
+export { DEFAULT_IDEMPOTENCY_CLEANUP_SCHEDULE };
 
 // Small batches keep each DELETE's locks and WAL short beside live traffic.
 const BATCH_SIZE = 1_000;

@@ -1,16 +1,19 @@
 // Deletes request-log rows older than the retention period (30 days by default) on a schedule run
 // by the webhook worker's graphile-worker crontab, beside the attempt-body retention.
 import type { ParsedCronItem, Task } from "graphile-worker";
+import {
+  config,
+  DEFAULT_REQUEST_LOG_RETENTION_DAYS,
+  DEFAULT_REQUEST_LOG_RETENTION_SCHEDULE,
+  type Config,
+} from "@/lib/config";
 import type { Db } from "@/lib/db/client";
-import { retentionCronItems, retentionCutoff, retentionOptionsFromEnv, type RetentionOptions } from "./retention";
+import { retentionCronItems, retentionCutoff, type RetentionOptions } from "./retention";
+
+/** Daily at 03:27 and 30 days; REQUEST_LOG_RETENTION_SCHEDULE and _DAYS override them. */
+export { DEFAULT_REQUEST_LOG_RETENTION_DAYS, DEFAULT_REQUEST_LOG_RETENTION_SCHEDULE };
 
 export const REQUEST_LOG_RETENTION_TASK = "delete_expired_request_log";
-
-/** Daily at 03:27; REQUEST_LOG_RETENTION_SCHEDULE overrides it. */
-export const DEFAULT_REQUEST_LOG_RETENTION_SCHEDULE = "27 3 * * *";
-
-/** REQUEST_LOG_RETENTION_DAYS overrides it. */
-export const DEFAULT_REQUEST_LOG_RETENTION_DAYS = 30;
 
 // Small batches keep each DELETE's locks and WAL short beside the log's own inserts.
 const BATCH_SIZE = 1_000;
@@ -51,15 +54,10 @@ export function requestLogRetentionCronItems(schedule = DEFAULT_REQUEST_LOG_RETE
   return retentionCronItems(REQUEST_LOG_RETENTION_TASK, schedule);
 }
 
-/** REQUEST_LOG_RETENTION_DAYS (30 by default) and REQUEST_LOG_RETENTION_SCHEDULE ("27 3 * * *"). */
-export function requestLogRetentionOptionsFromEnv(
-  env: Record<string, string | undefined> = process.env,
-): RequestLogRetentionOptions {
-  return retentionOptionsFromEnv(env, {
-    task: REQUEST_LOG_RETENTION_TASK,
-    daysVariable: "REQUEST_LOG_RETENTION_DAYS",
-    scheduleVariable: "REQUEST_LOG_RETENTION_SCHEDULE",
-    defaultDays: DEFAULT_REQUEST_LOG_RETENTION_DAYS,
-    defaultSchedule: DEFAULT_REQUEST_LOG_RETENTION_SCHEDULE,
-  });
+/** REQUEST_LOG_RETENTION_DAYS and REQUEST_LOG_RETENTION_SCHEDULE, checked by the configuration's schema. */
+export function requestLogRetentionOptions(settings: Config = config()): RequestLogRetentionOptions {
+  return {
+    retentionDays: settings.REQUEST_LOG_RETENTION_DAYS,
+    schedule: settings.REQUEST_LOG_RETENTION_SCHEDULE,
+  };
 }

@@ -1,10 +1,8 @@
 // What the scheduled retention tasks share (webhook attempt bodies, the request log): the cutoff by
-// the database's clock, the crontab entry, and the days and schedule read from the environment.
+// the database's clock and the crontab entry. Their days and schedules are settings (lib/config.ts).
 import { parseCronItems, type ParsedCronItem } from "graphile-worker";
+import { MAX_RETENTION_DAYS } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
-
-// A hundred years: past that the cutoff would fall before any date the database can hold.
-const MAX_RETENTION_DAYS = 36_500;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -34,34 +32,4 @@ export function retentionCronItems(task: string, schedule: string): ParsedCronIt
       options: { backfillPeriod: 0, maxAttempts: 3, jobKey: task, jobKeyMode: "replace" },
     },
   ]);
-}
-
-/** A retention task's days and schedule from its two variables, each checked and named when bad. */
-export function retentionOptionsFromEnv(
-  env: Record<string, string | undefined>,
-  setting: {
-    task: string;
-    daysVariable: string;
-    scheduleVariable: string;
-    defaultDays: number;
-    defaultSchedule: string;
-  },
-): RetentionOptions {
-  const days = env[setting.daysVariable]?.trim();
-  if (days && !/^[1-9]\d*$/.test(days))
-    throw new Error(`${setting.daysVariable} must be a positive whole number of days, got "${days}"`);
-  const retentionDays = days ? Number(days) : setting.defaultDays;
-  if (retentionDays > MAX_RETENTION_DAYS)
-    throw new Error(`${setting.daysVariable} must be at most ${MAX_RETENTION_DAYS}, got "${days}"`);
-
-  const schedule = env[setting.scheduleVariable]?.trim() || setting.defaultSchedule;
-  try {
-    retentionCronItems(setting.task, schedule);
-  } catch (error) {
-    throw new Error(
-      `${setting.scheduleVariable} must be a crontab time pattern such as "${setting.defaultSchedule}", got "${schedule}"`,
-      { cause: error },
-    );
-  }
-  return { retentionDays, schedule };
 }

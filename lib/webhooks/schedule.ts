@@ -1,5 +1,6 @@
 // The webhook retry schedule (docs/decisions/retry-schedule.md): delays before each attempt, with jitter, scalable so
 // tests can run the whole schedule in seconds.
+import { config } from "@/lib/config";
 
 /** Delay before attempt n+1 (index n): immediately, 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h, 20 h. */
 export const RETRY_DELAYS_MS = [
@@ -21,7 +22,7 @@ export const MAX_RETRY_ATTEMPTS = RETRY_DELAYS_MS.length;
 export const JITTER_FRACTION = 0.2;
 
 export type ScheduleOptions = {
-  /** Multiplies every delay; 1 in production, small in tests. */
+  /** Multiplies every delay; 1 in production, small in tests. Defaults to WEBHOOK_RETRY_SCALE (1). */
   scale?: number;
   /** A number in [0, 1); defaults to Math.random. */
   random?: () => number;
@@ -34,18 +35,8 @@ export type ScheduleOptions = {
 export function nextRetryDelayMs(completedAttempts: number, options: ScheduleOptions = {}): number | null {
   const base = RETRY_DELAYS_MS[completedAttempts];
   if (base === undefined) return null;
-  const scale = options.scale ?? retryScaleFromEnv();
+  const scale = options.scale ?? config().WEBHOOK_RETRY_SCALE;
   const random = options.random ?? Math.random;
   const jitter = 1 + JITTER_FRACTION * (2 * random() - 1);
   return Math.round(base * scale * jitter);
-}
-
-/** WEBHOOK_RETRY_SCALE (a positive number, default 1) shrinks the schedule for tests and demos. */
-export function retryScaleFromEnv(env: Record<string, string | undefined> = process.env): number {
-  const raw = env.WEBHOOK_RETRY_SCALE?.trim();
-  if (!raw) return 1;
-  const scale = Number(raw);
-  if (!Number.isFinite(scale) || scale <= 0)
-    throw new Error(`WEBHOOK_RETRY_SCALE must be a positive number, got "${raw}"`);
-  return scale;
 }

@@ -9,12 +9,20 @@ import { EventEmitter } from "node:events";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { run, type Runner, type Task, type WorkerPool } from "graphile-worker";
 import { z } from "zod";
+import {
+  config,
+  DEFAULT_ATTEMPT_RETENTION_DAYS,
+  DEFAULT_ATTEMPT_RETENTION_SCHEDULE,
+  DEFAULT_REQUEST_LOG_RETENTION_DAYS,
+  DEFAULT_REQUEST_LOG_RETENTION_SCHEDULE,
+  type Config,
+} from "@/lib/config";
 import { DATABASE_CONNECT_TIMEOUT_MS, isDatabaseUnavailable } from "@/lib/db/database-unavailable";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import {
   ATTEMPT_RETENTION_TASK,
   attemptRetentionCronItems,
-  attemptRetentionOptionsFromEnv,
+  attemptRetentionOptions,
   attemptRetentionTask,
   type AttemptRetentionOptions,
 } from "@/lib/maintenance/attempt-retention";
@@ -26,7 +34,7 @@ import {
 import {
   REQUEST_LOG_RETENTION_TASK,
   requestLogRetentionCronItems,
-  requestLogRetentionOptionsFromEnv,
+  requestLogRetentionOptions,
   requestLogRetentionTask,
   type RequestLogRetentionOptions,
 } from "@/lib/maintenance/request-log-retention";
@@ -35,7 +43,6 @@ import { DEFAULT_ENDPOINT_CONCURRENCY, EndpointGate } from "./endpoint-gate";
 import { DELIVER_TASK } from "./enqueue";
 import { QueuePool } from "./queue-pool";
 import { QUEUE_SCHEMA, quietQueueLogger } from "./queue-schema";
-import { retryScaleFromEnv } from "./schedule";
 import { recordScheduledActivation, SIGNING_SECRET_ACTIVATION_TASK } from "./signing-secrets";
 import { closeConnectionPools } from "./send-request";
 import { poolSql, utcTimestampTypes } from "./sql-runner";
@@ -133,7 +140,7 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
       connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
     }),
   });
-  const retryScale = options.retryScale ?? retryScaleFromEnv();
+  const retryScale = options.retryScale ?? config().WEBHOOK_RETRY_SCALE;
 
   let current: RunnerInstance | undefined;
   let stopping = false;
@@ -187,8 +194,15 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
     if (deleted > 0) helpers.logger.debug(`deleted ${deleted} expired idempotency records`);
   };
 
-  const retention = options.attemptRetention ?? attemptRetentionOptionsFromEnv({});
-  const requestLogRetention = options.requestLogRetention ?? requestLogRetentionOptionsFromEnv({});
+  // Unset: the defaults, not the environment's (workerOptions() reads that).
+  const retention = options.attemptRetention ?? {
+    retentionDays: DEFAULT_ATTEMPT_RETENTION_DAYS,
+    schedule: DEFAULT_ATTEMPT_RETENTION_SCHEDULE,
+  };
+  const requestLogRetention = options.requestLogRetention ?? {
+    retentionDays: DEFAULT_REQUEST_LOG_RETENTION_DAYS,
+    schedule: DEFAULT_REQUEST_LOG_RETENTION_SCHEDULE,
+  };
   const tasks: Record<string, Task> = {
     [DELIVER_TASK]: deliverTask,
     [IDEMPOTENCY_CLEANUP_TASK]: cleanupTask,
@@ -375,53 +389,18 @@ function log(line: string): void {
   console.error(`[webhook worker] ${line}`);
 }
 
-function positiveNumber(env: Record<string, string | undefined>, name: string): number | undefined {
-  const raw = env[name]?.trim();
-  if (!raw) return undefined;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
-  return value;
-}
-
-function positiveInteger(env: Record<string, string | undefined>, name: string): number | undefined {
-  const value = positiveNumber(env, name);
-  if (value !== undefined && !Number.isInteger(value))
-    throw new Error(`${name} must be a positive whole number, got "${env[name]?.trim()}"`);
-  return value;
-}
-
-/** A crontab time pattern from `name`, checked now so a bad one stops the start naming the variable. */
-function cronSchedule(env: Record<string, string | undefined>, name: string): string | undefined {
-  const raw = env[name]?.trim();
-  if (!raw) return undefined;
-  try {
-    idempotencyCleanupCronItems(raw);
-  } catch (error) {
-    throw new Error(`${name} must be a crontab time pattern such as "*/15 * * * *", got "${raw}"`, { cause: error });
-  }
-  return raw;
-}
-
-/**
- * Worker settings from WEBHOOK_WORKER_CONCURRENCY, WEBHOOK_ENDPOINT_CONCURRENCY, WEBHOOK_POLL_INTERVAL_MS,
- * WEBHOOK_STALE_LOCK_SECONDS, WEBHOOK_SWEEP_INTERVAL_MS, IDEMPOTENCY_CLEANUP_SCHEDULE,
- * WEBHOOK_ATTEMPT_RETENTION_DAYS, WEBHOOK_ATTEMPT_RETENTION_SCHEDULE, REQUEST_LOG_RETENTION_DAYS and
- * REQUEST_LOG_RETENTION_SCHEDULE.
- */
-export function workerOptionsFromEnv(
-  connectionString: string,
-  env: Record<string, string | undefined> = process.env,
-): WebhookWorkerOptions {
+/** The worker's settings from the configuration (lib/config.ts): the process's, or `settings` given. */
+export function workerOptions(connectionString: string, settings: Config = config()): WebhookWorkerOptions {
   return {
     connectionString,
-    concurrency: positiveInteger(env, "WEBHOOK_WORKER_CONCURRENCY"),
-    endpointConcurrency: positiveInteger(env, "WEBHOOK_ENDPOINT_CONCURRENCY"),
-    pollIntervalMs: positiveNumber(env, "WEBHOOK_POLL_INTERVAL_MS"),
-    staleLockSeconds: positiveNumber(env, "WEBHOOK_STALE_LOCK_SECONDS"),
-    sweepIntervalMs: positiveNumber(env, "WEBHOOK_SWEEP_INTERVAL_MS"),
-    retryScale: retryScaleFromEnv(env),
-    idempotencyCleanupSchedule: cronSchedule(env, "IDEMPOTENCY_CLEANUP_SCHEDULE"),
-    attemptRetention: attemptRetentionOptionsFromEnv(env),
-    requestLogRetention: requestLogRetentionOptionsFromEnv(env),
+    concurrency: settings.WEBHOOK_WORKER_CONCURRENCY,
+    endpointConcurrency: settings.WEBHOOK_ENDPOINT_CONCURRENCY,
+    pollIntervalMs: settings.WEBHOOK_POLL_INTERVAL_MS,
+    staleLockSeconds: settings.WEBHOOK_STALE_LOCK_SECONDS,
+    sweepIntervalMs: settings.WEBHOOK_SWEEP_INTERVAL_MS,
+    retryScale: settings.WEBHOOK_RETRY_SCALE,
+    idempotencyCleanupSchedule: settings.IDEMPOTENCY_CLEANUP_SCHEDULE,
+    attemptRetention: attemptRetentionOptions(settings),
+    requestLogRetention: requestLogRetentionOptions(settings),
   };
 }

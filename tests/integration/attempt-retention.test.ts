@@ -4,12 +4,13 @@
 import { quickAddJob, run, type Runner } from "graphile-worker";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "@/lib/config";
 import { prisma } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import {
   ATTEMPT_RETENTION_TASK,
   attemptRetentionCronItems,
-  attemptRetentionOptionsFromEnv,
+  attemptRetentionOptions,
   attemptRetentionTask,
   DEFAULT_ATTEMPT_RETENTION_DAYS,
   DEFAULT_ATTEMPT_RETENTION_SCHEDULE,
@@ -137,15 +138,17 @@ describe("the retention's schedule and settings", () => {
     expect(item).toMatchObject({ task: ATTEMPT_RETENTION_TASK, identifier: ATTEMPT_RETENTION_TASK });
     expect([at(3, 17), at(3, 18), at(4, 17)].map((time) => item!.match(time))).toEqual([true, false, false]);
 
-    expect(attemptRetentionOptionsFromEnv({})).toEqual({
+    expect(attemptRetentionOptions(parseConfig({}))).toEqual({
       retentionDays: DEFAULT_ATTEMPT_RETENTION_DAYS,
       schedule: DEFAULT_ATTEMPT_RETENTION_SCHEDULE,
     });
     expect(DEFAULT_ATTEMPT_RETENTION_DAYS).toBe(30);
-    const options = attemptRetentionOptionsFromEnv({
-      WEBHOOK_ATTEMPT_RETENTION_DAYS: " 90 ",
-      WEBHOOK_ATTEMPT_RETENTION_SCHEDULE: "0 * * * *",
-    });
+    const options = attemptRetentionOptions(
+      parseConfig({
+        WEBHOOK_ATTEMPT_RETENTION_DAYS: " 90 ",
+        WEBHOOK_ATTEMPT_RETENTION_SCHEDULE: "0 * * * *",
+      }),
+    );
     expect(options).toEqual({ retentionDays: 90, schedule: "0 * * * *" });
     const [hourly] = attemptRetentionCronItems(options.schedule);
     expect([at(5, 0), at(5, 17)].map((time) => hourly!.match(time))).toEqual([true, false]);
@@ -154,14 +157,14 @@ describe("the retention's schedule and settings", () => {
   it.each(["0", "-3", "1.5", "30d", "thirty", "99999999"])(
     "refuses WEBHOOK_ATTEMPT_RETENTION_DAYS=%s, naming the variable",
     (value) => {
-      expect(() => attemptRetentionOptionsFromEnv({ WEBHOOK_ATTEMPT_RETENTION_DAYS: value })).toThrow(
+      expect(() => parseConfig({ WEBHOOK_ATTEMPT_RETENTION_DAYS: value })).toThrow(
         /WEBHOOK_ATTEMPT_RETENTION_DAYS/,
       );
     },
   );
 
   it("refuses a schedule that is not a crontab pattern, naming the variable", () => {
-    expect(() => attemptRetentionOptionsFromEnv({ WEBHOOK_ATTEMPT_RETENTION_SCHEDULE: "daily" })).toThrow(
+    expect(() => parseConfig({ WEBHOOK_ATTEMPT_RETENTION_SCHEDULE: "daily" })).toThrow(
       /WEBHOOK_ATTEMPT_RETENTION_SCHEDULE/,
     );
   });

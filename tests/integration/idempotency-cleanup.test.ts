@@ -2,6 +2,7 @@
 // their key is reused: the task against the test database, its cron entry and its setting.
 import { quickAddJob } from "graphile-worker";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "@/lib/config";
 import { prisma } from "@/lib/db/client";
 import { newId, randomBase62 } from "@/lib/ids";
 import {
@@ -11,7 +12,7 @@ import {
   idempotencyCleanupCronItems,
 } from "@/lib/maintenance/idempotency-cleanup";
 import { QUEUE_SCHEMA } from "@/lib/webhooks/queue-schema";
-import { workerOptionsFromEnv, type WebhookWorker } from "@/lib/webhooks/worker";
+import { workerOptions, type WebhookWorker } from "@/lib/webhooks/worker";
 import { startTestWorker } from "../helpers/test-worker";
 import { createMerchantApp } from "../helpers/fixtures";
 
@@ -83,15 +84,17 @@ describe("the cleanup's schedule", () => {
     expect(item).toMatchObject({ task: IDEMPOTENCY_CLEANUP_TASK, identifier: IDEMPOTENCY_CLEANUP_TASK });
     expect([0, 15, 30, 45, 7].map((min) => item!.match(at(min)))).toEqual([true, true, true, true, false]);
 
-    const options = workerOptionsFromEnv("postgres://unused", { IDEMPOTENCY_CLEANUP_SCHEDULE: "5 * * * *" });
+    const options = workerOptions("postgres://unused", parseConfig({ IDEMPOTENCY_CLEANUP_SCHEDULE: "5 * * * *" }));
     expect(options.idempotencyCleanupSchedule).toBe("5 * * * *");
     const [hourly] = idempotencyCleanupCronItems(options.idempotencyCleanupSchedule);
     expect([5, 0].map((min) => hourly!.match(at(min)))).toEqual([true, false]);
-    expect(workerOptionsFromEnv("postgres://unused", {}).idempotencyCleanupSchedule).toBeUndefined();
+    expect(workerOptions("postgres://unused", parseConfig({})).idempotencyCleanupSchedule).toBe(
+      DEFAULT_IDEMPOTENCY_CLEANUP_SCHEDULE,
+    );
   });
 
   it("refuses a schedule that is not a crontab pattern, naming the variable", () => {
-    expect(() => workerOptionsFromEnv("postgres://unused", { IDEMPOTENCY_CLEANUP_SCHEDULE: "every hour" })).toThrow(
+    expect(() => parseConfig({ IDEMPOTENCY_CLEANUP_SCHEDULE: "every hour" })).toThrow(
       /IDEMPOTENCY_CLEANUP_SCHEDULE/,
     );
   });

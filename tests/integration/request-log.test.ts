@@ -6,6 +6,7 @@ import { TZDate } from "@date-fns/tz";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "@/lib/config";
 import { GET as getWallet } from "@/app/api/public/sdk/v1/wallets/[externalUserId]/route";
 import { POST as issueStatement } from "@/app/api/public/sdk/v1/wallets/[externalUserId]/statements/route";
 import { POST as fundWallet } from "@/app/api/public/sdk/v1/test/wallets/[externalUserId]/fund/route";
@@ -19,7 +20,7 @@ import { prisma } from "@/lib/db/client";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { revokeApiKey } from "@/lib/keys/revoke-api-key";
-import { deleteExpiredRequestLogs, requestLogRetentionOptionsFromEnv } from "@/lib/maintenance/request-log-retention";
+import { deleteExpiredRequestLogs, requestLogRetentionOptions } from "@/lib/maintenance/request-log-retention";
 import { BODY_LIMIT, isTruncatedBody, loggedBody } from "@/lib/request-log/redact";
 import { flushRequestLog, RequestLogWriter, type RequestLogEntry } from "@/lib/request-log/writer";
 import { callRoute, type CallOptions } from "../helpers/call-route";
@@ -349,17 +350,19 @@ describe("retention", () => {
   });
 
   it("reads its days and schedule from the environment, refusing bad values", () => {
-    expect(requestLogRetentionOptionsFromEnv({})).toEqual({ retentionDays: 30, schedule: "27 3 * * *" });
+    expect(requestLogRetentionOptions(parseConfig({}))).toEqual({ retentionDays: 30, schedule: "27 3 * * *" });
     expect(
-      requestLogRetentionOptionsFromEnv({
-        REQUEST_LOG_RETENTION_DAYS: "7",
-        REQUEST_LOG_RETENTION_SCHEDULE: "0 * * * *",
-      }),
+      requestLogRetentionOptions(
+        parseConfig({
+          REQUEST_LOG_RETENTION_DAYS: "7",
+          REQUEST_LOG_RETENTION_SCHEDULE: "0 * * * *",
+        }),
+      ),
     ).toEqual({ retentionDays: 7, schedule: "0 * * * *" });
-    expect(() => requestLogRetentionOptionsFromEnv({ REQUEST_LOG_RETENTION_DAYS: "0" })).toThrow(
+    expect(() => parseConfig({ REQUEST_LOG_RETENTION_DAYS: "0" })).toThrow(
       /REQUEST_LOG_RETENTION_DAYS/,
     );
-    expect(() => requestLogRetentionOptionsFromEnv({ REQUEST_LOG_RETENTION_SCHEDULE: "daily" })).toThrow(
+    expect(() => parseConfig({ REQUEST_LOG_RETENTION_SCHEDULE: "daily" })).toThrow(
       /REQUEST_LOG_RETENTION_SCHEDULE/,
     );
   });

@@ -1,10 +1,10 @@
 // The retry schedule of docs/decisions/retry-schedule.md, its jitter bounds, and the scale tests use.
 import { describe, expect, it } from "vitest";
+import { parseConfig } from "@/lib/config";
 import {
   JITTER_FRACTION,
   MAX_RETRY_ATTEMPTS,
   nextRetryDelayMs,
-  retryScaleFromEnv,
   RETRY_DELAYS_MS,
 } from "@/lib/webhooks/schedule";
 
@@ -49,8 +49,10 @@ describe("retry schedule", () => {
 
   it("scales for tests, from an option or WEBHOOK_RETRY_SCALE", () => {
     expect(nextRetryDelayMs(1, { scale: 0.001, random: () => 0.5 })).toBe(60);
-    expect(retryScaleFromEnv({})).toBe(1);
-    expect(retryScaleFromEnv({ WEBHOOK_RETRY_SCALE: "0.01" })).toBe(0.01);
-    expect(() => retryScaleFromEnv({ WEBHOOK_RETRY_SCALE: "-1" })).toThrow(/positive/);
+    expect(parseConfig({}).WEBHOOK_RETRY_SCALE).toBe(1);
+    expect(parseConfig({ WEBHOOK_RETRY_SCALE: " " }).WEBHOOK_RETRY_SCALE).toBe(1);
+    expect(parseConfig({ WEBHOOK_RETRY_SCALE: "0.01" }).WEBHOOK_RETRY_SCALE).toBe(0.01);
+    for (const bad of ["-1", "0", "fast", "Infinity"])
+      expect(() => parseConfig({ WEBHOOK_RETRY_SCALE: bad })).toThrow(/WEBHOOK_RETRY_SCALE: must be a positive number/);
   });
 });
