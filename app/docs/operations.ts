@@ -2,6 +2,7 @@
 // by tag in the document's tag order), read from the same in-process OpenAPI document the JSON
 // route serves, plus the webhook events it describes.
 import { openApiDocument } from "@/lib/openapi/document";
+import { anchorFor } from "./anchor";
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
@@ -17,9 +18,6 @@ export type OperationGroup = { tag: string; description?: string; operations: Li
 
 type OperationLike = { summary?: string; tags?: string[] };
 type PathItemLike = Partial<Record<(typeof METHODS)[number], OperationLike>>;
-
-// RapiDoc's ids: method, a hyphen, and the path with the characters ids cannot hold as hyphens.
-const anchorFor = (method: string, path: string) => `${method}-${path.replace(/[\s#:?&={}]/g, "-")}`;
 
 function list(items: Record<string, PathItemLike | undefined> | undefined): (ListedOperation & { tag: string })[] {
   const out: (ListedOperation & { tag: string })[] = [];
