@@ -1,22 +1,8 @@
 // Drops the request and response bodies of webhook attempts older than the retention period (30
-// days by default) on a schedule run by the webhook worker's graphile-worker crontab; the attempt
-// row stays, with its status, latency and error, and bodiesDroppedAt says when its bodies went.
-import type { ParsedCronItem, Task } from "graphile-worker";
-import {
-  config,
-  DEFAULT_ATTEMPT_RETENTION_DAYS,
-  DEFAULT_ATTEMPT_RETENTION_SCHEDULE,
-  type Config,
-} from "@/lib/config";
+// days by default), run by the worker's crontab (lib/jobs/attempt-retention.ts); the attempt row
+// stays, with its status, latency and error, and bodiesDroppedAt says when its bodies went.
 import type { Db } from "@/lib/db/client";
-import { retentionCronItems, retentionCutoff, type RetentionOptions } from "./retention";
-
-/** Daily at 03:17 and 30 days; WEBHOOK_ATTEMPT_RETENTION_SCHEDULE and _DAYS override them. */
-export { DEFAULT_ATTEMPT_RETENTION_DAYS, DEFAULT_ATTEMPT_RETENTION_SCHEDULE };
-
-export type AttemptRetentionOptions = RetentionOptions;
-
-export const ATTEMPT_RETENTION_TASK = "drop_expired_webhook_attempt_bodies";
+import { retentionCutoff } from "./retention";
 
 // Small batches keep each UPDATE's row locks and WAL short beside live traffic.
 const BATCH_SIZE = 1_000;
@@ -57,29 +43,4 @@ export async function dropExpiredAttemptBodies(
     if (count < batchSize || !batch?.newest) return dropped;
     from = batch.newest;
   }
-}
-
-/** The scheduled task: drops what has expired and logs how many attempts changed. */
-export function attemptRetentionTask(db: Db, { retentionDays }: Pick<RetentionOptions, "retentionDays">): Task {
-  return async (_payload, helpers) => {
-    const dropped = await dropExpiredAttemptBodies(db, { retentionDays });
-    if (dropped > 0) helpers.logger.debug(`dropped the bodies of ${dropped} webhook attempts`);
-  };
-}
-
-/**
- * The crontab entry for the task; `schedule` is a crontab time pattern. A bad pattern throws here,
- * at start-up. Runs missed while no worker was up are not caught up: the next run drops
- * everything expired anyway.
- */
-export function attemptRetentionCronItems(schedule = DEFAULT_ATTEMPT_RETENTION_SCHEDULE): ParsedCronItem[] {
-  return retentionCronItems(ATTEMPT_RETENTION_TASK, schedule);
-}
-
-/** WEBHOOK_ATTEMPT_RETENTION_DAYS and WEBHOOK_ATTEMPT_RETENTION_SCHEDULE, checked by the configuration's schema. */
-export function attemptRetentionOptions(settings: Config = config()): RetentionOptions {
-  return {
-    retentionDays: settings.WEBHOOK_ATTEMPT_RETENTION_DAYS,
-    schedule: settings.WEBHOOK_ATTEMPT_RETENTION_SCHEDULE,
-  };
 }

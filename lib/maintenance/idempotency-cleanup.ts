@@ -1,14 +1,7 @@
-// Deletes idempotency records whose 24-hour window has passed, on a schedule run by the webhook
-// worker's graphile-worker crontab, so the table holds about one day of writes rather than
+// Deletes idempotency records whose 24-hour window has passed, run by the worker's crontab
+// (lib/jobs/idempotency-cleanup.ts), so the table holds about one day of writes rather than
 // everything ever sent (claiming a reused key also deletes its expired record, but only that one).
-import { parseCronItems, type ParsedCronItem } from "graphile-worker";
-import { DEFAULT_IDEMPOTENCY_CLEANUP_SCHEDULE } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
-
-export const IDEMPOTENCY_CLEANUP_TASK = "delete_expired_idempotency_records";
-
-/** Every 15 minutes; IDEMPOTENCY_CLEANUP_SCHEDULE overrides it with any crontab time pattern. */
-export { DEFAULT_IDEMPOTENCY_CLEANUP_SCHEDULE };
 
 // Small batches keep each DELETE's locks and WAL short beside live traffic.
 const BATCH_SIZE = 1_000;
@@ -35,20 +28,4 @@ export async function deleteExpiredIdempotencyRecords(
     deleted += count;
     if (count < batchSize) return deleted;
   }
-}
-
-/**
- * The crontab entry for the cleanup; `schedule` is a crontab time pattern (minute hour day month
- * weekday). A bad pattern throws here, at start-up. Runs missed while no worker was up are not
- * caught up: the next run deletes everything expired anyway.
- */
-export function idempotencyCleanupCronItems(schedule = DEFAULT_IDEMPOTENCY_CLEANUP_SCHEDULE): ParsedCronItem[] {
-  return parseCronItems([
-    {
-      task: IDEMPOTENCY_CLEANUP_TASK,
-      identifier: IDEMPOTENCY_CLEANUP_TASK,
-      match: schedule,
-      options: { backfillPeriod: 0, maxAttempts: 3, jobKey: IDEMPOTENCY_CLEANUP_TASK, jobKeyMode: "replace" },
-    },
-  ]);
 }

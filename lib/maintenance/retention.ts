@@ -1,6 +1,5 @@
-// What the scheduled retention tasks share (webhook attempt bodies, the request log): the cutoff by
-// the database's clock and the crontab entry. Their days and schedules are settings (lib/config.ts).
-import { parseCronItems, type ParsedCronItem } from "graphile-worker";
+// What the retention work shares (webhook attempt bodies, the request log): the cutoff by the
+// database's clock. Their days and schedules are settings (lib/config.ts); their jobs are in lib/jobs.
 import { MAX_RETENTION_DAYS } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 
@@ -20,16 +19,4 @@ export async function retentionCutoff(db: Db, retentionDays: number): Promise<Da
   const [clock] = await db.$queryRaw<{ now: Date }[]>`SELECT now() AS now`;
   if (!clock) throw new Error("SELECT now() returned no row");
   return new Date(clock.now.getTime() - retentionDays * DAY_MS);
-}
-
-/** A daily maintenance task's crontab entry: one job at a time under its own key, missed runs not caught up. */
-export function retentionCronItems(task: string, schedule: string): ParsedCronItem[] {
-  return parseCronItems([
-    {
-      task,
-      identifier: task,
-      match: schedule,
-      options: { backfillPeriod: 0, maxAttempts: 3, jobKey: task, jobKeyMode: "replace" },
-    },
-  ]);
 }

@@ -1,6 +1,6 @@
-// The webhook worker: a graphile-worker runner for the delivery task, the audit line of a rolled
-// signing secret taking over, and the crontab's maintenance (expired idempotency records, attempt
-// bodies and request-log rows past their retention).
+// The webhook worker: a graphile-worker runner for the jobs of lib/jobs (the delivery task, the
+// audit line of a rolled signing secret taking over, and the crontab's maintenance: expired
+// idempotency records, attempt bodies and request-log rows past their retention).
 // Runs beside the web server (scripts/serve.ts) or alone (`npm run worker`); any number of them,
 // on any number of machines, share one queue. No transaction is held while a request is out: the
 // job's lock in graphile-worker is what a send holds, and a worker's liveness lock (worker-liveness.ts)
@@ -8,42 +8,22 @@
 import { EventEmitter } from "node:events";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { run, type Runner, type Task, type WorkerPool } from "graphile-worker";
-import { z } from "zod";
 import {
   config,
   DEFAULT_ATTEMPT_RETENTION_DAYS,
   DEFAULT_ATTEMPT_RETENTION_SCHEDULE,
+  DEFAULT_IDEMPOTENCY_CLEANUP_SCHEDULE,
   DEFAULT_REQUEST_LOG_RETENTION_DAYS,
   DEFAULT_REQUEST_LOG_RETENTION_SCHEDULE,
   type Config,
 } from "@/lib/config";
 import { DATABASE_CONNECT_TIMEOUT_MS, isDatabaseUnavailable } from "@/lib/db/database-unavailable";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import {
-  ATTEMPT_RETENTION_TASK,
-  attemptRetentionCronItems,
-  attemptRetentionOptions,
-  attemptRetentionTask,
-  type AttemptRetentionOptions,
-} from "@/lib/maintenance/attempt-retention";
-import {
-  deleteExpiredIdempotencyRecords,
-  IDEMPOTENCY_CLEANUP_TASK,
-  idempotencyCleanupCronItems,
-} from "@/lib/maintenance/idempotency-cleanup";
-import {
-  REQUEST_LOG_RETENTION_TASK,
-  requestLogRetentionCronItems,
-  requestLogRetentionOptions,
-  requestLogRetentionTask,
-  type RequestLogRetentionOptions,
-} from "@/lib/maintenance/request-log-retention";
-import { deliver } from "./deliver";
+import { JOBS, jobsCronItems, type JobContext, type JobSettings } from "@/lib/jobs";
+import type { RetentionOptions } from "@/lib/maintenance/retention";
 import { DEFAULT_ENDPOINT_CONCURRENCY, EndpointGate } from "./endpoint-gate";
-import { DELIVER_TASK } from "./enqueue";
 import { QueuePool } from "./queue-pool";
 import { QUEUE_SCHEMA, quietQueueLogger } from "./queue-schema";
-import { recordScheduledActivation, SIGNING_SECRET_ACTIVATION_TASK } from "./signing-secrets";
 import { closeConnectionPools } from "./send-request";
 import { poolSql, utcTimestampTypes } from "./sql-runner";
 import {
@@ -76,9 +56,9 @@ export type WebhookWorkerOptions = {
   /** Crontab time pattern for deleting expired idempotency records; every 15 minutes by default. */
   idempotencyCleanupSchedule?: string;
   /** How long attempt bodies are kept and when they are dropped; 30 days, daily at 03:17, by default. */
-  attemptRetention?: AttemptRetentionOptions;
+  attemptRetention?: RetentionOptions;
   /** How long request-log rows are kept and when older ones are deleted; 30 days, daily at 03:27, by default. */
-  requestLogRetention?: RequestLogRetentionOptions;
+  requestLogRetention?: RetentionOptions;
 };
 
 /** What the worker is doing: running jobs, or waiting to start its runner again after it stopped. */
@@ -96,16 +76,6 @@ export type WebhookWorkerHealth = {
 };
 
 export type WebhookWorker = { stop(): Promise<void>; health(): WebhookWorkerHealth };
-
-const jobPayloadSchema = z.object({
-  deliveryId: z.string().min(1),
-  // Jobs queued before endpoints were carried in the payload have none; the delivery row names it.
-  endpointId: z.string().min(1).optional(),
-  trigger: z.enum(["retry", "replay"]),
-  retryNumber: z.number().int().positive().optional(),
-});
-
-const activationPayloadSchema = z.object({ secretId: z.string().min(1) });
 
 /** A runner that stopped on its own starts again after this, doubling while it keeps failing. */
 const FIRST_RESTART_DELAY_MS = 500;
@@ -140,7 +110,7 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
       connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
     }),
   });
-  const retryScale = options.retryScale ?? config().WEBHOOK_RETRY_SCALE;
+  const settings = jobSettings(options);
 
   let current: RunnerInstance | undefined;
   let stopping = false;
@@ -154,19 +124,6 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
       /* the runner is being replaced */
     }
   });
-
-  const deliverTask: Task = async (payload, helpers) => {
-    const job = jobPayloadSchema.parse(payload);
-    await deliver(job.deliveryId, job.trigger, {
-      db,
-      jobKey: helpers.job.key ?? undefined,
-      retryNumber: job.retryNumber,
-      retryScale,
-      timeoutMs: options.timeoutMs,
-      gate,
-      sql,
-    });
-  };
 
   // Our own pool rather than graphile-worker's: its releaser removes the pool's error handlers and
   // calls end() without awaiting it, so a database stopped right after runner.stop() raised an
@@ -185,31 +142,9 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
   queuePool.on("error", logPoolError);
   queuePool.on("connect", (client) => client.on("error", logPoolError));
 
-  const signingSecretActivationTask: Task = async (payload) => {
-    await recordScheduledActivation(db, activationPayloadSchema.parse(payload).secretId);
-  };
-
-  const cleanupTask: Task = async (_payload, helpers) => {
-    const deleted = await deleteExpiredIdempotencyRecords(db);
-    if (deleted > 0) helpers.logger.debug(`deleted ${deleted} expired idempotency records`);
-  };
-
-  // Unset: the defaults, not the environment's (workerOptions() reads that).
-  const retention = options.attemptRetention ?? {
-    retentionDays: DEFAULT_ATTEMPT_RETENTION_DAYS,
-    schedule: DEFAULT_ATTEMPT_RETENTION_SCHEDULE,
-  };
-  const requestLogRetention = options.requestLogRetention ?? {
-    retentionDays: DEFAULT_REQUEST_LOG_RETENTION_DAYS,
-    schedule: DEFAULT_REQUEST_LOG_RETENTION_SCHEDULE,
-  };
-  const tasks: Record<string, Task> = {
-    [DELIVER_TASK]: deliverTask,
-    [IDEMPOTENCY_CLEANUP_TASK]: cleanupTask,
-    [SIGNING_SECRET_ACTIVATION_TASK]: signingSecretActivationTask,
-    [ATTEMPT_RETENTION_TASK]: attemptRetentionTask(db, retention),
-    [REQUEST_LOG_RETENTION_TASK]: requestLogRetentionTask(db, requestLogRetention),
-  };
+  // Every job of lib/jobs, as graphile-worker's task under its name; each runner wraps them in guarded().
+  const context: JobContext = { db, sql, gate, settings };
+  const tasks: Record<string, Task> = Object.fromEntries(JOBS.map((job) => [job.task, job.toTask(context)]));
 
   /**
    * A task runs only while its pool can prove it is alive: a job fetched while the liveness lock
@@ -287,11 +222,7 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
       // it stays off.)
       preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
       // graphile-worker's crontab schedules each run once, whichever and however many workers are up.
-      parsedCronItems: [
-        ...idempotencyCleanupCronItems(options.idempotencyCleanupSchedule),
-        ...attemptRetentionCronItems(retention.schedule),
-        ...requestLogRetentionCronItems(requestLogRetention.schedule),
-      ],
+      parsedCronItems: jobsCronItems(settings),
     });
     const runner = await starting.catch(async (error: unknown) => {
       await instance?.liveness.release();
@@ -389,6 +320,26 @@ function log(line: string): void {
   console.error(`[webhook worker] ${line}`);
 }
 
+/**
+ * What the jobs read, from the worker's options. Unset retention and schedules are the defaults,
+ * not the environment's (workerOptions() reads that); an unset retry scale is WEBHOOK_RETRY_SCALE.
+ */
+export function jobSettings(options: WebhookWorkerOptions): JobSettings {
+  return {
+    retryScale: options.retryScale ?? config().WEBHOOK_RETRY_SCALE,
+    timeoutMs: options.timeoutMs,
+    idempotencyCleanupSchedule: options.idempotencyCleanupSchedule ?? DEFAULT_IDEMPOTENCY_CLEANUP_SCHEDULE,
+    attemptRetention: options.attemptRetention ?? {
+      retentionDays: DEFAULT_ATTEMPT_RETENTION_DAYS,
+      schedule: DEFAULT_ATTEMPT_RETENTION_SCHEDULE,
+    },
+    requestLogRetention: options.requestLogRetention ?? {
+      retentionDays: DEFAULT_REQUEST_LOG_RETENTION_DAYS,
+      schedule: DEFAULT_REQUEST_LOG_RETENTION_SCHEDULE,
+    },
+  };
+}
+
 /** The worker's settings from the configuration (lib/config.ts): the process's, or `settings` given. */
 export function workerOptions(connectionString: string, settings: Config = config()): WebhookWorkerOptions {
   return {
@@ -400,7 +351,13 @@ export function workerOptions(connectionString: string, settings: Config = confi
     sweepIntervalMs: settings.WEBHOOK_SWEEP_INTERVAL_MS,
     retryScale: settings.WEBHOOK_RETRY_SCALE,
     idempotencyCleanupSchedule: settings.IDEMPOTENCY_CLEANUP_SCHEDULE,
-    attemptRetention: attemptRetentionOptions(settings),
-    requestLogRetention: requestLogRetentionOptions(settings),
+    attemptRetention: {
+      retentionDays: settings.WEBHOOK_ATTEMPT_RETENTION_DAYS,
+      schedule: settings.WEBHOOK_ATTEMPT_RETENTION_SCHEDULE,
+    },
+    requestLogRetention: {
+      retentionDays: settings.REQUEST_LOG_RETENTION_DAYS,
+      schedule: settings.REQUEST_LOG_RETENTION_SCHEDULE,
+    },
   };
 }

@@ -4,22 +4,19 @@
 import { quickAddJob, run, type Runner } from "graphile-worker";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseConfig } from "@/lib/config";
+import { DEFAULT_ATTEMPT_RETENTION_DAYS, DEFAULT_ATTEMPT_RETENTION_SCHEDULE, parseConfig } from "@/lib/config";
 import { prisma } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import {
-  ATTEMPT_RETENTION_TASK,
-  attemptRetentionCronItems,
-  attemptRetentionOptions,
-  attemptRetentionTask,
-  DEFAULT_ATTEMPT_RETENTION_DAYS,
-  DEFAULT_ATTEMPT_RETENTION_SCHEDULE,
-  dropExpiredAttemptBodies,
-} from "@/lib/maintenance/attempt-retention";
+import { attemptRetentionJob, cronItems, type JobContext } from "@/lib/jobs";
+import { dropExpiredAttemptBodies } from "@/lib/maintenance/attempt-retention";
+import { EndpointGate } from "@/lib/webhooks/endpoint-gate";
 import { QUEUE_SCHEMA, quietQueueLogger } from "@/lib/webhooks/queue-schema";
+import { poolSql } from "@/lib/webhooks/sql-runner";
+import { jobSettings, workerOptions } from "@/lib/webhooks/worker";
 import { createMerchantApp } from "../helpers/fixtures";
 
 const DAY = 24 * 60 * 60 * 1000;
+const ATTEMPT_RETENTION_TASK = attemptRetentionJob.task;
 let appId = "";
 let endpointId = "";
 
@@ -134,23 +131,25 @@ describe("the retention's schedule and settings", () => {
 
   it("runs daily at 03:17 by default, or on WEBHOOK_ATTEMPT_RETENTION_SCHEDULE's crontab pattern", () => {
     expect(DEFAULT_ATTEMPT_RETENTION_SCHEDULE).toBe("17 3 * * *");
-    const [item] = attemptRetentionCronItems();
+    expect(ATTEMPT_RETENTION_TASK).toBe("drop_expired_webhook_attempt_bodies");
+    const [item] = cronItems(attemptRetentionJob, DEFAULT_ATTEMPT_RETENTION_SCHEDULE);
     expect(item).toMatchObject({ task: ATTEMPT_RETENTION_TASK, identifier: ATTEMPT_RETENTION_TASK });
     expect([at(3, 17), at(3, 18), at(4, 17)].map((time) => item!.match(time))).toEqual([true, false, false]);
 
-    expect(attemptRetentionOptions(parseConfig({}))).toEqual({
+    expect(workerOptions("postgres://unused", parseConfig({})).attemptRetention).toEqual({
       retentionDays: DEFAULT_ATTEMPT_RETENTION_DAYS,
       schedule: DEFAULT_ATTEMPT_RETENTION_SCHEDULE,
     });
     expect(DEFAULT_ATTEMPT_RETENTION_DAYS).toBe(30);
-    const options = attemptRetentionOptions(
+    const options = workerOptions(
+      "postgres://unused",
       parseConfig({
         WEBHOOK_ATTEMPT_RETENTION_DAYS: " 90 ",
         WEBHOOK_ATTEMPT_RETENTION_SCHEDULE: "0 * * * *",
       }),
-    );
+    ).attemptRetention!;
     expect(options).toEqual({ retentionDays: 90, schedule: "0 * * * *" });
-    const [hourly] = attemptRetentionCronItems(options.schedule);
+    const [hourly] = cronItems(attemptRetentionJob, options.schedule);
     expect([at(5, 0), at(5, 17)].map((time) => hourly!.match(time))).toEqual([true, false]);
   });
 
@@ -181,11 +180,17 @@ describe("the task on a graphile-worker runner", () => {
       `DELETE FROM ${QUEUE_SCHEMA}._private_known_crontabs WHERE identifier = $1`,
       ATTEMPT_RETENTION_TASK,
     );
-    // The worker's own wiring (lib/webhooks/worker.ts): this task and its crontab entry, on the shared queue.
+    // The worker's own wiring (lib/webhooks/worker.ts): this job's task and crontab entry, on the shared queue.
     pool = new pg.Pool({ connectionString, max: 3 });
     const logError = (error: Error) => console.error(`queue connection error: ${error.message}`);
     pool.on("error", logError);
     pool.on("connect", (client) => client.on("error", logError));
+    const context: JobContext = {
+      db: prisma(),
+      sql: poolSql(pool),
+      gate: new EndpointGate(1, () => undefined),
+      settings: jobSettings({ connectionString, retryScale: 1 }), // 30 days, daily at 03:17
+    };
     runner = await run({
       pgPool: pool,
       schema: QUEUE_SCHEMA,
@@ -193,8 +198,8 @@ describe("the task on a graphile-worker runner", () => {
       pollInterval: 100,
       noHandleSignals: true,
       logger: quietQueueLogger(),
-      taskList: { [ATTEMPT_RETENTION_TASK]: attemptRetentionTask(prisma(), { retentionDays: 30 }) },
-      parsedCronItems: attemptRetentionCronItems(),
+      taskList: { [ATTEMPT_RETENTION_TASK]: attemptRetentionJob.toTask(context) },
+      parsedCronItems: cronItems(attemptRetentionJob, context.settings.attemptRetention.schedule),
     });
   });
 

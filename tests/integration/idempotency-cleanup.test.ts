@@ -2,21 +2,18 @@
 // their key is reused: the task against the test database, its cron entry and its setting.
 import { quickAddJob } from "graphile-worker";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseConfig } from "@/lib/config";
+import { DEFAULT_IDEMPOTENCY_CLEANUP_SCHEDULE, parseConfig } from "@/lib/config";
 import { prisma } from "@/lib/db/client";
 import { newId, randomBase62 } from "@/lib/ids";
-import {
-  DEFAULT_IDEMPOTENCY_CLEANUP_SCHEDULE,
-  deleteExpiredIdempotencyRecords,
-  IDEMPOTENCY_CLEANUP_TASK,
-  idempotencyCleanupCronItems,
-} from "@/lib/maintenance/idempotency-cleanup";
+import { cronItems, idempotencyCleanupJob } from "@/lib/jobs";
+import { deleteExpiredIdempotencyRecords } from "@/lib/maintenance/idempotency-cleanup";
 import { QUEUE_SCHEMA } from "@/lib/webhooks/queue-schema";
 import { workerOptions, type WebhookWorker } from "@/lib/webhooks/worker";
 import { startTestWorker } from "../helpers/test-worker";
 import { createMerchantApp } from "../helpers/fixtures";
 
 const HOUR = 60 * 60 * 1000;
+const IDEMPOTENCY_CLEANUP_TASK = idempotencyCleanupJob.task;
 let appId = "";
 
 type RecordShape = { state: "in_progress" | "completed"; expiresInMs: number; lockedForMs?: number };
@@ -80,13 +77,14 @@ describe("the cleanup's schedule", () => {
 
   it("runs every 15 minutes by default, or on IDEMPOTENCY_CLEANUP_SCHEDULE's crontab pattern", () => {
     expect(DEFAULT_IDEMPOTENCY_CLEANUP_SCHEDULE).toBe("*/15 * * * *");
-    const [item] = idempotencyCleanupCronItems();
+    expect(IDEMPOTENCY_CLEANUP_TASK).toBe("delete_expired_idempotency_records");
+    const [item] = cronItems(idempotencyCleanupJob, DEFAULT_IDEMPOTENCY_CLEANUP_SCHEDULE);
     expect(item).toMatchObject({ task: IDEMPOTENCY_CLEANUP_TASK, identifier: IDEMPOTENCY_CLEANUP_TASK });
     expect([0, 15, 30, 45, 7].map((min) => item!.match(at(min)))).toEqual([true, true, true, true, false]);
 
     const options = workerOptions("postgres://unused", parseConfig({ IDEMPOTENCY_CLEANUP_SCHEDULE: "5 * * * *" }));
     expect(options.idempotencyCleanupSchedule).toBe("5 * * * *");
-    const [hourly] = idempotencyCleanupCronItems(options.idempotencyCleanupSchedule);
+    const [hourly] = cronItems(idempotencyCleanupJob, options.idempotencyCleanupSchedule!);
     expect([5, 0].map((min) => hourly!.match(at(min)))).toEqual([true, false]);
     expect(workerOptions("postgres://unused", parseConfig({})).idempotencyCleanupSchedule).toBe(
       DEFAULT_IDEMPOTENCY_CLEANUP_SCHEDULE,

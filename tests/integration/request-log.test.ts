@@ -20,7 +20,8 @@ import { prisma } from "@/lib/db/client";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { revokeApiKey } from "@/lib/keys/revoke-api-key";
-import { deleteExpiredRequestLogs, requestLogRetentionOptions } from "@/lib/maintenance/request-log-retention";
+import { deleteExpiredRequestLogs } from "@/lib/maintenance/request-log-retention";
+import { workerOptions } from "@/lib/webhooks/worker";
 import { BODY_LIMIT, isTruncatedBody, loggedBody } from "@/lib/request-log/redact";
 import { flushRequestLog, RequestLogWriter, type RequestLogEntry } from "@/lib/request-log/writer";
 import { callRoute, type CallOptions } from "../helpers/call-route";
@@ -350,14 +351,15 @@ describe("retention", () => {
   });
 
   it("reads its days and schedule from the environment, refusing bad values", () => {
-    expect(requestLogRetentionOptions(parseConfig({}))).toEqual({ retentionDays: 30, schedule: "27 3 * * *" });
+    expect(workerOptions("postgres://unused", parseConfig({})).requestLogRetention).toEqual({ retentionDays: 30, schedule: "27 3 * * *" });
     expect(
-      requestLogRetentionOptions(
+      workerOptions(
+        "postgres://unused",
         parseConfig({
           REQUEST_LOG_RETENTION_DAYS: "7",
           REQUEST_LOG_RETENTION_SCHEDULE: "0 * * * *",
         }),
-      ),
+      ).requestLogRetention,
     ).toEqual({ retentionDays: 7, schedule: "0 * * * *" });
     expect(() => parseConfig({ REQUEST_LOG_RETENTION_DAYS: "0" })).toThrow(
       /REQUEST_LOG_RETENTION_DAYS/,

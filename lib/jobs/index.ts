@@ -1,0 +1,31 @@
+// Every job the webhook worker runs, each declared once in its own file (job.ts says what a
+// declaration holds). The worker's task list and crontab are built from this list alone.
+import type { ParsedCronItem } from "graphile-worker";
+import { attemptRetentionJob } from "./attempt-retention";
+import { idempotencyCleanupJob } from "./idempotency-cleanup";
+import { cronItems, type Job, type JobSettings } from "./job";
+import { requestLogRetentionJob } from "./request-log-retention";
+import { signingSecretActivationJob } from "./signing-secret-activation";
+import { webhookDeliveryJob } from "./webhook-delivery";
+
+export const JOBS: readonly Job[] = [
+  webhookDeliveryJob,
+  idempotencyCleanupJob,
+  signingSecretActivationJob,
+  attemptRetentionJob,
+  requestLogRetentionJob,
+];
+
+/** graphile-worker's crontab: the scheduled jobs, each on its pattern from `settings`. */
+export function jobsCronItems(settings: JobSettings, jobs: readonly Job[] = JOBS): ParsedCronItem[] {
+  return jobs.flatMap((job) => (job.schedule ? cronItems(job, job.schedule(settings)) : []));
+}
+
+export {
+  attemptRetentionJob,
+  idempotencyCleanupJob,
+  requestLogRetentionJob,
+  signingSecretActivationJob,
+  webhookDeliveryJob,
+};
+export { cronItems, defineJob, noPayload, type Job, type JobContext, type JobSettings } from "./job";

@@ -1,0 +1,51 @@
+// The worker's jobs as lib/jobs declares them: the task identifiers queued jobs already carry,
+// one declaration per name, the payloads each handler accepts, and the crontab built from the list.
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "@/lib/config";
+import { JOBS, jobsCronItems, signingSecretActivationJob, webhookDeliveryJob, type JobSettings } from "@/lib/jobs";
+import { jobSettings, workerOptions } from "@/lib/webhooks/worker";
+
+const settingsFrom = (env: Record<string, string>): JobSettings =>
+  jobSettings(workerOptions("postgres://unused", parseConfig(env)));
+
+describe("the worker's jobs", () => {
+  it("keep the task identifiers jobs in existing queues carry, each declared once", () => {
+    expect(JOBS.map((job) => job.task)).toEqual([
+      "webhook_deliver",
+      "delete_expired_idempotency_records",
+      "webhook_signing_secret_activation",
+      "drop_expired_webhook_attempt_bodies",
+      "delete_expired_request_log",
+    ]);
+  });
+
+  it("check a delivery's payload before it runs, accepting jobs queued before endpoints were carried", () => {
+    const payload = webhookDeliveryJob.payload;
+    expect(payload.safeParse({ deliveryId: "whd_1", endpointId: "we_1", trigger: "retry", retryNumber: 2 }).success).toBe(true);
+    expect(payload.safeParse({ deliveryId: "whd_1", trigger: "replay" }).success).toBe(true);
+    expect(payload.safeParse({ deliveryId: "", trigger: "retry" }).success).toBe(false);
+    expect(payload.safeParse({ deliveryId: "whd_1", trigger: "first" }).success).toBe(false);
+    expect(signingSecretActivationJob.payload.safeParse({ secretId: "" }).success).toBe(false);
+  });
+
+  it("put the three maintenance jobs on the crontab, on their configured patterns, one at a time, never caught up", () => {
+    const items = jobsCronItems(settingsFrom({ REQUEST_LOG_RETENTION_SCHEDULE: "0 * * * *" }));
+    expect(items.map((item) => item.identifier)).toEqual([
+      "delete_expired_idempotency_records",
+      "drop_expired_webhook_attempt_bodies",
+      "delete_expired_request_log",
+    ]);
+    expect(jobsCronItems(jobSettings({ connectionString: "postgres://unused" })).map((item) => item.identifier)).toEqual(
+      items.map((item) => item.identifier),
+    );
+    for (const item of items) {
+      expect(item.task).toBe(item.identifier);
+      expect(item.options).toEqual({ backfillPeriod: 0, maxAttempts: 3, jobKey: item.task, jobKeyMode: "replace" });
+    }
+    const at = (hour: number, min: number) => ({ min, hour, date: 24, month: 11, dow: 2 });
+    const [cleanup, attempts, requestLog] = items;
+    expect([at(5, 0), at(5, 15), at(5, 7)].map((time) => cleanup!.match(time))).toEqual([true, true, false]);
+    expect([at(3, 17), at(4, 17)].map((time) => attempts!.match(time))).toEqual([true, false]);
+    expect([at(5, 0), at(3, 27)].map((time) => requestLog!.match(time))).toEqual([true, false]);
+  });
+});
