@@ -6,7 +6,7 @@
 import os from "node:os";
 // The crontab time-pattern parser graphile-worker's parseCronItems applies to `match`, imported
 // alone: graphile-worker's index takes about 100 ms to load, and every web process reads this file.
-import { createCronMatcher } from "graphile-worker/dist/cronMatcher";
+import { createCronMatcher } from "graphile-worker/dist/cronMatcher.js";
 import { z } from "zod";
 import { serverNodeFlags } from "@/lib/process/server-node-flags";
 
