@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { activatePendingSecret, activationAuditDetail } from "@/lib/webhooks/signing-secrets";
 import type { KeyMode } from "@/lib/keys/api-key-secret";
 import { ConsoleRefusalError } from "./errors";
-import { recordAudit, type AuditContext } from "./record-audit";
+import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 import { requireApplication } from "./require-application";
 
 export async function activateSecret(db: Db, context: AuditContext, applicationId: string, mode: KeyMode) {

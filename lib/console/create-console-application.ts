@@ -4,7 +4,7 @@ import { createApplication } from "@/lib/applications/create-application";
 import type { Db } from "@/lib/db/client";
 import { applicationName } from "./application-name";
 import { parseFields } from "./parse-fields";
-import { recordAudit, type AuditContext } from "./record-audit";
+import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 
 export async function createConsoleApplication(db: Db, context: AuditContext, raw: { name: unknown }) {
   const { name } = parseFields(z.object({ name: applicationName }), raw);

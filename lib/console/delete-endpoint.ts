@@ -2,7 +2,7 @@
 // pending deliveries end failed, and its deliveries stay readable. `tx` must be a transaction.
 import type { Db } from "@/lib/db/client";
 import { deleteWebhookEndpoint } from "@/lib/webhooks/endpoints";
-import { recordAudit, type AuditContext } from "./record-audit";
+import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 import { requireApplication } from "./require-application";
 import { requireEndpoint } from "./require-endpoint";
 

@@ -7,7 +7,7 @@ import { InvalidAllowlistEntry, normalizeAllowlist } from "@/lib/keys/ip-allowli
 import { SCOPES } from "@/lib/keys/scopes";
 import { ConsoleFieldError } from "./errors";
 import { parseFields } from "./parse-fields";
-import { recordAudit, type AuditContext } from "./record-audit";
+import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 import { requireApplication } from "./require-application";
 
 const mintKeyInput = z.object({

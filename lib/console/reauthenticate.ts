@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { attemptLimit } from "./attempt-limits";
 import { ConsoleFieldError, ConsoleNotFoundError } from "./errors";
 import { verifyPassword } from "./password";
-import type { AuditContext } from "./record-audit";
+import type { AuditContext } from "@/lib/audit/record-audit";
 import { CODE_REFUSED_MESSAGE } from "./second-factor-sign-in";
 import { verifySecondFactor } from "./verify-second-factor";
 

@@ -4,7 +4,7 @@
 import type { Db } from "@/lib/db/client";
 import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import { ConsoleFieldError } from "./errors";
-import { recordAudit, type AuditContext } from "./record-audit";
+import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 import { requireApplication } from "./require-application";
 import { asConsoleErrors } from "./webhook-errors";
 

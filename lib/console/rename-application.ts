@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { applicationName } from "./application-name";
 import { parseFields } from "./parse-fields";
-import { recordAudit, type AuditContext } from "./record-audit";
+import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 import { requireApplication } from "./require-application";
 
 export async function renameApplication(db: Db, context: AuditContext, applicationId: string, raw: { name: unknown }) {

@@ -2,7 +2,7 @@
 // the limits (5 per delivery in any 60 minutes, 20 per minute per merchant user) and queues the same deliver().
 import { transaction } from "@/lib/db/client";
 import { replayDelivery } from "@/lib/webhooks/replay-delivery";
-import { recordAudit, type AuditContext } from "./record-audit";
+import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 import { consoleTenant, requireApplication } from "./require-application";
 import { asConsoleErrors } from "./webhook-errors";
 

@@ -3,7 +3,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { revokeApiKey } from "@/lib/keys/revoke-api-key";
 import { ConsoleNotFoundError } from "./errors";
-import { recordAudit, type AuditContext } from "./record-audit";
+import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 import { requireApplication } from "./require-application";
 
 /** Takes the root client: the revocation commits (with its audit line) before this returns. */

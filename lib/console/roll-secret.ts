@@ -9,7 +9,7 @@ import {
 } from "@/lib/webhooks/signing-secrets";
 import type { KeyMode } from "@/lib/keys/api-key-secret";
 import { ConsoleFieldError } from "./errors";
-import { recordAudit, type AuditContext } from "./record-audit";
+import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 import { requireApplication } from "./require-application";
 
 function activationDelayMs(activation: string): number {

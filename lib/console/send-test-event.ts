@@ -12,7 +12,7 @@ import type { WalletRecord } from "@/lib/schemas/wallet";
 import { newAccountNumber } from "@/lib/wallets/account-number";
 import { queueDeliveries } from "@/lib/webhooks/fan-out";
 import { ConsoleRefusalError } from "./errors";
-import { recordAudit, type AuditContext } from "./record-audit";
+import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 import { requireApplication } from "./require-application";
 import { requireEndpoint } from "./require-endpoint";
 

@@ -9,7 +9,7 @@ import { prisma } from "@/lib/db/client";
 import { callerAddress } from "@/lib/client-address";
 import { authOptions, SIGN_IN_PATH } from "./auth-options";
 import { consoleAccess, SECOND_FACTOR_PATH } from "./second-factor-sign-in";
-import type { AuditContext } from "./record-audit";
+import type { AuditContext } from "@/lib/audit/record-audit";
 
 // cache(): the console layout, the application layout and the page each ask; one session read and
 // one query per request answer them all.

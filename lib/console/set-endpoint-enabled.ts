@@ -2,7 +2,7 @@
 // that and the failure streak and resumes its pending deliveries, so `tx` must be a transaction.
 import type { Db } from "@/lib/db/client";
 import { disableWebhookEndpoint, enableWebhookEndpoint } from "@/lib/webhooks/endpoints";
-import { recordAudit, type AuditContext } from "./record-audit";
+import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 import { requireApplication } from "./require-application";
 import { requireEndpoint } from "./require-endpoint";
 

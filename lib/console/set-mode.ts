@@ -1,6 +1,6 @@
 // Switches the console between an application's test and live data.
 import type { Db } from "@/lib/db/client";
-import { recordAudit, type AuditContext } from "./record-audit";
+import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 import { requireApplication } from "./require-application";
 
 export async function setMode(db: Db, context: AuditContext, applicationId: string, mode: "test" | "live") {

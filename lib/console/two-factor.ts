@@ -2,7 +2,7 @@
 // reads it, then the secret in use and ten recovery codes; each change is audited.
 import type { Db } from "@/lib/db/client";
 import { ConsoleFieldError, ConsoleNotFoundError, ConsoleRefusalError } from "./errors";
-import { recordAudit, type AuditContext } from "./record-audit";
+import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 import { replaceRecoveryCodes, unusedRecoveryCodes } from "./recovery-codes";
 import { matchTotpStep, newTotpSecret, openTotpSecret, sealTotpSecret, totpUri } from "./totp";
 

@@ -3,7 +3,7 @@
 import type { Db } from "@/lib/db/client";
 import { updateWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import { ConsoleFieldError } from "./errors";
-import { recordAudit, type AuditContext } from "./record-audit";
+import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 import { requireApplication } from "./require-application";
 import { requireEndpoint } from "./require-endpoint";
 import { asConsoleErrors } from "./webhook-errors";

@@ -2,7 +2,7 @@
 // two-factor sign-in: each is accepted once, and attempts are rate limited per account and address.
 import type { Db } from "@/lib/db/client";
 import { attemptLimit } from "./attempt-limits";
-import { recordAudit, type AuditContext } from "./record-audit";
+import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 import { useRecoveryCode } from "./recovery-codes";
 import { looksLikeTotpCode, matchTotpStep, openTotpSecret } from "./totp";
 

@@ -6,7 +6,7 @@
 // the attempt, makes a rerun of a job whose attempt is recorded send nothing. Once the request is
 // out, its record waits out a database that cannot be reached rather than fail the job and send again.
 import { openWebhookSecret } from "@/lib/applications/webhook-secret";
-import { recordSystemAudit } from "@/lib/console/record-audit";
+import { recordSystemAudit } from "@/lib/audit/record-audit";
 import { prisma } from "@/lib/db/client";
 import type { Prisma, PrismaClient, WebhookAttempt } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";

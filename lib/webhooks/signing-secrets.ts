@@ -2,7 +2,7 @@
 // its mode with activeFrom <= t; one with activeFrom still ahead is pending (rolled, not yet in use),
 // so a receiver can deploy it before it signs anything. Sealed at rest, opened only to sign or reveal.
 import { mintWebhookSecret, openWebhookSecret, sealWebhookSecret } from "@/lib/applications/webhook-secret";
-import { recordSystemAudit } from "@/lib/console/record-audit";
+import { recordSystemAudit } from "@/lib/audit/record-audit";
 import type { Db } from "@/lib/db/client";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";

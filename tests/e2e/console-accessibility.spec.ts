@@ -3,7 +3,7 @@
 // sign-in step after GitHub is checked asking for a code and refusing one.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { recordAudit } from "@/lib/console/record-audit";
+import { recordAudit } from "@/lib/audit/record-audit";
 import { createBusyApplication } from "./console-busy-application";
 import { replaceSession } from "./console-helpers";
 import { db, disconnect } from "./helpers";

@@ -3,7 +3,7 @@
 // either side of its own; a step ending in between would shift the code's offset by one and turn an
 // accepted code into a refused one (or the reverse). So a code is only taken with time to spare.
 import { generate } from "otplib";
-import type { AuditContext } from "@/lib/console/record-audit";
+import type { AuditContext } from "@/lib/audit/record-audit";
 import { confirmTwoFactor, startTwoFactorEnrolment, twoFactorStatus } from "@/lib/console/two-factor";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { sleep } from "./wait-until";

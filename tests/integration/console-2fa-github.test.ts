@@ -12,7 +12,7 @@ import { authOptions } from "@/lib/console/auth-options";
 import { CODE_REFUSED_MESSAGE } from "@/lib/console/second-factor-sign-in";
 import { CONSOLE_PAGE_SIZE } from "@/lib/console/keyset-page";
 import { listAccountActivity } from "@/lib/console/list-account-activity";
-import { recordAudit } from "@/lib/console/record-audit";
+import { recordAudit } from "@/lib/audit/record-audit";
 import { consoleAccess } from "@/lib/console/second-factor-sign-in";
 import { signUp } from "@/lib/console/sign-up";
 import { CODE_LIMITS } from "@/lib/console/verify-second-factor";

@@ -1,5 +1,7 @@
-// Writes one audit-log line for a security-relevant console action (who, what, when, from where).
-// Callers pass the transaction that makes the change, so the change and its line commit together.
+// Writes one audit-log line for a security-relevant action (who, what, when, from where): a merchant's
+// in the console, or the service's own (the delivery engine, a scheduled job). Callers pass the
+// transaction that makes the change, so the change and its line commit together. The audit log is a
+// domain module of its own: lib/console and lib/webhooks import it; it imports no console or HTTP code.
 import type { Db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
