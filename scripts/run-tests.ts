@@ -1,8 +1,8 @@
-// The test command behind `npm test` and `npm run test:fast`: runs the type check, vitest and
-// (unless --fast) Playwright in turn, each to the end, then prints one closing line
-// `N passed, N failed[, N skipped]` summed over all of them, lists what failed (with the first line of
-// its message, since a CI log may keep only its tail) and what was skipped and why, and exits non-zero
-// when any stage failed. Each runner's exit status is the verdict; its JSON report only feeds the
+// The test command behind `npm test` and `npm run test:fast`: runs the type check, the linter (ESLint
+// with eslint.config.mjs; any error or warning fails it), vitest and (unless --fast) Playwright in
+// turn, each to the end, then prints one closing line `N passed, N failed[, N skipped]` summed over all
+// of them, lists what failed (with the first line of its message, since a CI log may keep only its
+// tail) and what was skipped and why, and exits non-zero when any stage failed. Each runner's exit status is the verdict; its JSON report only feeds the
 // counts, so a crash that writes no report still fails the run.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -47,6 +47,7 @@ function failureLine(name: string, message: string | undefined): string {
   // Strip ANSI colours; keep the first line of the message, which names the broken expectation.
   const first =
     (message ?? "")
+      // eslint-disable-next-line no-control-regex -- matches the ESC that starts an ANSI colour code
       .replace(/\u001b\[[0-9;]*m/g, "")
       .split("\n")
       .find((line) => line.trim()) ?? "";
@@ -56,6 +57,14 @@ function failureLine(name: string, message: string | undefined): string {
 function typecheck(): Stage {
   const ok = run(bin("tsc"), ["--noEmit", "-p", "."]) === 0;
   return { name: "type check", ok, counts: { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: [], failures: [] } };
+}
+
+/** ESLint over the whole tree with zero warnings allowed; the layer rules of docs/style.md are among its rules. */
+function lint(): Stage {
+  const started = performance.now();
+  const ok = run(bin("eslint"), [".", "--max-warnings", "0"]) === 0;
+  console.log(`lint: ${ok ? "clean" : "failed"} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return { name: "lint", ok, counts: { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: [], failures: [] } };
 }
 
 type VitestReport = {
@@ -148,7 +157,7 @@ async function productionBuild(): Promise<Stage> {
 }
 
 const stages: Stage[] = [];
-if (!values.canary) stages.push(typecheck(), await productionBuild());
+if (!values.canary) stages.push(typecheck(), lint(), await productionBuild());
 stages.push(vitest(values.canary));
 if (!values.fast) stages.push(playwright(values.canary));
 rmSync(reportDir, { recursive: true, force: true });

@@ -107,6 +107,7 @@ export function RelativeLocalTime({ iso, className }: { iso: string; className?:
       {tick === null ? null : (
         <span className="text-slate-500 [td_&]:block [td_&]:text-xs">
           <span className="[td_&]:hidden"> · </span>
+          {/* eslint-disable-next-line react-hooks/purity -- the clock tick re-renders this on purpose, so "5 minutes ago" keeps up */}
           {relativeText(iso, Date.now())}
         </span>
       )}

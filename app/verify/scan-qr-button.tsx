@@ -23,6 +23,7 @@ export function ScanQrButton({ inputId }: { inputId: string }) {
   const video = useRef<HTMLVideoElement>(null);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the camera and BarcodeDetector exist only in the browser: known after hydration, never on the server
     setSupported(Boolean(barcodeDetector() && navigator.mediaDevices?.getUserMedia));
   }, []);
 

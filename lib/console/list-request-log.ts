@@ -134,6 +134,7 @@ function zonedDate(value: string | undefined, zone: string): Date | undefined {
   let date: Date;
   if (parts) {
     const [year, month, day, hour, minute, second] = parts.slice(1).map((part) => Number(part ?? 0));
+    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- WALL_CLOCK has six groups, so slice(1) maps to six numbers
     date = new TZDate(year!, month! - 1, day!, hour!, minute!, second!, zone);
   } else if (/T.*(Z|[+-]\d\d:?\d\d)$/i.test(text)) date = new Date(text);
   else return undefined;

@@ -27,6 +27,7 @@ export function canonicalJson(value: unknown): string {
       out.push("{");
       stack.push({ text: "}" });
       for (let i = entries.length - 1; i >= 0; i--) {
+        // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- i counts down from entries.length - 1 to 0
         const [key, member] = entries[i]!;
         stack.push({ value: member });
         stack.push({ text: `${i > 0 ? "," : ""}${JSON.stringify(key)}:` });

@@ -54,6 +54,7 @@ export async function insertDeliveries(
     SELECT d.id, ${event.applicationId}, ${event.livemode}, ${event.id}, d.endpoint, 'pending', ${now}, ${now}, ${now}
     FROM unnest(${deliveryIds}::text[], ${endpointIds}::text[]) AS d(id, endpoint)`;
   const jobs: QueuedJob[] = deliveryIds.map((deliveryId, i) => ({
+    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- deliveryIds and endpointIds are built pairwise, one per endpoint
     job: { deliveryId, endpointId: endpointIds[i]!, trigger: "retry", retryNumber: 1 },
   }));
   await tx.$queryRaw(addJobsQuery(jobs, now));

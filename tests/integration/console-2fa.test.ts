@@ -105,7 +105,7 @@ describe("sign-in with two-factor on", () => {
   });
 
   it(`limits code attempts per account to ${CODE_LIMITS.perAccount.limit}, even from many addresses`, async () => {
-    const { user, context, secret } = await enrolledMerchant();
+    const { context, secret } = await enrolledMerchant();
     for (let i = 0; i < CODE_LIMITS.perAccount.limit; i++)
       expect(await verifySecondFactor(prisma(), { ...context, ipAddress: address() }, "000000")).toBe(false);
     const blocked = verifySecondFactor(prisma(), { ...context, ipAddress: address() }, await totpCodeAt(secret, 0));

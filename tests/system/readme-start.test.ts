@@ -67,11 +67,15 @@ describe("the README's start command", () => {
     if (server?.pid) {
       try {
         process.kill(-server.pid, "SIGTERM");
-      } catch {}
+      } catch {
+        // The server's process group is already gone.
+      }
       await new Promise((r) => setTimeout(r, 2000));
       try {
         process.kill(-server.pid, "SIGKILL");
-      } catch {}
+      } catch {
+        // The server's process group is already gone.
+      }
     }
     await rm(dataDir, { recursive: true, force: true });
   }, 30_000);

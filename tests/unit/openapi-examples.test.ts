@@ -211,8 +211,8 @@ describe("OpenAPI examples", () => {
     let checked = 0;
     const failures: string[] = [];
     for (const file of (await readdir(dir)).filter((f) => f.endsWith(".ts"))) {
-      const module: Record<string, unknown> = await import(path.join(dir, file));
-      for (const [name, value] of Object.entries(module)) {
+      const schemaModule: Record<string, unknown> = await import(path.join(dir, file));
+      for (const [name, value] of Object.entries(schemaModule)) {
         if (!(value instanceof z.ZodType)) continue;
         // The schema's own example, or one assembled from its fields' examples (path and query schemas).
         let example = value.meta()?.example;

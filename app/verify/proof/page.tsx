@@ -6,8 +6,8 @@ import { DomainError } from "@/lib/errors";
 import { verifyProof } from "@/lib/proofs/verify-proof";
 import { proofKindSchema, type ProofVerification } from "@/lib/schemas/proof";
 import { formatCurrency } from "@/lib/money/format";
-import { LocalTime } from "../../_components/local-time";
-import { buttonClass, DetailItem, inputClass, PublicShell } from "../../_components/public-shell";
+import { LocalTime } from "@/app/_components/local-time";
+import { buttonClass, DetailItem, inputClass, PublicShell } from "@/app/_components/public-shell";
 
 export const metadata: Metadata = { title: "Verify a letter" };
 export const dynamic = "force-dynamic";

@@ -11,7 +11,7 @@ import { DEFAULT_ENDPOINT_CONCURRENCY } from "@/lib/webhooks/endpoint-gate";
 import { HEALTH_POLICY } from "@/lib/webhooks/endpoint-health";
 import { RETRY_DELAYS_MS } from "@/lib/webhooks/schedule";
 import { SEND_TIMEOUT_MS } from "@/lib/webhooks/send-request";
-import { PublicShell } from "../../_components/public-shell";
+import { PublicShell } from "@/app/_components/public-shell";
 import { receiverExamples, type SourceFile } from "./receiver-examples";
 
 export const metadata: Metadata = {
@@ -213,6 +213,7 @@ export default function WebhookSecurityPage() {
       <p className="mt-3 text-slate-700">
         We tell your server about new wallets, cards and card activity by POSTing signed JSON to the endpoints you
         register at{" "}
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a full page load into the console, which signs in on its own */}
         <a className={link} href="/merchant/sdk">
           /merchant/sdk
         </a>
@@ -499,6 +500,7 @@ export default function WebhookSecurityPage() {
           Each application has two webhook secrets: one signs its test mode deliveries, the other its live mode
           deliveries, so a test receiver on your laptop never holds the key to live events. The console shows the secret
           of the mode it is in, on the application&apos;s overview (
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a full page load into the console, which signs in on its own */}
           <a className={link} href="/merchant/sdk">
             /merchant/sdk
           </a>

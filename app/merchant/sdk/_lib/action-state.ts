@@ -23,6 +23,7 @@ export type ActionState = {
 export const idleState: ActionState = { status: "idle" };
 
 export async function runAction(
+  // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- an action that only writes returns nothing: an async function with no return is Promise<void>
   work: () => Promise<Omit<ActionState, "status"> | void>,
   values?: Record<string, string>,
 ): Promise<ActionState> {

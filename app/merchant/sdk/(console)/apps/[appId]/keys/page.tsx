@@ -51,6 +51,7 @@ export default async function KeysPage({
         ) : (
           <Table
             caption="API keys"
+            // eslint-disable-next-line react/jsx-key -- Table renders each heading inside its own keyed <th>
             head={["Key", "Scopes", "Allowlist", "Created", "Last used", <span className="sr-only">Actions</span>]}
           >
             {keys.map((key) => (

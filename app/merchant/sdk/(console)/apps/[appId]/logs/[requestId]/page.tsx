@@ -23,6 +23,7 @@ export default async function RequestPage({ params }: { params: Promise<{ appId:
   const { request, events } = await orNotFound(requestLogDetail(prisma(), merchant.id, application.id, requestId));
   const base = `/merchant/sdk/apps/${application.id}`;
   const key = request.apiKey;
+  /* eslint-disable react/jsx-key -- each pair is a label and its value, not a list: the value is rendered inside <Detail key={label}> */
   const facts: [string, React.ReactNode][] = [
     ["Request id", <span className="break-all font-mono text-xs">{request.id}</span>],
     ["Time", <Time value={request.createdAt} />],
@@ -47,6 +48,7 @@ export default async function RequestPage({ params }: { params: Promise<{ appId:
     ],
     ["Idempotent replay", request.idempotentReplay ? "Yes: the stored answer was sent again" : "No"],
   ];
+  /* eslint-enable react/jsx-key */
   return (
     <>
       <p className="mb-2 text-sm">
