@@ -17,7 +17,7 @@ import pg from "pg";
 import { createClient } from "redis";
 import { REPO_ROOT } from "@/lib/db/paths";
 import { createRunDatabase, type RunDatabase } from "@/lib/db/run-database";
-import { serverNodeFlags } from "@/lib/process/server-node-flags";
+import { serverNodeFlags } from "@/lib/platform/server-node-flags";
 import type { GeneratorResult, GeneratorSpec } from "./load/generate";
 import { buildRequest, HTTP_SCENARIOS, walletBody, type HttpScenarioId, type SeedData } from "./load/scenarios";
 import type { DrainResult, DriverCommand, DriverReply, PacedResult } from "./load/webhook-driver";

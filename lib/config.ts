@@ -8,7 +8,7 @@ import os from "node:os";
 // alone: graphile-worker's index takes about 100 ms to load, and every web process reads this file.
 import { createCronMatcher } from "graphile-worker/dist/cronMatcher.js";
 import { z } from "zod";
-import { serverNodeFlags } from "@/lib/process/server-node-flags";
+import { serverNodeFlags } from "@/lib/platform/server-node-flags";
 
 /** Variables read here that are not ours to document: set by Next.js and npm's scripts, not by operators. */
 export const FRAMEWORK_VARIABLES: ReadonlySet<string> = new Set(["NODE_ENV"]);
@@ -123,7 +123,7 @@ const configSchema = z
       .min(1)
       .max(256)
       .default(() => os.availableParallelism()),
-    // Node.js flags for those worker processes, replacing lib/process/server-node-flags.ts's
+    // Node.js flags for those worker processes, replacing lib/platform/server-node-flags.ts's
     // defaults; empty for none.
     SERVER_NODE_FLAGS: z
       .string()

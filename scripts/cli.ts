@@ -4,7 +4,7 @@ import path from "node:path";
 import { loadEnvFiles } from "@/lib/db/load-env-files";
 import { REPO_ROOT } from "@/lib/db/paths";
 import { runCli } from "@/lib/cli/run-cli";
-import { requireSupportedNode } from "@/lib/process/lifecycle";
+import { requireSupportedNode } from "@/lib/platform/process-lifecycle";
 
 requireSupportedNode();
 loadEnvFiles();

@@ -1,6 +1,6 @@
 // `npm run db:migrate`: applies pending prisma/migrations to DATABASE_URL, or to the embedded
 // PostgreSQL under .data/postgres when DATABASE_URL is not set.
-import { embeddedDataDir, startEmbeddedPostgres } from "@/lib/db/embedded-postgres";
+import { embeddedDataDir, startEmbeddedPostgres } from "@/lib/platform/embedded-postgres";
 import { migrateDatabase } from "@/lib/db/migrate-database";
 import { loadEnvFiles } from "@/lib/db/load-env-files";
 

@@ -10,15 +10,15 @@ import cluster from "node:cluster";
 import { loadEnvFiles } from "@/lib/db/load-env-files";
 import { REPO_ROOT } from "@/lib/db/paths";
 import { disconnectDb } from "@/lib/db/client";
-import { embeddedDataDir } from "@/lib/db/embedded-postgres";
+import { embeddedDataDir } from "@/lib/platform/embedded-postgres";
 import { prepareDatabase, type PreparedDatabase } from "@/lib/db/prepare-database";
 import { closeServer, edgeServer } from "@/lib/http/edge-server";
 import { answerWorkerRateLimits } from "@/lib/ratelimit/cluster-limiter";
 import { startWebhookWorker, workerOptions, type WebhookWorker } from "@/lib/webhooks/worker";
-import { exitOnStartupFailure, requireSupportedNode, stopOnSignal } from "@/lib/process/lifecycle";
-import { recordServerAddress } from "@/lib/process/server-address";
-import { serverNodeFlags } from "@/lib/process/server-node-flags";
-import { startWebCluster } from "@/lib/process/web-cluster";
+import { exitOnStartupFailure, requireSupportedNode, stopOnSignal } from "@/lib/platform/process-lifecycle";
+import { recordServerAddress } from "@/lib/platform/server-address";
+import { serverNodeFlags } from "@/lib/platform/server-node-flags";
+import { startWebCluster } from "@/lib/platform/web-cluster";
 
 type Listen = { dev: boolean; port: number; hostname: string };
 
@@ -71,7 +71,7 @@ async function serveInThisProcess(listen: Listen, database: PreparedDatabase, wo
 }
 
 /**
- * The cluster primary. Its heap flags apply to the workers only (lib/process/server-node-flags.ts):
+ * The cluster primary. Its heap flags apply to the workers only (lib/platform/server-node-flags.ts):
  * a running process cannot change its own, so a single process takes them from NODE_OPTIONS.
  */
 async function serveFromCluster(

@@ -2,7 +2,7 @@
 // the embedded PostgreSQL. Start as many as you like; they share the queue.
 import { loadEnvFiles } from "@/lib/db/load-env-files";
 import { prepareDatabase } from "@/lib/db/prepare-database";
-import { exitOnStartupFailure, requireSupportedNode, stopOnSignal } from "@/lib/process/lifecycle";
+import { exitOnStartupFailure, requireSupportedNode, stopOnSignal } from "@/lib/platform/process-lifecycle";
 import { startWebhookWorker, workerOptions } from "@/lib/webhooks/worker";
 
 async function main() {

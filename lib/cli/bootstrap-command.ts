@@ -5,7 +5,7 @@ import { config } from "@/lib/config";
 import { ConsoleFieldError } from "@/lib/console/errors";
 import { MIN_PASSWORD_LENGTH } from "@/lib/console/password-rules";
 import { prisma } from "@/lib/db/client";
-import { runningServerAddress } from "@/lib/process/server-address";
+import { runningServerAddress } from "@/lib/platform/server-address";
 import { bootstrap, BOOTSTRAP_KEY_NAME, DEFAULT_OPERATOR_EMAIL, type ConsolePassword } from "./bootstrap";
 import type { CliCommand } from "./cli-command";
 import { withExamples } from "./help-layout";

@@ -65,7 +65,7 @@ export async function applyMigrations(databaseUrl: string, options: MigrationOpt
   // Skipping the engine when nothing is pending keeps an up-to-date start at a few milliseconds.
   if ((await pendingMigrations(databaseUrl, options)).length === 0) return [];
   // Loaded lazily so that importing this module (e.g. for pendingMigrations) stays cheap.
-  const { engineError, readMigrationsList, withSchemaEngine, NO_FILTERS } = await import("./schema-engine");
+  const { engineError, readMigrationsList, withSchemaEngine, NO_FILTERS } = await import("@/lib/platform/schema-engine");
   const migrationsList = await readMigrationsList(options.migrationsDir);
   return withSchemaEngine(databaseUrl, async (engine) => {
     try {

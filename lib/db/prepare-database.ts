@@ -2,7 +2,7 @@
 // embedded PostgreSQL under .data/ (started, or shared when another process already runs it, and
 // migrated automatically). An external database with pending migrations is refused, not changed.
 import { parseConfig, useDatabaseUrl } from "@/lib/config";
-import { embeddedDataDir, startEmbeddedPostgres } from "./embedded-postgres";
+import { embeddedDataDir, startEmbeddedPostgres } from "@/lib/platform/embedded-postgres";
 import { migrateDatabase } from "./migrate-database";
 import { pendingMigrations } from "./migrations";
 

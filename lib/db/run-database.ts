@@ -3,7 +3,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { startEmbeddedPostgres, type EmbeddedPostgresServer } from "./embedded-postgres";
+import { startEmbeddedPostgres, type EmbeddedPostgresServer } from "@/lib/platform/embedded-postgres";
 import { migrateDatabase } from "./migrate-database";
 import { adminQuery, dropStaleDatabases, quoteIdent, withDatabase } from "./sql";
 

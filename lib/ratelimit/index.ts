@@ -6,8 +6,8 @@ import { config } from "@/lib/config";
 import { createClusterRateLimiter } from "@/lib/ratelimit/cluster-limiter";
 import { validateLimiterOptions, type LimiterOptions, type RateLimiter } from "@/lib/ratelimit/limiter-options";
 import { createMemoryRateLimiter } from "@/lib/ratelimit/memory-limiter";
-import { TcpConnection } from "@/lib/ratelimit/tcp-connection";
-import { createTcpRequester } from "@/lib/ratelimit/tcp-requester";
+import { TcpConnection } from "@/lib/platform/redis-tcp-connection";
+import { createTcpRequester } from "@/lib/platform/redis-tcp-requester";
 import { createUpstashRateLimiter } from "@/lib/ratelimit/upstash-limiter";
 
 export type { RateLimitResult, RateLimiter } from "@/lib/ratelimit/limiter-options";

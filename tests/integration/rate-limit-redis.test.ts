@@ -3,8 +3,8 @@
 import { Redis } from "@upstash/redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeRateLimitConnections, createRateLimiter } from "@/lib/ratelimit";
-import { RedisUnavailableError, TcpConnection } from "@/lib/ratelimit/tcp-connection";
-import { createTcpRequester } from "@/lib/ratelimit/tcp-requester";
+import { RedisUnavailableError, TcpConnection } from "@/lib/platform/redis-tcp-connection";
+import { createTcpRequester } from "@/lib/platform/redis-tcp-requester";
 import { createUpstashRateLimiter } from "@/lib/ratelimit/upstash-limiter";
 import { defineRateLimiterSuite } from "../unit/rate-limit-suite";
 

@@ -1,4 +1,4 @@
-// The cluster side of `npm start` (lib/process/web-cluster.ts) over real worker processes: ready
+// The cluster side of `npm start` (lib/platform/web-cluster.ts) over real worker processes: ready
 // only when every worker listens, a dead worker replaced after a growing back-off, all stopped on
 // request, and a worker that cannot start failing the start instead of looping.
 import cluster from "node:cluster";
@@ -6,7 +6,7 @@ import http from "node:http";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "@/lib/db/paths";
-import { startWebCluster, type WebCluster } from "@/lib/process/web-cluster";
+import { startWebCluster, type WebCluster } from "@/lib/platform/web-cluster";
 import { waitUntil } from "../helpers/wait-until";
 import { freePort } from "../helpers/service-process";
 

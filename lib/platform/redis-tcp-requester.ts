@@ -1,9 +1,15 @@
 // An @upstash/redis Requester that talks to a self-hosted Redis over TCP, so @upstash/ratelimit runs
 // unchanged against it.
+//
+// Platform code. @upstash/redis ships only its HTTPS requester but accepts a custom one; this one
+// maps the REST API's request shapes (one command, "pipeline", "multi-exec") onto
+// redis-tcp-connection.ts, and the replies back to {result} / {error}, rewriting scripts on the way
+// (redis-script-rewriter.ts). Delete it with redis-tcp-connection.ts: when self-hosted Redis is no
+// longer supported, or @upstash/redis (or the limiter) gains a TCP transport of its own.
 import type { Requester, UpstashRequest, UpstashResponse } from "@upstash/redis";
 import { ErrorReply } from "redis";
-import { ScriptRewriter } from "@/lib/ratelimit/script-rewriter";
-import type { TcpConnection } from "@/lib/ratelimit/tcp-connection";
+import { ScriptRewriter } from "@/lib/platform/redis-script-rewriter";
+import type { TcpConnection } from "@/lib/platform/redis-tcp-connection";
 
 export type TcpRequesterOptions = {
   /** Sees every command as sent to Redis (after script rewriting); tests count round trips with it. */

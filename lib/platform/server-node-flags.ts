@@ -9,6 +9,10 @@
 // full collection then pauses requests for ~80 ms often enough to lift p99 at half load from
 // 7-30 ms to 70-100 ms; V8's own sizing lets RSS reach 450-800 MiB and collects rarely. Where
 // memory matters more than that tail, set SERVER_NODE_FLAGS=--max-old-space-size=192.
+//
+// Platform code, part of web-cluster.ts. The standard place for Node.js flags is NODE_OPTIONS,
+// which every process of the cluster would take, the primary included; flags passed when a worker
+// is forked reach the HTTP server processes alone. Delete it with web-cluster.ts.
 export const DEFAULT_SERVER_NODE_FLAGS: readonly string[] = [];
 
 /** The flags for a worker: SERVER_NODE_FLAGS when set (empty means none), else the defaults. */
