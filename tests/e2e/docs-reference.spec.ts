@@ -16,6 +16,8 @@ test("/docs marks each operation with the key it needs, or none, and takes the k
   page,
   request,
 }, testInfo) => {
+  // RapiDoc's first load of the whole document, then a check per operation: more than the default minute.
+  test.setTimeout(120_000);
   const document = (await (await request.get("/api/public/openapi.json")).json()) as OpenApi;
   const operations = Object.entries(document.paths).flatMap(([path, item]) =>
     Object.entries(item).map(([method, operation]) => ({
