@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { DEFAULT_CHROMIUM_PATH } from "./scripts/testing/find-chromium";
+import { CHROMIUM_ARGS, DEFAULT_CHROMIUM_PATH } from "./scripts/testing/find-chromium";
 
 // Playwright loads this file in the runner and again in every worker; workers inherit the
 // runner's environment, so values chosen once here stay the same everywhere.
@@ -48,14 +48,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],

@@ -15,6 +15,16 @@ export type ChromiumLookup =
   | { ok: false; message: string };
 
 export const DEFAULT_CHROMIUM_PATH = "/usr/bin/chromium";
+
+/** Flags for a headless Chromium here: as root (no sandbox), no GPU, and none of its calls home (the network is closed). */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 const SYSTEM_PATHS = [DEFAULT_CHROMIUM_PATH, "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
 const INSTALL_TIMEOUT_MS = 10 * 60_000;
 

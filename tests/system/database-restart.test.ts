@@ -11,7 +11,7 @@
 // one part of the record, so a failure names the rule it broke with the figures beside it.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "@playwright/test";
@@ -20,8 +20,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateDatabase } from "@/lib/db/migrate-database";
 import { REPO_ROOT } from "@/lib/db/paths";
 import { verifySignature } from "@/lib/webhooks/verify";
+import { CHROMIUM_ARGS } from "@/scripts/testing/find-chromium";
 import { PRODUCTION_DIST_DIR, useProductionBuild, type ProductionBuildLease } from "@/scripts/testing/production-build";
 import { findPostgresBinaries, startPrivatePostgres, type PrivatePostgres } from "../helpers/private-postgres";
+import { alive, childPids } from "../helpers/proc";
 import { freePort, startService, stopProcess, type ServiceProcess } from "../helpers/service-process";
 import { sleep, waitUntil } from "../helpers/wait-until";
 import { startReceiver, type ReceivedRequest, type WebhookReceiver } from "../helpers/webhook-receiver";
@@ -226,17 +228,6 @@ function answerHistory(answers: Call[], origin: number): string {
     .join(", then ");
 }
 
-/** Pids whose parent is `pid`, from /proc (a zombie counts as gone). */
-function childPids(pid: number): number[] {
-  const children: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    const fields = statFields(Number(entry));
-    if (fields && fields[0] !== "Z" && Number(fields[1]) === pid) children.push(Number(entry));
-  }
-  return children;
-}
-
 /** The server processes a cluster primary forked (not, say, tsx's esbuild service). */
 function serverPids(primary: number): number[] {
   return childPids(primary)
@@ -248,22 +239,6 @@ function serverPids(primary: number): number[] {
       }
     })
     .sort((a, b) => a - b);
-}
-
-function alive(pid: number): boolean {
-  const fields = statFields(pid);
-  return fields !== null && fields[0] !== "Z";
-}
-
-/** /proc/<pid>/stat's fields after the command name (state first, then the parent's pid), or null when gone. */
-function statFields(pid: number): string[] | null {
-  let stat: string;
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  } catch {
-    return null;
-  }
-  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
 }
 
 /** One short-lived session on the private database (none is left open across the restart). */
@@ -406,14 +381,7 @@ describe.skipIf(!postgresBinaries)(
       if (chromiumPath) {
         browser = await chromium.launch({
           executablePath: chromiumPath,
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-          ],
+          args: CHROMIUM_ARGS,
         });
         page = await browser.newPage();
         await page.goto(`${base()}/merchant/sdk/sign-in`);

@@ -2,7 +2,6 @@
 // workers on one database and one Redis behave as one service (one rate limit per key, one
 // idempotency record, a revocation seen at once by the other instance, each event delivered once);
 // and `npm start` on two cores without Redis keeps one limit across its server processes.
-import { readdirSync, readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +12,7 @@ import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import { PRODUCTION_DIST_DIR, useProductionBuild, type ProductionBuildLease } from "@/scripts/testing/production-build";
 import { createKey, createMerchantApp, uniqueUserId } from "../helpers/fixtures";
 import { startWithinOneMinuteWindow } from "../helpers/minute-window";
+import { childPids, statFields } from "../helpers/proc";
 import {
   freePort,
   requestOnce,
@@ -362,34 +362,11 @@ describe("`npm start` on two cores without Redis", () => {
   }, 120_000);
 });
 
-/** Pids whose parent is `pid` (from /proc/<pid>/stat, so no CONFIG_PROC_CHILDREN needed). */
-function childPids(pid: number): number[] {
-  const children: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    const fields = statFields(Number(entry));
-    if (fields && Number(fields[1]) === pid) children.push(Number(entry));
-  }
-  return children;
-}
-
 /** utime + stime of a process, in clock ticks. */
 function cpuTicks(pid: number): number {
   const fields = statFields(pid);
   if (!fields) throw new Error(`process ${pid} is gone`);
   return Number(fields[11]) + Number(fields[12]);
-}
-
-/** /proc/<pid>/stat's fields after the command name (field 3, state, first), or null when gone. */
-function statFields(pid: number): string[] | null {
-  let stat: string;
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  } catch {
-    return null;
-  }
-  // The command name may hold spaces and parentheses; it ends at the last ")".
-  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
 }
 
 async function waitUntilIdle(pids: number[]): Promise<void> {
