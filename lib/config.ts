@@ -13,6 +13,9 @@ import { serverNodeFlags } from "@/lib/platform/server-node-flags";
 /** Variables read here that are not ours to document: set by Next.js and npm's scripts, not by operators. */
 export const FRAMEWORK_VARIABLES: ReadonlySet<string> = new Set(["NODE_ENV"]);
 
+/** Where the server listens when PORT and HOST are unset. */
+export const DEFAULT_PORT = 3000;
+export const DEFAULT_HOST = "127.0.0.1";
 export const DEFAULT_IDEMPOTENCY_CLEANUP_SCHEDULE = "*/15 * * * *";
 export const DEFAULT_ATTEMPT_RETENTION_SCHEDULE = "17 3 * * *";
 export const DEFAULT_ATTEMPT_RETENTION_DAYS = 30;
@@ -142,8 +145,11 @@ const configSchema = z
     // timeout; Node refuses one above its 300 s whole-request timeout.
     HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(60_000),
     // Where the server listens (scripts/serve.ts). An empty PORT is 0, as Number("") was: any free port.
-    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-    HOST: z.string().default("127.0.0.1"),
+    // Unset is undefined rather than a default: the console's and the CLI's links say "localhost"
+    // when HOST is unset and ask the running server when PORT is, so the listener applies
+    // DEFAULT_PORT and DEFAULT_HOST itself.
+    PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+    HOST: z.string().optional(),
     // Where the embedded PostgreSQL and the generated development secrets live (lib/data-dir.ts);
     // unset is .data under the working directory.
     DATA_DIR: z.string().optional(),

@@ -5,6 +5,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import type { DiffTarget } from "@prisma/schema-engine-wasm";
 import { embeddedDataDir, startEmbeddedPostgres } from "@/lib/platform/embedded-postgres";
+import { parseConfig } from "@/lib/config";
 import { loadEnvFiles } from "@/lib/db/load-env-files";
 import { MIGRATION_LOCK_FILE, MIGRATIONS_DIR } from "@/lib/db/paths";
 import { engineError, NO_FILTERS, readMigrationsList, readSchemaFiles, withSchemaEngine } from "@/lib/platform/schema-engine";
@@ -43,7 +44,8 @@ async function main(): Promise<void> {
   // The engine reads the server's version even for a diff from empty, and replays existing
   // migrations into a throwaway shadow database that it creates and drops on the same server:
   // DATABASE_URL's, or the embedded one. The target database itself is never changed.
-  const configured = process.env.DATABASE_URL?.trim();
+  // Read afresh after loadEnvFiles() rather than through config()'s copy, which may predate the .env files.
+  const configured = parseConfig(process.env).DATABASE_URL;
   const embedded = configured ? undefined : await startEmbeddedPostgres({ dataDir: embeddedDataDir() });
   const url = configured || embedded?.url;
   if (!url) throw new Error("no database URL");

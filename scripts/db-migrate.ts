@@ -2,6 +2,7 @@
 // PostgreSQL under .data/postgres when DATABASE_URL is not set.
 import { embeddedDataDir, startEmbeddedPostgres } from "@/lib/platform/embedded-postgres";
 import { migrateDatabase } from "@/lib/db/migrate-database";
+import { parseConfig } from "@/lib/config";
 import { loadEnvFiles } from "@/lib/db/load-env-files";
 
 function redact(url: string): string {
@@ -13,7 +14,8 @@ function redact(url: string): string {
 async function main(): Promise<void> {
   loadEnvFiles();
   const started = performance.now();
-  const configured = process.env.DATABASE_URL?.trim();
+  // Read afresh after loadEnvFiles() rather than through config()'s copy, which may predate the .env files.
+  const configured = parseConfig(process.env).DATABASE_URL;
   const embedded = configured ? undefined : await startEmbeddedPostgres({ dataDir: embeddedDataDir() });
   const url = configured || embedded?.url;
   if (!url) throw new Error("no database URL");

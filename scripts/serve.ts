@@ -32,9 +32,9 @@ async function main() {
   // (bench/README.md, 2026-11-24). Stack traces of production errors point into the build instead.
   if (!dev) process.setSourceMapsEnabled(false);
 
-  const { config } = await import("@/lib/config");
+  const { config, DEFAULT_HOST, DEFAULT_PORT } = await import("@/lib/config");
   const settings = config(); // fail fast, naming the bad variable
-  const listen: Listen = { dev, port: settings.PORT, hostname: settings.HOST };
+  const listen: Listen = { dev, port: settings.PORT ?? DEFAULT_PORT, hostname: settings.HOST ?? DEFAULT_HOST };
   // A worker forked by the primary below: the database is ready and its URL in the environment.
   if (cluster.isWorker) return serveAsClusterWorker(listen);
 

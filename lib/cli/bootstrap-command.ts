@@ -1,7 +1,7 @@
 // `cli bootstrap`: declares the command and prints what bootstrap made, including how to sign in to
 // the console to see the application there.
 import { Option, type Command } from "commander";
-import { config } from "@/lib/config";
+import { parseConfig } from "@/lib/config";
 import { ConsoleFieldError } from "@/lib/console/errors";
 import { MIN_PASSWORD_LENGTH } from "@/lib/console/password-rules";
 import { prisma } from "@/lib/db/client";
@@ -27,9 +27,10 @@ const SIGN_IN_PATH = "/merchant/sdk/sign-in";
  * else where `npm run dev` listens by default.
  */
 export function consoleBaseUrl(serverFile?: string): string {
-  const configured = config().PUBLIC_BASE_URL;
-  if (configured) return configured.replace(/\/+$/, "");
-  if (process.env.PORT) return `http://localhost:${process.env.PORT}`;
+  // Read afresh rather than through config()'s copy, as the server's address is (lib/platform/server-address.ts).
+  const { PUBLIC_BASE_URL, PORT } = parseConfig(process.env);
+  if (PUBLIC_BASE_URL) return PUBLIC_BASE_URL.replace(/\/+$/, "");
+  if (PORT) return `http://localhost:${PORT}`;
   return runningServerAddress(serverFile)?.url ?? "http://localhost:3000";
 }
 

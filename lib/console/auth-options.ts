@@ -3,7 +3,7 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GithubProvider from "next-auth/providers/github";
-import { config } from "@/lib/config";
+import { config, DEFAULT_PORT } from "@/lib/config";
 import { prisma } from "@/lib/db/client";
 import { callerAddress } from "@/lib/client-address";
 import { authenticateCredentials, SecondFactorError } from "./authenticate-credentials";
@@ -15,14 +15,24 @@ import { githubMerchant } from "./github-merchant";
 export const SIGN_IN_PATH = "/merchant/sdk/sign-in";
 const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
-// next-auth builds its own links and picks cookie security from NEXTAUTH_URL. Without one it would
-// assume http://localhost:3000; our server may listen anywhere, so fall back to PUBLIC_BASE_URL or the
-// launcher's port. Behind TLS set PUBLIC_BASE_URL=https://..., which also makes the cookies Secure.
+/**
+ * The console's base URL: NEXTAUTH_URL, else PUBLIC_BASE_URL, else HOST (localhost when unset or
+ * 0.0.0.0) and PORT (3000 when unset). next-auth builds its own links and picks cookie security from
+ * NEXTAUTH_URL; without one it would assume http://localhost:3000, and our server may listen
+ * anywhere. Behind TLS set PUBLIC_BASE_URL=https://..., which also makes the cookies Secure.
+ */
+export function consoleBaseUrl(): string {
+  const { NEXTAUTH_URL, PUBLIC_BASE_URL, HOST, PORT } = config();
+  return (
+    NEXTAUTH_URL ||
+    (PUBLIC_BASE_URL ?? `http://${HOST && HOST !== "0.0.0.0" ? HOST : "localhost"}:${PORT ?? DEFAULT_PORT}`)
+  );
+}
+
+// next-auth reads NEXTAUTH_URL from the environment itself, so the base URL is written there: the
+// one write of process.env here, and no read of it.
 function ensureBaseUrl(): void {
-  if (process.env.NEXTAUTH_URL) return;
-  process.env.NEXTAUTH_URL =
-    config().PUBLIC_BASE_URL ??
-    `http://${process.env.HOST && process.env.HOST !== "0.0.0.0" ? process.env.HOST : "localhost"}:${process.env.PORT ?? 3000}`;
+  process.env.NEXTAUTH_URL = consoleBaseUrl();
 }
 
 function headerValue(headers: unknown, name: string): string | undefined {

@@ -8,7 +8,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { getServerSession } from "next-auth";
 import { cookies } from "next/headers";
-import { authOptions } from "./auth-options";
+import { authOptions, consoleBaseUrl } from "./auth-options";
 import { authSecret } from "./auth-secret";
 import { ConsoleReauthRequiredError } from "./errors";
 
@@ -63,7 +63,7 @@ export async function grantRecentAuthentication(merchantId: string): Promise<voi
     sameSite: "lax",
     path: "/merchant/sdk",
     maxAge: REAUTH_WINDOW_SECONDS,
-    // next-auth decides Secure from the same setting (auth-options sets NEXTAUTH_URL before any session read).
-    secure: (process.env.NEXTAUTH_URL ?? "").startsWith("https://"),
+    // next-auth decides Secure from the same base URL (auth-options gives it NEXTAUTH_URL).
+    secure: consoleBaseUrl().startsWith("https://"),
   });
 }

@@ -3,6 +3,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { parseConfig } from "@/lib/config";
 import { startEmbeddedPostgres, type EmbeddedPostgresServer } from "@/lib/platform/embedded-postgres";
 import { migrateDatabase } from "./migrate-database";
 import { adminQuery, dropStaleDatabases, quoteIdent, withDatabase } from "./sql";
@@ -11,7 +12,9 @@ export type RunDatabase = { url: string; embedded: boolean; drop(): Promise<void
 
 /** `prefix` names the suite; the database is `<prefix>_<runId>` with runId `<ms>_<8 hex>`. */
 export async function createRunDatabase(prefix: string, runId: string): Promise<RunDatabase> {
-  const configured = process.env.DATABASE_URL?.trim();
+  // Read afresh rather than through config()'s copy, as prepareDatabase does: the test set-up points
+  // DATABASE_URL at the run's database once it exists, and later calls must see that.
+  const configured = parseConfig(process.env).DATABASE_URL;
   let embedded: EmbeddedPostgresServer | undefined;
   let tempDir: string | undefined;
   let serverUrl: string;

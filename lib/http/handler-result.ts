@@ -2,6 +2,7 @@
 // declined authorization, say) must still commit. Outside production each record is checked
 // against its operation's declared success schema.
 import type { z } from "zod";
+import { config } from "@/lib/config";
 import { ApiError, errorBody } from "./errors";
 
 export type HandlerResult = { status?: number; body: Record<string, unknown> } | { refusal: ApiError };
@@ -36,7 +37,7 @@ export type DeclaredSuccess = { operationId?: string; success?: { schema: z.ZodT
  * test that calls the route. Production skips it: parsing every answer costs CPU on the hot path.
  */
 export function assertDeclaredBody(declaration: DeclaredSuccess, body: unknown): void {
-  if (process.env.NODE_ENV === "production" || !declaration.success) return;
+  if (config().NODE_ENV === "production" || !declaration.success) return;
   const json: unknown = JSON.parse(typeof body === "string" ? body : JSON.stringify(body));
   const result = declaration.success.schema.safeParse(json);
   if (result.success) return;

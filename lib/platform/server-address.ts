@@ -10,7 +10,7 @@
 // becomes required.
 import { existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { config } from "@/lib/config";
+import { parseConfig } from "@/lib/config";
 import { dataDir } from "@/lib/data-dir";
 
 export type ServerAddress = {
@@ -31,9 +31,10 @@ export function serverAddressFile(directory: string = dataDir()): string {
  * unset or unspecified) and the port.
  */
 export function serverBaseUrl(port: number): string {
-  const configured = process.env.NEXTAUTH_URL || config().PUBLIC_BASE_URL;
+  // Read afresh rather than through config()'s copy: the CLI's tests change these variables between calls.
+  const { NEXTAUTH_URL, PUBLIC_BASE_URL, HOST: hostSetting } = parseConfig(process.env);
+  const configured = NEXTAUTH_URL || PUBLIC_BASE_URL;
   if (configured) return configured.replace(/\/+$/, "");
-  const hostSetting = process.env.HOST;
   const host = hostSetting && hostSetting !== "0.0.0.0" && hostSetting !== "::" ? hostSetting : "localhost";
   return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
 }
