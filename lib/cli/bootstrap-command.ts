@@ -2,7 +2,7 @@
 // the console to see the application there.
 import { Option, type Command } from "commander";
 import { parseConfig } from "@/lib/config";
-import { ConsoleFieldError } from "@/lib/console/errors";
+import { isConsoleError } from "@/lib/console/errors";
 import { MIN_PASSWORD_LENGTH } from "@/lib/console/password-rules";
 import { prisma } from "@/lib/db/client";
 import { runningServerAddress } from "@/lib/platform/server-address";
@@ -94,7 +94,7 @@ export const bootstrapCommand: CliCommand<BootstrapOptions> = {
       webhookUrl: options.webhookUrl,
     }).catch((error: unknown) => {
       // The console's message for the field, named as the option the operator typed.
-      if (error instanceof ConsoleFieldError) throw new Error(`--${error.field}: ${error.message}`);
+      if (isConsoleError(error, "field")) throw new Error(`--${error.field}: ${error.message}`);
       throw error;
     });
     const base = consoleBaseUrl();

@@ -100,7 +100,7 @@ async function nextBootstrapKeyName(db: Db, applicationId: string): Promise<stri
   return next === 1 ? BOOTSTRAP_KEY_NAME : `${BOOTSTRAP_KEY_NAME} ${next}`;
 }
 
-/** Throws ConsoleFieldError (field "email" or "password") when either breaks the console's rules. */
+/** Throws a ConsoleError of code "field" (field "email" or "password") when either breaks the console's rules. */
 export async function bootstrap(db: Db, input: BootstrapInput) {
   const { email, password } = parseFields(bootstrapFields, { email: input.email, password: input.password });
   // Checked before anything is written, so a refused URL leaves no merchant with an unprinted password.

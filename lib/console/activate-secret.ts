@@ -2,7 +2,7 @@
 import type { Db } from "@/lib/db/client";
 import { activatePendingSecret, activationAuditDetail } from "@/lib/webhooks/signing-secrets";
 import type { KeyMode } from "@/lib/keys/api-key-secret";
-import { ConsoleRefusalError } from "./errors";
+import { ConsoleError } from "./errors";
 import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 import { requireApplication } from "./require-application";
 
@@ -10,7 +10,7 @@ export async function activateSecret(db: Db, context: AuditContext, applicationI
   await requireApplication(db, context.merchantId, applicationId);
   const livemode = mode === "live";
   const activated = await activatePendingSecret(db, { applicationId, livemode });
-  if (!activated) throw new ConsoleRefusalError(`There is no pending ${mode} secret to activate.`);
+  if (!activated) throw ConsoleError.refused(`There is no pending ${mode} secret to activate.`);
   await recordAudit(db, context, {
     applicationId,
     action: "webhook_secret.activated",

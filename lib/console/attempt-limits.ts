@@ -1,7 +1,7 @@
 // Rate limits for guessable secrets (passwords, authentication codes), counted both per client
 // address and per account, so that neither one address nor many addresses can guess one account's.
 import { createRateLimiter, type RateLimiter } from "@/lib/ratelimit";
-import { ConsoleLimitError } from "./errors";
+import { ConsoleError } from "./errors";
 
 export type AttemptLimits = {
   perAddress: { limit: number; windowSeconds: number };
@@ -9,7 +9,7 @@ export type AttemptLimits = {
 };
 
 /**
- * A check for one kind of attempt; it throws ConsoleLimitError ("Too many <what> attempts. Try again
+ * A check for one kind of attempt; it throws a "limited" ConsoleError ("Too many <what> attempts. Try again
  * in N minutes.") once either count is spent. Limiters are made on first use, after configuration loads.
  */
 export function attemptLimit(name: string, limits: AttemptLimits, what: string) {
@@ -26,8 +26,6 @@ export function attemptLimit(name: string, limits: AttemptLimits, what: string) 
     if (byAddress.success && byAccount.success) return;
     const resetAt = Math.max(byAddress.success ? 0 : byAddress.reset, byAccount.success ? 0 : byAccount.reset);
     const minutes = Math.max(1, Math.ceil((resetAt - Date.now()) / 60_000));
-    throw new ConsoleLimitError(
-      `Too many ${what} attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-    );
+    throw ConsoleError.limited(`Too many ${what} attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
   };
 }

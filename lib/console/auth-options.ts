@@ -9,7 +9,7 @@ import { callerAddress } from "@/lib/client-address";
 import { authenticateCredentials, SecondFactorError } from "./authenticate-credentials";
 import { authSecret } from "./auth-secret";
 import { completeSecondFactor } from "./complete-second-factor";
-import { ConsoleLimitError } from "./errors";
+import { isConsoleError } from "./errors";
 import { githubMerchant } from "./github-merchant";
 
 export const SIGN_IN_PATH = "/merchant/sdk/sign-in";
@@ -69,8 +69,7 @@ export function authOptions(request: { address?: string | null } = {}): NextAuth
             });
           } catch (error) {
             // next-auth passes a thrown message to the client as the error code; the form shows it.
-            if (error instanceof ConsoleLimitError || error instanceof SecondFactorError)
-              throw new Error(error.message);
+            if (isConsoleError(error, "limited") || error instanceof SecondFactorError) throw new Error(error.message);
             throw error;
           }
         },

@@ -4,7 +4,7 @@
 // read for the code alone, never for a verdict) with the same one-use rules and limits as sign-in.
 import type { JWT } from "next-auth/jwt";
 import { transaction } from "@/lib/db/client";
-import { ConsoleLimitError } from "./errors";
+import { isConsoleError } from "./errors";
 import { CODE_REFUSED_MESSAGE } from "./second-factor-sign-in";
 import { verifySecondFactor } from "./verify-second-factor";
 
@@ -26,7 +26,7 @@ export async function completeSecondFactor(token: JWT, data: unknown, address: s
     if (!accepted) return { ...token, secondFactorRefusal: CODE_REFUSED_MESSAGE };
   } catch (error) {
     // Thrown out of the jwt callback, next-auth would end the session; the limit's message says when to retry.
-    if (error instanceof ConsoleLimitError) return { ...token, secondFactorRefusal: error.message };
+    if (isConsoleError(error, "limited")) return { ...token, secondFactorRefusal: error.message };
     throw error;
   }
   const { secondFactorPending: _pending, secondFactorRefusal: _refusal, ...signedIn } = token;

@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { withDeliveryMarks } from "./delivery-marks";
 import { endpointStats } from "./endpoint-stats";
-import { ConsoleNotFoundError } from "./errors";
+import { ConsoleError } from "./errors";
 import { consoleTenant, requireApplication } from "./require-application";
 import { requireEndpoint } from "./require-endpoint";
 
@@ -15,7 +15,7 @@ const RECENT_DELIVERIES = 20;
 export async function endpointDetail(db: Db, merchantId: string, applicationId: string, endpointId: string) {
   const tenant = consoleTenant(await requireApplication(db, merchantId, applicationId));
   const endpoint = await requireEndpoint(db, applicationId, endpointId);
-  if (endpoint.livemode !== tenant.livemode) throw new ConsoleNotFoundError("Webhook endpoint");
+  if (endpoint.livemode !== tenant.livemode) throw ConsoleError.notFound("Webhook endpoint");
   const [stats, failures, deliveries] = await Promise.all([
     endpointStats(db, endpoint.id),
     latestFailures(db, endpoint.id),

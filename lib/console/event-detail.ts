@@ -1,7 +1,7 @@
 // One event of the application's current mode with its deliveries (one per endpoint it was sent to).
 import type { Db } from "@/lib/db/client";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
-import { ConsoleNotFoundError } from "./errors";
+import { ConsoleError } from "./errors";
 import { consoleTenant, requireApplication } from "./require-application";
 
 // An event fans out to at most one delivery per endpoint; this is far above any application's endpoints.
@@ -23,7 +23,7 @@ export async function eventDetail(db: Db, merchantId: string, applicationId: str
       createdAt: true,
     },
   });
-  if (!event) throw new ConsoleNotFoundError("Event");
+  if (!event) throw ConsoleError.notFound("Event");
   const deliveries = await listDeliveries(db, tenant, { limit: MAX_DELIVERIES, event: event.id });
   return { event, deliveries: deliveries.data };
 }

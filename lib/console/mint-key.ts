@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { createApiKey } from "@/lib/keys/create-api-key";
 import { InvalidAllowlistEntry, normalizeAllowlist } from "@/lib/keys/ip-allowlist";
 import { SCOPES } from "@/lib/keys/scopes";
-import { ConsoleFieldError } from "./errors";
+import { ConsoleError } from "./errors";
 import { parseFields } from "./parse-fields";
 import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 import { requireApplication } from "./require-application";
@@ -30,7 +30,7 @@ export async function mintKey(db: Db, context: AuditContext, applicationId: stri
     allowedIps = normalizeAllowlist(entries);
   } catch (error) {
     if (error instanceof InvalidAllowlistEntry) {
-      throw new ConsoleFieldError(
+      throw ConsoleError.field(
         "allowedIps",
         `"${error.entry}" is not an IPv4/IPv6 address or CIDR range (e.g. 203.0.113.0/24 or 2001:db8::/32).`,
       );

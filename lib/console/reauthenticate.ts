@@ -1,7 +1,7 @@
 // Checks the password or an authentication code a signed-in merchant gives before a sensitive action.
 import type { Db } from "@/lib/db/client";
 import { attemptLimit } from "./attempt-limits";
-import { ConsoleFieldError, ConsoleNotFoundError } from "./errors";
+import { ConsoleError } from "./errors";
 import { verifyPassword } from "./password";
 import type { AuditContext } from "@/lib/audit/record-audit";
 import { CODE_REFUSED_MESSAGE } from "./second-factor-sign-in";
@@ -14,28 +14,28 @@ export const REAUTH_PASSWORD_LIMITS = {
 
 const checkPasswordAttempt = attemptLimit("console-reauth-password", REAUTH_PASSWORD_LIMITS, "password");
 
-/** Resolves when the password (or else the code) is right; throws ConsoleFieldError naming the field when not. */
+/** Resolves when the password (or else the code) is right; throws a "field" ConsoleError naming the field when not. */
 export async function reauthenticate(
   db: Db,
   context: AuditContext,
   input: { password?: string; code?: string },
 ): Promise<void> {
   const merchant = await db.merchantUser.findUnique({ where: { id: context.merchantId } });
-  if (!merchant) throw new ConsoleNotFoundError("That account");
+  if (!merchant) throw ConsoleError.notFound("That account");
   if (input.password) {
     await checkPasswordAttempt({ address: context.ipAddress ?? "unknown", account: context.merchantId });
     if (!merchant.passwordHash)
-      throw new ConsoleFieldError("password", "This account signs in with GitHub: use an authentication code.");
+      throw ConsoleError.field("password", "This account signs in with GitHub: use an authentication code.");
     if (!(await verifyPassword(input.password, merchant.passwordHash)))
-      throw new ConsoleFieldError("password", "That password is not right.");
+      throw ConsoleError.field("password", "That password is not right.");
     return;
   }
   if (input.code) {
     if (!merchant.totpEnabledAt)
-      throw new ConsoleFieldError("code", "Two-factor authentication is off for this account: use your password.");
+      throw ConsoleError.field("code", "Two-factor authentication is off for this account: use your password.");
     if (!(await verifySecondFactor(db, context, input.code.trim())))
-      throw new ConsoleFieldError("code", CODE_REFUSED_MESSAGE);
+      throw ConsoleError.field("code", CODE_REFUSED_MESSAGE);
     return;
   }
-  throw new ConsoleFieldError("password", "Enter your password.");
+  throw ConsoleError.field("password", "Enter your password.");
 }

@@ -10,7 +10,7 @@ import { getServerSession } from "next-auth";
 import { cookies } from "next/headers";
 import { authOptions, consoleBaseUrl } from "./auth-options";
 import { authSecret } from "./auth-secret";
-import { ConsoleReauthRequiredError } from "./errors";
+import { ConsoleError } from "./errors";
 
 export const REAUTH_WINDOW_SECONDS = 10 * 60;
 const REAUTH_COOKIE = "console-reauth";
@@ -47,12 +47,12 @@ export function recentlyAuthenticated(
   return reauthProofValid(input.proof, input.merchantId, now);
 }
 
-/** For a sensitive server action: throws ConsoleReauthRequiredError unless the merchant proved it is them lately. */
+/** For a sensitive server action: throws a "reauth_required" ConsoleError unless the merchant proved it is them lately. */
 export async function requireRecentAuthentication(merchantId: string): Promise<void> {
   const [session, jar] = await Promise.all([getServerSession(authOptions()), cookies()]);
   const signedInAt = session?.user?.id === merchantId ? session.authenticatedAt : undefined;
   if (!recentlyAuthenticated({ merchantId, signedInAt, proof: jar.get(REAUTH_COOKIE)?.value })) {
-    throw new ConsoleReauthRequiredError();
+    throw ConsoleError.reauthRequired();
   }
 }
 

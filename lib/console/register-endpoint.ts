@@ -3,7 +3,7 @@
 // https in live mode; in test mode public addresses or localhost, never a private network.
 import type { Db } from "@/lib/db/client";
 import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
-import { ConsoleFieldError } from "./errors";
+import { ConsoleError } from "./errors";
 import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 import { requireApplication } from "./require-application";
 import { asConsoleErrors } from "./webhook-errors";
@@ -16,7 +16,7 @@ export async function registerEndpoint(
 ) {
   const application = await requireApplication(db, context.merchantId, applicationId);
   const url = input.url.trim();
-  if (!url) throw new ConsoleFieldError("url", "Enter the URL that should receive webhooks.");
+  if (!url) throw ConsoleError.field("url", "Enter the URL that should receive webhooks.");
   const endpoint = await asConsoleErrors(() =>
     addWebhookEndpoint(db, {
       applicationId,

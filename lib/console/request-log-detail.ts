@@ -1,7 +1,7 @@
 // One logged SDK request of the application's current mode: every field, the key it came with, and
 // the events it caused (Event.requestId) with their deliveries.
 import type { Db } from "@/lib/db/client";
-import { ConsoleNotFoundError } from "./errors";
+import { ConsoleError } from "./errors";
 import { consoleTenant, requireApplication } from "./require-application";
 
 export async function requestLogDetail(db: Db, merchantId: string, applicationId: string, requestId: string) {
@@ -9,7 +9,7 @@ export async function requestLogDetail(db: Db, merchantId: string, applicationId
   const request = await db.requestLog.findFirst({
     where: { id: requestId, ...tenant },
   });
-  if (!request) throw new ConsoleNotFoundError("Request");
+  if (!request) throw ConsoleError.notFound("Request");
   const apiKey = request.apiKeyId
     ? await db.apiKey.findFirst({
         where: { id: request.apiKeyId, ...tenant },

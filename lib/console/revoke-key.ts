@@ -2,7 +2,7 @@
 // the key stops at once (see lib/keys/revoke-api-key.ts).
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { revokeApiKey } from "@/lib/keys/revoke-api-key";
-import { ConsoleNotFoundError } from "./errors";
+import { ConsoleError } from "./errors";
 import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 import { requireApplication } from "./require-application";
 
@@ -10,7 +10,7 @@ import { requireApplication } from "./require-application";
 export async function revokeKey(db: PrismaClient, context: AuditContext, applicationId: string, keyId: string) {
   await requireApplication(db, context.merchantId, applicationId);
   const key = await db.apiKey.findFirst({ where: { id: keyId, applicationId } });
-  if (!key) throw new ConsoleNotFoundError("API key");
+  if (!key) throw ConsoleError.notFound("API key");
   if (key.revokedAt) return { revoked: false };
   // The checks above need no lock: the update repeats them (not yet revoked, this application).
   const revoked = await revokeApiKey(db, keyId, {

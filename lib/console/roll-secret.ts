@@ -8,13 +8,13 @@ import {
   rollSigningSecret,
 } from "@/lib/webhooks/signing-secrets";
 import type { KeyMode } from "@/lib/keys/api-key-secret";
-import { ConsoleFieldError } from "./errors";
+import { ConsoleError } from "./errors";
 import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 import { requireApplication } from "./require-application";
 
 function activationDelayMs(activation: string): number {
   if (!isActivationDelay(activation))
-    throw new ConsoleFieldError("activation", "Choose when the new secret takes over: now, in 1 hour or in 24 hours.");
+    throw ConsoleError.field("activation", "Choose when the new secret takes over: now, in 1 hour or in 24 hours.");
   return ACTIVATION_DELAYS[activation];
 }
 

@@ -11,7 +11,7 @@ import type { CardRecord } from "@/lib/schemas/card";
 import type { WalletRecord } from "@/lib/schemas/wallet";
 import { newAccountNumber } from "@/lib/wallets/account-number";
 import { queueDeliveries } from "@/lib/webhooks/fan-out";
-import { ConsoleRefusalError } from "./errors";
+import { ConsoleError } from "./errors";
 import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 import { requireApplication } from "./require-application";
 import { requireEndpoint } from "./require-endpoint";
@@ -31,11 +31,10 @@ export async function sendTestEvent(
   return transaction(async (tx) => {
     await requireApplication(tx, context.merchantId, applicationId);
     const endpoint = await requireEndpoint(tx, applicationId, endpointId);
-    if (!endpoint.enabled) throw new ConsoleRefusalError("The endpoint is disabled; enable it to send a test event.");
+    if (!endpoint.enabled) throw ConsoleError.refused("The endpoint is disabled; enable it to send a test event.");
     const kinds = testEventKinds(endpoint);
     const type = kind === undefined ? kinds[0] : kinds.find((k) => k === kind);
-    if (!type)
-      throw new ConsoleRefusalError(`This endpoint does not subscribe to ${kind}; pick one of its event kinds.`);
+    if (!type) throw ConsoleError.refused(`This endpoint does not subscribe to ${kind}; pick one of its event kinds.`);
     const event = await tx.event.create({
       data: {
         id: newId("evt"),

@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
 import { newId } from "@/lib/ids";
-import { ConsoleFieldError } from "./errors";
+import { ConsoleError } from "./errors";
 import { parseFields } from "./parse-fields";
 import { hashPassword, MIN_PASSWORD_LENGTH } from "./password";
 import { MIN_PASSWORD_SCORE } from "./password-rules";
@@ -85,7 +85,7 @@ export const signUpInput = z
 export async function signUp(db: Db, raw: { name?: string; email: string; password: string }) {
   const input = parseFields(signUpInput, raw);
   const existing = await db.merchantUser.findUnique({ where: { email: input.email }, select: { id: true } });
-  if (existing) throw new ConsoleFieldError("email", "An account with this email already exists. Sign in instead.");
+  if (existing) throw ConsoleError.field("email", "An account with this email already exists. Sign in instead.");
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.merchantUser.create({
@@ -94,7 +94,7 @@ export async function signUp(db: Db, raw: { name?: string; email: string; passwo
     });
   } catch (error) {
     if (isUniqueViolation(error))
-      throw new ConsoleFieldError("email", "An account with this email already exists. Sign in instead.");
+      throw ConsoleError.field("email", "An account with this email already exists. Sign in instead.");
     throw error;
   }
 }

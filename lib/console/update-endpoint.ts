@@ -2,7 +2,7 @@
 // for the endpoint's mode (lib/webhooks/address-guard.ts), with an audit line of before and after.
 import type { Db } from "@/lib/db/client";
 import { updateWebhookEndpoint } from "@/lib/webhooks/endpoints";
-import { ConsoleFieldError } from "./errors";
+import { ConsoleError } from "./errors";
 import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 import { requireApplication } from "./require-application";
 import { requireEndpoint } from "./require-endpoint";
@@ -18,7 +18,7 @@ export async function updateEndpoint(
   await requireApplication(tx, context.merchantId, applicationId);
   const endpoint = await requireEndpoint(tx, applicationId, endpointId);
   const url = input.url.trim();
-  if (!url) throw new ConsoleFieldError("url", "Enter the URL that should receive webhooks.");
+  if (!url) throw ConsoleError.field("url", "Enter the URL that should receive webhooks.");
   const updated = await asConsoleErrors(() => updateWebhookEndpoint(tx, endpoint, { url, events: [...input.events] }));
   await recordAudit(tx, context, {
     applicationId,

@@ -4,7 +4,7 @@ import { listWalletCards } from "@/lib/cards/list-wallet-cards";
 import type { Db } from "@/lib/db/client";
 import { listWalletTransactions } from "@/lib/ledger/list-wallet-transactions";
 import { walletRecord } from "@/lib/wallets/wallet-record";
-import { ConsoleNotFoundError } from "./errors";
+import { ConsoleError } from "./errors";
 import { readListPage } from "./keyset-page";
 import { consoleTenant, requireApplication } from "./require-application";
 
@@ -17,7 +17,7 @@ export async function walletDetail(
 ) {
   const tenant = consoleTenant(await requireApplication(db, merchantId, applicationId));
   const wallet = await db.wallet.findFirst({ where: { id: walletId, ...tenant }, include: { ledgerAccount: true } });
-  if (!wallet) throw new ConsoleNotFoundError("Wallet");
+  if (!wallet) throw ConsoleError.notFound("Wallet");
   // One after the other: db may be a transaction, whose single connection cannot run queries side by side.
   const cards = await readListPage(query.cardsAfter, (page) =>
     listWalletCards(db, tenant, wallet.externalUserId, page),

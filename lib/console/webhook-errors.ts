@@ -1,23 +1,23 @@
-// Turns the webhooks domain's refusals into console errors: not found, a limit, or a field to fix.
+// Turns the webhooks domain's refusals into console errors by their type and code (never their
+// text): not found, a limit, a refusal, or a field to fix.
 import { DomainError } from "@/lib/errors";
 import { EndpointError } from "@/lib/webhooks/endpoints";
-import { ConsoleFieldError, ConsoleLimitError, ConsoleNotFoundError, ConsoleRefusalError } from "./errors";
+import { ConsoleError } from "./errors";
 
 export async function asConsoleErrors<T>(work: () => Promise<T>, field = "url"): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof EndpointError)
-      throw new ConsoleFieldError(/event kind/i.test(error.message) ? "events" : field, error.message);
+    if (error instanceof EndpointError) throw ConsoleError.field(error.input ?? field, error.message);
     if (error instanceof DomainError) {
-      if (error.code === "delivery_not_found") throw new ConsoleNotFoundError("Delivery");
+      if (error.code === "delivery_not_found") throw ConsoleError.notFound("Delivery");
       if (error.code === "replay_limited") {
         const retryAfter = error.retryAfterSeconds;
-        throw new ConsoleLimitError(
+        throw ConsoleError.limited(
           `Replay limit reached. ${error.message}${retryAfter ? ` Try again in ${waitText(retryAfter)}.` : ""}`,
         );
       }
-      throw new ConsoleRefusalError(error.message);
+      throw ConsoleError.refused(error.message);
     }
     throw error;
   }

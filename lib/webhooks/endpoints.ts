@@ -26,6 +26,13 @@ export type AddEndpointInput = {
 
 export class EndpointError extends Error {
   override name = "EndpointError";
+  constructor(
+    message: string,
+    /** The input the refusal is about, when it is the event kinds rather than the URL. */
+    readonly input?: "events",
+  ) {
+    super(message);
+  }
 }
 
 function isEventType(value: string): value is EventType {
@@ -40,7 +47,10 @@ async function vetEndpointInput(
   const events = [...new Set(input.events ?? [])];
   const unknown = events.filter((e) => !isEventType(e));
   if (unknown.length > 0)
-    throw new EndpointError(`Unknown event kind(s): ${unknown.join(", ")}. Known: ${EVENT_TYPES.join(", ")}.`);
+    throw new EndpointError(
+      `Unknown event kind(s): ${unknown.join(", ")}. Known: ${EVENT_TYPES.join(", ")}.`,
+      "events",
+    );
   try {
     // In both modes, as at send time, where it is checked again: a name can point elsewhere later.
     const { url } = await vetEndpointUrl(input.url, livemode);

@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ConsoleFieldError } from "@/lib/console/errors";
+import { isConsoleError } from "@/lib/console/errors";
 import { parseFields } from "@/lib/console/parse-fields";
 
 const form = z.object({ name: z.string(), events: z.array(z.string()).optional() });
@@ -12,7 +12,7 @@ function fieldOf(raw: unknown): string | undefined {
   try {
     parseFields(form, raw);
   } catch (error) {
-    if (error instanceof ConsoleFieldError) return error.field;
+    if (isConsoleError(error, "field")) return error.field;
     throw error;
   }
   return undefined;

@@ -2,7 +2,7 @@
 // parameters still verify), and new passwords refused when zxcvbn finds them easy to guess.
 import { scryptSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { ConsoleFieldError } from "@/lib/console/errors";
+import { isConsoleError } from "@/lib/console/errors";
 import { parseFields } from "@/lib/console/parse-fields";
 import { hashPassword, needsRehash, verifyPassword } from "@/lib/console/password";
 import { passwordStrengthProblem, passwordUserInputs, signUpInput } from "@/lib/console/sign-up";
@@ -18,7 +18,7 @@ function signUpProblem(raw: { email: string; password: string; name?: string }):
   try {
     parseFields(signUpInput, raw);
   } catch (error) {
-    if (error instanceof ConsoleFieldError) return { field: error.field, message: error.message };
+    if (isConsoleError(error, "field")) return { field: error.field, message: error.message };
     throw error;
   }
   return { field: "", message: "" };

@@ -1,11 +1,5 @@
 // What a console server action returns to its form, and the one place console errors become it.
-import {
-  ConsoleFieldError,
-  ConsoleLimitError,
-  ConsoleNotFoundError,
-  ConsoleReauthRequiredError,
-  ConsoleRefusalError,
-} from "@/lib/console/errors";
+import { isConsoleError } from "@/lib/console/errors";
 
 export type ActionState = {
   status: "idle" | "ok" | "error";
@@ -31,17 +25,17 @@ export async function runAction(
     const result = await work();
     return { status: "ok", ...result };
   } catch (error) {
-    if (error instanceof ConsoleReauthRequiredError)
-      return { status: "error", reauthRequired: true, message: error.message, values };
-    if (error instanceof ConsoleFieldError)
-      return { status: "error", fieldErrors: { [error.field]: error.message }, values };
-    if (
-      error instanceof ConsoleNotFoundError ||
-      error instanceof ConsoleLimitError ||
-      error instanceof ConsoleRefusalError
-    )
-      return { status: "error", message: error.message, values };
-    throw error;
+    if (!isConsoleError(error)) throw error;
+    switch (error.code) {
+      case "reauth_required":
+        return { status: "error", reauthRequired: true, message: error.message, values };
+      case "field":
+        return { status: "error", fieldErrors: { [error.field]: error.message }, values };
+      case "not_found":
+      case "limited":
+      case "refused":
+        return { status: "error", message: error.message, values };
+    }
   }
 }
 

@@ -2,7 +2,7 @@
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { prisma } from "@/lib/db/client";
-import { ConsoleNotFoundError } from "@/lib/console/errors";
+import { isConsoleError } from "@/lib/console/errors";
 import { requireApplication } from "@/lib/console/require-application";
 import { requireMerchant } from "@/lib/console/session";
 
@@ -18,7 +18,7 @@ export async function orNotFound<T>(read: Promise<T>): Promise<T> {
   try {
     return await read;
   } catch (error) {
-    if (error instanceof ConsoleNotFoundError) notFound();
+    if (isConsoleError(error, "not_found")) notFound();
     throw error;
   }
 }
