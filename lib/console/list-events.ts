@@ -1,6 +1,7 @@
-// The event log of an application's current mode, newest first, optionally one event type, a page at a time.
+// The event log of an application's current mode, newest first, optionally one event type, a page at
+// a time: ownership checked here, the rows read by the events domain (lib/events/list-event-log.ts).
 import type { Db } from "@/lib/db/client";
-import { NEWEST_FIRST } from "@/lib/schemas/pagination";
+import { findEventLogCursor, readEventLog } from "@/lib/events/list-event-log";
 import { readConsolePage } from "./keyset-page";
 import { consoleTenant, requireApplication } from "./require-application";
 
@@ -13,22 +14,7 @@ export async function listEvents(
   const tenant = consoleTenant(await requireApplication(db, merchantId, applicationId));
   return readConsolePage(
     query.after,
-    (id) => db.event.findFirst({ where: { id, ...tenant }, select: { id: true, createdAt: true } }),
-    (keyset) =>
-      db.event.findMany({
-        where: { ...tenant, ...(query.type ? { type: query.type } : {}), ...keyset.where },
-        orderBy: NEWEST_FIRST,
-        take: keyset.take,
-        select: {
-          id: true,
-          type: true,
-          data: true,
-          livemode: true,
-          createdAt: true,
-          isTest: true,
-          requestId: true,
-          _count: { select: { deliveries: true } },
-        },
-      }),
+    (id) => findEventLogCursor(db, tenant, id),
+    (keyset) => readEventLog(db, tenant, query, keyset),
   );
 }

@@ -1,0 +1,39 @@
+// The event log the console shows: every event of one application and mode, test events included
+// (the API's listEvents leaves those out), optionally of one type, newest first, each with how many
+// deliveries it made. The caller pages it: `keyset` is what lib/console/keyset-page.ts hands over.
+import type { Db } from "@/lib/db/client";
+import { NEWEST_FIRST, type afterCursor } from "@/lib/schemas/pagination";
+import type { Tenant } from "@/lib/tenant";
+
+export type Keyset = { where: ReturnType<typeof afterCursor>; take: number };
+
+/** The event an `after` cursor names, within this log's application and mode, or null. */
+export function findEventLogCursor(db: Db, tenant: Tenant, id: string) {
+  return db.event.findFirst({
+    where: { id, applicationId: tenant.applicationId, livemode: tenant.livemode },
+    select: { id: true, createdAt: true },
+  });
+}
+
+export function readEventLog(db: Db, tenant: Tenant, query: { type?: string }, keyset: Keyset) {
+  return db.event.findMany({
+    where: {
+      applicationId: tenant.applicationId,
+      livemode: tenant.livemode,
+      ...(query.type ? { type: query.type } : {}),
+      ...keyset.where,
+    },
+    orderBy: NEWEST_FIRST,
+    take: keyset.take,
+    select: {
+      id: true,
+      type: true,
+      data: true,
+      livemode: true,
+      createdAt: true,
+      isTest: true,
+      requestId: true,
+      _count: { select: { deliveries: true } },
+    },
+  });
+}
