@@ -1,16 +1,9 @@
 // The authorization record as the API and the card.* webhooks return it.
 import type { Authorization } from "@/lib/generated/prisma/client";
 import { toMajor } from "@/lib/money/amount";
-import {
-  merchantSchema,
-  AUTHORIZATION_STATUSES,
-  DECLINE_CODES,
-  type AuthorizationRecord,
-} from "@/lib/schemas/authorization";
+import { merchantSchema, DECLINE_CODES, type AuthorizationRecord } from "@/lib/schemas/authorization";
 
 export function authorizationRecord(auth: Authorization, externalUserId: string): AuthorizationRecord {
-  const status = AUTHORIZATION_STATUSES.find((s) => s === auth.status);
-  if (!status) throw new Error(`unknown authorization status ${auth.status}`);
   const declineCode = DECLINE_CODES.find((c) => c === auth.declineCode) ?? null;
   const merchant = merchantSchema.safeParse(auth.merchant);
   return {
@@ -21,7 +14,7 @@ export function authorizationRecord(auth: Authorization, externalUserId: string)
     externalUserId,
     amount: toMajor(auth.amount, auth.currency),
     currency: auth.currency,
-    status,
+    status: auth.status,
     declineCode,
     capturedAmount: toMajor(auth.capturedAmount, auth.currency),
     refundedAmount: toMajor(auth.refundedAmount, auth.currency),
@@ -30,7 +23,7 @@ export function authorizationRecord(auth: Authorization, externalUserId: string)
       category: merchant.success ? (merchant.data.category ?? null) : null,
       country: merchant.success ? (merchant.data.country ?? null) : null,
     },
-    source: auth.source === "tap" ? "tap" : "sdk",
+    source: auth.source,
     livemode: auth.livemode,
     createdAt: auth.createdAt.toISOString(),
     updatedAt: auth.updatedAt.toISOString(),

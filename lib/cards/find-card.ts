@@ -10,7 +10,7 @@ export type FoundCard = Card & { wallet: Pick<Wallet, "externalUserId" | "status
 
 export type SpendAccount = Pick<LedgerAccount, "id" | "postedMinor" | "heldMinor">;
 
-type CardRow = Card & { walletExternalUserId: string; walletStatus: string };
+type CardRow = Card & { walletExternalUserId: string; walletStatus: Wallet["status"] };
 
 // A spend holds the share lock while it decides, so a concurrent freeze (which takes the update
 // lock) waits for it and the reverse. Only the card's row is locked, not its wallet's.

@@ -1,35 +1,29 @@
 // The proof letter record as the API returns it.
 import type { Proof, Wallet } from "@/lib/generated/prisma/client";
 import { toMajor } from "@/lib/money/amount";
-import type { ProofKind, ProofRecord } from "@/lib/schemas/proof";
+import type { ProofRecord } from "@/lib/schemas/proof";
 import { addressSchema } from "@/lib/schemas/wallet";
 import { proofVerifyUrl } from "@/lib/statements/public-links";
-
-function proofKind(value: string): ProofKind {
-  if (value === "address" || value === "funds") return value;
-  throw new Error(`unknown proof kind ${value}`);
-}
 
 export function proofRecord(
   proof: Proof,
   wallet: Pick<Wallet, "externalUserId" | "accountNumber">,
   baseUrl: string,
 ): ProofRecord {
-  const kind = proofKind(proof.kind);
   const address = addressSchema.safeParse(proof.address);
   return {
     id: proof.id,
     object: "proof",
     walletId: proof.walletId,
     externalUserId: wallet.externalUserId,
-    kind,
+    kind: proof.kind,
     reference: proof.reference,
     holderName: proof.holderName,
     accountNumber: wallet.accountNumber,
     currency: proof.currency,
     amount: proof.amountMinor !== null && proof.currency ? toMajor(proof.amountMinor, proof.currency) : null,
     address: address.success ? address.data : null,
-    verifyUrl: proofVerifyUrl(baseUrl, wallet.accountNumber, kind, proof.reference),
+    verifyUrl: proofVerifyUrl(baseUrl, wallet.accountNumber, proof.kind, proof.reference),
     issuedAt: proof.issuedAt.toISOString(),
     expiresAt: proof.expiresAt?.toISOString() ?? null,
     revokedAt: proof.revokedAt?.toISOString() ?? null,

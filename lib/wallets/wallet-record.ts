@@ -20,7 +20,7 @@ export function walletRecord(
     address: address.success ? address.data : null,
     currency: wallet.currency,
     accountNumber: wallet.accountNumber,
-    status: wallet.status as WalletRecord["status"],
+    status: wallet.status,
     balance: { available: toMajor(posted - held, wallet.currency), posted: toMajor(posted, wallet.currency) },
     livemode: wallet.livemode,
     createdAt: wallet.createdAt.toISOString(),

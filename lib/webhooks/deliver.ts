@@ -8,7 +8,7 @@
 import { openWebhookSecret } from "@/lib/applications/webhook-secret";
 import { recordSystemAudit } from "@/lib/audit/record-audit";
 import { prisma } from "@/lib/db/client";
-import type { Prisma, PrismaClient, WebhookAttempt } from "@/lib/generated/prisma/client";
+import type { DeliveryStatus, Prisma, PrismaClient, WebhookAttempt } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import {
   afterFailure,
@@ -45,8 +45,6 @@ export type DeliverOptions = {
   lookupHost?: LookupHost;
 };
 
-export type DeliveryStatus = "pending" | "succeeded" | "failed";
-
 export type DeliverOutcome =
   | { kind: "sent"; attempt: WebhookAttempt; status: DeliveryStatus }
   | {
@@ -58,7 +56,7 @@ export type DeliverOutcome =
 /** A delivery as sending needs it, read in one statement: its row, endpoint, event and signing secret. */
 type DeliveryToSend = EndpointHealthFields & {
   id: string;
-  status: string;
+  status: DeliveryStatus;
   livemode: boolean;
   endpointId: string;
   eventId: string;
@@ -370,7 +368,7 @@ async function recordFailureOnce(
       await rescheduleEndpointJobs(tx, row.endpointId, health.backoffUntil, "later");
     }
 
-    const next = await nextState(tx, row, attempt.trigger === "replay" ? "replay" : "retry", disabledNow, context);
+    const next = await nextState(tx, row, attempt.trigger, disabledNow, context);
     const delivery = await tx.webhookDelivery.update({
       where: { id: row.id },
       data: { attemptCount: { increment: 1 }, lastStatusCode: attempt.statusCode, ...next },
@@ -379,14 +377,9 @@ async function recordFailureOnce(
     return {
       kind: "sent",
       attempt: { ...attempt, createdAt: recorded.createdAt },
-      status: deliveryStatus(delivery.status),
+      status: delivery.status,
     } as const;
   });
-}
-
-function deliveryStatus(status: string): DeliveryStatus {
-  if (status === "pending" || status === "succeeded" || status === "failed") return status;
-  throw new Error(`unknown delivery status ${status}`);
 }
 
 /** Null leaves the delivery as it is (a failed replay). */

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { eventType } from "@/lib/events/event-record";
 import type { Event, WebhookAttempt, WebhookDelivery, WebhookEndpoint } from "@/lib/generated/prisma/client";
-import { DELIVERY_STATUSES, type WebhookAttemptRecord, type WebhookDeliveryRecord } from "@/lib/schemas/webhook";
+import type { WebhookAttemptRecord, WebhookDeliveryRecord } from "@/lib/schemas/webhook";
 
 const headersSchema = z.record(z.string(), z.string());
 
@@ -19,7 +19,7 @@ export function attemptRecord(attempt: WebhookAttempt): WebhookAttemptRecord {
   return {
     id: attempt.id,
     object: "webhook_attempt",
-    trigger: attempt.trigger === "replay" ? "replay" : "retry",
+    trigger: attempt.trigger,
     statusCode: attempt.statusCode,
     latencyMs: attempt.latencyMs,
     responseExcerpt: attempt.responseExcerpt,
@@ -31,8 +31,6 @@ export function attemptRecord(attempt: WebhookAttempt): WebhookAttemptRecord {
 }
 
 export function deliveryRecord(delivery: DeliveryRow, lastAttempt: WebhookAttempt | null): WebhookDeliveryRecord {
-  const status = DELIVERY_STATUSES.find((s) => s === delivery.status);
-  if (!status) throw new Error(`unknown delivery status ${delivery.status}`);
   return {
     id: delivery.id,
     object: "webhook_delivery",
@@ -40,7 +38,7 @@ export function deliveryRecord(delivery: DeliveryRow, lastAttempt: WebhookAttemp
     eventType: eventType(delivery.event.type),
     endpointId: delivery.endpointId,
     url: delivery.endpoint.url,
-    status,
+    status: delivery.status,
     attemptCount: delivery.attemptCount,
     lastStatusCode: delivery.lastStatusCode,
     nextAttemptAt: delivery.nextAttemptAt?.toISOString() ?? null,

@@ -158,7 +158,7 @@ describe("console lists page by cursor", () => {
       livemode: false,
       eventId: event.id,
       endpointId: endpoint.id,
-      status: i % 5 === 0 ? "failed" : "succeeded",
+      status: i % 5 === 0 ? ("failed" as const) : ("succeeded" as const),
       createdAt: createdAt(i),
     }));
     await prisma().webhookDelivery.createMany({ data: deliveries });
@@ -271,7 +271,7 @@ describe("search by id", () => {
       applicationId: a.appId,
       livemode: false,
       walletId,
-      kind: "virtual",
+      kind: "virtual" as const,
       currency: "USD",
       last4: "4242",
       expMonth: 12,

@@ -1,6 +1,7 @@
 // The database's own guards on the money, shown without the application: every row here is written
 // with plain SQL through `pg`, and each bad one must be refused by the named constraint or trigger
-// with its SQLSTATE (23514 check_violation, 23503 foreign_key_violation, 22003 out of range).
+// with its SQLSTATE (23514 check_violation, 23503 foreign_key_violation, 22003 out of range), or a
+// status or kind outside its enum by the type itself (22P02 invalid_text_representation).
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +13,7 @@ const CHECK = "23514";
 const FOREIGN_KEY = "23503";
 const OUT_OF_RANGE = "22003";
 const UNIQUE = "23505";
+const INVALID_TEXT = "22P02";
 
 const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
 const run = randomBytes(4).toString("hex");
@@ -365,53 +367,27 @@ describe("event sequence and endpoint health", () => {
 });
 
 describe("status and kind columns", () => {
-  const cases: [string, string, Statement][] = [
-    ["Wallet_status_check", "an unknown wallet status", insertSql("Wallet", walletRow({ status: "deleted" }))],
-    ["Card_status_check", "an unknown card status", insertSql("Card", cardRow({ status: "lost" }))],
-    ["Card_kind_check", "an unknown card kind", insertSql("Card", cardRow({ kind: "physical" }))],
-    ["Card_exp_month_check", "an expiry month past 12", insertSql("Card", cardRow({ expMonth: 13 }))],
+  // Each is a PostgreSQL enum (migration status_enums): a value outside it is refused as input to
+  // the type, 22P02 invalid_text_representation, before any constraint is checked.
+  const unknownValues: [string, string, Statement][] = [
+    ["WalletStatus", "an unknown wallet status", insertSql("Wallet", walletRow({ status: "deleted" }))],
+    ["CardStatus", "an unknown card status", insertSql("Card", cardRow({ status: "lost" }))],
+    ["CardKind", "an unknown card kind", insertSql("Card", cardRow({ kind: "physical" }))],
     [
-      "Authorization_status_check",
+      "AuthorizationStatus",
       "an unknown authorization status",
       insertSql("Authorization", authorizationRow({ status: "settled" })),
     ],
     [
-      "Authorization_source_check",
+      "AuthorizationSource",
       "an unknown authorization source",
       insertSql("Authorization", authorizationRow({ source: "pos" })),
     ],
+    ["LedgerAccountKind", "an unknown ledger account kind", insertSql("LedgerAccount", accountRow({ kind: "fee" }))],
+    ["LedgerTransferKind", "an unknown transfer kind", insertSql("LedgerTransfer", transferRow({ kind: "gift" }))],
+    ["DeliveryStatus", "an unknown delivery status", insertSql("WebhookDelivery", deliveryRow({ status: "lost" }))],
     [
-      "Authorization_decline_code_check",
-      "a decline without its code",
-      insertSql("Authorization", authorizationRow({ status: "declined" })),
-    ],
-    [
-      "LedgerAccount_kind_check",
-      "an unknown ledger account kind",
-      insertSql("LedgerAccount", accountRow({ kind: "fee" })),
-    ],
-    [
-      "LedgerTransfer_kind_check",
-      "an unknown transfer kind",
-      insertSql("LedgerTransfer", transferRow({ kind: "gift" })),
-    ],
-    [
-      "LedgerTransfer_authorization_check",
-      "a capture without its authorization",
-      insertSql("LedgerTransfer", transferRow({ kind: "capture" })),
-    ],
-    [
-      "WebhookDelivery_status_check",
-      "an unknown delivery status",
-      insertSql("WebhookDelivery", deliveryRow({ status: "lost" })),
-    ],
-    [
-      "WebhookDelivery_attempt_count_nonnegative",
-      "a negative attempt count",
-      insertSql("WebhookDelivery", deliveryRow({ attemptCount: -1 })),
-    ],
-    [
-      "WebhookAttempt_trigger_check",
+      "DeliveryTrigger",
       "an unknown attempt trigger",
       insertSql("WebhookAttempt", {
         id: id("wha"),
@@ -422,16 +398,44 @@ describe("status and kind columns", () => {
       }),
     ],
     [
-      "IdempotencyRecord_state_check",
+      "IdempotencyState",
       "an unknown idempotency state",
       insertSql("IdempotencyRecord", idempotencyRow({ state: "done" })),
+    ],
+    ["ProofKind", "an unknown proof kind", insertSql("Proof", proofRow({ kind: "income" }))],
+  ];
+
+  it.each(unknownValues)("the enum %s refuses %s", async (type, _what, statement) => {
+    const error = await attempt(statement);
+    expect(error, "the database accepted the row").not.toBeNull();
+    expect({ code: error?.code, message: error?.message }).toEqual({
+      code: INVALID_TEXT,
+      message: expect.stringContaining(`invalid input value for enum "${type}"`),
+    });
+  });
+
+  const cases: [string, string, Statement][] = [
+    ["Card_exp_month_check", "an expiry month past 12", insertSql("Card", cardRow({ expMonth: 13 }))],
+    [
+      "Authorization_decline_code_check",
+      "a decline without its code",
+      insertSql("Authorization", authorizationRow({ status: "declined" })),
+    ],
+    [
+      "LedgerTransfer_authorization_check",
+      "a capture without its authorization",
+      insertSql("LedgerTransfer", transferRow({ kind: "capture" })),
+    ],
+    [
+      "WebhookDelivery_attempt_count_nonnegative",
+      "a negative attempt count",
+      insertSql("WebhookDelivery", deliveryRow({ attemptCount: -1 })),
     ],
     [
       "IdempotencyRecord_completed_check",
       "a completed idempotency record without its response",
       insertSql("IdempotencyRecord", idempotencyRow({ state: "completed" })),
     ],
-    ["Proof_kind_check", "an unknown proof kind", insertSql("Proof", proofRow({ kind: "income" }))],
   ];
 
   it.each(cases)("%s refuses %s", async (constraint, _what, statement) => {

@@ -4,13 +4,13 @@ import SwaggerParser from "@apidevtools/swagger-parser";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { errorStatus, errorType } from "@/lib/http/errors";
-import { reserveAccountId } from "@/lib/ledger/accounts";
+import { reserveAccountId, type LedgerAccountRef } from "@/lib/ledger/accounts";
 import { assertBalanced, UnbalancedTransferError, type TransferLeg } from "@/lib/ledger/post-transfer";
 import { openApiDocument } from "@/lib/openapi/document";
 import { DECLINE_CODES } from "@/lib/schemas/authorization";
 import { toPage } from "@/lib/schemas/pagination";
 
-const usd = (id: string) => ({ id, kind: "wallet", currency: "USD" });
+const usd = (id: string): LedgerAccountRef => ({ id, kind: "wallet", currency: "USD" });
 
 describe("assertBalanced", () => {
   it("accepts any legs that sum to zero per currency", () => {
