@@ -214,8 +214,9 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
       // A busy endpoint's jobs stay in the queue instead of taking this worker's senders.
       forbiddenFlags: () => gate.forbiddenFlags(),
       // Completions and failures of one tick go to the database together, through graphile-worker's
-      // batcher: when the database is gone it reports the error and stops the runner (restarted
-      // below) instead of leaving a rejected promise nobody awaits, which ends the process. A crash
+      // batcher. Their statements wait out an unreachable database (QueuePool); one that still
+      // fails for good is reported by the batcher, which stops the runner (replaced below), where
+      // the unbatched path leaves a rejected promise nobody awaits, which ends the process. A crash
       // before a completion is written runs that job again, and it finds its attempt recorded under
       // its key and sends nothing. (graphile-worker's local queue, which batches fetches too,
       // measured no better in bench/ scenario 6 and logs errors when stopped with jobs in hand, so
