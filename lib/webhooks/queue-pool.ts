@@ -11,7 +11,6 @@
 //    twice without throwing: when that connection dies graphile-worker releases it from an async
 //    function nobody awaits, and again later; pg-pool throws on the second, unhandled.
 import pg from "pg";
-import { isDatabaseUnavailable } from "@/lib/db/database-unavailable";
 import { RETRY_WHILE_UNAVAILABLE, retryWhileUnavailable } from "@/lib/db/retry-while-unavailable";
 
 type ConnectCallback = (
@@ -24,8 +23,6 @@ type ConnectCallback = (
 const REPEATABLE_STATEMENT = /^(complete_job|fail_job)/;
 /** Past 10 minutes the error goes through; a database gone this long is an outage the operator sees anyway. */
 const RETRY = { ...RETRY_WHILE_UNAVAILABLE, giveUpAfterMs: 10 * 60_000 };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type QueuePoolOptions = pg.PoolConfig & {
   /** Told once per statement that waits for the database, and when it went through. (pg.Pool's own `log` is its debug output.) */
@@ -61,26 +58,26 @@ export class QueuePool extends pg.Pool {
       const [config] = args;
       const name = typeof config === "object" && config !== null ? (config as { name?: unknown }).name : undefined;
       if (args.length !== 1 || typeof name !== "string" || !REPEATABLE_STATEMENT.test(name)) return query(...args);
-      return (query(config) as Promise<pg.QueryResult>).catch((error: unknown) =>
-        this.retryOnFreshClients(config as pg.QueryConfig, name, error),
-      );
+      return this.untilAnswered(name, () => query(config) as Promise<pg.QueryResult>, config as pg.QueryConfig);
     };
     client.query = patched as typeof client.query;
   }
 
-  /** The first try's client is broken; each retry takes a new one from the pool until one answers. */
-  private async retryOnFreshClients(
-    config: pg.QueryConfig,
+  /**
+   * The first try on the client graphile-worker holds; when the database could not be reached that
+   * client is broken, so each retry takes a new one from the pool, until one answers.
+   */
+  private async untilAnswered(
     name: string,
-    firstError: unknown,
+    firstTry: () => Promise<pg.QueryResult>,
+    config: pg.QueryConfig,
   ): Promise<pg.QueryResult> {
-    if (!isDatabaseUnavailable(firstError)) throw firstError;
     const started = Date.now();
-    this.report(
-      `${name} waits for the database: ${firstError instanceof Error ? firstError.message : String(firstError)}`,
-    );
-    await sleep(RETRY.firstDelayMs);
+    let tries = 0;
     const result = await retryWhileUnavailable(async () => {
+      tries += 1;
+      if (tries === 1) return firstTry();
+      if (tries === 2) this.report(`${name} waits for the database`);
       const client = await super.connect();
       try {
         // The prototype's query: this retry must not nest another.
@@ -93,7 +90,7 @@ export class QueuePool extends pg.Pool {
         throw error;
       }
     }, RETRY);
-    this.report(`${name} went through after ${Date.now() - started} ms`);
+    if (tries > 1) this.report(`${name} went through after ${Date.now() - started} ms`);
     return result;
   }
 }

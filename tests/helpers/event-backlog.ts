@@ -26,3 +26,23 @@ export async function queueEventBacklog(applicationId: string, count: number, la
     { timeout: 60_000 },
   );
 }
+
+/**
+ * One event and its delivery to `endpointId`, made by hand with no queue job, for tests that call
+ * deliver() themselves as a job would.
+ */
+export async function createDeliveryByHand(applicationId: string, endpointId: string, walletId: string) {
+  const event = await prisma().event.create({
+    data: {
+      id: newId("evt"),
+      applicationId,
+      livemode: false,
+      type: "wallet.provisioned",
+      data: { id: walletId },
+      sequence: 1,
+    },
+  });
+  return prisma().webhookDelivery.create({
+    data: { id: newId("whd"), applicationId, livemode: false, eventId: event.id, endpointId },
+  });
+}

@@ -5,12 +5,11 @@
 import { once } from "node:events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "@/lib/db/client";
-import { newId } from "@/lib/ids";
 import { deliver } from "@/lib/webhooks/deliver";
 import { addWebhookEndpoint, enableWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import type { WebhookWorker } from "@/lib/webhooks/worker";
 import { api } from "../helpers/card-money";
-import { queueEventBacklog } from "../helpers/event-backlog";
+import { createDeliveryByHand, queueEventBacklog } from "../helpers/event-backlog";
 import { setupApp, uniqueUserId } from "../helpers/fixtures";
 import { startTestWorker } from "../helpers/test-worker";
 import { sleep, waitUntil } from "../helpers/wait-until";
@@ -171,19 +170,7 @@ describe("a job run again", () => {
     const hooks = await receiver(() => ({ status: 200 }));
     // Not through a worker: the delivery is made by hand, and deliver() is called as a job would.
     const endpoint = await addWebhookEndpoint(prisma(), { applicationId: appId, url: hooks.url, livemode: false });
-    const event = await prisma().event.create({
-      data: {
-        id: newId("evt"),
-        applicationId: appId,
-        livemode: false,
-        type: "wallet.provisioned",
-        data: { id: "wal_rerun" },
-        sequence: 1,
-      },
-    });
-    const delivery = await prisma().webhookDelivery.create({
-      data: { id: newId("whd"), applicationId: appId, livemode: false, eventId: event.id, endpointId: endpoint.id },
-    });
+    const delivery = await createDeliveryByHand(appId, endpoint.id, "wal_rerun");
     const jobKey = `${delivery.id}:retry:1`;
     expect((await deliver(delivery.id, "retry", { jobKey })).kind).toBe("sent");
     expect(await deliver(delivery.id, "retry", { jobKey })).toEqual({ kind: "skipped", reason: "already_attempted" });

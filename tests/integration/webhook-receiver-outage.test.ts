@@ -13,13 +13,12 @@ import { config } from "@/lib/config";
 import { disconnectDb, prisma } from "@/lib/db/client";
 import { createRunDatabase, type RunDatabase } from "@/lib/db/run-database";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { newId } from "@/lib/ids";
 import { deliver } from "@/lib/webhooks/deliver";
 import { HEALTH_POLICY } from "@/lib/webhooks/endpoint-health";
 import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import { prismaSql, type SqlRunner } from "@/lib/webhooks/sql-runner";
 import { startWebhookWorker, type WebhookWorker } from "@/lib/webhooks/worker";
-import { queueEventBacklog } from "../helpers/event-backlog";
+import { createDeliveryByHand, queueEventBacklog } from "../helpers/event-backlog";
 import { createMerchantApp } from "../helpers/fixtures";
 import { sleep, waitUntil } from "../helpers/wait-until";
 import { startReceiver, type WebhookReceiver } from "../helpers/webhook-receiver";
@@ -225,25 +224,7 @@ async function handMadeDelivery(status: number) {
     url: hooks.url,
     livemode: false,
   });
-  const event = await prisma().event.create({
-    data: {
-      id: newId("evt"),
-      applicationId: application.id,
-      livemode: false,
-      type: "wallet.provisioned",
-      data: { id: "wal_lost" },
-      sequence: 1,
-    },
-  });
-  const delivery = await prisma().webhookDelivery.create({
-    data: {
-      id: newId("whd"),
-      applicationId: application.id,
-      livemode: false,
-      eventId: event.id,
-      endpointId: endpoint.id,
-    },
-  });
+  const delivery = await createDeliveryByHand(application.id, endpoint.id, "wal_lost");
   return { hooks, endpoint, delivery };
 }
 
