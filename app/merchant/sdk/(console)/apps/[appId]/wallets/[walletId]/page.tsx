@@ -99,7 +99,9 @@ export default async function WalletPage({
               {cards.rows.map((card) => (
                 <tr key={card.id} id={card.id} className="scroll-mt-4 target:bg-indigo-50">
                   <Td>
-                    <span className="font-mono">•••• {card.last4}</span>
+                    <TextLink href={`/merchant/sdk/apps/${application.id}/cards/${card.id}`}>
+                      <span className="font-mono">•••• {card.last4}</span>
+                    </TextLink>
                     <div className="font-mono text-xs text-slate-500">{card.id}</div>
                   </Td>
                   <Td>

@@ -1,0 +1,61 @@
+// One card: its summary (last four digits, expiry, status, wallet). Further sections (its details
+// for a test-mode card, its spending controls) are components of their own placed below.
+import type { Metadata } from "next";
+import { prisma } from "@/lib/db/client";
+import { cardDetail } from "@/lib/console/card-detail";
+import { Badge, statusTone } from "@/components/ui/badge";
+import { Detail } from "@/components/ui/detail";
+import { PageHeader } from "@/components/ui/page-header";
+import { Panel } from "@/components/ui/panel";
+import { TextLink } from "@/components/ui/text-link";
+import { Time } from "@/app/merchant/sdk/_components/time";
+import { loadApplication, orNotFound } from "@/app/merchant/sdk/_lib/load-application";
+import { formatMoney } from "@/lib/money/format";
+
+export const metadata: Metadata = { title: "Card" };
+
+export default async function CardPage({ params }: { params: Promise<{ appId: string; cardId: string }> }) {
+  const { appId, cardId } = await params;
+  const { merchant, application } = await loadApplication(appId);
+  const { card, walletId } = await orNotFound(cardDetail(prisma(), merchant.id, application.id, cardId));
+  const walletPath = `/merchant/sdk/apps/${application.id}/wallets/${walletId}`;
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <TextLink href={`${walletPath}#cards`}>← Wallet {card.externalUserId}</TextLink>
+      </p>
+      <PageHeader
+        title={`•••• ${card.last4}`}
+        description={<span className="font-mono text-xs">{card.id}</span>}
+        actions={<Badge tone={statusTone(card.status)}>{card.status}</Badge>}
+      />
+      <div className="space-y-6">
+        <Panel title="Card" id="summary">
+          <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4" data-testid="card-summary">
+            <Detail term="Number" valueClassName="font-mono text-sm font-semibold text-slate-900">
+              •••• {card.last4}
+            </Detail>
+            <Detail term="Expires" valueClassName="font-mono text-sm font-semibold text-slate-900">
+              {String(card.expMonth).padStart(2, "0")}/{card.expYear}
+            </Detail>
+            <Detail term="Status" valueClassName="text-sm text-slate-900">
+              {card.status}
+            </Detail>
+            <Detail term="Wallet" valueClassName="text-sm [overflow-wrap:anywhere]">
+              <TextLink href={walletPath}>{card.externalUserId}</TextLink>
+            </Detail>
+            <Detail term="Currency" valueClassName="text-sm text-slate-900">
+              {card.currency}
+            </Detail>
+            <Detail term="Spend limit" valueClassName="text-sm text-slate-900">
+              {card.spendLimit === null ? "No limit" : formatMoney(card.spendLimit, card.currency)}
+            </Detail>
+            <Detail term="Created" valueClassName="text-sm text-slate-900">
+              <Time value={card.createdAt} />
+            </Detail>
+          </dl>
+        </Panel>
+      </div>
+    </>
+  );
+}
