@@ -2,9 +2,10 @@
 // with its health, its figures over 24 hours and 7 days, its latest failed attempts with their
 // reasons, and its recent deliveries.
 import type { Db } from "@/lib/db/client";
+import { latestFailures } from "@/lib/webhooks/endpoint-failures";
+import { endpointStats } from "@/lib/webhooks/endpoint-stats";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { withDeliveryMarks } from "./delivery-marks";
-import { endpointStats } from "./endpoint-stats";
 import { ConsoleError } from "./errors";
 import { consoleTenant, requireApplication } from "./require-application";
 import { requireEndpoint } from "./require-endpoint";
@@ -18,31 +19,8 @@ export async function endpointDetail(db: Db, merchantId: string, applicationId: 
   if (endpoint.livemode !== tenant.livemode) throw ConsoleError.notFound("Webhook endpoint");
   const [stats, failures, deliveries] = await Promise.all([
     endpointStats(db, endpoint.id),
-    latestFailures(db, endpoint.id),
+    latestFailures(db, endpoint.id, LATEST_FAILURES),
     listDeliveries(db, tenant, { limit: RECENT_DELIVERIES, endpoint: endpoint.id }),
   ]);
   return { endpoint, stats, failures, deliveries: await withDeliveryMarks(db, deliveries.data) };
-}
-
-/** The endpoint's newest attempts that got no 2xx: what it answered, or why no answer came. */
-function latestFailures(db: Db, endpointId: string) {
-  return db.webhookAttempt.findMany({
-    where: {
-      delivery: { endpointId },
-      OR: [{ error: { not: null } }, { statusCode: null }, { statusCode: { lt: 200 } }, { statusCode: { gt: 299 } }],
-    },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: LATEST_FAILURES,
-    select: {
-      id: true,
-      deliveryId: true,
-      trigger: true,
-      statusCode: true,
-      error: true,
-      responseExcerpt: true,
-      latencyMs: true,
-      createdAt: true,
-      delivery: { select: { event: { select: { type: true, isTest: true } } } },
-    },
-  });
 }

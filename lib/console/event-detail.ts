@@ -1,5 +1,7 @@
-// One event of the application's current mode with its deliveries (one per endpoint it was sent to).
+// One event of the application's current mode with its deliveries (one per endpoint it was sent to):
+// ownership checked here, the event and its deliveries read by their domains.
 import type { Db } from "@/lib/db/client";
+import { findLoggedEvent } from "@/lib/events/list-event-log";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { ConsoleError } from "./errors";
 import { consoleTenant, requireApplication } from "./require-application";
@@ -9,20 +11,7 @@ const MAX_DELIVERIES = 100;
 
 export async function eventDetail(db: Db, merchantId: string, applicationId: string, eventId: string) {
   const tenant = consoleTenant(await requireApplication(db, merchantId, applicationId));
-  const event = await db.event.findFirst({
-    where: { id: eventId, ...tenant },
-    select: {
-      id: true,
-      type: true,
-      data: true,
-      sequence: true,
-      walletId: true,
-      requestId: true,
-      isTest: true,
-      livemode: true,
-      createdAt: true,
-    },
-  });
+  const event = await findLoggedEvent(db, tenant, eventId);
   if (!event) throw ConsoleError.notFound("Event");
   const deliveries = await listDeliveries(db, tenant, { limit: MAX_DELIVERIES, event: event.id });
   return { event, deliveries: deliveries.data };

@@ -1,7 +1,7 @@
 // Console lists page newest first by (createdAt, id), keyed by the last row's id: a page link stays
 // right however many rows arrive meanwhile, and the query walks an index instead of an OFFSET.
 import { DomainError } from "@/lib/errors";
-import { afterCursor, toPage, type ListPage } from "@/lib/schemas/pagination";
+import { afterCursor, toPage, type Keyset, type ListPage } from "@/lib/schemas/pagination";
 
 export const CONSOLE_PAGE_SIZE = 50;
 
@@ -24,7 +24,7 @@ const UNKNOWN_CURSOR: ConsolePage<never> = { rows: [], nextCursor: null, unknown
 export async function readConsolePage<T extends { id: string }>(
   after: string | undefined,
   findRow: (id: string) => Promise<KeysetCursor | null>,
-  readRows: (keyset: { where: ReturnType<typeof afterCursor>; take: number }) => Promise<T[]>,
+  readRows: (keyset: Keyset) => Promise<T[]>,
 ): Promise<ConsolePage<T>> {
   const cursor = after ? await findRow(after) : null;
   if (after && !cursor) return UNKNOWN_CURSOR;

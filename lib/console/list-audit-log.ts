@@ -1,6 +1,7 @@
-// An application's audit log, newest first, with the merchant account that acted, a page at a time.
+// An application's audit log, newest first, with the merchant account that acted, a page at a time:
+// ownership checked here, the rows read by the audit domain (lib/audit/list-audit-log.ts).
+import { findAuditCursor, readApplicationAuditLog } from "@/lib/audit/list-audit-log";
 import type { Db } from "@/lib/db/client";
-import { NEWEST_FIRST } from "@/lib/schemas/pagination";
 import { readConsolePage } from "./keyset-page";
 import { requireApplication } from "./require-application";
 
@@ -8,13 +9,7 @@ export async function listAuditLog(db: Db, merchantId: string, applicationId: st
   await requireApplication(db, merchantId, applicationId);
   return readConsolePage(
     query.after,
-    (id) => db.auditLog.findFirst({ where: { id, applicationId }, select: { id: true, createdAt: true } }),
-    (keyset) =>
-      db.auditLog.findMany({
-        where: { applicationId, ...keyset.where },
-        orderBy: NEWEST_FIRST,
-        take: keyset.take,
-        include: { merchant: { select: { email: true, name: true } } },
-      }),
+    (id) => findAuditCursor(db, { applicationId }, id),
+    (keyset) => readApplicationAuditLog(db, applicationId, keyset),
   );
 }

@@ -1,80 +1,30 @@
-// The request log of an application's current mode, newest first, a page at a time, narrowed by
-// the filters the list page carries in its query string. Unknown filter values narrow nothing.
-import { TZDate } from "@date-fns/tz";
+// The request log of an application's current mode for the console, a page at a time: ownership
+// checked here, the rows and the key filter's choices read by the request-log domain.
 import type { Db } from "@/lib/db/client";
-import type { Prisma } from "@/lib/generated/prisma/client";
-import { NEWEST_FIRST } from "@/lib/schemas/pagination";
+import {
+  findRequestLogCursor,
+  readRequestLog,
+  readRequestLogKeys,
+  type RequestLogFilters,
+} from "@/lib/request-log/list-request-log";
 import { readConsolePage } from "./keyset-page";
 import { consoleTenant, requireApplication } from "./require-application";
-import { literalPattern } from "./search-wallets";
-
-export const STATUS_CLASSES = ["2xx", "4xx", "5xx"] as const;
-export const LOGGED_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-
-const HOUR_MS = 60 * 60 * 1000;
-export const TIME_RANGES = {
-  "1h": { label: "Last hour", ms: HOUR_MS },
-  "24h": { label: "Last 24 hours", ms: 24 * HOUR_MS },
-  "7d": { label: "Last 7 days", ms: 7 * 24 * HOUR_MS },
-  "30d": { label: "Last 30 days", ms: 30 * 24 * HOUR_MS },
-} as const;
-
-export type RequestLogFilters = {
-  status?: string;
-  method?: string;
-  path?: string;
-  /** An API key's id. */
-  key?: string;
-  /** One of TIME_RANGES; ignored when from or to is given. */
-  range?: string;
-  /**
-   * Date-times: an <input type="datetime-local"> value read as a wall-clock time in `tz`, or ISO 8601
-   * with an offset.
-   */
-  from?: string;
-  to?: string;
-  /** The browser's IANA time zone (the form sends it); UTC when absent or unknown. */
-  tz?: string;
-  after?: string;
-};
 
 export async function listRequestLog(
   db: Db,
   merchantId: string,
   applicationId: string,
-  filters: RequestLogFilters,
+  filters: RequestLogFilters & { after?: string },
   now = new Date(),
 ) {
   const tenant = consoleTenant(await requireApplication(db, merchantId, applicationId));
-  const where = { ...tenant, ...filterWhere(filters, now) };
   const [page, keys] = await Promise.all([
     readConsolePage(
       filters.after,
-      (id) => db.requestLog.findFirst({ where: { id, ...tenant }, select: { id: true, createdAt: true } }),
-      (keyset) =>
-        db.requestLog.findMany({
-          where: { ...where, ...keyset.where },
-          orderBy: NEWEST_FIRST,
-          take: keyset.take,
-          select: {
-            id: true,
-            method: true,
-            path: true,
-            status: true,
-            errorCode: true,
-            latencyMs: true,
-            idempotentReplay: true,
-            createdAt: true,
-            apiKeyId: true,
-          },
-        }),
+      (id) => findRequestLogCursor(db, tenant, id),
+      (keyset) => readRequestLog(db, tenant, filters, keyset, now),
     ),
-    // The key filter's choices: every key of this mode, revoked ones too (their requests stay logged).
-    db.apiKey.findMany({
-      where: tenant,
-      orderBy: NEWEST_FIRST,
-      select: { id: true, name: true, last4: true, revokedAt: true },
-    }),
+    readRequestLogKeys(db, tenant),
   ]);
   // The log has no foreign key to its keys (schema.prisma says why): each row's key comes from the
   // filter's list, which holds every key of this mode.
@@ -85,63 +35,3 @@ export async function listRequestLog(
   }));
   return { page: { ...page, rows }, keys };
 }
-
-function filterWhere(filters: RequestLogFilters, now: Date): Prisma.RequestLogWhereInput {
-  const where: Prisma.RequestLogWhereInput = {};
-  const statusClass = STATUS_CLASSES.find((c) => c === filters.status);
-  if (statusClass) {
-    const floor = Number(statusClass[0]) * 100;
-    where.status = { gte: floor, lt: floor + 100 };
-  }
-  const method = LOGGED_METHODS.find((m) => m === filters.method);
-  if (method) where.method = method;
-  const path = filters.path?.trim();
-  if (path) where.path = { contains: literalPattern(path) };
-  if (filters.key) where.apiKeyId = filters.key;
-
-  const zone = knownTimeZone(filters.tz);
-  const from = zonedDate(filters.from, zone);
-  const to = zonedDate(filters.to, zone);
-  if (from || to) {
-    where.createdAt = { ...(from ? { gte: from } : {}), ...(to ? { lte: to } : {}) };
-  } else if (filters.range && filters.range in TIME_RANGES) {
-    const range = TIME_RANGES[filters.range as keyof typeof TIME_RANGES];
-    where.createdAt = { gte: new Date(now.getTime() - range.ms) };
-  }
-  return where;
-}
-
-function knownTimeZone(zone: string | undefined): string {
-  if (!zone) return "UTC";
-  try {
-    return new Intl.DateTimeFormat("en", { timeZone: zone }).resolvedOptions().timeZone;
-  } catch {
-    return "UTC";
-  }
-}
-
-const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
-
-/**
- * The instant a date-time names: ISO 8601 with an offset as written; one without (what a
- * datetime-local field sends) as the wall-clock time in `zone`. Anything else, or a time before 1970
- * or after 9999, filters nothing.
- */
-function zonedDate(value: string | undefined, zone: string): Date | undefined {
-  const text = value?.trim();
-  if (!text) return undefined;
-  const parts = WALL_CLOCK.exec(text);
-  let date: Date;
-  if (parts) {
-    const [year, month, day, hour, minute, second] = parts.slice(1).map((part) => Number(part ?? 0));
-    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- WALL_CLOCK has six groups, so slice(1) maps to six numbers
-    date = new TZDate(year!, month! - 1, day!, hour!, minute!, second!, zone);
-  } else if (/T.*(Z|[+-]\d\d:?\d\d)$/i.test(text)) date = new Date(text);
-  else return undefined;
-  // Beyond what PostgreSQL's timestamp holds the query would fail; such a bound filters nothing here.
-  const ms = date.getTime();
-  return Number.isNaN(ms) || ms < EARLIEST_MS || ms > LATEST_MS ? undefined : new Date(ms);
-}
-
-const EARLIEST_MS = Date.UTC(1970, 0, 1);
-const LATEST_MS = Date.UTC(9999, 11, 31);

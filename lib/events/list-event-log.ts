@@ -2,10 +2,8 @@
 // (the API's listEvents leaves those out), optionally of one type, newest first, each with how many
 // deliveries it made. The caller pages it: `keyset` is what lib/console/keyset-page.ts hands over.
 import type { Db } from "@/lib/db/client";
-import { NEWEST_FIRST, type afterCursor } from "@/lib/schemas/pagination";
+import { NEWEST_FIRST, type Keyset } from "@/lib/schemas/pagination";
 import type { Tenant } from "@/lib/tenant";
-
-export type Keyset = { where: ReturnType<typeof afterCursor>; take: number };
 
 /** The event an `after` cursor names, within this log's application and mode, or null. */
 export function findEventLogCursor(db: Db, tenant: Tenant, id: string) {
@@ -34,6 +32,24 @@ export function readEventLog(db: Db, tenant: Tenant, query: { type?: string }, k
       isTest: true,
       requestId: true,
       _count: { select: { deliveries: true } },
+    },
+  });
+}
+
+/** One event of the log with what its console page shows, or null when this application and mode has none by that id. */
+export function findLoggedEvent(db: Db, tenant: Tenant, id: string) {
+  return db.event.findFirst({
+    where: { id, applicationId: tenant.applicationId, livemode: tenant.livemode },
+    select: {
+      id: true,
+      type: true,
+      data: true,
+      sequence: true,
+      walletId: true,
+      requestId: true,
+      isTest: true,
+      livemode: true,
+      createdAt: true,
     },
   });
 }

@@ -65,6 +65,9 @@ export async function findCursor<C>(
 export const NEWEST_FIRST: [{ createdAt: "desc" }, { id: "desc" }] = [{ createdAt: "desc" }, { id: "desc" }];
 
 /** The rows after `cursor` in NEWEST_FIRST order, as a where clause to spread; all rows without one. */
+/** One page's bounds for a newest-first (createdAt, id) list: spread `where` into the query, read `take` rows. */
+export type Keyset = { where: ReturnType<typeof afterCursor>; take: number };
+
 export function afterCursor(cursor: { createdAt: Date; id: string } | undefined) {
   return cursor
     ? { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] }

@@ -5,13 +5,13 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { prisma } from "@/lib/db/client";
 import { findObject } from "@/lib/console/find-object";
+import { listRequestLog } from "@/lib/console/list-request-log";
 import {
-  listRequestLog,
   LOGGED_METHODS,
   STATUS_CLASSES,
   TIME_RANGES,
   type RequestLogFilters,
-} from "@/lib/console/list-request-log";
+} from "@/lib/request-log/list-request-log";
 import { Pager } from "@/app/merchant/sdk/_components/pager";
 import { TimeZoneField } from "@/app/merchant/sdk/_components/time-zone-field";
 import { buttonVariants } from "@/components/ui/button";

@@ -4,7 +4,7 @@
 import type { Metadata } from "next";
 import { prisma } from "@/lib/db/client";
 import { endpointDetail } from "@/lib/console/endpoint-detail";
-import type { EndpointWindowStats } from "@/lib/console/endpoint-stats";
+import type { EndpointWindowStats } from "@/lib/webhooks/endpoint-stats";
 import { testEventKinds } from "@/lib/console/send-test-event";
 import { EVENT_TYPES } from "@/lib/events/record-event";
 import { Badge, statusTone } from "@/components/ui/badge";
