@@ -24,6 +24,7 @@ export function authorizationRecord(auth: Authorization, externalUserId: string)
       country: merchant.success ? (merchant.data.country ?? null) : null,
     },
     source: auth.source,
+    expiresAt: auth.expiresAt?.toISOString() ?? null,
     livemode: auth.livemode,
     createdAt: auth.createdAt.toISOString(),
     updatedAt: auth.updatedAt.toISOString(),

@@ -4,6 +4,7 @@
 import { spendCard } from "@/lib/authorizations/spend-card";
 import { captureAuthorization } from "@/lib/authorizations/capture-authorization";
 import { refundAuthorization } from "@/lib/authorizations/refund-authorization";
+import { reverseAuthorization } from "@/lib/authorizations/reverse-authorization";
 import { issueCard } from "@/lib/cards/issue-card";
 import { prisma, transaction } from "@/lib/db/client";
 import { EVENT_TYPES, type EventType } from "@/lib/events/record-event";
@@ -58,6 +59,7 @@ const PREREQUISITE: Record<EventType, EventType | null> = {
   "card.authorized": "card.issued",
   "card.captured": "card.authorized",
   "card.refunded": "card.captured",
+  "card.reversed": "card.authorized",
 };
 
 const STEPS: Record<EventType, Step> = {
@@ -104,6 +106,11 @@ const STEPS: Record<EventType, Step> = {
     const authorizationId = need(made.authorizationId, "authorization");
     const body = refundBodySchema.parse({});
     await transaction((tx) => refundAuthorization(tx, tenant, authorizationId, body));
+    return { recordId: authorizationId };
+  },
+  "card.reversed": async (tenant, made) => {
+    const authorizationId = need(made.authorizationId, "authorization");
+    await transaction((tx) => reverseAuthorization(tx, tenant, authorizationId));
     return { recordId: authorizationId };
   },
 };

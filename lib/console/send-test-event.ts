@@ -135,7 +135,9 @@ function sampleRecord(type: EventType, livemode: boolean): WalletRecord | CardRe
     };
   }
   const held = amount(5, 120);
-  const captured = type === "card.authorized" ? 0 : Math.round(held * 92) / 100;
+  // The hold came first; a capture, refund or reversal is what just happened.
+  const authorizedAt = type === "card.authorized" ? createdAt : new Date(now.getTime() - 6 * 60_000).toISOString();
+  const captured = type === "card.authorized" || type === "card.reversed" ? 0 : Math.round(held * 92) / 100;
   const refunded = type === "card.refunded" ? Math.round(captured * 25) / 100 : 0;
   return {
     id: newId("auth"),
@@ -145,15 +147,16 @@ function sampleRecord(type: EventType, livemode: boolean): WalletRecord | CardRe
     externalUserId,
     amount: held,
     currency: "USD",
-    status: type === "card.authorized" ? "pending" : "closed",
+    status: type === "card.authorized" ? "pending" : type === "card.reversed" ? "reversed" : "closed",
     declineCode: null,
     capturedAmount: captured,
     refundedAmount: refunded,
     merchant: { ...pick(MERCHANTS) },
     source: "sdk",
+    // Holds lapse AUTHORIZATION_HOLD_DAYS (7 by default) after they are placed.
+    expiresAt: new Date(Date.parse(authorizedAt) + 7 * 86_400_000).toISOString(),
     livemode,
-    // The hold came first; a capture or refund is what just happened.
-    createdAt: type === "card.authorized" ? createdAt : new Date(now.getTime() - 6 * 60_000).toISOString(),
+    createdAt: authorizedAt,
     updatedAt: createdAt,
   };
 }

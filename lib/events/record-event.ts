@@ -11,6 +11,7 @@ export const EVENT_TYPES = [
   "card.authorized",
   "card.captured",
   "card.refunded",
+  "card.reversed",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -71,6 +71,12 @@ const ERROR_EXAMPLES = {
   unsupported_media_type: { message: "Send the body as JSON with `Content-Type: application/json`." },
   idempotency_key_reused: {
     message:
+  authorization_reversed: {
+    message: "The authorization was reversed and its hold released; it can no longer be captured.",
+  },
+  authorization_expired: {
+    message: "The authorization expired uncaptured and its hold was released; it can no longer be captured.",
+  },
       "This Idempotency-Key was already used with a different request (method, path or body) in the last 24 hours.",
     param: "Idempotency-Key",
   },
@@ -91,6 +97,7 @@ const ERROR_EXAMPLES = {
   replay_limited: { message: "A delivery can be replayed 5 times per hour, counted over the last 60 minutes." },
   internal_error: { message: "Something went wrong on our side. Retry later; quote the request id if it persists." },
   unavailable: { message: "The service is temporarily unavailable. Retry shortly." },
+  card_expired: { message: "The card expired at the end of 11/2026.", ...declined("card_expired", { amount: 12 }) },
 } satisfies Partial<Record<ErrorCode, ErrorExample>>;
 
 const VALIDATION_FAILED = errorEnvelopeSchema.meta()?.example;

@@ -8,6 +8,7 @@ import {
   AUTHORIZATION_CAPTURED_EXAMPLE,
   AUTHORIZATION_PENDING_EXAMPLE,
   AUTHORIZATION_REFUNDED_EXAMPLE,
+  AUTHORIZATION_REVERSED_EXAMPLE,
   authorizationSchema,
 } from "@/lib/schemas/authorization";
 import { CARD_EXAMPLE, cardSchema } from "@/lib/schemas/card";
@@ -118,5 +119,14 @@ export const webhookEvents: ZodOpenApiPathsObject = {
       sent_at: "2026-10-04T09:02:45.377Z",
       data: AUTHORIZATION_REFUNDED_EXAMPLE,
     }),
+  },
+  "card.reversed": {
+    post: webhook(
+      "card.reversed",
+      "A hold ended uncaptured: reversed by the application, or expired",
+      authorizationSchema,
+      "CardReversedEvent",
+      { id: EXAMPLE_IDS.cardReversedEvent, sent_at: "2026-10-06T18:45:10.344Z", data: AUTHORIZATION_REVERSED_EXAMPLE },
+    ),
   },
 };

@@ -1,5 +1,5 @@
 // Authorization shapes: the spend, capture and refund requests and the record the API and the
-// card.authorized / card.captured / card.refunded webhooks return.
+// card.authorized / card.captured / card.refunded / card.reversed webhooks return.
 import { z } from "zod";
 import {
   amountOutSchema,
@@ -11,7 +11,7 @@ import {
   timestampSchema,
   withExample,
 } from "./common";
-import { EXAMPLE_IDS, EXAMPLE_MERCHANT, EXAMPLE_TIMES, EXAMPLE_USER } from "./examples";
+import { EXAMPLE_HOTEL_MERCHANT, EXAMPLE_IDS, EXAMPLE_MERCHANT, EXAMPLE_TIMES, EXAMPLE_USER } from "./examples";
 
 export const merchantSchema = withExample(
   z
@@ -82,12 +82,13 @@ export const authorizationPathSchema = z.object({
   id: z.string().min(1).max(64).meta({ description: "The authorization's id.", example: EXAMPLE_IDS.authorization }),
 });
 
-export const AUTHORIZATION_STATUSES = ["pending", "closed", "declined"] as const;
+export const AUTHORIZATION_STATUSES = ["pending", "closed", "reversed", "expired", "declined"] as const;
 export const DECLINE_CODES = [
   "insufficient_funds",
   "spend_limit_exceeded",
   "card_inactive",
   "card_currency_mismatch",
+  "card_expired",
 ] as const;
 
 const authorizationShape = z.object({
@@ -100,13 +101,18 @@ const authorizationShape = z.object({
   currency: currencyOutSchema,
   status: z.enum(AUTHORIZATION_STATUSES).meta({
     description:
-      "pending: the hold is open. closed: captured, fully or partly (the rest released). declined: refused; see declineCode.",
+      "pending: the hold is open. closed: captured, fully or partly (the rest released). reversed: the application released the whole hold (POST /authorizations/{id}/reverse). expired: not captured by expiresAt, so the whole hold was released. declined: refused; see declineCode. A reversed or expired authorization cannot be captured (409 authorization_reversed / authorization_expired).",
   }),
   declineCode: z.enum(DECLINE_CODES).nullable().meta({ description: "Why the card refused; null unless declined." }),
   capturedAmount: amountOutSchema.meta({ example: 18.4 }),
   refundedAmount: amountOutSchema.meta({ example: 4.6 }),
   merchant: z.object({ name: z.string(), category: z.string().nullable(), country: z.string().nullable() }),
   source: z.enum(["sdk", "tap"]).meta({ description: "sdk: an SDK spend; tap: a simulated card tap (test mode)." }),
+  expiresAt: timestampSchema.nullable().meta({
+    description:
+      "When the hold lapses if not captured: AUTHORIZATION_HOLD_DAYS (default 7) after approval; the hold is then released and the status becomes expired. null for a declined authorization.",
+    example: EXAMPLE_TIMES.authorizationExpires,
+  }),
   livemode: livemodeSchema,
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
@@ -129,6 +135,7 @@ export const AUTHORIZATION_PENDING_EXAMPLE: AuthorizationExample = {
   refundedAmount: 0,
   merchant: EXAMPLE_MERCHANT,
   source: "sdk",
+  expiresAt: EXAMPLE_TIMES.authorizationExpires,
   livemode: false,
   createdAt: EXAMPLE_TIMES.authorized,
   updatedAt: EXAMPLE_TIMES.authorized,
@@ -157,8 +164,21 @@ export const AUTHORIZATION_DECLINED_EXAMPLE: AuthorizationExample = {
   status: "declined",
   declineCode: "spend_limit_exceeded",
   merchant: { name: "Northwind Electronics", category: "5732", country: "US" },
+  expiresAt: null,
   createdAt: EXAMPLE_TIMES.declined,
   updatedAt: EXAMPLE_TIMES.declined,
+};
+
+/** A hotel's 150.00 deposit hold, reversed before its expiry (`card.reversed`): all of it released. */
+export const AUTHORIZATION_REVERSED_EXAMPLE: AuthorizationExample = {
+  ...AUTHORIZATION_PENDING_EXAMPLE,
+  id: EXAMPLE_IDS.reversedAuthorization,
+  amount: 150,
+  status: "reversed",
+  merchant: EXAMPLE_HOTEL_MERCHANT,
+  expiresAt: EXAMPLE_TIMES.hotelExpires,
+  createdAt: EXAMPLE_TIMES.hotelAuthorized,
+  updatedAt: EXAMPLE_TIMES.reversed,
 };
 
 export const authorizationSchema = authorizationShape.meta({

@@ -23,6 +23,8 @@ export const EXAMPLE_EVENT_SEQUENCES = {
   "card.authorized": 3,
   "card.captured": 4,
   "card.refunded": 5,
+  // The hotel's hold took 6 with its card.authorized.
+  "card.reversed": 7,
 } as const satisfies Record<EventType, number>;
 
 /** The same field, with the same words, in the events API and in every webhook envelope. */

@@ -1,7 +1,7 @@
 // The one story every example in the OpenAPI document tells, so examples agree with each other:
 // Ada Obi (`user_42`) gets a test-mode USD wallet, a top-up of 500.00, a virtual card with a 250.50
-// limit, a 20.00 hold at a coffee shop captured at 18.40 and refunded 4.60, then an October statement
-// and a proof-of-funds letter. Plain values only (no imports), shared by the schema files beside
+// limit, a 20.00 hold at a coffee shop captured at 18.40 and refunded 4.60, a declined spend, a hotel's
+// 150.00 hold reversed, then an October statement and a proof-of-funds letter. Plain values only (no imports), shared by the schema files beside
 // each shape; tests/unit/openapi-examples.test.ts checks every example against its own schema.
 
 export const EXAMPLE_BASE_URL = "http://localhost:3000";
@@ -11,6 +11,7 @@ export const EXAMPLE_IDS = {
   card: "card_9QwE2rTy6UiO0pAs4DfG8hJk",
   authorization: "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
   declinedAuthorization: "auth_6Vb2Nm8Qw4Er1Ty7Ui3Op9As",
+  reversedAuthorization: "auth_9Zx1Cv4Bn7Mq2Wl5Ek8Rj3Th",
   fundingTransfer: "ltr_8HcN2wQe5RtY1uIo3PaS7dFg",
   captureTransfer: "ltr_3JkL9mNb2VcX7zAs5DfG1hQw",
   refundTransfer: "ltr_6TyU1iOp4AsD8fGh2JkL5zXc",
@@ -19,6 +20,7 @@ export const EXAMPLE_IDS = {
   cardAuthorizedEvent: "evt_7pQ8rS9tU0vW1xY2zA3bC4dE",
   cardCapturedEvent: "evt_5hJ6kL7mN8pQ9rS0tU1vW2xY",
   cardRefundedEvent: "evt_2zA3bC4dE5fG6hJ7kL8mN9pQ",
+  cardReversedEvent: "evt_6Kd1Lf4Gs8Hj2Pw5Qe9Rt3Ya",
   delivery: "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
   firstAttempt: "wha_1qW2eR3tY4uI5oP6aS7dF8gH",
   retryAttempt: "wha_8hJ3kL5mN7pQ9rS2tV4wX6yZ",
@@ -58,7 +60,12 @@ export const EXAMPLE_TIMES = {
   authorized: "2026-10-03T12:14:27.000Z",
   captured: "2026-10-03T12:20:05.000Z",
   refunded: "2026-10-04T09:02:45.000Z",
+  /** The coffee's hold would have lapsed then (AUTHORIZATION_HOLD_DAYS, 7, after it was placed). */
+  authorizationExpires: "2026-10-10T12:14:27.000Z",
   declined: "2026-10-05T19:03:51.000Z",
+  hotelAuthorized: "2026-10-06T15:20:00.000Z",
+  hotelExpires: "2026-10-13T15:20:00.000Z",
+  reversed: "2026-10-06T18:45:10.000Z",
   statementIssued: "2026-11-02T10:00:00.000Z",
   statementExpires: "2027-01-31T10:00:00.000Z",
   proofIssued: "2026-11-02T10:05:00.000Z",
@@ -67,6 +74,8 @@ export const EXAMPLE_TIMES = {
 } as const;
 
 export const EXAMPLE_MERCHANT = { name: "Corner Coffee", category: "5814", country: "US" };
+/** A hotel's 150.00 deposit hold, reversed by the application when Ada cancelled the booking. */
+export const EXAMPLE_HOTEL_MERCHANT = { name: "Harbor Hotel", category: "7011", country: "US" };
 
 export const EXAMPLE_STATEMENT_TOKEN = "vst_8HcN2wQe5RtY1uIo3PaS7dFgK9LmZx0b";
 export const EXAMPLE_PROOF_REFERENCE = "PRF-7KQ2-M9XD";
