@@ -67,16 +67,16 @@ const ERROR_EXAMPLES = {
   },
   amount_exceeds_captured: { message: "At most 13.8 USD of the captured amount is left to refund.", param: "amount" },
   authorization_not_captured: { message: "Only a captured authorization can be refunded; this one is pending." },
-  payload_too_large: { message: `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB).` },
-  unsupported_media_type: { message: "Send the body as JSON with `Content-Type: application/json`." },
-  idempotency_key_reused: {
-    message:
   authorization_reversed: {
     message: "The authorization was reversed and its hold released; it can no longer be captured.",
   },
   authorization_expired: {
     message: "The authorization expired uncaptured and its hold was released; it can no longer be captured.",
   },
+  payload_too_large: { message: `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB).` },
+  unsupported_media_type: { message: "Send the body as JSON with `Content-Type: application/json`." },
+  idempotency_key_reused: {
+    message:
       "This Idempotency-Key was already used with a different request (method, path or body) in the last 24 hours.",
     param: "Idempotency-Key",
   },
