@@ -2,6 +2,7 @@
 // when GITHUB_ID and GITHUB_SECRET are set. The session's user id is the MerchantUser id.
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
+import { encode, type JWT } from "next-auth/jwt";
 import GithubProvider from "next-auth/providers/github";
 import { config, DEFAULT_PORT } from "@/lib/config";
 import { prisma } from "@/lib/db/client";
@@ -11,9 +12,12 @@ import { authSecret } from "./auth-secret";
 import { completeSecondFactor } from "./complete-second-factor";
 import { isConsoleError } from "./errors";
 import { githubMerchant } from "./github-merchant";
+import { endSession, isSessionOpen, SESSION_LIFETIME_SECONDS, startSession } from "./sessions";
 
 export const SIGN_IN_PATH = "/merchant/sdk/sign-in";
-const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
+// Thrown from the jwt callback for a cookie whose server-side session is ended or expired: next-auth
+// then clears the cookie and getServerSession answers null (signed out).
+const SESSION_ENDED = "console session ended";
 
 /**
  * The console's base URL: NEXTAUTH_URL, else PUBLIC_BASE_URL, else HOST (localhost when unset or
@@ -41,13 +45,31 @@ function headerValue(headers: unknown, name: string): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-/** `request.address`: the caller's address, for the rate limits of codes sent through a session update. */
-export function authOptions(request: { address?: string | null } = {}): NextAuthOptions {
+/**
+ * `request.address`: the caller's address, for the rate limits of codes sent through a session update
+ * and for the session list; `request.userAgent`: the browser, for the session list.
+ */
+export function authOptions(request: { address?: string | null; userAgent?: string | null } = {}): NextAuthOptions {
   ensureBaseUrl();
   const { GITHUB_ID, GITHUB_SECRET } = config();
   return {
     secret: authSecret(),
-    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    session: { strategy: "jwt", maxAge: SESSION_LIFETIME_SECONDS },
+    // next-auth re-signs the cookie on every session read with a fresh maxAge, which would let
+    // activity extend a session forever; the token's own expiry is held at the session's fixed end.
+    jwt: { encode: (params) => encode({ ...params, maxAge: remainingSeconds(params.token) }) },
+    events: {
+      // Signing out ends the session on the server, so a copy of the cookie opens nothing afterwards.
+      async signOut({ token }) {
+        if (token.sessionId && token.sub) await endSession(prisma(), token.sub, token.sessionId, "sign-out");
+      },
+    },
+    logger: {
+      error(code, metadata) {
+        if (code === "JWT_SESSION_ERROR" && errorMessage(metadata) === SESSION_ENDED) return; // an ended session: expected
+        console.error(`[next-auth][error][${code}]`, metadata);
+      },
+    },
     pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
     providers: [
       CredentialsProvider({
@@ -92,6 +114,19 @@ export function authOptions(request: { address?: string | null } = {}): NextAuth
         } else if (user) {
           token.sub = user.id;
         }
+        if (user || account) {
+          if (!token.sub) throw new Error(SESSION_ENDED);
+          const started = await startSession(prisma(), token.sub, {
+            ipAddress: request.address,
+            userAgent: request.userAgent,
+          });
+          token.sessionId = started.id;
+          token.sessionExpiresAt = Math.floor(started.expiresAt.getTime() / 1000);
+        } else if (!token.sub || !token.sessionId || !(await isSessionOpen(prisma(), token.sessionId, token.sub))) {
+          // Ended (signed out, password or two-factor changed, removed), expired, or a cookie from
+          // before sessions were kept on the server.
+          throw new Error(SESSION_ENDED);
+        }
         // The re-authentication window starts when sign-in is complete: now, or once the second factor is given.
         if (user && !token.secondFactorPending) token.authenticatedAt = Math.floor(Date.now() / 1000);
         if (trigger === "update" && token.secondFactorPending)
@@ -101,6 +136,8 @@ export function authOptions(request: { address?: string | null } = {}): NextAuth
       session({ session, token }) {
         if (session.user && token.sub) session.user.id = token.sub;
         session.authenticatedAt = token.authenticatedAt;
+        session.sessionId = token.sessionId;
+        if (token.sessionExpiresAt) session.expires = new Date(token.sessionExpiresAt * 1000).toISOString();
         if (token.secondFactorPending) {
           session.secondFactorPending = true;
           session.secondFactorRefusal = token.secondFactorRefusal;
@@ -109,6 +146,19 @@ export function authOptions(request: { address?: string | null } = {}): NextAuth
       },
     },
   };
+}
+
+function remainingSeconds(token: JWT | undefined): number {
+  const end = token?.sessionExpiresAt;
+  if (!end) return SESSION_LIFETIME_SECONDS;
+  return Math.max(1, end - Math.floor(Date.now() / 1000));
+}
+
+function errorMessage(metadata: unknown): unknown {
+  if (metadata instanceof Error) return metadata.message;
+  if (!metadata || typeof metadata !== "object") return undefined;
+  const inner: unknown = Reflect.get(metadata, "error");
+  return inner instanceof Error ? inner.message : Reflect.get(metadata, "message");
 }
 
 export function githubEnabled(): boolean {

@@ -11,11 +11,16 @@ declare module "next-auth" {
     secondFactorPending?: boolean;
     /** Why the last second-factor attempt was refused, while it is still owed. */
     secondFactorRefusal?: string;
+    /** The server-side ConsoleSession this cookie names (lib/console/sessions.ts). */
+    sessionId?: string;
   }
 }
 
 declare module "next-auth/jwt" {
   interface JWT {
+    sessionId?: string;
+    /** The session's fixed end, seconds since the epoch. */
+    sessionExpiresAt?: number;
     authenticatedAt?: number;
     secondFactorPending?: true;
     secondFactorRefusal?: string;

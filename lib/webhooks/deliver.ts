@@ -182,6 +182,8 @@ async function sendAndRecord(
     deliveryId: row.id,
     trigger,
     jobKey: options.jobKey ?? null,
+    // The URL as it was at this send: the endpoint's may be edited later.
+    url: row.url,
     requestHeaders: request.headers,
     requestBody: request.body,
     statusCode: result.statusCode,
@@ -252,8 +254,8 @@ const RECORD_SUCCESS: Statement = {
     SELECT "backoffUntil" IS NOT NULL AS "wasBackingOff" FROM "WebhookEndpoint" WHERE "id" = $11
   ), attempt AS (
     INSERT INTO "WebhookAttempt" ("id", "deliveryId", "trigger", "jobKey", "requestHeaders", "requestBody",
-      "statusCode", "latencyMs", "responseExcerpt", "error")
-    VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7::int, $8::int, $9, $10)
+      "statusCode", "latencyMs", "responseExcerpt", "error", "url")
+    VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7::int, $8::int, $9, $10, $14)
     ON CONFLICT DO NOTHING
     RETURNING "createdAt"
   ), delivery AS (
@@ -295,6 +297,7 @@ async function recordSuccess(
       row.endpointId,
       at,
       new Date(at.getTime() - 1_000),
+      attempt.url,
     ]);
   const [recorded] = await retryWhileUnavailable(record);
   // Another run of this job recorded the attempt first (a worker presumed dead that was not), or
@@ -340,10 +343,10 @@ async function recordFailureOnce(
   return db.$transaction(async (tx) => {
     const [recorded] = await tx.$queryRaw<{ createdAt: Date }[]>`
       INSERT INTO "WebhookAttempt" ("id", "deliveryId", "trigger", "jobKey", "requestHeaders", "requestBody",
-        "statusCode", "latencyMs", "responseExcerpt", "error")
+        "statusCode", "latencyMs", "responseExcerpt", "error", "url")
       VALUES (${attempt.id}, ${attempt.deliveryId}, ${attempt.trigger}, ${attempt.jobKey},
         ${JSON.stringify(attempt.requestHeaders)}::jsonb, ${attempt.requestBody}, ${attempt.statusCode},
-        ${attempt.latencyMs}, ${attempt.responseExcerpt}, ${attempt.error})
+        ${attempt.latencyMs}, ${attempt.responseExcerpt}, ${attempt.error}, ${attempt.url})
       ON CONFLICT DO NOTHING
       RETURNING "createdAt"`;
     if (!recorded) return { kind: "skipped", reason: "already_attempted" } as const;

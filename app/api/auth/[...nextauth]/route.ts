@@ -6,7 +6,11 @@ import { authOptions } from "@/lib/console/auth-options";
 type Context = { params: Promise<{ nextauth: string[] }> };
 
 function handler(request: Request, context: Context) {
-  return NextAuth(authOptions({ address: callerAddress((name) => request.headers.get(name)) }))(request, context);
+  const options = authOptions({
+    address: callerAddress((name) => request.headers.get(name)),
+    userAgent: request.headers.get("user-agent"),
+  });
+  return NextAuth(options)(request, context);
 }
 
 export { handler as GET, handler as POST };
