@@ -23,7 +23,12 @@ import { createProofOperation, revokeProofOperation } from "./proofs";
 import { createStatementOperation, revokeStatementOperation } from "./statements";
 import { fundTestWalletOperation, simulateCardTapOperation } from "./test-helpers";
 import { getTreasuryStatsOperation } from "./treasury";
-import { verifyProofOperation, verifyStatementTokenOperation } from "./verification";
+import {
+  getDocumentKeysOperation,
+  getDocumentStatusOperation,
+  verifyProofOperation,
+  verifyStatementTokenOperation,
+} from "./verification";
 import { createWalletOperation, getWalletOperation } from "./wallets";
 import {
   getWebhookDeliveryOperation,
@@ -78,6 +83,8 @@ export const OPERATIONS: readonly Operation[] = [
   revokeProofOperation,
   verifyStatementTokenOperation,
   verifyProofOperation,
+  getDocumentStatusOperation,
+  getDocumentKeysOperation,
   getTreasuryStatsOperation,
   getOpenApiDocumentOperation,
   getHealthOperation,

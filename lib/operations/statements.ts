@@ -15,7 +15,7 @@ export const createStatementOperation = defineOperation({
   surface: "sdk",
   summary: "Issue a statement",
   description:
-    "Issues a statement of the wallet for a period of whole UTC days: opening and closing posted balances and the period's transactions from the ledger, with a verification token (shown only here; stored as a hash), the public `verifyUrl` (`/verify?token=`) and an SVG QR code of it. The token expires after `expiresInDays` (default 90) and can be revoked. `holderName` is required when the wallet has no name.",
+    "Issues a statement of the wallet for a period of whole UTC days: opening and closing posted balances and the period's transactions from the ledger, with a verification token (shown only here; stored as a hash), the statement signed as `document` (a JWS checked against `/.well-known/jwks.json`), the public `verifyUrl` (`/verify?token=…#document=…`: the document rides in the fragment, never sent to a server) and an SVG QR code of it. The token expires after `expiresInDays` (default 90) and can be revoked. `holderName` is required when the wallet has no name.",
   tags: ["Statements"],
   scope: "statements:write",
   params: walletPathSchema,

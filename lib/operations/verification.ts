@@ -1,4 +1,5 @@
 // The keyless public checks of statement tokens and proof letters.
+import { documentStatusQuerySchema, documentStatusSchema, jwksSchema } from "@/lib/schemas/document";
 import { proofVerificationSchema, proofVerifyQuerySchema } from "@/lib/schemas/proof";
 import { statementTokenQuerySchema, statementTokenResultSchema } from "@/lib/schemas/statement";
 import { defineOperation } from "./define";
@@ -28,4 +29,29 @@ export const verifyProofOperation = defineOperation({
   query: proofVerifyQuerySchema,
   success: { status: 200, description: "The verification result.", schema: proofVerificationSchema },
   errors: ["validation_failed", "invalid_account_number"],
+});
+
+export const getDocumentKeysOperation = defineOperation({
+  operationId: "getDocumentKeys",
+  method: "GET",
+  path: "/api/public/jwks.json",
+  surface: "public",
+  summary: "The keys that sign documents (JWKS)",
+  description:
+    "No key needed; limited per client address. The Ed25519 public keys (`alg` EdDSA) that sign statements and proof letters (`document`), as a JSON Web Key Set: the key signing now first, then each retired key while a document signed with it has not expired. The same set is served at `/.well-known/jwks.json`, the address verifiers fetch. `Cache-Control: public, max-age=60`.",
+  tags: ["Verification"],
+  success: { status: 200, description: "The published keys.", schema: jwksSchema },
+});
+
+export const getDocumentStatusOperation = defineOperation({
+  operationId: "getDocumentStatus",
+  method: "GET",
+  path: "/api/public/verify/document",
+  surface: "public",
+  summary: "Check whether a signed document was revoked",
+  description:
+    "No key needed; limited per client address. What a signature cannot say: whether the statement or letter with this `id` is still current, or was revoked or has expired. Answers 200 for any id (`not_found` for one that is missing, malformed or not ours) and reveals nothing the document does not already state. `/verify` asks this after checking the signature in the browser. `Cache-Control: no-store`.",
+  tags: ["Verification"],
+  query: documentStatusQuerySchema,
+  success: { status: 200, description: "The document's status.", schema: documentStatusSchema },
 });

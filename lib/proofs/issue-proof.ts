@@ -1,12 +1,15 @@
 // Issues a proof-of-address or proof-of-funds letter with a reference code. A funds letter records
 // the wallet's available balance at issue (read under the wallet's ledger lock); an address letter
-// copies the address on file and needs one.
+// copies the address on file and needs one. The letter is also signed (lib/documents): the JWS rides
+// in the verify URL's fragment.
 import type { Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { currentSigningKey } from "@/lib/documents/signing-keys";
+import { signDocument, withDocumentFragment } from "@/lib/documents/sign-document";
 import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { availableMinor, lockWalletAccount } from "@/lib/ledger/accounts";
-import type { CreateProofBody, ProofRecord } from "@/lib/schemas/proof";
+import type { CreateProofBody, ProofCreatedRecord } from "@/lib/schemas/proof";
 import { addressSchema } from "@/lib/schemas/wallet";
 import { resolveHolderName } from "@/lib/statements/holder-name";
 import type { Tenant } from "@/lib/tenant";
@@ -23,7 +26,7 @@ export async function issueProof(
   externalUserId: string,
   input: CreateProofBody,
   options: { baseUrl: string; now?: Date },
-): Promise<ProofRecord> {
+): Promise<ProofCreatedRecord> {
   const now = options.now ?? new Date();
   const wallet = await findWallet(tx, tenant, externalUserId);
   if (wallet.status !== "active") {
@@ -52,6 +55,7 @@ export async function issueProof(
     currency = wallet.currency;
   }
 
+  const key = await currentSigningKey(tx);
   const proof = await tx.proof.create({
     data: {
       id: newId("prf"),
@@ -66,7 +70,23 @@ export async function issueProof(
       address,
       issuedAt: now,
       expiresAt: new Date(now.getTime() + (input.expiresInDays ?? DEFAULT_PROOF_EXPIRY_DAYS) * DAY_MS),
+      signingKid: key.kid,
     },
   });
-  return proofRecord(proof, wallet, options.baseUrl);
+  const record = proofRecord(proof, wallet, options.baseUrl);
+  const document = await signDocument(key, {
+    iss: options.baseUrl,
+    id: record.id,
+    kind: record.kind === "funds" ? "proof-of-funds" : "proof-of-address",
+    holder_name: record.holderName,
+    account_number: record.accountNumber,
+    reference: record.reference,
+    ...(record.currency !== null ? { currency: record.currency } : {}),
+    ...(record.amount !== null ? { amount: record.amount } : {}),
+    ...(record.address !== null ? { address: record.address } : {}),
+    issued_at: record.issuedAt,
+    expires_at: record.expiresAt,
+    livemode: record.livemode,
+  });
+  return { ...record, document, verifyUrl: withDocumentFragment(record.verifyUrl, document) };
 }

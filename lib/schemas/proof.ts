@@ -9,6 +9,7 @@ import {
   timestampSchema,
   withExample,
 } from "./common";
+import { documentSchema, EXAMPLE_PROOF_DOCUMENT } from "./document";
 import { EXAMPLE_BASE_URL, EXAMPLE_IDS, EXAMPLE_PROOF_REFERENCE, EXAMPLE_TIMES, EXAMPLE_USER } from "./examples";
 import { holderNameSchema } from "./statement";
 import { addressSchema } from "./wallet";
@@ -107,6 +108,29 @@ export const proofWriteResponseSchema = withExample(proofShape.extend({ idempote
   example: { ...PROOF_EXAMPLE, idempotent_replay: false },
 });
 
+/** What issuing returns: the letter with its signed document, which the verifyUrl's fragment also carries. */
+export const proofCreatedSchema = withExample(
+  proofShape.extend({
+    document: documentSchema.meta({ example: EXAMPLE_PROOF_DOCUMENT }),
+    verifyUrl: z.string().meta({
+      description:
+        "Public page that checks the letter (reference included) and, in the browser, the signed document in the fragment (`#document=`).",
+      format: "uri",
+      example: `${proofVerifyUrl}#document=${EXAMPLE_PROOF_DOCUMENT}`,
+    }),
+    idempotent_replay: idempotentReplaySchema,
+  }),
+  {
+    id: "ProofCreated",
+    example: {
+      ...PROOF_EXAMPLE,
+      document: EXAMPLE_PROOF_DOCUMENT,
+      verifyUrl: `${proofVerifyUrl}#document=${EXAMPLE_PROOF_DOCUMENT}`,
+      idempotent_replay: false,
+    },
+  },
+);
+
 export const proofVerifyQuerySchema = z.strictObject({
   account: z.string().meta({
     description: "The wallet's 10-digit account number (the last digit is a Luhn check digit).",
@@ -166,5 +190,6 @@ export const proofVerificationSchema = withExample(
 
 export type CreateProofBody = z.output<typeof createProofBodySchema>;
 export type ProofRecord = z.output<typeof proofSchema>;
+export type ProofCreatedRecord = Omit<z.output<typeof proofCreatedSchema>, "idempotent_replay">;
 export type ProofVerification = z.output<typeof proofVerificationSchema>;
 export type ProofKind = (typeof PROOF_KINDS)[number];

@@ -9,6 +9,7 @@ import {
   timestampSchema,
   withExample,
 } from "./common";
+import { documentSchema, EXAMPLE_STATEMENT_DOCUMENT } from "./document";
 import {
   EXAMPLE_BASE_URL,
   EXAMPLE_IDS,
@@ -116,7 +117,7 @@ export const STATEMENT_EXAMPLE: z.output<typeof statementShape> = {
 
 export const statementSchema = statementShape.meta({ id: "Statement", example: STATEMENT_EXAMPLE });
 
-const verifyUrl = `${EXAMPLE_BASE_URL}/verify?token=${EXAMPLE_STATEMENT_TOKEN}`;
+const verifyUrl = `${EXAMPLE_BASE_URL}/verify?token=${EXAMPLE_STATEMENT_TOKEN}#document=${EXAMPLE_STATEMENT_DOCUMENT}`;
 
 export const statementCreatedSchema = withExample(
   statementShape.extend({
@@ -126,9 +127,13 @@ export const statementCreatedSchema = withExample(
         "The verification token (`vst_` + 32 base62 characters). Shown only in this response (and its idempotent replays); stored hashed.",
       example: EXAMPLE_STATEMENT_TOKEN,
     }),
-    verifyUrl: z
-      .string()
-      .meta({ description: "Public page that checks the token.", format: "uri", example: verifyUrl }),
+    document: documentSchema,
+    verifyUrl: z.string().meta({
+      description:
+        "Public page that checks the token and, in the browser, the signed document carried in the fragment (`#document=`).",
+      format: "uri",
+      example: verifyUrl,
+    }),
     qrSvg: z.string().meta({ description: "An SVG QR code that encodes verifyUrl, to print on the statement." }),
     idempotent_replay: idempotentReplaySchema,
   }),
@@ -138,6 +143,7 @@ export const statementCreatedSchema = withExample(
       ...STATEMENT_EXAMPLE,
       transactions: [FUNDING_TRANSACTION_EXAMPLE, CAPTURE_TRANSACTION_EXAMPLE, REFUND_TRANSACTION_EXAMPLE],
       token: EXAMPLE_STATEMENT_TOKEN,
+      document: EXAMPLE_STATEMENT_DOCUMENT,
       verifyUrl,
       qrSvg: EXAMPLE_STATEMENT_QR_SVG,
       idempotent_replay: false,

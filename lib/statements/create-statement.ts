@@ -1,7 +1,10 @@
 // Issues a statement for a period: opening and closing balances and the period's transactions from
 // the ledger, and a verification token returned once (its hash is stored) with a QR code. A replay
 // of the same Idempotency-Key shows the token again from the stored response, which is sealed.
+// It is also signed (lib/documents): the JWS rides in the verify URL's fragment and the QR code.
 import type { Db } from "@/lib/db/client";
+import { currentSigningKey } from "@/lib/documents/signing-keys";
+import { signDocument, withDocumentFragment } from "@/lib/documents/sign-document";
 import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { walletTransactionsBetween } from "@/lib/ledger/list-wallet-transactions";
@@ -43,6 +46,7 @@ export async function createStatement(
   const period = await walletTransactionsBetween(tx, wallet.id, start, until);
 
   const token = mintStatementToken();
+  const key = await currentSigningKey(tx);
   const statement = await tx.statement.create({
     data: {
       id: newId("stmt"),
@@ -58,13 +62,31 @@ export async function createStatement(
       tokenHash: hashStatementToken(token),
       issuedAt: now,
       expiresAt: new Date(now.getTime() + (input.expiresInDays ?? DEFAULT_STATEMENT_EXPIRY_DAYS) * DAY_MS),
+      signingKid: key.kid,
     },
   });
-  const verifyUrl = statementVerifyUrl(options.baseUrl, token);
+  const record = statementRecord(statement, wallet);
+  const document = await signDocument(key, {
+    iss: options.baseUrl,
+    id: record.id,
+    kind: "statement",
+    holder_name: record.holderName,
+    account_number: wallet.accountNumber,
+    period_start: record.periodStart,
+    period_end: record.periodEnd,
+    currency: record.currency,
+    opening_balance: record.openingBalance,
+    closing_balance: record.closingBalance,
+    issued_at: record.issuedAt,
+    expires_at: record.expiresAt,
+    livemode: record.livemode,
+  });
+  const verifyUrl = withDocumentFragment(statementVerifyUrl(options.baseUrl, token), document);
   return {
-    ...statementRecord(statement, wallet),
+    ...record,
     transactions: period.transactions,
     token,
+    document,
     verifyUrl,
     qrSvg: await qrCodeSvg(verifyUrl),
   };

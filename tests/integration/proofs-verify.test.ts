@@ -56,7 +56,7 @@ describe("proof letters", () => {
     expect(letter.id).toMatch(/^prf_/);
     expect(letter.reference).toMatch(/^PRF-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
     expect(letter.verifyUrl).toBe(
-      `http://localhost/verify/proof?account=${accountNumber}&kind=funds&reference=${letter.reference}`,
+      `http://localhost/verify/proof?account=${accountNumber}&kind=funds&reference=${letter.reference}#document=${letter.document}`,
     );
     expect(new Date(letter.expiresAt!).getTime() - new Date(letter.issuedAt).getTime()).toBe(30 * 86_400_000);
 

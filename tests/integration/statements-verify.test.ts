@@ -65,7 +65,8 @@ describe("statements", () => {
     expect(statement.id).toMatch(/^stmt_/);
     expect(statement.transactions.map((t) => t.amount)).toEqual([100, 25.5]);
     expect(statement.token).toMatch(/^vst_[0-9A-Za-z]{32}$/);
-    expect(statement.verifyUrl).toBe(`http://localhost/verify?token=${statement.token}`);
+    // The signed document rides in the fragment, which browsers never send (lib/documents).
+    expect(statement.verifyUrl).toBe(`http://localhost/verify?token=${statement.token}#document=${statement.document}`);
     expect(statement.qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
     // The QR code is exactly the code of the verify link, so scanning it opens that page.
     expect(statement.qrSvg).toBe(
