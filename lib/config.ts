@@ -109,6 +109,15 @@ const configSchema = z
     // Signs console sessions (next-auth).
     AUTH_SECRET: z.string().min(32).optional(),
     PUBLIC_BASE_URL: optionalUrl,
+    // The first 6 or 8 digits of live-mode card numbers, the range our card processor assigned
+    // (lib/cards/card-number.ts; test mode always uses a fixed test BIN). Unset: live cards are
+    // issued without a number, get one once it is set, and their details are refused until then.
+    CARD_LIVE_BIN: z
+      .string()
+      .trim()
+      .transform((v) => (v === "" ? undefined : v))
+      .pipe(z.string().regex(/^(?:\d{6}|\d{8})$/, "must be 6 or 8 digits").optional())
+      .optional(),
     RATE_LIMIT_PREFIX: z.string().default("rl"),
     // Requests per minute per API key (and per client address without a key). Raised only for load
     // tests (bench/run.ts); lowering or raising it never turns limiting off.

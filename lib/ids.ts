@@ -29,7 +29,8 @@ export type IdPrefix =
   | "ltr"
   | "aud"
   | "whsk"
-  | "rc";
+  | "rc"
+  | "cds";
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(24)}`;

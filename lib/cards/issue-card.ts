@@ -9,6 +9,7 @@ import type { CardRecord, IssueCardBody } from "@/lib/schemas/card";
 import type { Tenant } from "@/lib/tenant";
 import { findWallet } from "@/lib/wallets/get-wallet";
 import { cardRecord } from "./card-record";
+import { mintCardDetails, sealCardDetails } from "./card-number";
 
 const CARD_LIFETIME_YEARS = 3;
 
@@ -31,9 +32,12 @@ export async function issueCard(
     throw new DomainError("wallet_not_active", `Cards cannot be issued on a ${wallet.status} wallet.`);
   }
   const now = new Date();
+  const id = newId("card");
+  // Null in live mode while no live BIN is configured: such a card gets its number later (card-details.ts).
+  const details = mintCardDetails(tenant.livemode);
   const card = await tx.card.create({
     data: {
-      id: newId("card"),
+      id,
       applicationId: tenant.applicationId,
       livemode: tenant.livemode,
       walletId: wallet.id,
@@ -41,8 +45,9 @@ export async function issueCard(
       currency: input.currency,
       spendLimit,
       status: "active",
-      // Only the last four digits of a number our card processor would hold ever exist here.
-      last4: String(randomInt(10_000)).padStart(4, "0"),
+      // The number itself only ever sealed (lib/cards/card-number.ts); last4 is what the API shows.
+      last4: details ? details.number.slice(-4) : String(randomInt(10_000)).padStart(4, "0"),
+      sealedDetails: details ? sealCardDetails(id, details) : null,
       expMonth: now.getUTCMonth() + 1,
       expYear: now.getUTCFullYear() + CARD_LIFETIME_YEARS,
     },

@@ -50,6 +50,7 @@ const ERRORS: Record<ErrorCode, readonly [status: number, type: ErrorType]> = {
   card_not_active: [409, "conflict_error"],
   endpoint_disabled: [409, "conflict_error"],
   card_canceled: [409, "conflict_error"],
+  card_details_unavailable: [409, "conflict_error"],
   authorization_not_pending: [409, "conflict_error"],
   amount_exceeds_authorization: [409, "conflict_error"],
   amount_exceeds_captured: [409, "conflict_error"],

@@ -4,6 +4,8 @@ export const SCOPES = [
   "wallets:write",
   "cards:read",
   "cards:write",
+  // Opens a card's full number and CVC to its holder through a one-time details page.
+  "cards:details",
   "transactions:write",
   "statements:write",
   "proofs:write",

@@ -57,6 +57,10 @@ const ERROR_EXAMPLES = {
   wallet_address_missing: { message: "The wallet has no address on file; a proof of address needs one." },
   idempotency_in_progress: { message: "A request with this Idempotency-Key is still being processed." },
   card_not_active: { message: "A canceled card cannot be frozen." },
+  card_canceled: { message: "The card is canceled; its details are no longer shown." },
+  card_details_unavailable: {
+    message: "This card has no number yet: live card numbers are not configured on this service.",
+  },
   endpoint_disabled: { message: "The delivery's endpoint is disabled; enable it before replaying." },
   authorization_not_pending: { message: "Only a pending authorization can be captured; this one is closed." },
   amount_exceeds_authorization: { message: "At most 20 USD can be captured.", param: "amount" },

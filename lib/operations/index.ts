@@ -14,6 +14,7 @@ import {
   listWalletCardsOperation,
   unfreezeCardOperation,
 } from "./card-controls";
+import { createCardDetailsSessionOperation } from "./card-details";
 import { issueCardOperation } from "./cards";
 import { HTTP_METHODS, type HttpMethod, type Operation } from "./define";
 import { getEventOperation, listEventsOperation } from "./events";
@@ -41,6 +42,7 @@ import {
 export * from "./define";
 export * from "./authorizations";
 export * from "./card-controls";
+export * from "./card-details";
 export * from "./cards";
 export * from "./events";
 export * from "./health";
@@ -63,6 +65,7 @@ export const OPERATIONS: readonly Operation[] = [
   unfreezeCardOperation,
   cancelCardOperation,
   listWalletCardsOperation,
+  createCardDetailsSessionOperation,
   createAuthorizationOperation,
   getAuthorizationOperation,
   captureAuthorizationOperation,

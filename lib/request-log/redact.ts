@@ -11,8 +11,13 @@ export const REDACTED = "[redacted]";
 const MARGIN = 256;
 
 // Values that are secrets wherever they appear: API keys, statement verification tokens (also
-// inside a verify URL), webhook signing secrets.
-const SECRET_VALUES = /\b(?:sk_(?:test|live)_[0-9A-Za-z]+|vst_[0-9A-Za-z]+|whsec_[0-9A-Za-z+/=]+)/g;
+// inside a verify URL), webhook signing secrets, card details links' tokens (inside their url: whoever
+// reads the log first could open a live card's details).
+const SECRET_VALUES = /\b(?:sk_(?:test|live)_[0-9A-Za-z]+|vst_[0-9A-Za-z]+|whsec_[0-9A-Za-z+/=]+|cdt_[0-9A-Za-z]+)/g;
+
+// A run of 16 digits, perhaps in groups of four: a card number a caller put in some free-text field.
+// Our own card numbers never enter a request or answer; this keeps anyone else's out of the log.
+const CARD_NUMBERS = /\b\d{4}([ -]?)\d{4}\1\d{4}\1\d{4}\b/g;
 
 // A JSON string field named like a secret ("token", "api_secret", "password", "clientSecret"...);
 // the value's closing quote may be missing when the text was cut inside it.
@@ -27,7 +32,10 @@ export function loggedBody(text: string | undefined | null): string | null {
 }
 
 function redactSecrets(text: string): string {
-  return text.replace(SECRET_FIELDS, `$1"${REDACTED}"`).replace(SECRET_VALUES, REDACTED);
+  return text
+    .replace(SECRET_FIELDS, `$1"${REDACTED}"`)
+    .replace(SECRET_VALUES, REDACTED)
+    .replace(CARD_NUMBERS, REDACTED);
 }
 
 /** Whether a stored body was cut (loggedBody's mark). */

@@ -9,6 +9,7 @@ export const EXAMPLE_BASE_URL = "http://localhost:3000";
 export const EXAMPLE_IDS = {
   wallet: "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
   card: "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+  cardDetailsSession: "cds_5Nc8Vb1Xm4Qa7Zs2Wd9Ef6Rg",
   authorization: "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
   declinedAuthorization: "auth_6Vb2Nm8Qw4Er1Ty7Ui3Op9As",
   reversedAuthorization: "auth_9Zx1Cv4Bn7Mq2Wl5Ek8Rj3Th",

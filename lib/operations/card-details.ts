@@ -1,0 +1,21 @@
+// Card details: a one-time link to a page of ours that shows a card's number, expiry and CVC to its
+// holder, so the application's servers never handle them.
+import { cardPathSchema } from "@/lib/schemas/card-controls";
+import { cardDetailsSessionSchema, createCardDetailsSessionBodySchema } from "@/lib/schemas/card-details";
+import { defineOperation } from "./define";
+
+export const createCardDetailsSessionOperation = defineOperation({
+  operationId: "createCardDetailsSession",
+  method: "POST",
+  path: "/api/public/sdk/v1/cards/{id}/details-sessions",
+  surface: "sdk",
+  summary: "Show a card's details to its holder",
+  description:
+    "Answers a link (`url`) to a small page of ours showing the card's full number, expiry and CVC, each with a copy button. Put it in an iframe on `origin`: the page may be framed only there (`Content-Security-Policy: frame-ancestors`), is never cached, sends no referrer, and works once, within 10 minutes; afterwards it answers 410, \"this link has expired\". The number and CVC appear in no API answer, webhook or log. A canceled card answers 409 `card_canceled`. See the guide \"Showing a card to its holder\" in the README.",
+  tags: ["Cards"],
+  scope: "cards:details",
+  params: cardPathSchema,
+  body: createCardDetailsSessionBodySchema,
+  success: { status: 201, description: "The details session and its one-time link.", schema: cardDetailsSessionSchema },
+  errors: ["card_not_found", "card_canceled", "card_details_unavailable"],
+});
