@@ -1,5 +1,7 @@
 // Rate limits for guessable secrets (passwords, authentication codes), counted both per client
 // address and per account, so that neither one address nor many addresses can guess one account's.
+// The windows slide: a count holds over any stretch of windowSeconds, so a burst at the end of one
+// window is not followed by a fresh budget at the start of the next (as a fixed window allows).
 import { createRateLimiter, type RateLimiter } from "@/lib/ratelimit";
 import { ConsoleError } from "./errors";
 
@@ -16,8 +18,8 @@ export function attemptLimit(name: string, limits: AttemptLimits, what: string) 
   let limiters: { address: RateLimiter; account: RateLimiter } | undefined;
   return async function checkAttempt(key: { address: string; account: string }): Promise<void> {
     limiters ??= {
-      address: createRateLimiter({ name: `${name}-address`, ...limits.perAddress }),
-      account: createRateLimiter({ name: `${name}-account`, ...limits.perAccount }),
+      address: createRateLimiter({ name: `${name}-address`, ...limits.perAddress, algorithm: "sliding" }),
+      account: createRateLimiter({ name: `${name}-account`, ...limits.perAccount, algorithm: "sliding" }),
     };
     const [byAddress, byAccount] = await Promise.all([
       limiters.address.limit(key.address),
@@ -29,3 +31,15 @@ export function attemptLimit(name: string, limits: AttemptLimits, what: string) 
     throw ConsoleError.limited(`Too many ${what} attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
   };
 }
+
+export const PASSWORD_RESET_LIMITS: AttemptLimits = {
+  perAddress: { limit: 30, windowSeconds: 15 * 60 },
+  perAccount: { limit: 5, windowSeconds: 15 * 60 },
+};
+
+/**
+ * Password-reset attempts (asking for a reset mail, and using a reset link), keyed by the caller's
+ * address and the account's email: at most 5 per address and account and 30 per address in any 15
+ * minutes. Throws a "limited" ConsoleError when spent.
+ */
+export const checkPasswordResetAttempt = attemptLimit("console-password-reset", PASSWORD_RESET_LIMITS, "password reset");

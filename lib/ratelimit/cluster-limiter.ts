@@ -12,7 +12,12 @@ export const PRIMARY_ANSWER_TIMEOUT_MS = 1_000;
 const askSchema = z.object({
   type: z.literal("ratelimit:ask"),
   id: z.number().int(),
-  opts: z.object({ name: z.string(), limit: z.number(), windowSeconds: z.number() }),
+  opts: z.object({
+    name: z.string(),
+    limit: z.number(),
+    windowSeconds: z.number(),
+    algorithm: z.enum(["fixed", "sliding"]).optional(),
+  }),
   identifier: z.string(),
 });
 const resultSchema = z.object({ success: z.boolean(), limit: z.number(), remaining: z.number(), reset: z.number() });
@@ -53,7 +58,7 @@ function channel(): Channel {
  * when the primary cannot be asked or does not answer in time; the caller fails closed on that.
  */
 export function createClusterRateLimiter(opts: LimiterOptions, timeoutMs = PRIMARY_ANSWER_TIMEOUT_MS): RateLimiter {
-  const { name, limit, windowSeconds } = opts;
+  const { name, limit, windowSeconds, algorithm } = opts;
   return {
     limit(identifier) {
       return new Promise<RateLimitResult>((resolve, reject) => {
@@ -68,7 +73,7 @@ export function createClusterRateLimiter(opts: LimiterOptions, timeoutMs = PRIMA
           reject(new Error(`the cluster primary did not answer within ${timeoutMs} ms`));
         }, timeoutMs);
         open.pending.set(id, { resolve, reject, timer });
-        const ask: Ask = { type: "ratelimit:ask", id, opts: { name, limit, windowSeconds }, identifier };
+        const ask: Ask = { type: "ratelimit:ask", id, opts: { name, limit, windowSeconds, algorithm }, identifier };
         process.send(ask, undefined, {}, (error: Error | null) => {
           if (!error || !open.pending.delete(id)) return;
           clearTimeout(timer);

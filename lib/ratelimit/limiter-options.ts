@@ -13,7 +13,19 @@ export interface RateLimiter {
   limit(identifier: string): Promise<RateLimitResult>;
 }
 
-export type LimiterOptions = { name: string; limit: number; windowSeconds: number };
+export type LimiterOptions = {
+  name: string;
+  limit: number;
+  windowSeconds: number;
+  /**
+   * "fixed" (the default, the API's): counts reset at each window's start, so up to twice the limit
+   * fits around a window's edge. "sliding": an exact count of the calls allowed in the last
+   * windowSeconds (a log of their times, sliding-log.ts), so the limit holds over any stretch of that
+   * length; for guessable secrets, where calls are few. (@upstash/ratelimit's slidingWindow only
+   * estimates it from two fixed windows, and lets a burst at one window's end repeat near the next's.)
+   */
+  algorithm?: "fixed" | "sliding";
+};
 
 export function validateLimiterOptions(opts: LimiterOptions): void {
   if (!/^[\w.-]+$/.test(opts.name)) {
@@ -33,6 +45,8 @@ export function windowMs(opts: LimiterOptions): number {
 
 // The window length is part of the prefix because fixed-window bucket numbers are only comparable
 // between limiters with the same window; reusing a name with another window must not share counts.
+// A sliding limiter keeps its counters apart from a fixed one of the same name for the same reason.
 export function keyPrefix(opts: LimiterOptions): string {
-  return `${config().RATE_LIMIT_PREFIX}:${opts.name}:${windowMs(opts)}ms`;
+  const kind = opts.algorithm === "sliding" ? ":sliding" : "";
+  return `${config().RATE_LIMIT_PREFIX}:${opts.name}:${windowMs(opts)}ms${kind}`;
 }

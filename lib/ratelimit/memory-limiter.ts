@@ -1,7 +1,8 @@
-// The in-process fixed-window limiter used when no Redis is configured: exact within one process,
+// The in-process fixed-window limiter (sliding-log.ts for a sliding one) used when no Redis is configured: exact within one process,
 // blind to other processes. A cluster's workers do not count here but ask their primary, which does
 // (cluster-limiter.ts).
 import { keyPrefix, windowMs, type LimiterOptions, type RateLimiter } from "@/lib/ratelimit/limiter-options";
+import { createMemorySlidingLimiter } from "@/lib/ratelimit/sliding-log";
 
 type Window = { bucket: number; counts: Map<string, number> };
 
@@ -13,6 +14,7 @@ const globalWindows = globalThis as unknown as { __rateLimitWindows?: Map<string
 const windows = (globalWindows.__rateLimitWindows ??= new Map<string, Window>());
 
 export function createMemoryRateLimiter(opts: LimiterOptions, now: () => number = Date.now): RateLimiter {
+  if (opts.algorithm === "sliding") return createMemorySlidingLimiter(opts, now);
   const length = windowMs(opts);
   const storeKey = keyPrefix(opts);
   return {

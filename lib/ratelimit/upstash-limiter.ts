@@ -2,8 +2,10 @@
 import { Ratelimit } from "@upstash/ratelimit";
 import type { Redis } from "@upstash/redis";
 import { keyPrefix, type LimiterOptions, type RateLimiter } from "@/lib/ratelimit/limiter-options";
+import { createRedisSlidingLimiter } from "@/lib/ratelimit/sliding-log";
 
 export function createUpstashRateLimiter(redis: Redis, opts: LimiterOptions): RateLimiter {
+  if (opts.algorithm === "sliding") return createRedisSlidingLimiter(redis, opts);
   const ratelimit = new Ratelimit({
     redis,
     prefix: keyPrefix(opts),
