@@ -23,6 +23,10 @@ export const DEFAULT_REQUEST_LOG_RETENTION_SCHEDULE = "27 3 * * *";
 export const DEFAULT_REQUEST_LOG_RETENTION_DAYS = 30;
 /** A hundred years: past that a retention cutoff would fall before any date the database can hold. */
 export const MAX_RETENTION_DAYS = 36_500;
+export const DEFAULT_AUTHORIZATION_HOLD_DAYS = 7;
+// Card networks keep an authorization valid for days, not months (Stripe: about 7; the longest,
+// hotels and car rentals, about 30), so a longer hold is a mistake.
+export const MAX_AUTHORIZATION_HOLD_DAYS = 30;
 
 const optionalUrl = z
   .string()
@@ -53,8 +57,8 @@ const positive = (whole: boolean) =>
 const positiveNumber = positive(false);
 const positiveWholeNumber = positive(true);
 
-/** Days of retention: a positive whole number up to MAX_RETENTION_DAYS; unset or blank is `fallback`. */
-const retentionDays = (fallback: number) =>
+/** Days (of retention, or of a hold): a positive whole number up to `max`; unset or blank is `fallback`. */
+const retentionDays = (fallback: number, max = MAX_RETENTION_DAYS) =>
   z
     .string()
     .optional()
@@ -66,8 +70,8 @@ const retentionDays = (fallback: number) =>
         return z.NEVER;
       }
       const days = Number(trimmed);
-      if (days > MAX_RETENTION_DAYS) {
-        ctx.addIssue({ code: "custom", message: `must be at most ${MAX_RETENTION_DAYS}, got "${trimmed}"` });
+      if (days > max) {
+        ctx.addIssue({ code: "custom", message: `must be at most ${max}, got "${trimmed}"` });
         return z.NEVER;
       }
       return days;
@@ -197,6 +201,9 @@ const configSchema = z
     WEBHOOK_ATTEMPT_RETENTION_SCHEDULE: cronPattern(DEFAULT_ATTEMPT_RETENTION_SCHEDULE),
     REQUEST_LOG_RETENTION_DAYS: retentionDays(DEFAULT_REQUEST_LOG_RETENTION_DAYS),
     REQUEST_LOG_RETENTION_SCHEDULE: cronPattern(DEFAULT_REQUEST_LOG_RETENTION_SCHEDULE),
+    // How long an approved spend's hold stays open uncaptured before it expires and is released
+    // (lib/authorizations/hold-expiry.ts). Read at each approval: a change applies to new holds.
+    AUTHORIZATION_HOLD_DAYS: retentionDays(DEFAULT_AUTHORIZATION_HOLD_DAYS, MAX_AUTHORIZATION_HOLD_DAYS),
   })
   .refine((c) => !c.UPSTASH_REDIS_REST_URL || c.UPSTASH_REDIS_REST_TOKEN, {
     message: "UPSTASH_REDIS_REST_TOKEN is required with UPSTASH_REDIS_REST_URL",

@@ -10,6 +10,8 @@ import type { AuthorizationRecord, CaptureBody } from "@/lib/schemas/authorizati
 import type { Tenant } from "@/lib/tenant";
 import { authorizationRecord } from "./authorization-record";
 import { findAuthorization } from "./find-authorization";
+import { removeHoldExpiry } from "./hold-expiry";
+import { requirePending } from "./require-pending";
 
 export async function captureAuthorization(
   tx: Db,
@@ -19,12 +21,8 @@ export async function captureAuthorization(
 ): Promise<AuthorizationRecord> {
   const auth = await findAuthorization(tx, tenant, authorizationId, true);
   const amount = input.amount === undefined ? auth.amount : toMinor(input.amount, auth.currency);
-  if (auth.status !== "pending") {
-    throw new DomainError(
-      "authorization_not_pending",
-      `Only a pending authorization can be captured; this one is ${auth.status}.`,
-    );
-  }
+  // A reversed or expired hold is not captured late (docs/decisions/holds-that-end.md).
+  requirePending(auth, "captured");
   if (amount > auth.amount) {
     throw new DomainError(
       "amount_exceeds_authorization",
@@ -51,6 +49,7 @@ export async function captureAuthorization(
     where: { id: auth.id },
     data: { status: "closed", capturedAmount: amount },
   });
+  await removeHoldExpiry(tx, auth.id);
   const record = authorizationRecord(updated, auth.wallet.externalUserId);
   await recordEvent(tx, tenant, "card.captured", record);
   return record;

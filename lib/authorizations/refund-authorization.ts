@@ -20,9 +20,13 @@ export async function refundAuthorization(
   const auth = await findAuthorization(tx, tenant, authorizationId, true);
   const requested = input.amount === undefined ? undefined : toMinor(input.amount, auth.currency);
   if (auth.status !== "closed" || auth.capturedAmount === 0n) {
+    // A reversed or expired hold moved no money (its whole hold went back), so there is nothing to
+    // give back: the same refusal as a hold never captured, saying how it ended.
     throw new DomainError(
       "authorization_not_captured",
-      `Only a captured authorization can be refunded; this one is ${auth.status}.`,
+      auth.status === "reversed" || auth.status === "expired"
+        ? `The authorization ${auth.status === "reversed" ? "was reversed" : "expired"} uncaptured and its hold was released; there is nothing to refund.`
+        : `Only a captured authorization can be refunded; this one is ${auth.status}.`,
     );
   }
   const refundable = auth.capturedAmount - auth.refundedAmount;

@@ -10,7 +10,9 @@ import { requireExponent, toMajor, toMinor } from "@/lib/money/amount";
 import type { AuthorizationRecord, AuthorizeBody, DeclineCode } from "@/lib/schemas/authorization";
 import type { Tenant } from "@/lib/tenant";
 import { findCardToSpend } from "@/lib/cards/find-card";
+import { config } from "@/lib/config";
 import { authorizationRecord } from "./authorization-record";
+import { holdExpiresAt, scheduleHoldExpiry } from "./hold-expiry";
 
 export type SpendSource = "sdk" | "tap";
 
@@ -38,6 +40,7 @@ export async function spendCard(
   requireExponent(currency);
   const amount = toMinor(input.amount, currency);
 
+  const now = new Date();
   const decline = declineReason();
   function declineReason(): { code: DeclineCode; message: string } | null {
     if (currency !== card.currency) {
@@ -46,6 +49,9 @@ export async function spendCard(
     if (card.status !== "active") return { code: "card_inactive", message: `The card is ${card.status}.` };
     if (card.wallet.status !== "active")
       return { code: "card_inactive", message: `The card's wallet is ${card.wallet.status}.` };
+    if (cardExpired(card, now)) {
+      return { code: "card_expired", message: `The card expired at the end of ${card.expMonth}/${card.expYear}.` };
+    }
     if (card.spendLimit !== null && amount > card.spendLimit) {
       return {
         code: "spend_limit_exceeded",
@@ -57,7 +63,7 @@ export async function spendCard(
     return null;
   }
 
-  const now = new Date();
+  const expiresAt = decline === null ? holdExpiresAt(now, config().AUTHORIZATION_HOLD_DAYS) : null;
   const merchant = {
     name: input.merchant.name,
     ...(input.merchant.category !== undefined ? { category: input.merchant.category } : {}),
@@ -72,16 +78,23 @@ export async function spendCard(
     )
     INSERT INTO "Authorization"
       ("id", "applicationId", "livemode", "cardId", "walletId", "currency", "amount", "status", "declineCode",
-       "merchant", "source", "createdAt", "updatedAt")
+       "merchant", "source", "expiresAt", "createdAt", "updatedAt")
     VALUES (${newId("auth")}, ${tenant.applicationId}, ${tenant.livemode}, ${card.id}, ${card.walletId}, ${currency},
       ${amount}, ${decline ? "declined" : "pending"}, ${decline?.code ?? null}, ${JSON.stringify(merchant)}::jsonb,
-      ${source}, ${now}, ${now})
+      ${source}, ${expiresAt}, ${now}, ${now})
     RETURNING *`;
   if (!auth) throw new Error("recording an authorization returned no row");
   const authorization = authorizationRecord(auth, card.wallet.externalUserId);
   if (decline) {
     return { approved: false, decline: decline.code, message: decline.message, authorization };
   }
+  if (expiresAt) await scheduleHoldExpiry(tx, auth.id, expiresAt);
   await recordEvent(tx, tenant, "card.authorized", authorization);
   return { approved: true, authorization };
+}
+
+/** A card is valid through the last day of its expiry month (UTC), as printed cards are. */
+export function cardExpired(card: { expMonth: number; expYear: number }, now: Date): boolean {
+  const year = now.getUTCFullYear();
+  return year > card.expYear || (year === card.expYear && now.getUTCMonth() + 1 > card.expMonth);
 }

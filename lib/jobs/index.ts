@@ -2,6 +2,7 @@
 // declaration holds). The worker's task list and crontab are built from this list alone.
 import type { ParsedCronItem } from "graphile-worker";
 import { attemptRetentionJob } from "./attempt-retention";
+import { authorizationExpiryJob } from "./authorization-expiry";
 import { idempotencyCleanupJob } from "./idempotency-cleanup";
 import { cronItems, type Job, type JobSettings } from "./job";
 import { requestLogRetentionJob } from "./request-log-retention";
@@ -14,6 +15,7 @@ export const JOBS: readonly Job[] = [
   signingSecretActivationJob,
   attemptRetentionJob,
   requestLogRetentionJob,
+  authorizationExpiryJob,
 ];
 
 /** graphile-worker's crontab: the scheduled jobs, each on its pattern from `settings`. */
@@ -23,6 +25,7 @@ export function jobsCronItems(settings: JobSettings, jobs: readonly Job[] = JOBS
 
 export {
   attemptRetentionJob,
+  authorizationExpiryJob,
   idempotencyCleanupJob,
   requestLogRetentionJob,
   signingSecretActivationJob,

@@ -97,11 +97,11 @@ const ERROR_EXAMPLES = {
     message: "The card spends USD, not EUR.",
     ...declined("card_currency_mismatch", { amount: 12, currency: "EUR" }),
   },
+  card_expired: { message: "The card expired at the end of 11/2026.", ...declined("card_expired", { amount: 12 }) },
   rate_limited: { message: "Too many requests: the limit is 60 per minute." },
   replay_limited: { message: "A delivery can be replayed 5 times per hour, counted over the last 60 minutes." },
   internal_error: { message: "Something went wrong on our side. Retry later; quote the request id if it persists." },
   unavailable: { message: "The service is temporarily unavailable. Retry shortly." },
-  card_expired: { message: "The card expired at the end of 11/2026.", ...declined("card_expired", { amount: 12 }) },
 } satisfies Partial<Record<ErrorCode, ErrorExample>>;
 
 const VALIDATION_FAILED = errorEnvelopeSchema.meta()?.example;

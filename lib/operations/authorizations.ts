@@ -1,4 +1,4 @@
-// Operations for spends, captures, refunds and the wallet's transactions.
+// Operations for spends, captures, reversals, refunds and the wallet's transactions.
 import type { ErrorCode } from "@/lib/errors";
 import {
   DECLINE_CODES,
@@ -64,13 +64,43 @@ export const captureAuthorizationOperation = defineOperation({
   surface: "sdk",
   summary: "Capture an authorization",
   description:
-    "Captures a pending authorization, fully (no amount) or partly: the captured amount leaves the wallet, the rest of the hold is released, the authorization becomes `closed`, and `card.captured` fires. One capture per authorization.",
+    "Captures a pending authorization, fully (no amount) or partly: the captured amount leaves the wallet, the rest of the hold is released, the authorization becomes `closed`, and `card.captured` fires. One capture per authorization. A hold that was reversed or has expired (see `expiresAt`) is not captured late: 409 `authorization_reversed` or `authorization_expired`.",
   tags: ["Authorizations"],
   scope: "transactions:write",
   params: authorizationPathSchema,
   body: captureBodySchema,
   success: { status: 200, description: "The closed authorization.", schema: authorizationWriteResponseSchema },
-  errors: ["amount_precision", "authorization_not_found", "authorization_not_pending", "amount_exceeds_authorization"],
+  errors: [
+    "amount_precision",
+    "authorization_not_found",
+    "authorization_not_pending",
+    "authorization_reversed",
+    "authorization_expired",
+    "amount_exceeds_authorization",
+  ],
+});
+
+/** What ending a hold by hand can answer besides the pipeline's own errors: any status but pending is 409. */
+export const HOLD_END_ERRORS: readonly ErrorCode[] = [
+  "authorization_not_found",
+  "authorization_not_pending",
+  "authorization_reversed",
+  "authorization_expired",
+];
+
+export const reverseAuthorizationOperation = defineOperation({
+  operationId: "reverseAuthorization",
+  method: "POST",
+  path: "/api/public/sdk/v1/authorizations/{id}/reverse",
+  surface: "sdk",
+  summary: "Reverse an authorization",
+  description:
+    "Releases the whole hold of a pending authorization without capturing any of it (the purchase was cancelled, or the merchant will never capture): the wallet's available balance rises by the amount, the authorization becomes `reversed`, and `card.reversed` fires. Any other status is 409: `authorization_reversed` or `authorization_expired` when the hold has already ended that way, `authorization_not_pending` when it was captured or declined. No body.",
+  tags: ["Authorizations"],
+  scope: "transactions:write",
+  params: authorizationPathSchema,
+  success: { status: 200, description: "The reversed authorization.", schema: authorizationWriteResponseSchema },
+  errors: HOLD_END_ERRORS,
 });
 
 export const refundAuthorizationOperation = defineOperation({

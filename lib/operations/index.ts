@@ -6,6 +6,7 @@ import {
   createAuthorizationOperation,
   listWalletTransactionsOperation,
   refundAuthorizationOperation,
+  reverseAuthorizationOperation,
 } from "./authorizations";
 import {
   cancelCardOperation,
@@ -22,7 +23,7 @@ import { getHealthOperation } from "./health";
 import { getOpenApiDocumentOperation } from "./openapi";
 import { createProofOperation, revokeProofOperation } from "./proofs";
 import { createStatementOperation, revokeStatementOperation } from "./statements";
-import { fundTestWalletOperation, simulateCardTapOperation } from "./test-helpers";
+import { expireTestAuthorizationOperation, fundTestWalletOperation, simulateCardTapOperation } from "./test-helpers";
 import { getTreasuryStatsOperation } from "./treasury";
 import {
   getDocumentKeysOperation,
@@ -69,10 +70,12 @@ export const OPERATIONS: readonly Operation[] = [
   createAuthorizationOperation,
   getAuthorizationOperation,
   captureAuthorizationOperation,
+  reverseAuthorizationOperation,
   refundAuthorizationOperation,
   listWalletTransactionsOperation,
   fundTestWalletOperation,
   simulateCardTapOperation,
+  expireTestAuthorizationOperation,
   listEventsOperation,
   getEventOperation,
   listWebhookDeliveriesOperation,

@@ -1,9 +1,13 @@
-// Test-mode helper operations: fund a wallet, simulate a card tap.
-import { authorizationWriteResponseSchema, authorizeBodySchema } from "@/lib/schemas/authorization";
+// Test-mode helper operations: fund a wallet, simulate a card tap, expire a hold now.
+import {
+  authorizationPathSchema,
+  authorizationWriteResponseSchema,
+  authorizeBodySchema,
+} from "@/lib/schemas/authorization";
 import { cardPathSchema } from "@/lib/schemas/card-controls";
 import { fundWalletBodySchema, transactionWriteResponseSchema } from "@/lib/schemas/transaction";
 import { walletPathSchema } from "@/lib/schemas/wallet";
-import { DECLINE_DESCRIPTION, SPEND_ERRORS } from "./authorizations";
+import { DECLINE_DESCRIPTION, HOLD_END_ERRORS, SPEND_ERRORS } from "./authorizations";
 import { defineOperation } from "./define";
 
 export const fundTestWalletOperation = defineOperation({
@@ -35,4 +39,19 @@ export const simulateCardTapOperation = defineOperation({
   body: authorizeBodySchema,
   success: { status: 201, description: "The approved authorization.", schema: authorizationWriteResponseSchema },
   errors: ["test_mode_only", ...SPEND_ERRORS],
+});
+
+export const expireTestAuthorizationOperation = defineOperation({
+  operationId: "expireTestAuthorization",
+  method: "POST",
+  path: "/api/public/sdk/v1/test/authorizations/{id}/expire",
+  surface: "sdk",
+  summary: "Expire a test hold now",
+  description:
+    "Test mode only (live keys get 403 `test_mode_only`). Does now what the webhook worker does at a pending authorization's `expiresAt`: releases the whole hold, sets the status to `expired` and fires `card.reversed`. Any other status is 409, as for a reversal. No body.",
+  tags: ["Test helpers"],
+  scope: "transactions:write",
+  params: authorizationPathSchema,
+  success: { status: 200, description: "The expired authorization.", schema: authorizationWriteResponseSchema },
+  errors: ["test_mode_only", ...HOLD_END_ERRORS],
 });

@@ -1,4 +1,4 @@
-// Calls the card-money routes (fund, spend, capture, refund, card controls) through the typed API
+// Calls the card-money routes (fund, spend, capture, reverse, refund, card controls) through the typed API
 // client, the way an integrating application would, for the ledger, card and authorization tests.
 import type { Schemas } from "@/lib/client/create-service-client";
 import { uniqueUserId } from "./fixtures";
@@ -40,6 +40,12 @@ export const api = {
       params: { path: { id: authId }, ...idempotency(extra) },
       body,
     }),
+  reverse: (key: string, authId: string, extra: Extra = {}) =>
+    testClient(key).POST("/api/public/sdk/v1/authorizations/{id}/reverse", {
+      params: { path: { id: authId }, ...idempotency(extra) },
+    }),
+  expire: (key: string, authId: string) =>
+    testClient(key).POST("/api/public/sdk/v1/test/authorizations/{id}/expire", { params: { path: { id: authId } } }),
   authorization: (key: string, authId: string) =>
     testClient(key).GET("/api/public/sdk/v1/authorizations/{id}", { params: { path: { id: authId } } }),
   card: (key: string, cardId: string) =>

@@ -2,7 +2,14 @@
 // one declaration per name, the payloads each handler accepts, and the crontab built from the list.
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "@/lib/config";
-import { JOBS, jobsCronItems, signingSecretActivationJob, webhookDeliveryJob, type JobSettings } from "@/lib/jobs";
+import {
+  JOBS,
+  authorizationExpiryJob,
+  jobsCronItems,
+  signingSecretActivationJob,
+  webhookDeliveryJob,
+  type JobSettings,
+} from "@/lib/jobs";
 import { jobSettings, workerOptions } from "@/lib/webhooks/worker";
 
 const settingsFrom = (env: Record<string, string>): JobSettings =>
@@ -16,6 +23,7 @@ describe("the worker's jobs", () => {
       "webhook_signing_secret_activation",
       "drop_expired_webhook_attempt_bodies",
       "delete_expired_request_log",
+      "authorization_expire",
     ]);
   });
 
@@ -26,6 +34,8 @@ describe("the worker's jobs", () => {
     expect(payload.safeParse({ deliveryId: "", trigger: "retry" }).success).toBe(false);
     expect(payload.safeParse({ deliveryId: "whd_1", trigger: "first" }).success).toBe(false);
     expect(signingSecretActivationJob.payload.safeParse({ secretId: "" }).success).toBe(false);
+    expect(authorizationExpiryJob.payload.safeParse({ authorizationId: "auth_1" }).success).toBe(true);
+    expect(authorizationExpiryJob.payload.safeParse({}).success).toBe(false);
   });
 
   it("put the three maintenance jobs on the crontab, on their configured patterns, one at a time, never caught up", () => {
