@@ -7,6 +7,7 @@ import { ensureReserveAccount, lockWalletAccount } from "@/lib/ledger/accounts";
 import { postTransfer } from "@/lib/ledger/post-transfer";
 import { toMajor, toMinor } from "@/lib/money/amount";
 import type { AuthorizationRecord, CaptureBody } from "@/lib/schemas/authorization";
+import { releaseSpending } from "@/lib/spending-controls/release-spending";
 import type { Tenant } from "@/lib/tenant";
 import { authorizationRecord } from "./authorization-record";
 import { findAuthorization } from "./find-authorization";
@@ -49,6 +50,8 @@ export async function captureAuthorization(
     where: { id: auth.id },
     data: { status: "closed", capturedAmount: amount },
   });
+  // The uncaptured rest no longer counts against spending limits (docs/decisions/spending-controls.md).
+  await releaseSpending(tx, auth, auth.amount - amount);
   await removeHoldExpiry(tx, auth.id);
   const record = authorizationRecord(updated, auth.wallet.externalUserId);
   await recordEvent(tx, tenant, "card.captured", record);

@@ -7,6 +7,7 @@ import type { Authorization } from "@/lib/generated/prisma/client";
 import { recordEvent } from "@/lib/events/record-event";
 import { lockWalletAccount } from "@/lib/ledger/accounts";
 import type { AuthorizationRecord } from "@/lib/schemas/authorization";
+import { releaseSpending } from "@/lib/spending-controls/release-spending";
 import type { Tenant } from "@/lib/tenant";
 import { authorizationRecord } from "./authorization-record";
 import { removeHoldExpiry } from "./hold-expiry";
@@ -31,6 +32,9 @@ export async function releaseHold(
   const account = await lockWalletAccount(tx, auth.walletId);
   await tx.ledgerAccount.update({ where: { id: account.id }, data: { heldMinor: { decrement: auth.amount } } });
   const updated = await tx.authorization.update({ where: { id: auth.id }, data: { status: end } });
+  // What was held no longer counts against spending limits, in the window it was approved in
+  // (docs/decisions/spending-controls.md).
+  await releaseSpending(tx, auth, auth.amount);
   // A reversal (or a test-mode expiry) ends the hold before its due expiry job; dropping the job
   // keeps the queue to holds still open. Were it to run anyway, it finds the hold ended and stops.
   await removeHoldExpiry(tx, auth.id);

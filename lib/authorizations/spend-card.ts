@@ -2,12 +2,13 @@
 // card.authorized, or declines it and records the declined authorization. Both commit; a decline
 // is an outcome, not an error, and lib/http/spend-outcome.ts turns it into the 402.
 import type { Db } from "@/lib/db/client";
-import type { Authorization } from "@/lib/generated/prisma/client";
+import { Prisma, type Authorization } from "@/lib/generated/prisma/client";
 import { recordEvent } from "@/lib/events/record-event";
 import { newId } from "@/lib/ids";
 import { availableMinor } from "@/lib/ledger/accounts";
-import { requireExponent, toMajor, toMinor } from "@/lib/money/amount";
+import { requireExponent, toMinor } from "@/lib/money/amount";
 import type { AuthorizationRecord, AuthorizeBody, DeclineCode } from "@/lib/schemas/authorization";
+import { checkSpendingControls, countSpendCte, spendSubjects } from "@/lib/spending-controls/check-spend";
 import type { Tenant } from "@/lib/tenant";
 import { findCardToSpend } from "@/lib/cards/find-card";
 import { config } from "@/lib/config";
@@ -41,7 +42,19 @@ export async function spendCard(
   const amount = toMinor(input.amount, currency);
 
   const now = new Date();
-  const decline = declineReason();
+  const statusDecline = declineReason();
+  // Status, then spending controls (the card's and its wallet's), then funds:
+  // docs/decisions/spending-controls.md.
+  const controls = statusDecline
+    ? null
+    : await checkSpendingControls(tx, spendSubjects(card), {
+        amount,
+        currency,
+        category: input.merchant.category ?? null,
+        country: input.merchant.country ?? null,
+        at: now,
+      });
+  const decline = statusDecline ?? controls?.decline ?? fundsDecline();
   function declineReason(): { code: DeclineCode; message: string } | null {
     if (currency !== card.currency) {
       return { code: "card_currency_mismatch", message: `The card spends ${card.currency}, not ${currency}.` };
@@ -52,12 +65,9 @@ export async function spendCard(
     if (cardExpired(card, now)) {
       return { code: "card_expired", message: `The card expired at the end of ${card.expMonth}/${card.expYear}.` };
     }
-    if (card.spendLimit !== null && amount > card.spendLimit) {
-      return {
-        code: "spend_limit_exceeded",
-        message: `The amount exceeds the card's limit of ${toMajor(card.spendLimit, card.currency)} ${card.currency} per authorization.`,
-      };
-    }
+    return null;
+  }
+  function fundsDecline(): { code: DeclineCode; message: string } | null {
     if (amount > availableMinor(account))
       return { code: "insufficient_funds", message: "The wallet's available balance is too low." };
     return null;
@@ -75,7 +85,7 @@ export async function spendCard(
     WITH hold AS (
       UPDATE "LedgerAccount" SET "heldMinor" = "heldMinor" + ${amount}
       WHERE "id" = ${account.id} AND ${decline === null}
-    )
+    )${controls && decline === null ? countSpendCte(controls, amount, now) : Prisma.empty}
     INSERT INTO "Authorization"
       ("id", "applicationId", "livemode", "cardId", "walletId", "currency", "amount", "status", "declineCode",
        "merchant", "source", "expiresAt", "createdAt", "updatedAt")

@@ -6,11 +6,16 @@ import type { Tenant } from "@/lib/tenant";
 
 export type CardLock = "update" | "share";
 
-export type FoundCard = Card & { wallet: Pick<Wallet, "externalUserId" | "status"> };
+/** The wallet's spending controls come along for a spend, which checks them with the card's. */
+export type FoundCard = Card & { wallet: Pick<Wallet, "externalUserId" | "status" | "spendingControls"> };
 
 export type SpendAccount = Pick<LedgerAccount, "id" | "postedMinor" | "heldMinor">;
 
-type CardRow = Card & { walletExternalUserId: string; walletStatus: Wallet["status"] };
+type CardRow = Card & {
+  walletExternalUserId: string;
+  walletStatus: Wallet["status"];
+  walletSpendingControls: Wallet["spendingControls"];
+};
 
 // A spend holds the share lock while it decides, so a concurrent freeze (which takes the update
 // lock) waits for it and the reverse. Only the card's row is locked, not its wallet's.
@@ -22,7 +27,8 @@ const LOCK_CLAUSE: Record<CardLock, Prisma.Sql> = {
 /** The card with its wallet's fields; `more` adds columns and the FROM clause (with its joins). */
 function cardQuery(tenant: Tenant, cardId: string, more: Prisma.Sql, lock: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`
-    SELECT c.*, w."externalUserId" AS "walletExternalUserId", w."status" AS "walletStatus" ${more}
+    SELECT c.*, w."externalUserId" AS "walletExternalUserId", w."status" AS "walletStatus",
+      w."spendingControls" AS "walletSpendingControls" ${more}
     WHERE c."id" = ${cardId} AND c."applicationId" = ${tenant.applicationId} AND c."livemode" = ${tenant.livemode}
     ${lock}`;
 }
@@ -32,8 +38,11 @@ function cardNotFound(cardId: string): DomainError {
 }
 
 function foundCard(row: CardRow): FoundCard {
-  const { walletExternalUserId, walletStatus, ...card } = row;
-  return { ...card, wallet: { externalUserId: walletExternalUserId, status: walletStatus } };
+  const { walletExternalUserId, walletStatus, walletSpendingControls, ...card } = row;
+  return {
+    ...card,
+    wallet: { externalUserId: walletExternalUserId, status: walletStatus, spendingControls: walletSpendingControls },
+  };
 }
 
 export async function findCard(db: Db, tenant: Tenant, cardId: string, lock?: CardLock): Promise<FoundCard> {

@@ -4,9 +4,12 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordEvent } from "@/lib/events/record-event";
 import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { requireExponent, toMinor } from "@/lib/money/amount";
+import { requireExponent } from "@/lib/money/amount";
 import type { CardRecord, IssueCardBody } from "@/lib/schemas/card";
 import type { Tenant } from "@/lib/tenant";
+import { requestedCardControls } from "@/lib/spending-controls/card-controls";
+import { NO_CONTROLS, toCardColumns } from "@/lib/spending-controls/controls";
+import { NOTHING_SPENT } from "@/lib/spending-controls/usage";
 import { findWallet } from "@/lib/wallets/get-wallet";
 import { cardRecord } from "./card-record";
 import { mintCardDetails, sealCardDetails } from "./card-number";
@@ -19,7 +22,8 @@ export async function issueCard(
   input: IssueCardBody,
 ): Promise<CardRecord> {
   requireExponent(input.currency);
-  const spendLimit = input.spendLimit === undefined ? null : toMinor(input.spendLimit, input.currency, "spendLimit");
+  // A new card has spent nothing, so its window limits start at 0 with no totals to seed.
+  const { spendLimit, spendingControls } = toCardColumns(requestedCardControls(NO_CONTROLS, input, input.currency));
   const wallet = await findWallet(tx, tenant, input.externalUserId);
   if (wallet.currency !== input.currency) {
     throw new DomainError(
@@ -44,6 +48,7 @@ export async function issueCard(
       kind: input.kind,
       currency: input.currency,
       spendLimit,
+      spendingControls,
       status: "active",
       // The number itself only ever sealed (lib/cards/card-number.ts); last4 is what the API shows.
       last4: details ? details.number.slice(-4) : String(randomInt(10_000)).padStart(4, "0"),
@@ -52,7 +57,7 @@ export async function issueCard(
       expYear: now.getUTCFullYear() + CARD_LIFETIME_YEARS,
     },
   });
-  const record = cardRecord(card, wallet.externalUserId);
+  const record = cardRecord(card, wallet.externalUserId, NOTHING_SPENT);
   await recordEvent(tx, tenant, "card.issued", record);
   return record;
 }

@@ -3,6 +3,8 @@ import type { Db } from "@/lib/db/client";
 import type { CardRecord } from "@/lib/schemas/card";
 import { afterCursor, findCursor, NEWEST_FIRST, toPage, type ListPage, type ListQuery } from "@/lib/schemas/pagination";
 import type { Tenant } from "@/lib/tenant";
+import { readTotals } from "@/lib/spending-controls/totals";
+import { NOTHING_SPENT } from "@/lib/spending-controls/usage";
 import { findWallet } from "@/lib/wallets/get-wallet";
 import { cardRecord } from "./card-record";
 
@@ -21,8 +23,15 @@ export async function listWalletCards(
     orderBy: NEWEST_FIRST,
     take: query.limit + 1,
   });
+  // One read for the page's running totals, whatever its length.
+  const now = new Date();
+  const totals = await readTotals(
+    db,
+    cards.map((card) => card.id),
+    now,
+  );
   return toPage(
-    cards.map((card) => cardRecord(card, wallet.externalUserId)),
+    cards.map((card) => cardRecord(card, wallet.externalUserId, totals.get(card.id) ?? NOTHING_SPENT, now)),
     query.limit,
   );
 }

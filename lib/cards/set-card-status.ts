@@ -5,6 +5,8 @@ import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import type { CardRecord } from "@/lib/schemas/card";
 import type { Tenant } from "@/lib/tenant";
+import { readTotals } from "@/lib/spending-controls/totals";
+import { NOTHING_SPENT } from "@/lib/spending-controls/usage";
 import { cardRecord } from "./card-record";
 import { findCard } from "./find-card";
 
@@ -15,9 +17,10 @@ const VERB: Record<CardStatus, string> = { frozen: "frozen", active: "unfrozen",
 
 export async function setCardStatus(tx: Db, tenant: Tenant, cardId: string, status: CardStatus): Promise<CardRecord> {
   const card = await findCard(tx, tenant, cardId, "update");
-  if (card.status === status) return cardRecord(card, card.wallet.externalUserId);
-  if (card.status === "canceled")
+  if (card.status === "canceled" && status !== "canceled")
     throw new DomainError("card_not_active", `A canceled card cannot be ${VERB[status]}.`);
-  const updated = await tx.card.update({ where: { id: card.id }, data: { status } });
-  return cardRecord(updated, card.wallet.externalUserId);
+  const updated = card.status === status ? card : await tx.card.update({ where: { id: card.id }, data: { status } });
+  const now = new Date();
+  const totals = await readTotals(tx, [card.id], now);
+  return cardRecord(updated, card.wallet.externalUserId, totals.get(card.id) ?? NOTHING_SPENT, now);
 }

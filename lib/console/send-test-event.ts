@@ -83,6 +83,11 @@ function amount(min: number, max: number): number {
   return randomInt(min * 100, max * 100) / 100;
 }
 
+/** A new card's controls: its per-authorization limit, and nothing spent yet. */
+function sampleCardControls(spendLimit: number): Pick<CardRecord, "spendLimit" | "spendingControls" | "spending"> {
+  return { spendLimit, spendingControls: { spendingLimits: [{ amount: spendLimit, interval: "per_authorization" }] }, spending: [] };
+}
+
 /**
  * A record shaped exactly like the real event's data (the API's wallet, card or authorization, with
  * ids of the right prefixes): one holder's new wallet, its card, and a spend at a plausible merchant,
@@ -112,6 +117,8 @@ function sampleRecord(type: EventType, livemode: boolean): WalletRecord | CardRe
       accountNumber: newAccountNumber(),
       status: "active",
       balance: { available: 0, posted: 0 },
+      spendingControls: { spendingLimits: [] },
+      spending: [],
       livemode,
       createdAt,
     };
@@ -125,7 +132,7 @@ function sampleRecord(type: EventType, livemode: boolean): WalletRecord | CardRe
       externalUserId,
       kind: "virtual",
       currency: "USD",
-      spendLimit: pick([250, 500, 1000]),
+      ...sampleCardControls(pick([250, 500, 1000])),
       status: "active",
       last4: String(randomInt(10_000)).padStart(4, "0"),
       expMonth: now.getUTCMonth() + 1,

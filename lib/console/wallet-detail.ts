@@ -3,6 +3,8 @@
 import { listWalletCards } from "@/lib/cards/list-wallet-cards";
 import type { Db } from "@/lib/db/client";
 import { listWalletTransactions } from "@/lib/ledger/list-wallet-transactions";
+import { readTotals } from "@/lib/spending-controls/totals";
+import { NOTHING_SPENT } from "@/lib/spending-controls/usage";
 import { walletRecord } from "@/lib/wallets/wallet-record";
 import { ConsoleError } from "./errors";
 import { readListPage } from "./keyset-page";
@@ -25,5 +27,11 @@ export async function walletDetail(
   const transactions = await readListPage(query.transactionsAfter, (page) =>
     listWalletTransactions(db, tenant, wallet.externalUserId, page),
   );
-  return { wallet: walletRecord(wallet, wallet.ledgerAccount), cards, transactions };
+  const now = new Date();
+  const totals = await readTotals(db, [wallet.id], now);
+  return {
+    wallet: walletRecord(wallet, wallet.ledgerAccount, totals.get(wallet.id) ?? NOTHING_SPENT, now),
+    cards,
+    transactions,
+  };
 }

@@ -49,6 +49,10 @@ export const ERROR_CODE_MEANINGS = {
   spend_limit_exceeded: "A spend declined: the amount is over the card's per-authorization limit.",
   card_inactive: "A spend declined: the card or its wallet is not active.",
   card_currency_mismatch: "A spend declined: the card spends another currency.",
+  spending_limit_exceeded:
+    "A spend declined: it would take the card's or wallet's spending past one of its spending limits; the message names the limit.",
+  category_blocked: "A spend declined: the merchant's category is blocked, or not allowed, by the card's or wallet's controls.",
+  country_blocked: "A spend declined: the merchant's country is blocked, or not allowed, by the card's or wallet's controls.",
   card_expired: "A spend declined: the card is past its expiry month.",
   card_declined: "A spend declined for another reason (reserved; nothing answers it today).",
   rate_limited: "Too many requests; retry after the given seconds.",

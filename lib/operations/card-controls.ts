@@ -1,5 +1,6 @@
-// Operations on existing cards: read, freeze, unfreeze, cancel, and a wallet's card list.
-import { cardSchema, cardWriteResponseSchema } from "@/lib/schemas/card";
+// Operations on existing cards: read, update (spending controls), freeze, unfreeze, cancel, and a
+// wallet's card list.
+import { cardSchema, cardWriteResponseSchema, updateCardBodySchema } from "@/lib/schemas/card";
 import { cardListSchema, cardPathSchema } from "@/lib/schemas/card-controls";
 import { listQuerySchema } from "@/lib/schemas/pagination";
 import { walletPathSchema } from "@/lib/schemas/wallet";
@@ -31,6 +32,22 @@ export const getCardOperation = defineOperation({
   params: cardPathSchema,
   success: { status: 200, description: "The card.", schema: cardSchema },
   errors: ["card_not_found"],
+});
+
+export const updateCardOperation = defineOperation({
+  operationId: "updateCard",
+  method: "POST",
+  path: "/api/public/sdk/v1/cards/{id}",
+  surface: "sdk",
+  summary: "Update a card's spending controls",
+  description:
+    "Sets the card's `spendingControls` (replacing every control it had) and/or its `spendLimit` (the per_authorization limit without categories). Spends check the card's controls and its wallet's after the card's status and before the wallet's funds, and decline with `spending_limit_exceeded`, `category_blocked` or `country_blocked`. A window limit counts approved spends less what is later released (reversed, expired, or the uncaptured rest of a partial capture) in the calendar window (UTC) the spend was approved in; a limit added during a window counts that window's earlier spending too. Malformed controls answer 400 naming the field and change nothing. The answer carries `spending`, each window limit's use now.",
+  tags: ["Cards"],
+  scope: "cards:write",
+  params: cardPathSchema,
+  body: updateCardBodySchema,
+  success: { status: 200, description: "The card with its controls and spending.", schema: cardWriteResponseSchema },
+  errors: ["card_not_found", "amount_precision"],
 });
 
 export const freezeCardOperation = control(

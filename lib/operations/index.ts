@@ -14,6 +14,7 @@ import {
   getCardOperation,
   listWalletCardsOperation,
   unfreezeCardOperation,
+  updateCardOperation,
 } from "./card-controls";
 import { createCardDetailsSessionOperation } from "./card-details";
 import { issueCardOperation } from "./cards";
@@ -31,7 +32,7 @@ import {
   verifyProofOperation,
   verifyStatementTokenOperation,
 } from "./verification";
-import { createWalletOperation, getWalletOperation } from "./wallets";
+import { createWalletOperation, getWalletOperation, updateWalletOperation } from "./wallets";
 import {
   getWebhookDeliveryOperation,
   getWebhookEndpointOperation,
@@ -60,8 +61,10 @@ export * from "./webhooks";
 export const OPERATIONS: readonly Operation[] = [
   createWalletOperation,
   getWalletOperation,
+  updateWalletOperation,
   issueCardOperation,
   getCardOperation,
+  updateCardOperation,
   freezeCardOperation,
   unfreezeCardOperation,
   cancelCardOperation,

@@ -1,6 +1,7 @@
-// Wallet operations: provision and read.
+// Wallet operations: provision, read and update (spending controls).
 import {
   createWalletBodySchema,
+  updateWalletBodySchema,
   walletPathSchema,
   walletSchema,
   walletWriteResponseSchema,
@@ -33,4 +34,20 @@ export const getWalletOperation = defineOperation({
   params: walletPathSchema,
   success: { status: 200, description: "The wallet with its balances.", schema: walletSchema },
   errors: ["wallet_not_found"],
+});
+
+export const updateWalletOperation = defineOperation({
+  operationId: "updateWallet",
+  method: "POST",
+  path: "/api/public/sdk/v1/wallets/{externalUserId}",
+  surface: "sdk",
+  summary: "Update a wallet's spending controls",
+  description:
+    "Sets the wallet's `spendingControls`, replacing every control it had. They apply to every card of the wallet, on top of each card's own: a spend must pass both. A window limit counts approved spends of all the wallet's cards less what is later released (reversed, expired, or the uncaptured rest of a partial capture) in the calendar window (UTC) the spend was approved in; a limit added during a window counts that window's earlier spending too. Malformed controls answer 400 naming the field and change nothing.",
+  tags: ["Wallets"],
+  scope: "wallets:write",
+  params: walletPathSchema,
+  body: updateWalletBodySchema,
+  success: { status: 200, description: "The wallet with its controls and spending.", schema: walletWriteResponseSchema },
+  errors: ["wallet_not_found", "amount_precision"],
 });

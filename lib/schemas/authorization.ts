@@ -88,6 +88,9 @@ export const DECLINE_CODES = [
   "spend_limit_exceeded",
   "card_inactive",
   "card_currency_mismatch",
+  "spending_limit_exceeded",
+  "category_blocked",
+  "country_blocked",
   "card_expired",
 ] as const;
 

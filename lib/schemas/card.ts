@@ -12,6 +12,12 @@ import {
   withExample,
 } from "./common";
 import { EXAMPLE_IDS, EXAMPLE_TIMES, EXAMPLE_USER } from "./examples";
+import {
+  SPENDING_CONTROLS_EXAMPLE,
+  spendingControlsInputSchema,
+  spendingControlsSchema,
+  spendingSchema,
+} from "./spending-controls";
 
 export const issueCardBodySchema = withExample(
   z
@@ -25,6 +31,7 @@ export const issueCardBodySchema = withExample(
         description: "Per-authorization limit in the card's currency; absent means no limit.",
         example: 250.5,
       }),
+      spendingControls: spendingControlsInputSchema.optional(),
     })
     .strict(),
   {
@@ -42,7 +49,13 @@ const cardShape = z.object({
   currency: currencyOutSchema,
   spendLimit: amountOutSchema
     .nullable()
-    .meta({ description: "Per-authorization limit; null means none.", example: 250.5 }),
+    .meta({
+      description:
+        "Per-authorization limit; null means none. The same limit as spendingControls' per_authorization limit without categories.",
+      example: 250.5,
+    }),
+  spendingControls: spendingControlsSchema,
+  spending: spendingSchema,
   status: z.enum(["active", "frozen", "canceled"]),
   last4: z.string().meta({ description: "The last four digits of the card number.", example: "7361" }),
   expMonth: z.number().int().min(1).max(12).meta({ example: 10 }),
@@ -60,6 +73,8 @@ export const CARD_EXAMPLE: z.output<typeof cardShape> = {
   kind: "virtual",
   currency: EXAMPLE_USER.currency,
   spendLimit: 250.5,
+  spendingControls: SPENDING_CONTROLS_EXAMPLE,
+  spending: [{ interval: "daily", limit: 500, spent: 0, remaining: 500, resetsAt: "2026-10-02T00:00:00.000Z" }],
   status: "active",
   last4: "7361",
   expMonth: 10,
@@ -75,5 +90,26 @@ export const cardWriteResponseSchema = withExample(cardShape.extend({ idempotent
   example: { ...CARD_EXAMPLE, idempotent_replay: false },
 });
 
+export const updateCardBodySchema = withExample(
+  z
+    .object({
+      spendLimit: amountSchema.nullable().optional().meta({
+        description:
+          "The per-authorization limit (spendingControls' per_authorization limit without categories); null removes it, absent keeps it unless spendingControls is given.",
+        example: 100,
+      }),
+      spendingControls: spendingControlsInputSchema.optional(),
+    })
+    .strict(),
+  {
+    id: "UpdateCardRequest",
+    description: "Only the fields given change; spendingControls replaces every control the card had.",
+    example: {
+      spendingControls: { spendingLimits: [{ amount: 500, interval: "daily" }], blockedCategories: ["7995"] },
+    },
+  },
+);
+
 export type IssueCardBody = z.output<typeof issueCardBodySchema>;
+export type UpdateCardBody = z.output<typeof updateCardBodySchema>;
 export type CardRecord = z.output<typeof cardSchema>;

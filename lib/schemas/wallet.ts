@@ -11,6 +11,7 @@ import {
   withExample,
 } from "./common";
 import { EXAMPLE_ADDRESS, EXAMPLE_IDS, EXAMPLE_TIMES, EXAMPLE_USER } from "./examples";
+import { spendingControlsInputSchema, spendingControlsSchema, spendingSchema } from "./spending-controls";
 
 export const addressSchema = withExample(
   z.strictObject({
@@ -70,6 +71,8 @@ const walletShape = z.object({
     available: amountOutSchema.meta({ description: "Posted balance minus open authorization holds.", example: 486.2 }),
     posted: amountOutSchema.meta({ description: "Sum of the wallet's ledger entries.", example: 486.2 }),
   }),
+  spendingControls: spendingControlsSchema,
+  spending: spendingSchema,
   livemode: livemodeSchema,
   createdAt: timestampSchema,
 });
@@ -86,14 +89,22 @@ export const WALLET_PROVISIONED_EXAMPLE: z.output<typeof walletShape> = {
   accountNumber: EXAMPLE_USER.accountNumber,
   status: "active",
   balance: { available: 0, posted: 0 },
+  spendingControls: { spendingLimits: [] },
+  spending: [],
   livemode: false,
   createdAt: EXAMPLE_TIMES.walletCreated,
 };
 
-/** The same wallet after the 500.00 top-up, the 18.40 capture and the 4.60 refund, with no open hold. */
+/**
+ * The same wallet after the 500.00 top-up, the 18.40 capture and the 4.60 refund, with no open hold,
+ * and a monthly limit of 2,000.00 set on it: October counts the 18.40 captured (a refund does not
+ * count back).
+ */
 export const WALLET_EXAMPLE: z.output<typeof walletShape> = {
   ...WALLET_PROVISIONED_EXAMPLE,
   balance: { available: 486.2, posted: 486.2 },
+  spendingControls: { spendingLimits: [{ amount: 2000, interval: "monthly" }] },
+  spending: [{ interval: "monthly", limit: 2000, spent: 18.4, remaining: 1981.6, resetsAt: "2026-11-01T00:00:00.000Z" }],
 };
 
 export const walletSchema = walletShape.meta({ id: "Wallet", example: WALLET_EXAMPLE });
@@ -106,5 +117,15 @@ export const walletWriteResponseSchema = withExample(
   },
 );
 
+export const updateWalletBodySchema = withExample(
+  z.object({ spendingControls: spendingControlsInputSchema.optional() }).strict(),
+  {
+    id: "UpdateWalletRequest",
+    description: "Only the fields given change; spendingControls replaces every control the wallet had.",
+    example: { spendingControls: { spendingLimits: [{ amount: 2000, interval: "monthly" }] } },
+  },
+);
+
 export type CreateWalletBody = z.output<typeof createWalletBodySchema>;
+export type UpdateWalletBody = z.output<typeof updateWalletBodySchema>;
 export type WalletRecord = z.output<typeof walletSchema>;

@@ -4,6 +4,7 @@ import { recordEvent } from "@/lib/events/record-event";
 import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { requireExponent } from "@/lib/money/amount";
+import { NOTHING_SPENT } from "@/lib/spending-controls/usage";
 import type { CreateWalletBody, WalletRecord } from "@/lib/schemas/wallet";
 import type { Tenant } from "@/lib/tenant";
 import { newAccountNumber } from "./account-number";
@@ -60,7 +61,7 @@ export async function createWallet(
       if (await findExisting()) throw walletExists(input.externalUserId);
       continue;
     }
-    const record = walletRecord(row, row);
+    const record = walletRecord(row, row, NOTHING_SPENT);
     await recordEvent(tx, tenant, "wallet.provisioned", record);
     return record;
   }

@@ -4,6 +4,8 @@ import type { LedgerAccount, Wallet } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/errors";
 import type { WalletRecord } from "@/lib/schemas/wallet";
 import type { Tenant } from "@/lib/tenant";
+import { readTotals } from "@/lib/spending-controls/totals";
+import { NOTHING_SPENT } from "@/lib/spending-controls/usage";
 import { walletRecord } from "./wallet-record";
 
 export type FoundWallet = Wallet & { ledgerAccount: Pick<LedgerAccount, "id" | "postedMinor" | "heldMinor"> | null };
@@ -30,5 +32,7 @@ export async function findWallet(db: Db, tenant: Tenant, externalUserId: string)
 
 export async function getWallet(db: Db, tenant: Tenant, externalUserId: string): Promise<WalletRecord> {
   const wallet = await findWallet(db, tenant, externalUserId);
-  return walletRecord(wallet, wallet.ledgerAccount);
+  const now = new Date();
+  const totals = await readTotals(db, [wallet.id], now);
+  return walletRecord(wallet, wallet.ledgerAccount, totals.get(wallet.id) ?? NOTHING_SPENT, now);
 }

@@ -4,6 +4,8 @@ import type { Db } from "@/lib/db/client";
 import { literalPattern } from "@/lib/db/literal-pattern";
 import { NEWEST_FIRST, type Keyset } from "@/lib/schemas/pagination";
 import type { Tenant } from "@/lib/tenant";
+import { readTotals } from "@/lib/spending-controls/totals";
+import { NOTHING_SPENT } from "@/lib/spending-controls/usage";
 import { walletRecord } from "./wallet-record";
 
 /** The wallet an `after` cursor names, within this application and mode, or null. */
@@ -27,5 +29,13 @@ export async function searchWallets(db: Db, tenant: Tenant, query: { externalUse
     take: keyset.take,
     include: { ledgerAccount: true },
   });
-  return wallets.map((wallet) => walletRecord(wallet, wallet.ledgerAccount));
+  const now = new Date();
+  const totals = await readTotals(
+    db,
+    wallets.map((wallet) => wallet.id),
+    now,
+  );
+  return wallets.map((wallet) =>
+    walletRecord(wallet, wallet.ledgerAccount, totals.get(wallet.id) ?? NOTHING_SPENT, now),
+  );
 }
