@@ -21,6 +21,9 @@ export const DEFAULT_ATTEMPT_RETENTION_SCHEDULE = "17 3 * * *";
 export const DEFAULT_ATTEMPT_RETENTION_DAYS = 30;
 export const DEFAULT_REQUEST_LOG_RETENTION_SCHEDULE = "27 3 * * *";
 export const DEFAULT_REQUEST_LOG_RETENTION_DAYS = 30;
+/** Hourly, at 7 past: proof-of-liabilities snapshots (lib/liabilities). */
+export const DEFAULT_LIABILITY_SNAPSHOT_SCHEDULE = "7 * * * *";
+export const DEFAULT_LIABILITY_PROOF_RETENTION_DAYS = 90;
 /** A hundred years: past that a retention cutoff would fall before any date the database can hold. */
 export const MAX_RETENTION_DAYS = 36_500;
 export const DEFAULT_AUTHORIZATION_HOLD_DAYS = 7;
@@ -212,6 +215,10 @@ const configSchema = z
 
 export type Config = z.infer<typeof configSchema>;
 
+    // When a proof-of-liabilities snapshot is taken, and how long its leaves are kept for proofs (the
+    // published snapshot row stays; lib/liabilities/take-liability-snapshot.ts).
+    LIABILITY_SNAPSHOT_SCHEDULE: cronPattern(DEFAULT_LIABILITY_SNAPSHOT_SCHEDULE),
+    LIABILITY_PROOF_RETENTION_DAYS: retentionDays(DEFAULT_LIABILITY_PROOF_RETENTION_DAYS),
 /** Every variable the schema reads. */
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(configSchema.shape);
 

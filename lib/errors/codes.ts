@@ -25,6 +25,8 @@ export const ERROR_CODE_MEANINGS = {
   endpoint_not_found: "No webhook endpoint with that id.",
   statement_not_found: "No statement with that id.",
   proof_not_found: "No proof letter with that reference.",
+  liability_snapshot_not_found: "No published liability snapshot with that id.",
+  liability_proof_unavailable: "The wallet has no leaf in that liability snapshot (a test-mode wallet, one created after it, or its proofs were deleted after their retention).",
   route_not_found: "No operation at that path.",
   method_not_allowed: "The path exists but not with that method.",
   wallet_exists: "A wallet for that external user already exists.",

@@ -41,6 +41,8 @@ const ERRORS: Record<ErrorCode, readonly [status: number, type: ErrorType]> = {
   endpoint_not_found: [404, "not_found_error"],
   statement_not_found: [404, "not_found_error"],
   proof_not_found: [404, "not_found_error"],
+  liability_snapshot_not_found: [404, "not_found_error"],
+  liability_proof_unavailable: [404, "not_found_error"],
   route_not_found: [404, "not_found_error"],
   method_not_allowed: [405, "invalid_request_error"],
   wallet_exists: [409, "conflict_error"],

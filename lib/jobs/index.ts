@@ -5,6 +5,7 @@ import { attemptRetentionJob } from "./attempt-retention";
 import { authorizationExpiryJob } from "./authorization-expiry";
 import { idempotencyCleanupJob } from "./idempotency-cleanup";
 import { cronItems, type Job, type JobSettings } from "./job";
+import { liabilitySnapshotJob } from "./liability-snapshot";
 import { requestLogRetentionJob } from "./request-log-retention";
 import { signingSecretActivationJob } from "./signing-secret-activation";
 import { webhookDeliveryJob } from "./webhook-delivery";
@@ -16,6 +17,7 @@ export const JOBS: readonly Job[] = [
   attemptRetentionJob,
   requestLogRetentionJob,
   authorizationExpiryJob,
+  liabilitySnapshotJob,
 ];
 
 /** graphile-worker's crontab: the scheduled jobs, each on its pattern from `settings`. */
@@ -27,6 +29,7 @@ export {
   attemptRetentionJob,
   authorizationExpiryJob,
   idempotencyCleanupJob,
+  liabilitySnapshotJob,
   requestLogRetentionJob,
   signingSecretActivationJob,
   webhookDeliveryJob,

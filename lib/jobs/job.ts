@@ -19,6 +19,8 @@ export type JobSettings = {
   idempotencyCleanupSchedule: string;
   attemptRetention: RetentionOptions;
   requestLogRetention: RetentionOptions;
+  /** When liability snapshots are taken, and the days their leaves stay for proofs. */
+  liabilitySnapshot: RetentionOptions;
 };
 
 /** What a handler gets from the worker that runs it. */

@@ -49,6 +49,10 @@ const ERROR_EXAMPLES = {
   endpoint_not_found: { message: `No webhook endpoint ${EXAMPLE_IDS.endpoint}.`, param: "id" },
   statement_not_found: { message: `No statement ${EXAMPLE_IDS.statement} exists.`, param: "id" },
   proof_not_found: { message: `No proof letter ${EXAMPLE_IDS.proof} exists.`, param: "id" },
+  liability_snapshot_not_found: { message: "No liability snapshot lsnap_7Hq2Lm9Xc4Vb1Nz8Kd3Rt6Wy is published.", param: "id" },
+  liability_proof_unavailable: {
+    message: "Wallet wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T has no leaf in snapshot lsnap_7Hq2Lm9Xc4Vb1Nz8Kd3Rt6Wy: it was created after it.",
+  },
   wallet_exists: {
     message: `A wallet for externalUserId ${EXAMPLE_USER.externalUserId} already exists.`,
     param: "externalUserId",

@@ -21,6 +21,11 @@ import { issueCardOperation } from "./cards";
 import { HTTP_METHODS, type HttpMethod, type Operation } from "./define";
 import { getEventOperation, listEventsOperation } from "./events";
 import { getHealthOperation } from "./health";
+import {
+  getLiabilityProofOperation,
+  getLiabilitySnapshotOperation,
+  listLiabilitySnapshotsOperation,
+} from "./liabilities";
 import { getOpenApiDocumentOperation } from "./openapi";
 import { createProofOperation, revokeProofOperation } from "./proofs";
 import { createStatementOperation, revokeStatementOperation } from "./statements";
@@ -48,6 +53,7 @@ export * from "./card-details";
 export * from "./cards";
 export * from "./events";
 export * from "./health";
+export * from "./liabilities";
 export * from "./openapi";
 export * from "./proofs";
 export * from "./statements";
@@ -95,6 +101,9 @@ export const OPERATIONS: readonly Operation[] = [
   getDocumentStatusOperation,
   getDocumentKeysOperation,
   getTreasuryStatsOperation,
+  listLiabilitySnapshotsOperation,
+  getLiabilitySnapshotOperation,
+  getLiabilityProofOperation,
   getOpenApiDocumentOperation,
   getHealthOperation,
 ];

@@ -13,6 +13,8 @@ import {
   DEFAULT_ATTEMPT_RETENTION_DAYS,
   DEFAULT_ATTEMPT_RETENTION_SCHEDULE,
   DEFAULT_IDEMPOTENCY_CLEANUP_SCHEDULE,
+  DEFAULT_LIABILITY_PROOF_RETENTION_DAYS,
+  DEFAULT_LIABILITY_SNAPSHOT_SCHEDULE,
   DEFAULT_REQUEST_LOG_RETENTION_DAYS,
   DEFAULT_REQUEST_LOG_RETENTION_SCHEDULE,
   type Config,
@@ -59,6 +61,8 @@ export type WebhookWorkerOptions = {
   attemptRetention?: RetentionOptions;
   /** How long request-log rows are kept and when older ones are deleted; 30 days, daily at 03:27, by default. */
   requestLogRetention?: RetentionOptions;
+  /** When liability snapshots are taken and how long their proofs stay; hourly at :07 and 90 days by default. */
+  liabilitySnapshot?: RetentionOptions;
 };
 
 /** What the worker is doing: running jobs, or waiting to start its runner again after it stopped. */
@@ -338,6 +342,10 @@ export function jobSettings(options: WebhookWorkerOptions): JobSettings {
       retentionDays: DEFAULT_REQUEST_LOG_RETENTION_DAYS,
       schedule: DEFAULT_REQUEST_LOG_RETENTION_SCHEDULE,
     },
+    liabilitySnapshot: options.liabilitySnapshot ?? {
+      retentionDays: DEFAULT_LIABILITY_PROOF_RETENTION_DAYS,
+      schedule: DEFAULT_LIABILITY_SNAPSHOT_SCHEDULE,
+    },
   };
 }
 
@@ -359,6 +367,10 @@ export function workerOptions(connectionString: string, settings: Config = confi
     requestLogRetention: {
       retentionDays: settings.REQUEST_LOG_RETENTION_DAYS,
       schedule: settings.REQUEST_LOG_RETENTION_SCHEDULE,
+    },
+    liabilitySnapshot: {
+      retentionDays: settings.LIABILITY_PROOF_RETENTION_DAYS,
+      schedule: settings.LIABILITY_SNAPSHOT_SCHEDULE,
     },
   };
 }
