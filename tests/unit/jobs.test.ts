@@ -24,6 +24,7 @@ describe("the worker's jobs", () => {
       "drop_expired_webhook_attempt_bodies",
       "delete_expired_request_log",
       "authorization_expire",
+      "take_liability_snapshot",
     ]);
   });
 
@@ -38,12 +39,15 @@ describe("the worker's jobs", () => {
     expect(authorizationExpiryJob.payload.safeParse({}).success).toBe(false);
   });
 
-  it("put the three maintenance jobs on the crontab, on their configured patterns, one at a time, never caught up", () => {
-    const items = jobsCronItems(settingsFrom({ REQUEST_LOG_RETENTION_SCHEDULE: "0 * * * *" }));
+  it("put the four scheduled jobs on the crontab, on their configured patterns, one at a time, never caught up", () => {
+    const items = jobsCronItems(
+      settingsFrom({ REQUEST_LOG_RETENTION_SCHEDULE: "0 * * * *", LIABILITY_SNAPSHOT_SCHEDULE: "30 */2 * * *" }),
+    );
     expect(items.map((item) => item.identifier)).toEqual([
       "delete_expired_idempotency_records",
       "drop_expired_webhook_attempt_bodies",
       "delete_expired_request_log",
+      "take_liability_snapshot",
     ]);
     expect(jobsCronItems(jobSettings({ connectionString: "postgres://unused" })).map((item) => item.identifier)).toEqual(
       items.map((item) => item.identifier),
@@ -53,9 +57,12 @@ describe("the worker's jobs", () => {
       expect(item.options).toEqual({ backfillPeriod: 0, maxAttempts: 3, jobKey: item.task, jobKeyMode: "replace" });
     }
     const at = (hour: number, min: number) => ({ min, hour, date: 24, month: 11, dow: 2 });
-    const [cleanup, attempts, requestLog] = items;
+    const [cleanup, attempts, requestLog, liabilities] = items;
     expect([at(5, 0), at(5, 15), at(5, 7)].map((time) => cleanup!.match(time))).toEqual([true, true, false]);
     expect([at(3, 17), at(4, 17)].map((time) => attempts!.match(time))).toEqual([true, false]);
     expect([at(5, 0), at(3, 27)].map((time) => requestLog!.match(time))).toEqual([true, false]);
+    expect([at(4, 30), at(5, 30), at(4, 7)].map((time) => liabilities!.match(time))).toEqual([true, false, false]);
+    const hourly = jobsCronItems(settingsFrom({})).find((item) => item.task === "take_liability_snapshot");
+    expect([at(4, 7), at(5, 7), at(5, 8)].map((time) => hourly!.match(time))).toEqual([true, true, false]);
   });
 });
