@@ -4,7 +4,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { captureAuthorization } from "@/lib/authorizations/capture-authorization";
+import { expireHold } from "@/lib/authorizations/expire-hold";
 import { refundAuthorization } from "@/lib/authorizations/refund-authorization";
+import { reverseAuthorization } from "@/lib/authorizations/reverse-authorization";
 import { spendCard } from "@/lib/authorizations/spend-card";
 import { issueCard } from "@/lib/cards/issue-card";
 import { prisma, transaction } from "@/lib/db/client";
@@ -192,7 +194,7 @@ describe("the events API", () => {
     const envelopes = Object.values(webhooks).map((item) =>
       String(item.post.requestBody.content["application/json"]?.schema.$ref).replace("#/components/schemas/", ""),
     );
-    expect(envelopes).toHaveLength(5);
+    expect(envelopes).toHaveLength(6);
     for (const name of [...envelopes, "Event"]) {
       expect(schemas[name].required, name).toContain("sequence");
       expect(schemas[name].properties.sequence, name).toMatchObject({ type: "integer", minimum: 1 });
@@ -200,7 +202,8 @@ describe("the events API", () => {
         "This event's place among the events about its wallet: 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.",
       );
     }
-    // The examples tell one story: its five events are the wallet's first five, in order.
+    // The examples tell one story: its first five events are the wallet's first five, in order; the
+    // hotel's hold, reversed, is the seventh (its card.authorized took the sixth).
     expect(
       Object.fromEntries(envelopes.map((name) => [schemas[name].example.event, schemas[name].example.sequence])),
     ).toEqual({
@@ -209,6 +212,7 @@ describe("the events API", () => {
       "card.authorized": 3,
       "card.captured": 4,
       "card.refunded": 5,
+      "card.reversed": 7,
     });
   });
 });
@@ -220,6 +224,8 @@ type Command =
   | { kind: "burst"; amounts: number[] }
   | { kind: "capture"; auth: number }
   | { kind: "refund"; auth: number }
+  | { kind: "reverse"; auth: number }
+  | { kind: "expire"; auth: number }
   | { kind: "issue" };
 
 const amount = fc.integer({ min: 1, max: 40 });
@@ -228,6 +234,8 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ kind: fc.constant("burst" as const), amounts: fc.array(amount, { minLength: 2, maxLength: 6 }) }),
   fc.record({ kind: fc.constant("capture" as const), auth: fc.nat(10) }),
   fc.record({ kind: fc.constant("refund" as const), auth: fc.nat(10) }),
+  fc.record({ kind: fc.constant("reverse" as const), auth: fc.nat(10) }),
+  fc.record({ kind: fc.constant("expire" as const), auth: fc.nat(10) }),
   fc.record({ kind: fc.constant("issue" as const) }),
 );
 
@@ -260,7 +268,7 @@ describe("event sequence, property", () => {
         // What committed, in commit order; a burst's events commit in an order only the database knows.
         const expected: (string | Set<string>)[] = [wallet.id, card.id];
         const cards = [card.id];
-        const auths: { id: string; status: "pending" | "captured" | "refunded" }[] = [];
+        const auths: { id: string; status: "pending" | "captured" | "refunded" | "ended" }[] = [];
         const spend = (cardId: string, value: number) =>
           transaction((tx) => spendCard(tx, tenant, cardId, { amount: value, merchant }, "sdk"));
 
@@ -279,6 +287,19 @@ describe("event sequence, property", () => {
             const approved = outcomes.flatMap((o) => (o.approved ? [o.authorization.id] : []));
             if (approved.length > 0) expected.push(new Set(approved));
             for (const id of approved) auths.push({ id, status: "pending" });
+          } else if (cmd.kind === "reverse" || cmd.kind === "expire") {
+            const auth = auths[cmd.auth % Math.max(auths.length, 1)];
+            if (!auth) continue;
+            // The expiry job's own path (its row lock and no-op) for "expire"; the API's for "reverse".
+            const ended =
+              cmd.kind === "reverse"
+                ? (await outcomeOf(() => transaction((tx) => reverseAuthorization(tx, tenant, auth.id)))) === null
+                : (await expireHold(prisma(), auth.id)) !== null;
+            expect(ended).toBe(auth.status === "pending");
+            if (ended) {
+              expected.push(auth.id);
+              auth.status = "ended";
+            }
           } else if (cmd.kind === "capture" || cmd.kind === "refund") {
             const auth = auths[cmd.auth % Math.max(auths.length, 1)];
             if (!auth) continue;
