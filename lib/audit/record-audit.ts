@@ -13,6 +13,7 @@ export type AuditAction =
   | "api_key.minted"
   | "api_key.revoked"
   | "webhook_secret.revealed"
+  | "card_details.revealed"
   | "webhook_secret.rolled"
   | "webhook_secret.activated"
   | "webhook_endpoint.created"

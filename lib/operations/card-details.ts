@@ -11,7 +11,7 @@ export const createCardDetailsSessionOperation = defineOperation({
   surface: "sdk",
   summary: "Show a card's details to its holder",
   description:
-    "Answers a link (`url`) to a small page of ours showing the card's full number, expiry and CVC, each with a copy button. Put it in an iframe on `origin`: the page may be framed only there (`Content-Security-Policy: frame-ancestors`), is never cached, sends no referrer, and works once, within 10 minutes; afterwards it answers 410, \"this link has expired\". The number and CVC appear in no API answer, webhook or log. A canceled card answers 409 `card_canceled`. See the guide \"Showing a card to its holder\" in the README.",
+    'Answers a link (`url`) to a small page of ours showing the card\'s full number, expiry and CVC, each with a copy button. Put it in an iframe on `origin`: the page may be framed only there (`Content-Security-Policy: frame-ancestors`), is never cached, sends no referrer, and works once, within 10 minutes; afterwards it answers 410, "this link has expired". The number and CVC appear in no API answer, webhook or log. A canceled card answers 409 `card_canceled`. See the guide "Showing a card to its holder" in the README.',
   tags: ["Cards"],
   scope: "cards:details",
   params: cardPathSchema,

@@ -98,7 +98,13 @@ beforeEach(() => {
   for (const method of ["log", "info", "warn", "error", "debug"] as const) {
     const original = console[method].bind(console);
     vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-      logged.push(args.map((a) => (typeof a === "string" ? a : JSON.stringify(a, (_k, v) => (typeof v === "bigint" ? String(v) : v)))).join(" "));
+      logged.push(
+        args
+          .map((a) =>
+            typeof a === "string" ? a : JSON.stringify(a, (_k, v) => (typeof v === "bigint" ? String(v) : v)),
+          )
+          .join(" "),
+      );
       original(...args);
     });
   }
@@ -183,7 +189,9 @@ describe("card details sessions", () => {
     expect(stored.sealedDetails).toMatch(/^v1\./);
     const token = page.token;
     expect(await tablesContaining(token)).toEqual([]);
-    const logRows = await prisma().requestLog.findMany({ where: { applicationId: app.appId, path: { contains: "details-sessions" } } });
+    const logRows = await prisma().requestLog.findMany({
+      where: { applicationId: app.appId, path: { contains: "details-sessions" } },
+    });
     expect(logRows.length).toBeGreaterThan(0);
     for (const row of logRows) expect(row.responseBody ?? "").not.toMatch(/cdt_[0-9A-Za-z]/);
   });
@@ -199,7 +207,10 @@ describe("card details sessions", () => {
     expect((await openDetailsSession(prisma(), token)).kind).toBe("shown");
 
     const other = await createSession(app.key, cardId);
-    await prisma().cardDetailsSession.update({ where: { id: other.json.id }, data: { expiresAt: new Date(Date.now() - 1) } });
+    await prisma().cardDetailsSession.update({
+      where: { id: other.json.id },
+      data: { expiresAt: new Date(Date.now() - 1) },
+    });
     const page = await openPage(other.json.url);
     expect(page.response.status).toBe(410);
     expect(page.html).toContain("This link has expired");
@@ -209,7 +220,11 @@ describe("card details sessions", () => {
     const app = await setupApp();
     const { cardId } = await walletWithCard(app.key);
     const session = await createSession(app.key, cardId);
-    const pages = await Promise.all([openPage(session.json.url), openPage(session.json.url), openPage(session.json.url)]);
+    const pages = await Promise.all([
+      openPage(session.json.url),
+      openPage(session.json.url),
+      openPage(session.json.url),
+    ]);
     expect(pages.map((p) => p.response.status).sort()).toEqual([200, 410, 410]);
   });
 
@@ -286,7 +301,12 @@ describe("card details sessions", () => {
       expect((await createSession(app.key, cardId, body)).status).toBe(400);
     }
     expect(await prisma().cardDetailsSession.count({ where: { cardId } })).toBe(0);
-    for (const origin of ["http://localhost:5173", "http://localhost", "https://localhost:8443", "https://[::1]:8443"]) {
+    for (const origin of [
+      "http://localhost:5173",
+      "http://localhost",
+      "https://localhost:8443",
+      "https://[::1]:8443",
+    ]) {
       expect((await createSession(app.key, cardId, { origin })).status, origin).toBe(201);
     }
   });
@@ -338,7 +358,9 @@ describe("card numbers", () => {
       const number = mintCardNumber(i % 2 ? "52345678" : TEST_CARD_BIN);
       expect(number).toMatch(/^\d{16}$/);
       expect(isLuhnValid(number)).toBe(true);
-      const last4 = String(i * 37).padStart(4, "0").slice(-4);
+      const last4 = String(i * 37)
+        .padStart(4, "0")
+        .slice(-4);
       const kept = mintCardNumber("400000", last4);
       expect(kept.endsWith(last4) && kept.startsWith("400000") && isLuhnValid(kept)).toBe(true);
     }

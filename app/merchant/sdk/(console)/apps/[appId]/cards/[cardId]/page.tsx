@@ -11,6 +11,7 @@ import { TextLink } from "@/components/ui/text-link";
 import { Time } from "@/app/merchant/sdk/_components/time";
 import { loadApplication, orNotFound } from "@/app/merchant/sdk/_lib/load-application";
 import { formatMoney } from "@/lib/money/format";
+import { CardDetailsReveal } from "./card-details-reveal";
 
 export const metadata: Metadata = { title: "Card" };
 
@@ -54,6 +55,23 @@ export default async function CardPage({ params }: { params: Promise<{ appId: st
               <Time value={card.createdAt} />
             </Detail>
           </dl>
+        </Panel>
+        <Panel
+          title="Details"
+          id="details"
+          description={
+            card.livemode
+              ? "A live card's number and CVC are its holder's alone: show them with a details session (POST /cards/{id}/details-sessions)."
+              : "The full number, expiry and CVC of this test card, for trying payments. Revealing them is recorded in the audit log."
+          }
+        >
+          {card.livemode ? (
+            <p className="font-mono text-sm text-slate-700">•••• {card.last4}</p>
+          ) : card.status === "canceled" ? (
+            <p className="text-sm text-slate-600">The card is canceled; its details are no longer shown.</p>
+          ) : (
+            <CardDetailsReveal applicationId={application.id} cardId={card.id} last4={card.last4} />
+          )}
         </Panel>
       </div>
     </>

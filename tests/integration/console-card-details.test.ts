@@ -1,0 +1,76 @@
+// The console's card page: its summary read and the reveal of a test card's details are the
+// owning merchant's only, live cards never reveal, and the audit line names the card, not its number.
+import { describe, expect, it } from "vitest";
+import { isLuhnValid } from "@/lib/cards/card-number";
+import { cardDetail } from "@/lib/console/card-detail";
+import { isConsoleError } from "@/lib/console/errors";
+import { revealCardDetails } from "@/lib/console/reveal-card-details";
+import { setMode } from "@/lib/console/set-mode";
+import { prisma } from "@/lib/db/client";
+import { api, walletWithCard } from "../helpers/card-money";
+import { createKey, createMerchantApp } from "../helpers/fixtures";
+
+async function refusal(work: Promise<unknown>) {
+  try {
+    await work;
+  } catch (error) {
+    if (isConsoleError(error)) return error.code;
+    throw error;
+  }
+  throw new Error("expected a refusal");
+}
+
+describe("console card page", () => {
+  it("reveals a test card's Luhn-valid number to its merchant, audited by card id only", async () => {
+    const a = await createMerchantApp();
+    const key = await createKey(a.application.id);
+    const { cardId } = await walletWithCard(key.secret);
+    const context = { merchantId: a.merchant.id };
+    const summary = await cardDetail(prisma(), a.merchant.id, a.application.id, cardId);
+    expect(summary.card).toMatchObject({ id: cardId, object: "card" });
+
+    const revealed = await revealCardDetails(prisma(), context, a.application.id, cardId);
+    expect(isLuhnValid(revealed.number)).toBe(true);
+    expect(revealed.number.slice(-4)).toBe(summary.card.last4);
+    expect(revealed.cvc).toMatch(/^\d{3}$/);
+    expect(revealed).toMatchObject({ expMonth: summary.card.expMonth, expYear: summary.card.expYear });
+
+    const audit = await prisma().auditLog.findMany({
+      where: { applicationId: a.application.id, action: "card_details.revealed" },
+    });
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.detail).toEqual({ cardId });
+    expect(JSON.stringify(audit)).not.toContain(revealed.number);
+  });
+
+  it("treats another merchant's card as one that does not exist", async () => {
+    const a = await createMerchantApp();
+    const b = await createMerchantApp();
+    const key = await createKey(a.application.id);
+    const { cardId } = await walletWithCard(key.secret);
+    expect(await refusal(cardDetail(prisma(), b.merchant.id, a.application.id, cardId))).toBe("not_found");
+    expect(await refusal(cardDetail(prisma(), b.merchant.id, b.application.id, cardId))).toBe("not_found");
+    const bContext = { merchantId: b.merchant.id };
+    expect(await refusal(revealCardDetails(prisma(), bContext, a.application.id, cardId))).toBe("not_found");
+    expect(await refusal(revealCardDetails(prisma(), bContext, b.application.id, cardId))).toBe("not_found");
+    expect(
+      await prisma().auditLog.count({ where: { action: "card_details.revealed", merchantId: b.merchant.id } }),
+    ).toBe(0);
+  });
+
+  it("never reveals a live card, nor a canceled one", async () => {
+    const a = await createMerchantApp();
+    const context = { merchantId: a.merchant.id };
+    const live = await createKey(a.application.id, { mode: "live" });
+    const { cardId: liveCard } = await walletWithCard(live.secret);
+    await setMode(prisma(), context, a.application.id, "live");
+    expect((await cardDetail(prisma(), a.merchant.id, a.application.id, liveCard)).card.livemode).toBe(true);
+    expect(await refusal(revealCardDetails(prisma(), context, a.application.id, liveCard))).toBe("refused");
+
+    await setMode(prisma(), context, a.application.id, "test");
+    const test = await createKey(a.application.id);
+    const { cardId } = await walletWithCard(test.secret);
+    await api.cancel(test.secret, cardId);
+    expect(await refusal(revealCardDetails(prisma(), context, a.application.id, cardId))).toBe("refused");
+  });
+});
