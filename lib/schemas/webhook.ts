@@ -75,7 +75,7 @@ export const FIRST_ATTEMPT_EXAMPLE: AttemptExample = {
   latencyMs: 10000,
   responseExcerpt: null,
   error: "timed out after 10000 ms",
-  requestHeaders: exampleAttemptHeaders("3fd85fc14cc4aaf03b725c80783609473c43990c3b49161f79a51b092227bcdb"),
+  requestHeaders: exampleAttemptHeaders("fbe101946a0249ec81034671cb96ba1fdbfe8563971493d4c35c999fdd862508"),
   requestBody: exampleAttemptBody(EXAMPLE_TIMES.firstAttemptSent),
   createdAt: EXAMPLE_TIMES.firstAttemptSent,
 };
@@ -89,7 +89,7 @@ export const RETRY_ATTEMPT_EXAMPLE: AttemptExample = {
   latencyMs: 87,
   responseExcerpt: '{"received":true}',
   error: null,
-  requestHeaders: exampleAttemptHeaders("86c275f76446e9174ce071636f4828caf2499e9cb012891b703a8d85da2906be"),
+  requestHeaders: exampleAttemptHeaders("d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f"),
   requestBody: exampleAttemptBody(EXAMPLE_TIMES.retryAttemptSent),
   createdAt: EXAMPLE_TIMES.retryAttemptSent,
 };
