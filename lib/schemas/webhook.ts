@@ -5,7 +5,8 @@ import { SCHEMA_VERSION } from "@/lib/version";
 import { CARD_EXAMPLE } from "./card";
 import { idempotentReplaySchema, livemodeSchema, timestampSchema, withExample } from "./common";
 import { EXAMPLE_EVENT_SEQUENCES, eventSequenceSchema, eventTypeSchema } from "./event";
-import { EXAMPLE_IDS, EXAMPLE_TIMES, EXAMPLE_WEBHOOK_URL } from "./examples";
+import { signStandard } from "@/lib/webhooks/verify";
+import { EXAMPLE_IDS, EXAMPLE_TIMES, EXAMPLE_WEBHOOK_SECRET, EXAMPLE_WEBHOOK_URL } from "./examples";
 import { listQuerySchema, listSchema } from "./pagination";
 
 export const DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
@@ -26,7 +27,12 @@ function exampleAttemptBody(sentAt: string): string {
   });
 }
 
-function exampleAttemptHeaders(signature: string): Record<string, string> {
+/**
+ * `signature` is x-service-signature's, pinned here; the Standard Webhooks one is computed from the
+ * body (node:crypto only), so a change to the example card touches one pinned value, not two.
+ */
+function exampleAttemptHeaders(signature: string, sentAt: string): Record<string, string> {
+  const timestamp = Math.floor(Date.parse(sentAt) / 1000);
   return {
     "content-type": "application/json",
     "user-agent": `wallet-card-service-webhooks/${SCHEMA_VERSION}`,
@@ -34,6 +40,14 @@ function exampleAttemptHeaders(signature: string): Record<string, string> {
     "x-service-schema-version": SCHEMA_VERSION,
     "x-service-event-id": EXAMPLE_IDS.cardIssuedEvent,
     "x-service-delivery-id": EXAMPLE_IDS.delivery,
+    "webhook-id": EXAMPLE_IDS.cardIssuedEvent,
+    "webhook-timestamp": String(timestamp),
+    "webhook-signature": signStandard(
+      EXAMPLE_IDS.cardIssuedEvent,
+      timestamp,
+      exampleAttemptBody(sentAt),
+      EXAMPLE_WEBHOOK_SECRET,
+    ),
   };
 }
 
@@ -75,7 +89,10 @@ export const FIRST_ATTEMPT_EXAMPLE: AttemptExample = {
   latencyMs: 10000,
   responseExcerpt: null,
   error: "timed out after 10000 ms",
-  requestHeaders: exampleAttemptHeaders("fbe101946a0249ec81034671cb96ba1fdbfe8563971493d4c35c999fdd862508"),
+  requestHeaders: exampleAttemptHeaders(
+    "fbe101946a0249ec81034671cb96ba1fdbfe8563971493d4c35c999fdd862508",
+    EXAMPLE_TIMES.firstAttemptSent,
+  ),
   requestBody: exampleAttemptBody(EXAMPLE_TIMES.firstAttemptSent),
   createdAt: EXAMPLE_TIMES.firstAttemptSent,
 };
@@ -89,7 +106,10 @@ export const RETRY_ATTEMPT_EXAMPLE: AttemptExample = {
   latencyMs: 87,
   responseExcerpt: '{"received":true}',
   error: null,
-  requestHeaders: exampleAttemptHeaders("d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f"),
+  requestHeaders: exampleAttemptHeaders(
+    "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
+    EXAMPLE_TIMES.retryAttemptSent,
+  ),
   requestBody: exampleAttemptBody(EXAMPLE_TIMES.retryAttemptSent),
   createdAt: EXAMPLE_TIMES.retryAttemptSent,
 };

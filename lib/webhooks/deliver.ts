@@ -5,6 +5,7 @@
 // is what keeps two workers from sending it at once (graphile-worker locks it); its key, stored on
 // the attempt, makes a rerun of a job whose attempt is recorded send nothing. Once the request is
 // out, its record waits out a database that cannot be reached rather than fail the job and send again.
+import { mailEndpointDisabled } from "./endpoint-disabled-mail";
 import { openWebhookSecret } from "@/lib/applications/webhook-secret";
 import { recordSystemAudit } from "@/lib/audit/record-audit";
 import { prisma } from "@/lib/db/client";
@@ -66,6 +67,8 @@ type DeliveryToSend = EndpointHealthFields & {
   eventSequence: number;
   /** The delivery's mode's signing secret in use now: every attempt is signed when it is sent. */
   secretSealed: string | null;
+  /** A rolled secret not yet in use: the Standard Webhooks signature carries it too, during the roll. */
+  pendingSealed: string | null;
   applicationId: string;
   deletedAt: Date | null;
   /** Whether the queue job running this attempt already recorded one. */
@@ -83,6 +86,9 @@ const READ_DELIVERY: Statement = {
     (SELECT s."sealed" FROM "WebhookSigningSecret" s
       WHERE s."applicationId" = d."applicationId" AND s."livemode" = d."livemode" AND s."activeFrom" <= now()
       ORDER BY s."activeFrom" DESC, s."createdAt" DESC LIMIT 1) AS "secretSealed",
+    (SELECT s."sealed" FROM "WebhookSigningSecret" s
+      WHERE s."applicationId" = d."applicationId" AND s."livemode" = d."livemode" AND s."activeFrom" > now()
+      ORDER BY s."activeFrom" DESC, s."createdAt" DESC LIMIT 1) AS "pendingSealed",
     EXISTS (SELECT 1 FROM "WebhookAttempt" t WHERE t."jobKey" = $2) AS "attempted"
   FROM "WebhookDelivery" d
   JOIN "WebhookEndpoint" w ON w."id" = d."endpointId"
@@ -167,7 +173,10 @@ async function sendAndRecord(
     new Date(),
   );
   if (row.secretSealed === null) throw new Error(`application ${row.applicationId} has no signing secret in use`);
-  const request = signedRequest(envelope, row.id, openWebhookSecret(row.secretSealed));
+  const request = signedRequest(envelope, row.id, {
+    current: openWebhookSecret(row.secretSealed),
+    pending: row.pendingSealed === null ? null : openWebhookSecret(row.pendingSealed),
+  });
   const result = await sendWebhookRequest({
     url: row.url,
     body: request.body,
@@ -416,4 +425,5 @@ async function recordAutomaticDisable(tx: Prisma.TransactionClient, row: Deliver
     action: "webhook_endpoint.disabled_automatically",
     detail: { endpointId: row.endpointId, url: row.url, livemode: row.livemode, reason },
   });
+  await mailEndpointDisabled(tx, { applicationId: row.applicationId, endpointId: row.endpointId, url: row.url, livemode: row.livemode, reason });
 }

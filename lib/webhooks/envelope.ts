@@ -3,7 +3,15 @@
 import { eventData } from "@/lib/events/event-record";
 import type { Event } from "@/lib/generated/prisma/client";
 import { SCHEMA_VERSION } from "@/lib/version";
-import { SIGNATURE_HEADER, signPayload, type WebhookEnvelope } from "./verify";
+import {
+  SIGNATURE_HEADER,
+  signPayload,
+  signStandard,
+  STANDARD_ID_HEADER,
+  STANDARD_SIGNATURE_HEADER,
+  STANDARD_TIMESTAMP_HEADER,
+  type WebhookEnvelope,
+} from "./verify";
 
 export const USER_AGENT = `wallet-card-service-webhooks/${SCHEMA_VERSION}`;
 
@@ -18,16 +26,31 @@ export function buildEnvelope(event: Pick<Event, "id" | "type" | "data" | "seque
   };
 }
 
-/** The body and headers of one attempt; the secret only ever meets the body here, never a log. */
-export function signedRequest(envelope: WebhookEnvelope, deliveryId: string, secret: string) {
+/** The secret signing now, and the pending one of a roll (signed with too, so a receiver may switch first). */
+export type SigningSecrets = { current: string; pending?: string | null };
+
+/**
+ * The body and headers of one attempt; the secrets only ever meet the body here, never a log. Two
+ * signatures (docs/decisions/standard-webhooks.md): x-service-signature with the current secret,
+ * exactly as the specification says, and the Standard Webhooks headers, whose id is the event's (the
+ * same on every retry and replay) and whose timestamp is this attempt's (`envelope.sent_at`).
+ */
+export function signedRequest(envelope: WebhookEnvelope, deliveryId: string, secrets: SigningSecrets) {
   const body = JSON.stringify(envelope);
+  const timestamp = Math.floor(Date.parse(envelope.sent_at) / 1000);
+  const standard = [secrets.current, ...(secrets.pending ? [secrets.pending] : [])]
+    .map((secret) => signStandard(envelope.id, timestamp, body, secret))
+    .join(" ");
   const headers: Record<string, string> = {
     "content-type": "application/json",
     "user-agent": USER_AGENT,
-    [SIGNATURE_HEADER]: signPayload(body, secret),
+    [SIGNATURE_HEADER]: signPayload(body, secrets.current),
     "x-service-schema-version": SCHEMA_VERSION,
     "x-service-event-id": envelope.id,
     "x-service-delivery-id": deliveryId,
+    [STANDARD_ID_HEADER]: envelope.id,
+    [STANDARD_TIMESTAMP_HEADER]: String(timestamp),
+    [STANDARD_SIGNATURE_HEADER]: standard,
   };
   return { body, headers };
 }

@@ -1,10 +1,19 @@
-// For receivers: checks a webhook's x-service-signature (lowercase hex HMAC-SHA256 of the raw body
-// with the application's webhook secret of that mode) in constant time, against one secret or a list:
-// while a rolled secret is pending, a receiver holds both and accepts either. Depends on node:crypto only: receivers
+// For receivers: checks a webhook's signatures in constant time, against one secret or a list (while a
+// rolled secret is pending, a receiver holds both and accepts either). Two schemes ride on every
+// delivery (docs/decisions/standard-webhooks.md): x-service-signature (lowercase hex HMAC-SHA256 of
+// the raw body with the secret, the specification's) and the Standard Webhooks headers (webhook-id,
+// webhook-timestamp, webhook-signature: HMAC-SHA256 of "id.timestamp.body", which also dates the
+// request, so a captured delivery cannot be replayed later). Depends on node:crypto only: receivers
 // install it as @wallet-card/client/webhooks (built from this file by packages/client), or copy it as is.
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 export const SIGNATURE_HEADER = "x-service-signature";
+/** The Standard Webhooks headers (https://www.standardwebhooks.com). */
+export const STANDARD_ID_HEADER = "webhook-id";
+export const STANDARD_TIMESTAMP_HEADER = "webhook-timestamp";
+export const STANDARD_SIGNATURE_HEADER = "webhook-signature";
+/** How far a webhook-timestamp may be from the receiver's clock, either way: the standard's 5 minutes. */
+export const STANDARD_TOLERANCE_SECONDS = 5 * 60;
 
 export type WebhookEnvelope = {
   id: string;
@@ -22,6 +31,27 @@ export type WebhookEnvelope = {
 /** The signature the sender puts on `rawBody`: lowercase hex HMAC-SHA256 with the secret. */
 export function signPayload(rawBody: string | Uint8Array, secret: string): string {
   return createHmac("sha256", secret).update(rawBody).digest("hex");
+}
+
+/**
+ * The HMAC key of the Standard Webhooks signature for one of our secrets, as the standard's libraries
+ * derive it from the secret as the console shows it: the part after `whsec_`, base64-decoded. Our
+ * secrets are `whsec_` + 40 base62 characters, all in the base64 alphabet, so this is 30 bytes. (An
+ * older secret whose body decodes to nothing is used as its UTF-8 bytes, so it still signs.)
+ */
+export function standardSigningKey(secret: string): Buffer {
+  const body = secret.startsWith("whsec_") ? secret.slice("whsec_".length) : secret;
+  const key = Buffer.from(body, "base64");
+  return key.length > 0 ? key : Buffer.from(secret, "utf8");
+}
+
+/** One Standard Webhooks signature, `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`. */
+export function signStandard(id: string, timestampSeconds: number, rawBody: string | Uint8Array, secret: string): string {
+  const mac = createHmac("sha256", standardSigningKey(secret))
+    .update(`${id}.${timestampSeconds}.`)
+    .update(rawBody)
+    .digest("base64");
+  return `v1,${mac}`;
 }
 
 /** One secret, or several accepted alike (the current and the pending one around a roll). */
@@ -48,20 +78,74 @@ export function verifySignature(
   return matched;
 }
 
+export type StandardHeaders = { id: string | null; timestamp: string | null; signature: string | null };
+
+export type StandardVerification = { ok: true } | { ok: false; reason: string };
+
+/**
+ * Checks the Standard Webhooks headers: the timestamp within `toleranceSeconds` of `now` (so a
+ * delivery captured and sent again later is refused, though its signature is genuine), then any of
+ * the space-separated `v1,` signatures against any secret, every comparison in constant time.
+ */
+export function verifyStandardSignature(
+  rawBody: string | Uint8Array,
+  headers: StandardHeaders,
+  secrets: WebhookSecrets,
+  options: { now?: Date; toleranceSeconds?: number } = {},
+): StandardVerification {
+  const { id, timestamp, signature } = headers;
+  if (!id || !timestamp || !signature) return { ok: false, reason: "missing webhook-id, webhook-timestamp or webhook-signature" };
+  if (!/^\d{1,12}$/.test(timestamp.trim())) return { ok: false, reason: "webhook-timestamp is not unix seconds" };
+  const seconds = Number(timestamp.trim());
+  const nowSeconds = Math.floor((options.now ?? new Date()).getTime() / 1000);
+  const tolerance = options.toleranceSeconds ?? STANDARD_TOLERANCE_SECONDS;
+  if (nowSeconds - seconds > tolerance) return { ok: false, reason: "webhook-timestamp is too old: a replay, or a clock far off" };
+  if (seconds - nowSeconds > tolerance) return { ok: false, reason: "webhook-timestamp is in the future" };
+  const received = signature
+    .split(" ")
+    .filter((part) => part.startsWith("v1,"))
+    .map((part) => Buffer.from(part.slice(3), "utf8"));
+  let matched = false;
+  for (const secret of typeof secrets === "string" ? [secrets] : secrets) {
+    const expected = Buffer.from(signStandard(id, seconds, rawBody, secret).slice(3), "utf8");
+    for (const candidate of received) {
+      if (candidate.length === expected.length && timingSafeEqual(candidate, expected)) matched = true;
+    }
+  }
+  return matched ? { ok: true } : { ok: false, reason: "no webhook-signature matches" };
+}
+
 /**
  * Reads a webhook request's raw body and verifies it against one secret or a list. Returns the parsed
- * envelope, or the Response to answer with: 401 when no secret's signature matches, 400 when the
+ * envelope, or the Response to answer with: 401 when the signature does not hold, 400 when the
  * signed body is not an envelope. Use it in a Next.js route handler:
  * `const result = await verifyWebhookRequest(request, [current, pending]);
  * if (result instanceof Response) return result;`.
+ *
+ * Our deliveries carry both schemes. When the Standard Webhooks headers are there, they decide: the
+ * signature covers the event id and the attempt's time as well as the body, so a copy replayed more
+ * than 5 minutes later is refused. A request with only x-service-signature (a sender or proxy that
+ * dropped the others) is checked by it alone; that scheme signs the body only, so deduplicate on the
+ * envelope's id to make a replay harmless. Pass `{ requireStandard: true }` to refuse such requests.
  */
 export async function verifyWebhookRequest(
   request: Request,
   secrets: WebhookSecrets,
+  options: { requireStandard?: boolean; now?: Date } = {},
 ): Promise<WebhookEnvelope | Response> {
   // The signature covers the bytes as sent, so read them before any JSON parsing.
   const rawBody = new Uint8Array(await request.arrayBuffer());
-  if (!verifySignature(rawBody, request.headers.get(SIGNATURE_HEADER), secrets)) {
+  const standard: StandardHeaders = {
+    id: request.headers.get(STANDARD_ID_HEADER),
+    timestamp: request.headers.get(STANDARD_TIMESTAMP_HEADER),
+    signature: request.headers.get(STANDARD_SIGNATURE_HEADER),
+  };
+  if (standard.signature !== null) {
+    const result = verifyStandardSignature(rawBody, standard, secrets, { now: options.now });
+    if (!result.ok) return Response.json({ error: `invalid signature: ${result.reason}` }, { status: 401 });
+  } else if (options.requireStandard) {
+    return Response.json({ error: "invalid signature: no webhook-signature header" }, { status: 401 });
+  } else if (!verifySignature(rawBody, request.headers.get(SIGNATURE_HEADER), secrets)) {
     return Response.json({ error: "invalid signature" }, { status: 401 });
   }
   let parsed: unknown;

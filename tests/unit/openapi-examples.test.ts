@@ -276,7 +276,7 @@ describe("OpenAPI examples", () => {
         },
         new Date(attempt.createdAt),
       );
-      const sent = signedRequest(envelope, EXAMPLE_IDS.delivery, EXAMPLE_WEBHOOK_SECRET);
+      const sent = signedRequest(envelope, EXAMPLE_IDS.delivery, { current: EXAMPLE_WEBHOOK_SECRET });
       expect({ body: attempt.requestBody, headers: attempt.requestHeaders }).toEqual(sent);
     }
   });

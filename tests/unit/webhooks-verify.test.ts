@@ -70,7 +70,7 @@ describe("signedRequest", () => {
       { id: "evt_9", type: "wallet.provisioned", data: { id: "wal_1" }, sequence: 1 },
       new Date("2026-11-21T10:00:00.000Z"),
     );
-    const { body: sent, headers } = signedRequest(envelope, "whd_1", secret);
+    const { body: sent, headers } = signedRequest(envelope, "whd_1", { current: secret });
     expect(JSON.parse(sent)).toEqual({
       id: "evt_9",
       event: "wallet.provisioned",

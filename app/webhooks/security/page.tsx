@@ -1,5 +1,6 @@
 // /webhooks/security: how receivers verify webhook signatures (with tested receiver examples shown
-// verbatim), stay safe from replays, notice late or missing events, handle secret rotation, and the
+// verbatim), check the Standard Webhooks signature beside ours, stay safe from replays, notice late
+// or missing events, handle secret rotation, and the
 // payload schema version history with its migration guides, rendered from lib/schema-versions.json.
 import type { Metadata } from "next";
 import { EVENT_TYPES } from "@/lib/events/record-event";
@@ -11,6 +12,7 @@ import { DEFAULT_ENDPOINT_CONCURRENCY } from "@/lib/webhooks/endpoint-gate";
 import { HEALTH_POLICY } from "@/lib/webhooks/endpoint-health";
 import { RETRY_DELAYS_MS } from "@/lib/webhooks/schedule";
 import { SEND_TIMEOUT_MS } from "@/lib/webhooks/send-request";
+import { STANDARD_TOLERANCE_SECONDS } from "@/lib/webhooks/verify";
 import { PublicShell } from "@/app/_components/public-shell";
 import { receiverExamples, type SourceFile } from "./receiver-examples";
 
@@ -26,7 +28,8 @@ export const dynamic = "force-static";
 const MAX_AGE_MINUTES = 5;
 
 /** A worked example made by the sending code itself, so its headers and signature are the wire's. */
-const SAMPLE_SECRET = "whsec_example";
+// Shaped like a real secret (whsec_ + 40 base62 characters), so Standard Webhooks libraries take it.
+const SAMPLE_SECRET = "whsec_ExAmPle0SecReT1ShoWn2On3This4Page5Only67";
 const SAMPLE = signedRequest(
   buildEnvelope(
     {
@@ -53,13 +56,17 @@ const SAMPLE = signedRequest(
     new Date("2026-11-21T10:00:00.000Z"),
   ),
   "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
-  SAMPLE_SECRET,
+  { current: SAMPLE_SECRET },
 );
 
 const HEADER_MEANINGS: Record<string, string> = {
   "content-type": "Always application/json.",
   "user-agent": "Identifies our sender and the schema version.",
   "x-service-signature": "Lowercase hex HMAC-SHA256 of the raw body with your application's webhook secret.",
+  "webhook-id": "Standard Webhooks: the event's id, the same on every retry and replay (as x-service-event-id).",
+  "webhook-timestamp": "Standard Webhooks: this attempt's time, unix seconds (the envelope's sent_at).",
+  "webhook-signature":
+    "Standard Webhooks: v1,<base64 HMAC-SHA256 of id.timestamp.body>; during a secret roll, one per secret, space-separated.",
   "x-service-schema-version": "The payload schema version; the same as the envelope's schema_version.",
   "x-service-event-id": "The event's id; the same on every retry and replay. Deduplicate on it.",
   "x-service-delivery-id": "The delivery: one per event and endpoint, the same on every retry and replay of it.",
@@ -226,6 +233,7 @@ export default function WebhookSecurityPage() {
         <ul className="mt-2 grid gap-1 sm:grid-cols-2">
           {[
             ["signing", "Verifying a delivery"],
+            ["standard-webhooks", "Standard Webhooks"],
             ["examples", "Receiver examples"],
             ["replay", "Replay safety"],
             ["ordering", "Ordering and gaps"],
@@ -293,6 +301,56 @@ export default function WebhookSecurityPage() {
             .map(([name, value]) => `${name}: ${value}`)
             .join("\n")}
         </CodeBlock>
+      </Section>
+
+      <Section id="standard-webhooks" title="Standard Webhooks">
+        <p>
+          Every delivery also carries the{" "}
+          <a className={link} href="https://www.standardwebhooks.com">
+            Standard Webhooks
+          </a>{" "}
+          headers, so any of that standard&apos;s libraries verifies it as is, with your secret exactly as the console
+          shows it (<InlineCode>whsec_…</InlineCode>):
+        </p>
+        <CodeBlock label="Node.js, npm package standardwebhooks">
+          {`import { Webhook } from "standardwebhooks";
+const wh = new Webhook(process.env.WEBHOOK_SECRET); // "whsec_…" as shown
+// rawBody: the body as sent (a string); throws when the signature or the time does not hold.
+const envelope = wh.verify(rawBody, {
+  "webhook-id": req.headers["webhook-id"],
+  "webhook-timestamp": req.headers["webhook-timestamp"],
+  "webhook-signature": req.headers["webhook-signature"],
+});`}
+        </CodeBlock>
+        <ul className="list-disc space-y-2 pl-5">
+          <li>
+            <strong>The key.</strong> The standard&apos;s libraries take the part of the secret after{" "}
+            <InlineCode>whsec_</InlineCode> and base64-decode it; that is the HMAC key. Our secrets are{" "}
+            <InlineCode>whsec_</InlineCode> and 40 letters and digits, all base64 characters, so the key is those 40
+            characters decoded: 30 bytes. (<InlineCode>x-service-signature</InlineCode> uses the whole secret string as
+            its key instead, as the specification says; the two are different computations over the same secret.)
+          </li>
+          <li>
+            <strong>What is signed.</strong> <InlineCode>webhook-id</InlineCode>, a dot,{" "}
+            <InlineCode>webhook-timestamp</InlineCode>, a dot, and the raw body: the signature is{" "}
+            <InlineCode>v1,</InlineCode> and the base64 HMAC-SHA256 of that. During a secret roll the header holds one
+            signature per secret (the current and the pending one), space-separated; a library passes when any matches.
+          </li>
+          <li>
+            <strong>Why it also stops replays.</strong> The timestamp is inside the signature, so nobody can change it
+            without the secret; the libraries refuse a timestamp more than {STANDARD_TOLERANCE_SECONDS / 60} minutes from
+            your clock. A delivery captured and sent again later fails on its own, before any deduplication, while our
+            own retries and replays pass: each attempt is signed afresh with its own time. The body-only{" "}
+            <InlineCode>x-service-signature</InlineCode> needs the <InlineCode>sent_at</InlineCode> check below to get
+            the same protection.
+          </li>
+          <li>
+            <InlineCode>verifyWebhookRequest</InlineCode> of <InlineCode>@wallet-card/client/webhooks</InlineCode>{" "}
+            checks the Standard Webhooks headers when they are present (signature and time) and otherwise{" "}
+            <InlineCode>x-service-signature</InlineCode>; pass <InlineCode>{"{ requireStandard: true }"}</InlineCode> to
+            accept only the timestamped scheme.
+          </li>
+        </ul>
       </Section>
 
       <Section id="examples" title="Receiver examples">
