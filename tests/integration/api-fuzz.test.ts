@@ -67,6 +67,11 @@ async function databaseDigest(): Promise<string> {
   const digests = await Promise.all([
     ...APPLICATION_TABLES.map((table) => tableDigest(table, `t."applicationId" = $1`)),
     tableDigest("LedgerEntry", `t."transferId" IN (SELECT id FROM "LedgerTransfer" WHERE "applicationId" = $1)`),
+    // Spending totals belong to a card or a wallet (subjectId), not to an application directly.
+    tableDigest(
+      "SpendingTotal",
+      `t."subjectId" IN (SELECT id FROM "Card" WHERE "applicationId" = $1 UNION SELECT id FROM "Wallet" WHERE "applicationId" = $1)`,
+    ),
   ]);
   return digests.join("\n");
 }
