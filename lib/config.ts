@@ -207,6 +207,10 @@ const configSchema = z
     // How long an approved spend's hold stays open uncaptured before it expires and is released
     // (lib/authorizations/hold-expiry.ts). Read at each approval: a change applies to new holds.
     AUTHORIZATION_HOLD_DAYS: retentionDays(DEFAULT_AUTHORIZATION_HOLD_DAYS, MAX_AUTHORIZATION_HOLD_DAYS),
+    // When a proof-of-liabilities snapshot is taken, and how long its leaves are kept for proofs (the
+    // published snapshot row stays; lib/liabilities/take-liability-snapshot.ts).
+    LIABILITY_SNAPSHOT_SCHEDULE: cronPattern(DEFAULT_LIABILITY_SNAPSHOT_SCHEDULE),
+    LIABILITY_PROOF_RETENTION_DAYS: retentionDays(DEFAULT_LIABILITY_PROOF_RETENTION_DAYS),
   })
   .refine((c) => !c.UPSTASH_REDIS_REST_URL || c.UPSTASH_REDIS_REST_TOKEN, {
     message: "UPSTASH_REDIS_REST_TOKEN is required with UPSTASH_REDIS_REST_URL",
@@ -215,10 +219,6 @@ const configSchema = z
 
 export type Config = z.infer<typeof configSchema>;
 
-    // When a proof-of-liabilities snapshot is taken, and how long its leaves are kept for proofs (the
-    // published snapshot row stays; lib/liabilities/take-liability-snapshot.ts).
-    LIABILITY_SNAPSHOT_SCHEDULE: cronPattern(DEFAULT_LIABILITY_SNAPSHOT_SCHEDULE),
-    LIABILITY_PROOF_RETENTION_DAYS: retentionDays(DEFAULT_LIABILITY_PROOF_RETENTION_DAYS),
 /** Every variable the schema reads. */
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(configSchema.shape);
 
