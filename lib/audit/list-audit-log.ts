@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { NEWEST_FIRST, type Keyset } from "@/lib/schemas/pagination";
 
 /** Whose lines a list holds: one application's, or one merchant's account-level ones. */
-export type AuditScope = { applicationId: string } | { merchantId: string; applicationId: null };
+export type AuditScope = { applicationId: string } | { merchantId: string; applicationId: null; accountId: null };
 
 /** The line an `after` cursor names, within `scope`, or null. */
 export function findAuditCursor(db: Db, scope: AuditScope, id: string) {
@@ -23,7 +23,8 @@ export function readApplicationAuditLog(db: Db, applicationId: string, keyset: K
 
 export function readAccountAuditLog(db: Db, merchantId: string, keyset: Keyset) {
   return db.auditLog.findMany({
-    where: { merchantId, applicationId: null, ...keyset.where },
+    // Not the lines about an account's team, which its team page lists.
+    where: { merchantId, applicationId: null, accountId: null, ...keyset.where },
     orderBy: NEWEST_FIRST,
     take: keyset.take,
     select: { id: true, createdAt: true, action: true, ipAddress: true },

@@ -25,19 +25,39 @@ export type AuditAction =
   | "two_factor.enabled"
   | "two_factor.disabled"
   | "recovery_codes.regenerated"
-  | "recovery_code.used";
+  | "recovery_code.used"
+  | "member.invited"
+  | "member.invitation_revoked"
+  | "member.joined"
+  | "member.role_changed"
+  | "member.removed"
+  | "member.left"
+  | "email.verified"
+  | "password.changed"
+  | "password.reset"
 
 export type AuditContext = { merchantId: string; ipAddress?: string | null };
 
+/**
+ * `merchantId` null is the service itself. A line about an application is filed under its account
+ * too; `accountId` alone files a line about the account (its members and invitations).
+ */
 export async function recordAudit(
   db: Db,
-  context: AuditContext,
-  entry: { applicationId: string | null; action: AuditAction; detail?: Prisma.InputJsonValue },
+  context: { merchantId: string | null; ipAddress?: string | null },
+  entry: { applicationId: string | null; accountId?: string; action: AuditAction; detail?: Prisma.InputJsonValue },
 ): Promise<void> {
+  const accountId =
+    entry.accountId ??
+    (entry.applicationId
+      ? (await db.application.findUniqueOrThrow({ where: { id: entry.applicationId }, select: { accountId: true } }))
+          .accountId
+      : null);
   await db.auditLog.create({
     data: {
       id: newId("aud"),
       merchantId: context.merchantId,
+      accountId,
       applicationId: entry.applicationId,
       action: entry.action,
       detail: entry.detail,
@@ -48,15 +68,11 @@ export async function recordAudit(
 
 /**
  * An audit line written by the service itself (the delivery engine, a scheduled job) about an
- * application: filed under the application's merchant, with no address.
+ * application: it names no member, and has no address.
  */
 export async function recordSystemAudit(
   tx: Prisma.TransactionClient,
   entry: { applicationId: string; action: AuditAction; detail?: Prisma.InputJsonValue },
 ): Promise<void> {
-  const application = await tx.application.findUniqueOrThrow({
-    where: { id: entry.applicationId },
-    select: { merchantId: true },
-  });
-  await recordAudit(tx, { merchantId: application.merchantId, ipAddress: null }, entry);
+  await recordAudit(tx, { merchantId: null, ipAddress: null }, entry);
 }

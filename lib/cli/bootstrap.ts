@@ -114,7 +114,7 @@ export async function bootstrap(db: Db, input: BootstrapInput) {
     : await db.merchantUser.create({ data: { id: newId("usr"), email, name: "Operator", passwordHash } });
 
   const reused = await db.application.findFirst({
-    where: { merchantId: merchant.id, name: input.appName },
+    where: { account: { members: { some: { merchantId: merchant.id, role: "owner" } } }, name: input.appName },
     orderBy: { createdAt: "asc" },
   });
   const { application, webhookSecrets } = reused

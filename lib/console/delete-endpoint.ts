@@ -3,12 +3,14 @@
 import type { Db } from "@/lib/db/client";
 import { deleteWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
-import { requireApplication } from "./require-application";
+import { requireApplication, requirePermission } from "./require-application";
+import { writeIn } from "./roles";
 import { requireEndpoint } from "./require-endpoint";
 
 export async function deleteEndpoint(tx: Db, context: AuditContext, applicationId: string, endpointId: string) {
-  await requireApplication(tx, context.merchantId, applicationId);
+  const application = await requireApplication(tx, context.merchantId, applicationId);
   const endpoint = await requireEndpoint(tx, applicationId, endpointId);
+  requirePermission(application, writeIn(endpoint.livemode));
   const { failedDeliveries } = await deleteWebhookEndpoint(tx, endpoint.id);
   await recordAudit(tx, context, {
     applicationId,

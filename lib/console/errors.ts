@@ -9,6 +9,8 @@ export type ConsoleErrorCode =
   | "limited"
   /** The operation cannot be done in the thing's current state (e.g. replaying to a disabled endpoint). */
   | "refused"
+  /** The member's role does not allow it (lib/console/roles.ts); said, not hidden as a 404. */
+  | "forbidden"
   /**
    * A sensitive action (revealing or rolling a secret, a live key or endpoint, 2FA changes) asked of
    * a merchant who has not given their password or a TOTP code within the last few minutes.
@@ -40,6 +42,10 @@ export class ConsoleError extends Error {
 
   static refused(message: string): ConsoleError {
     return new ConsoleError("refused", message);
+  }
+
+  static forbidden(message: string): ConsoleError {
+    return new ConsoleError("forbidden", message);
   }
 
   static reauthRequired(message = "Confirm it is you: enter your password or an authentication code."): ConsoleError {

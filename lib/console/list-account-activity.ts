@@ -7,7 +7,7 @@ import { readConsolePage } from "./keyset-page";
 export async function listAccountActivity(db: Db, merchantId: string, query: { after?: string } = {}) {
   return readConsolePage(
     query.after,
-    (id) => findAuditCursor(db, { merchantId, applicationId: null }, id),
+    (id) => findAuditCursor(db, { merchantId, applicationId: null, accountId: null }, id),
     (keyset) => readAccountAuditLog(db, merchantId, keyset),
   );
 }

@@ -6,7 +6,7 @@ import { readConsolePage } from "./keyset-page";
 import { consoleTenant, requireApplication } from "./require-application";
 
 export async function listKeys(db: Db, merchantId: string, applicationId: string, query: { after?: string } = {}) {
-  const tenant = consoleTenant(await requireApplication(db, merchantId, applicationId));
+  const tenant = consoleTenant(await requireApplication(db, merchantId, applicationId, "see_keys"));
   return readConsolePage(
     query.after,
     (id) => findKeyCursor(db, tenant, id),

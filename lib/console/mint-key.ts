@@ -8,7 +8,9 @@ import { SCOPES } from "@/lib/keys/scopes";
 import { ConsoleError } from "./errors";
 import { parseFields } from "./parse-fields";
 import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
-import { requireApplication } from "./require-application";
+import { requireApplication, requirePermission } from "./require-application";
+import { writeIn } from "./roles";
+import { requireVerifiedEmail } from "./email-verification";
 
 const mintKeyInput = z.object({
   name: z.string().trim().min(1, "Give the key a name.").max(80, "Use at most 80 characters."),
@@ -22,8 +24,10 @@ const mintKeyInput = z.object({
 export type MintKeyInput = { name: string; mode: string; scopes: readonly string[]; allowedIps?: string };
 
 export async function mintKey(db: Db, context: AuditContext, applicationId: string, raw: MintKeyInput) {
-  await requireApplication(db, context.merchantId, applicationId);
+  const application = await requireApplication(db, context.merchantId, applicationId, "see_keys");
   const input = parseFields(mintKeyInput, raw);
+  requirePermission(application, writeIn(input.mode === "live"));
+  if (input.mode === "live") await requireVerifiedEmail(db, context.merchantId, "mint live keys");
   const entries = input.allowedIps.split(/[\s,]+/).filter(Boolean);
   let allowedIps: string[];
   try {

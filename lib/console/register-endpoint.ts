@@ -5,7 +5,9 @@ import type { Db } from "@/lib/db/client";
 import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import { ConsoleError } from "./errors";
 import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
-import { requireApplication } from "./require-application";
+import { requireApplication, requirePermission } from "./require-application";
+import { writeIn } from "./roles";
+import { requireVerifiedEmail } from "./email-verification";
 import { asConsoleErrors } from "./webhook-errors";
 
 export async function registerEndpoint(
@@ -15,6 +17,8 @@ export async function registerEndpoint(
   input: { url: string; events: readonly string[]; enabled: boolean },
 ) {
   const application = await requireApplication(db, context.merchantId, applicationId);
+  requirePermission(application, writeIn(application.consoleLivemode));
+  if (application.consoleLivemode) await requireVerifiedEmail(db, context.merchantId, "add live endpoints");
   const url = input.url.trim();
   if (!url) throw ConsoleError.field("url", "Enter the URL that should receive webhooks.");
   const endpoint = await asConsoleErrors(() =>

@@ -3,12 +3,15 @@
 import { transaction } from "@/lib/db/client";
 import { replayDelivery } from "@/lib/webhooks/replay-delivery";
 import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
-import { consoleTenant, requireApplication } from "./require-application";
+import { consoleTenant, requireApplication, requirePermission } from "./require-application";
+import { writeIn } from "./roles";
 import { asConsoleErrors } from "./webhook-errors";
 
 export async function replayConsoleDelivery(context: AuditContext, applicationId: string, deliveryId: string) {
   return transaction(async (tx) => {
-    const tenant = consoleTenant(await requireApplication(tx, context.merchantId, applicationId));
+    const application = await requireApplication(tx, context.merchantId, applicationId);
+    requirePermission(application, writeIn(application.consoleLivemode));
+    const tenant = consoleTenant(application);
     const delivery = await asConsoleErrors(() => replayDelivery(tx, tenant, deliveryId));
     await recordAudit(tx, context, {
       applicationId,

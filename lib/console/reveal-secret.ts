@@ -5,9 +5,10 @@ import { modeSigningSecrets, openSigningSecret } from "@/lib/webhooks/signing-se
 import type { KeyMode } from "@/lib/keys/api-key-secret";
 import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 import { requireApplication } from "./require-application";
+import { writeIn } from "./roles";
 
 export async function revealSecret(db: Db, context: AuditContext, applicationId: string, mode: KeyMode) {
-  await requireApplication(db, context.merchantId, applicationId);
+  await requireApplication(db, context.merchantId, applicationId, writeIn(mode === "live"));
   const { current, pending } = await modeSigningSecrets(db, applicationId, mode === "live");
   await recordAudit(db, context, { applicationId, action: "webhook_secret.revealed", detail: { mode } });
   return { mode, current: openSigningSecret(current), pending: pending ? openSigningSecret(pending) : null };

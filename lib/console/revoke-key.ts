@@ -4,13 +4,15 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { revokeApiKey } from "@/lib/keys/revoke-api-key";
 import { ConsoleError } from "./errors";
 import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
-import { requireApplication } from "./require-application";
+import { requireApplication, requirePermission } from "./require-application";
+import { writeIn } from "./roles";
 
 /** Takes the root client: the revocation commits (with its audit line) before this returns. */
 export async function revokeKey(db: PrismaClient, context: AuditContext, applicationId: string, keyId: string) {
-  await requireApplication(db, context.merchantId, applicationId);
+  const application = await requireApplication(db, context.merchantId, applicationId, "see_keys");
   const key = await db.apiKey.findFirst({ where: { id: keyId, applicationId } });
   if (!key) throw ConsoleError.notFound("API key");
+  requirePermission(application, writeIn(key.livemode));
   if (key.revokedAt) return { revoked: false };
   // The checks above need no lock: the update repeats them (not yet revoked, this application).
   const revoked = await revokeApiKey(db, keyId, {

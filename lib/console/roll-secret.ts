@@ -11,6 +11,7 @@ import type { KeyMode } from "@/lib/keys/api-key-secret";
 import { ConsoleError } from "./errors";
 import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 import { requireApplication } from "./require-application";
+import { writeIn } from "./roles";
 
 function activationDelayMs(activation: string): number {
   if (!isActivationDelay(activation))
@@ -25,7 +26,7 @@ export async function rollSecret(
   input: { mode: KeyMode; activation: string },
 ) {
   const delayMs = activationDelayMs(input.activation);
-  await requireApplication(db, context.merchantId, applicationId);
+  await requireApplication(db, context.merchantId, applicationId, writeIn(input.mode === "live"));
   const now = new Date();
   const livemode = input.mode === "live";
   const rolled = await rollSigningSecret(

@@ -13,7 +13,8 @@ import { newAccountNumber } from "@/lib/wallets/account-number";
 import { queueDeliveries } from "@/lib/webhooks/fan-out";
 import { ConsoleError } from "./errors";
 import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
-import { requireApplication } from "./require-application";
+import { requireApplication, requirePermission } from "./require-application";
+import { writeIn } from "./roles";
 import { requireEndpoint } from "./require-endpoint";
 
 /** The kinds a test event to this endpoint may be: those it subscribes to (none listed means all). */
@@ -29,8 +30,9 @@ export async function sendTestEvent(
   kind?: string,
 ) {
   return transaction(async (tx) => {
-    await requireApplication(tx, context.merchantId, applicationId);
+    const application = await requireApplication(tx, context.merchantId, applicationId);
     const endpoint = await requireEndpoint(tx, applicationId, endpointId);
+    requirePermission(application, writeIn(endpoint.livemode));
     if (!endpoint.enabled) throw ConsoleError.refused("The endpoint is disabled; enable it to send a test event.");
     const kinds = testEventKinds(endpoint);
     const type = kind === undefined ? kinds[0] : kinds.find((k) => k === kind);

@@ -3,7 +3,8 @@
 import type { Db } from "@/lib/db/client";
 import { disableWebhookEndpoint, enableWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
-import { requireApplication } from "./require-application";
+import { requireApplication, requirePermission } from "./require-application";
+import { writeIn } from "./roles";
 import { requireEndpoint } from "./require-endpoint";
 
 export async function setEndpointEnabled(
@@ -13,8 +14,9 @@ export async function setEndpointEnabled(
   endpointId: string,
   enabled: boolean,
 ) {
-  await requireApplication(tx, context.merchantId, applicationId);
+  const application = await requireApplication(tx, context.merchantId, applicationId);
   const endpoint = await requireEndpoint(tx, applicationId, endpointId);
+  requirePermission(application, writeIn(endpoint.livemode));
   if (endpoint.enabled === enabled) return { enabled };
   const merchant = await tx.merchantUser.findUnique({ where: { id: context.merchantId }, select: { email: true } });
   const by = merchant?.email ?? "the merchant";

@@ -1,4 +1,5 @@
-// Creates a console account with an email and a password (stored as a scrypt hash). A new password
+// Creates a console account with an email and a password (stored as a scrypt hash), and the
+// company account the person owns. A new password
 // must be long enough and hard to guess: zxcvbn (the zxcvbn-ts port) scores it against common
 // passwords, words, names, keyboard patterns and dates, and against the account's own email.
 import { ZxcvbnFactory } from "@zxcvbn-ts/core";
@@ -8,7 +9,11 @@ import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
 import { newId } from "@/lib/ids";
+import { createAccount } from "@/lib/accounts/create-account";
+import { attemptLimit } from "./attempt-limits";
+import { EMAIL_VERIFICATION_TTL_MS, issueEmailToken } from "./email-tokens";
 import { ConsoleError } from "./errors";
+import { mailSignUpAttempt, mailVerifyEmail } from "./mails";
 import { parseFields } from "./parse-fields";
 import { hashPassword, MIN_PASSWORD_LENGTH } from "./password";
 import { MIN_PASSWORD_SCORE } from "./password-rules";
@@ -82,19 +87,76 @@ export const signUpInput = z
     if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
   });
 
-export async function signUp(db: Db, raw: { name?: string; email: string; password: string }) {
+/**
+ * Creates a console person with their own account (they are its owner). Refuses a taken address:
+ * for tests, the CLI and invitations; the sign-up page calls requestSignUp, which answers alike.
+ */
+export async function signUp(db: Db, raw: { name?: string; email: string; password: string }, options: { emailVerified?: boolean } = {}) {
   const input = parseFields(signUpInput, raw);
   const existing = await db.merchantUser.findUnique({ where: { email: input.email }, select: { id: true } });
   if (existing) throw ConsoleError.field("email", "An account with this email already exists. Sign in instead.");
-  const passwordHash = await hashPassword(input.password);
+  return createPerson(db, input, await hashPassword(input.password), options.emailVerified ?? false);
+}
+
+async function createPerson(
+  db: Db,
+  input: { name?: string; email: string },
+  passwordHash: string,
+  emailVerified: boolean,
+) {
   try {
-    return await db.merchantUser.create({
-      data: { id: newId("usr"), email: input.email, name: input.name || null, passwordHash },
+    const merchant = await db.merchantUser.create({
+      data: {
+        id: newId("usr"),
+        email: input.email,
+        name: input.name || null,
+        passwordHash,
+        emailVerifiedAt: emailVerified ? new Date() : null,
+      },
       select: { id: true, email: true, name: true },
     });
+    await createAccount(db, { name: input.name?.trim() || input.email, ownerId: merchant.id });
+    return merchant;
   } catch (error) {
     if (isUniqueViolation(error))
       throw ConsoleError.field("email", "An account with this email already exists. Sign in instead.");
     throw error;
   }
+}
+
+// Per address asked about (an inbox gets at most a few mails from us an hour) and per caller.
+const checkSignUpAttempt = attemptLimit(
+  "sign-up",
+  { perAddress: { limit: 20, windowSeconds: 3600 }, perAccount: { limit: 3, windowSeconds: 3600 } },
+  "sign-up",
+);
+
+/**
+ * The sign-up page's action: answers the same ("check your inbox") whether the address is taken or
+ * not, so the page cannot be used to learn who has an account. A new address gets its account and a
+ * confirmation link; a taken one gets a mail saying someone tried. `db` must be a transaction.
+ */
+export async function requestSignUp(
+  db: Db,
+  raw: { name?: string; email: string; password: string },
+  caller: { address: string },
+): Promise<{ email: string }> {
+  const input = parseFields(signUpInput, raw);
+  await checkSignUpAttempt({ address: caller.address, account: input.email });
+  // Hashed either way, so both answers take as long.
+  const passwordHash = await hashPassword(input.password);
+  const existing = await db.merchantUser.findUnique({ where: { email: input.email }, select: { id: true } });
+  if (existing) {
+    await mailSignUpAttempt(db, input.email);
+    return { email: input.email };
+  }
+  const merchant = await createPerson(db, input, passwordHash, false);
+  const token = await issueEmailToken(db, {
+    merchantId: merchant.id,
+    email: merchant.email,
+    purpose: "email_verification",
+    ttlMs: EMAIL_VERIFICATION_TTL_MS,
+  });
+  await mailVerifyEmail(db, merchant.email, token);
+  return { email: input.email };
 }

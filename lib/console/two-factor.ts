@@ -3,6 +3,7 @@
 import type { Db } from "@/lib/db/client";
 import { ConsoleError } from "./errors";
 import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
+import { mailSecurityNotice } from "./mails";
 import { replaceRecoveryCodes, unusedRecoveryCodes } from "./recovery-codes";
 import { matchTotpStep, newTotpSecret, openTotpSecret, sealTotpSecret, totpUri } from "./totp";
 
@@ -65,6 +66,7 @@ export async function confirmTwoFactor(db: Db, context: AuditContext, code: stri
   });
   const codes = await replaceRecoveryCodes(db, context.merchantId);
   await recordAudit(db, context, { applicationId: null, action: "two_factor.enabled" });
+  await mailSecurityNotice(db, merchant.email, "two_factor_on");
   return codes;
 }
 
@@ -77,6 +79,7 @@ export async function disableTwoFactor(db: Db, context: AuditContext): Promise<v
   });
   await db.recoveryCode.deleteMany({ where: { merchantId: context.merchantId } });
   await recordAudit(db, context, { applicationId: null, action: "two_factor.disabled" });
+  await mailSecurityNotice(db, merchant.email, "two_factor_off");
 }
 
 /** New recovery codes in place of the old ones (used or not); returns them in clear, once. */

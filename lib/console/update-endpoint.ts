@@ -4,7 +4,8 @@ import type { Db } from "@/lib/db/client";
 import { updateWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import { ConsoleError } from "./errors";
 import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
-import { requireApplication } from "./require-application";
+import { requireApplication, requirePermission } from "./require-application";
+import { writeIn } from "./roles";
 import { requireEndpoint } from "./require-endpoint";
 import { asConsoleErrors } from "./webhook-errors";
 
@@ -15,8 +16,9 @@ export async function updateEndpoint(
   endpointId: string,
   input: { url: string; events: readonly string[] },
 ) {
-  await requireApplication(tx, context.merchantId, applicationId);
+  const application = await requireApplication(tx, context.merchantId, applicationId);
   const endpoint = await requireEndpoint(tx, applicationId, endpointId);
+  requirePermission(application, writeIn(endpoint.livemode));
   const url = input.url.trim();
   if (!url) throw ConsoleError.field("url", "Enter the URL that should receive webhooks.");
   const updated = await asConsoleErrors(() => updateWebhookEndpoint(tx, endpoint, { url, events: [...input.events] }));

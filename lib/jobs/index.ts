@@ -7,11 +7,13 @@ import { idempotencyCleanupJob } from "./idempotency-cleanup";
 import { cronItems, type Job, type JobSettings } from "./job";
 import { liabilitySnapshotJob } from "./liability-snapshot";
 import { requestLogRetentionJob } from "./request-log-retention";
+import { sendMailJob } from "./send-mail";
 import { signingSecretActivationJob } from "./signing-secret-activation";
 import { webhookDeliveryJob } from "./webhook-delivery";
 
 export const JOBS: readonly Job[] = [
   webhookDeliveryJob,
+  sendMailJob,
   idempotencyCleanupJob,
   signingSecretActivationJob,
   attemptRetentionJob,
@@ -31,6 +33,7 @@ export {
   idempotencyCleanupJob,
   liabilitySnapshotJob,
   requestLogRetentionJob,
+  sendMailJob,
   signingSecretActivationJob,
   webhookDeliveryJob,
 };

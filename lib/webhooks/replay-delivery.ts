@@ -1,6 +1,7 @@
 // Replays a delivery on request: queues one more attempt through the same deliver() path, within
 // the spec's limits: 5 replays per delivery in any 60 minutes (counted in the database from the
-// delivery's recorded replay requests) and 20 per minute per merchant user (lib/ratelimit).
+// delivery's recorded replay requests) and 20 per minute per merchant user (lib/ratelimit), counted per
+// account since an account's members share its applications (teams, issue 27).
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -26,10 +27,10 @@ function replayUserLimiter(): RateLimiter {
   return userLimiter;
 }
 
-async function spendUserMinute(merchantId: string): Promise<void> {
+async function spendUserMinute(accountId: string): Promise<void> {
   let result: RateLimitResult;
   try {
-    result = await replayUserLimiter().limit(merchantId);
+    result = await replayUserLimiter().limit(accountId);
   } catch (error) {
     console.error("replay rate limiter unavailable", error);
     throw new DomainError("unavailable", "The service is temporarily unavailable. Retry shortly.", {
@@ -77,16 +78,16 @@ export async function replayDelivery(
     throw new DomainError("endpoint_disabled", "The delivery's endpoint was deleted; nothing is sent to it any more.");
   if (!delivery.endpoint.enabled)
     throw new DomainError("endpoint_disabled", "The delivery's endpoint is disabled; enable it before replaying.");
-  const { merchantId } = await tx.application.findUniqueOrThrow({
+  const { accountId } = await tx.application.findUniqueOrThrow({
     where: { id: tenant.applicationId },
-    select: { merchantId: true },
+    select: { accountId: true },
   });
   // NO KEY UPDATE: replays of this delivery wait for each other, while the worker's attempt rows
   // (whose foreign key takes KEY SHARE on the delivery) do not wait for a replay.
   await tx.$queryRaw`SELECT 1 FROM "WebhookDelivery" WHERE id = ${delivery.id} FOR NO KEY UPDATE`;
   // The delivery's own limit first, so a refused delivery does not use up the user's minute.
   await checkDeliveryWindow(tx, delivery.id);
-  await spendUserMinute(merchantId);
+  await spendUserMinute(accountId);
   // Recorded in the replay's transaction: a replay that fails to queue uses up nothing.
   await tx.$executeRaw`
     INSERT INTO "WebhookReplayRequest" (id, "deliveryId", "createdAt")

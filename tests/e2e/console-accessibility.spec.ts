@@ -34,8 +34,8 @@ test.beforeAll(async ({ browser }) => {
   await expect.poll(() => client.requestLog.count({ where }), { timeout: 20_000 }).toBeGreaterThan(0);
   const request = await client.requestLog.findFirstOrThrow({ where, select: { id: true } });
   // An account-level line, so the account page's security activity is checked as a table.
-  const { merchantId, merchant } = await client.application.findUniqueOrThrow({
-    where: { id: busy.appId },
+  const { merchantId, merchant } = await client.membership.findFirstOrThrow({
+    where: { role: "owner", account: { applications: { some: { id: busy.appId } } } },
     include: { merchant: { select: { email: true } } },
   });
   merchantEmail = merchant.email;

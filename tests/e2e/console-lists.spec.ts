@@ -15,7 +15,9 @@ const SEEDED = 60;
 /** 60 wallets, events and audit entries, the newest 3 minutes old, written straight into the database. */
 async function seed(appId: string) {
   const client = await db();
-  const { merchantId } = await client.application.findUniqueOrThrow({ where: { id: appId } });
+  const { merchantId } = await client.membership.findFirstOrThrow({
+    where: { role: "owner", account: { applications: { some: { id: appId } } } },
+  });
   const tag = randomBytes(4).toString("hex");
   const at = (i: number) => new Date(Date.now() - 3 * 60_000 - i * 60_000);
   await client.wallet.createMany({

@@ -96,7 +96,9 @@ describe("cli bootstrap", { timeout: 90_000 }, () => {
     expect(await signIn(email, password)).toMatchObject({ id: output.merchantId, email });
     expect(await signIn(email, "not the password")).toBeNull();
     const application = await prisma().application.findUniqueOrThrow({ where: { id: output.appId } });
-    expect(application.merchantId).toBe(output.merchantId);
+    expect(
+      await prisma().membership.findFirst({ where: { accountId: application.accountId, merchantId: output.merchantId } }),
+    ).toMatchObject({ role: "owner" });
   });
 
   it("refuses a password the console would refuse, with the console's message, and makes nothing", async () => {

@@ -11,9 +11,9 @@ export async function createApplicationAction(_previous: ActionState, form: Form
   let createdId: string | undefined;
   const state = await runAction(
     async () => {
-      createdId = (await transaction((tx) => createConsoleApplication(tx, context, { name: text(form, "name") }))).id;
+      createdId = (await transaction((tx) => createConsoleApplication(tx, context, { name: text(form, "name"), accountId: text(form, "accountId") || undefined }))).id;
     },
-    { name: text(form, "name") },
+    { name: text(form, "name"), accountId: text(form, "accountId") },
   );
   if (createdId) redirect(`/merchant/sdk/apps/${createdId}`);
   return state;

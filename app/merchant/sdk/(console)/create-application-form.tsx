@@ -8,7 +8,8 @@ import { inputClass } from "@/components/ui/input";
 import { idleState } from "@/app/merchant/sdk/_lib/action-state";
 import { createApplicationAction } from "./actions";
 
-export function CreateApplicationForm() {
+/** `accounts`: where the member may create applications; with more than one, the form asks which. */
+export function CreateApplicationForm({ accounts }: { accounts: readonly { id: string; name: string }[] }) {
   const [state, action] = useActionState(createApplicationAction, idleState);
   const error = state.fieldErrors?.name;
   return (
@@ -26,6 +27,21 @@ export function CreateApplicationForm() {
           />
         )}
       </Field>
+      {accounts.length > 1 ? (
+        <Field id="app-account" label="Account" error={state.fieldErrors?.accountId}>
+          {(aria) => (
+            <select {...aria} name="accountId" defaultValue={state.values?.accountId} className={cn(inputClass, "mt-1")}>
+              {accounts.map((account) => (
+                <option key={account.id} value={account.id}>
+                  {account.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      ) : accounts[0] ? (
+        <input type="hidden" name="accountId" value={accounts[0].id} />
+      ) : null}
       <SubmitButton pendingText="Creating…" className="w-full">
         Create application
       </SubmitButton>

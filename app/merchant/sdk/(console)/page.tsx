@@ -2,7 +2,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { prisma } from "@/lib/db/client";
-import { listApplications } from "@/lib/console/list-applications";
+import { listApplications, listMemberships } from "@/lib/console/list-applications";
+import { can } from "@/lib/console/roles";
 import { requireMerchant } from "@/lib/console/session";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -14,7 +15,13 @@ export const metadata: Metadata = { title: "Applications" };
 
 export default async function ApplicationsPage() {
   const merchant = await requireMerchant();
-  const applications = await listApplications(prisma(), merchant.id);
+  const [applications, memberships] = await Promise.all([
+    listApplications(prisma(), merchant.id),
+    listMemberships(prisma(), merchant.id),
+  ]);
+  const creatable = memberships.filter((account) => can(account.role, "manage_applications"));
+  // A member of several accounts sees whose each application is.
+  const manyAccounts = memberships.length > 1;
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <PageHeader
@@ -40,6 +47,11 @@ export default async function ApplicationsPage() {
                       <div className="min-w-0">
                         <p className="truncate font-medium text-slate-900 group-hover:text-indigo-700">{app.name}</p>
                         <p className="mt-0.5 font-mono text-xs text-slate-500">{app.id}</p>
+                        {manyAccounts ? (
+                          <p className="mt-0.5 text-xs text-slate-600">
+                            <bdi>{app.accountName}</bdi> · {app.role}
+                          </p>
+                        ) : null}
                       </div>
                       <Badge tone={app.consoleLivemode ? "green" : "amber"}>
                         {app.consoleLivemode ? "Live" : "Test"}
@@ -66,7 +78,7 @@ export default async function ApplicationsPage() {
           )}
         </div>
         <Panel title="New application" id="new-application">
-          <CreateApplicationForm />
+          <CreateApplicationForm accounts={creatable} />
         </Panel>
       </div>
     </main>

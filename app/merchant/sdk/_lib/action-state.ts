@@ -34,6 +34,7 @@ export async function runAction(
       case "not_found":
       case "limited":
       case "refused":
+      case "forbidden":
         return { status: "error", message: error.message, values };
     }
   }

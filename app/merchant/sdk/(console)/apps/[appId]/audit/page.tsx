@@ -63,7 +63,7 @@ export default async function AuditPage({
                   </Badge>
                 </Td>
                 <Td wrap>
-                  {entry.merchant.email}
+                  {entry.merchant ? <bdi>{entry.merchant.email}</bdi> : "The service"}
                   <div className="mt-0.5 font-mono text-xs text-slate-500">
                     <span className="sr-only">from </span>
                     {entry.ipAddress ?? "—"}

@@ -1,0 +1,86 @@
+// The console's emails, in words, each queued in the transaction of the change it tells of
+// (lib/mail/queue-mail.ts), with links on the console's base URL (lib/mail/console-link.ts).
+import type { Db } from "@/lib/db/client";
+import { consoleLink as link, MAIL_SIGNATURE as SIGNATURE } from "@/lib/mail/console-link";
+import { queueMail } from "@/lib/mail/queue-mail";
+
+export function mailVerifyEmail(db: Db, to: string, token: string) {
+  const url = link("/verify-email", token);
+  return queueMail(db, {
+    to,
+    subject: "Confirm your email address",
+    text: `Confirm that this is your address to use live keys and live webhook endpoints:\n\n${url}\n\nThe link works once, for 48 hours.${SIGNATURE}`,
+    link: url,
+  });
+}
+
+export function mailPasswordReset(db: Db, to: string, token: string) {
+  const url = link("/reset-password", token);
+  return queueMail(db, {
+    to,
+    subject: "Reset your password",
+    text: `Someone (we hope you) asked to reset the password of the console account ${to}. Choose a new password here:\n\n${url}\n\nThe link works once, for 30 minutes, and signs you out everywhere else. If you did not ask, ignore this email: your password stays as it is.${SIGNATURE}`,
+    link: url,
+  });
+}
+
+export function mailSignUpAttempt(db: Db, to: string) {
+  const url = link("/forgot-password");
+  return queueMail(db, {
+    to,
+    subject: "Someone tried to sign up with your address",
+    text: `Someone tried to create a console account with ${to}, which already has one. Nothing was changed.\n\nIf it was you, sign in instead; if you forgot your password, reset it here:\n\n${url}\n\nIf it was not you, you need not do anything.${SIGNATURE}`,
+    link: url,
+  });
+}
+
+export function mailInvitation(
+  db: Db,
+  input: { to: string; token: string; accountName: string; inviter: string; role: string },
+) {
+  const url = link("/invitations", input.token);
+  return queueMail(db, {
+    to: input.to,
+    subject: `You are invited to ${input.accountName}`,
+    text: `${input.inviter} invited you to join the account "${input.accountName}" on the Wallet Card Service console as ${input.role}.\n\nAccept the invitation here:\n\n${url}\n\nThe link works once, for 7 days.${SIGNATURE}`,
+    link: url,
+  });
+}
+
+export function mailSecurityNotice(db: Db, to: string, what: "password_changed" | "password_reset" | "two_factor_on" | "two_factor_off") {
+  const sentences = {
+    password_changed: "The password of your console account was changed, and your other sessions were signed out.",
+    password_reset: "The password of your console account was reset through a link sent to this address, and every session was signed out.",
+    two_factor_on: "Two-factor sign-in was turned on for your console account.",
+    two_factor_off: "Two-factor sign-in was turned off for your console account.",
+  } as const;
+  const url = link("/forgot-password");
+  return queueMail(db, {
+    to,
+    subject: what.startsWith("password") ? "Your password was changed" : "Your two-factor sign-in changed",
+    text: `${sentences[what]}\n\nIf this was not you, reset your password now and check your account's security activity:\n\n${url}${SIGNATURE}`,
+    link: url,
+  });
+}
+
+export function mailLiveKeyMinted(
+  db: Db,
+  input: { to: string; applicationId: string; applicationName: string; keyName: string; last4: string; by: string },
+) {
+  const url = link(`/apps/${input.applicationId}/keys`);
+  return queueMail(db, {
+    to: input.to,
+    subject: `A live API key was created for ${input.applicationName}`,
+    text: `${input.by} created the live API key "${input.keyName}" (ending ${input.last4}) for ${input.applicationName}.\n\nIf you did not expect it, revoke it here:\n\n${url}${SIGNATURE}`,
+    link: url,
+  });
+}
+
+/** The addresses told of changes that matter to a whole account: its owners and admins. */
+export async function accountAdminAddresses(db: Db, accountId: string): Promise<string[]> {
+  const members = await db.membership.findMany({
+    where: { accountId, role: { in: ["owner", "admin"] } },
+    select: { merchant: { select: { email: true } } },
+  });
+  return members.map((member) => member.merchant.email).filter((email) => !email.endsWith("@users.noreply.github.com"));
+}

@@ -1,0 +1,39 @@
+// Sends one email: over SMTP when SMTP_URL is set (nodemailer), otherwise into the development
+// mailbox, .eml files under <data dir>/mail/, with one line on the console naming the link, so a
+// newcomer without a mail server can still reset a password or accept an invitation.
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { parseConfig } from "@/lib/config";
+import { dataDir } from "@/lib/data-dir";
+import type { MailMessage } from "./mail-message";
+
+export const DEFAULT_MAIL_FROM = "Wallet Card Service <no-reply@localhost>";
+
+export function mailDirectory(): string {
+  return path.join(dataDir(), "mail");
+}
+
+/** Throws when the SMTP server refuses or cannot be reached: the queued job then fails and is retried. */
+export async function sendMail(message: MailMessage): Promise<{ via: "smtp" | "file"; file?: string }> {
+  // Read afresh: tests point SMTP_URL at the server they start after the configuration was first read.
+  const { SMTP_URL, MAIL_FROM } = parseConfig(process.env);
+  const mail = { from: MAIL_FROM ?? DEFAULT_MAIL_FROM, to: message.to, subject: message.subject, text: message.text };
+  if (SMTP_URL) {
+    const transport = nodemailer.createTransport(SMTP_URL);
+    try {
+      await transport.sendMail(mail);
+    } finally {
+      transport.close();
+    }
+    return { via: "smtp" };
+  }
+  const built = await nodemailer.createTransport({ streamTransport: true, buffer: true }).sendMail(mail);
+  const directory = mailDirectory();
+  await mkdir(directory, { recursive: true });
+  const file = path.join(directory, `${new Date().toISOString().replace(/[:.]/g, "-")}-${built.messageId.replace(/[^A-Za-z0-9]/g, "").slice(0, 24)}.eml`);
+  await writeFile(file, built.message as Buffer);
+  // The one line a developer needs: where the mail went and the link in it.
+  console.log(`[mail] ${message.subject} -> ${message.to}${message.link ? `: ${message.link}` : ""} (${path.relative(process.cwd(), file)})`);
+  return { via: "file", file };
+}
