@@ -33,13 +33,15 @@ async function mintKey() {
  * index on "current" lets one insert win; the others' inserts wait for it and then do nothing.
  */
 export async function ensureSigningKey(db: Db): Promise<string> {
-  const existing = await db.documentSigningKey.findUnique({ where: { current: true }, select: { kid: true } });
+  // findFirst, not findUnique: Prisma batches concurrent findUniques into one `in` query, which it
+  // cannot build for a boolean unique column.
+  const existing = await db.documentSigningKey.findFirst({ where: { current: true }, select: { kid: true } });
   if (existing) return existing.kid;
   const key = await mintKey();
   await db.$executeRaw`INSERT INTO "DocumentSigningKey" ("kid", "publicJwk", "sealedPrivateKey", "current")
     VALUES (${key.kid}, ${JSON.stringify(key.publicJwk)}::jsonb, ${key.sealedPrivateKey}, true)
     ON CONFLICT ("current") DO NOTHING`;
-  const winner = await db.documentSigningKey.findUnique({ where: { current: true }, select: { kid: true } });
+  const winner = await db.documentSigningKey.findFirst({ where: { current: true }, select: { kid: true } });
   if (!winner) throw new Error("no current document signing key after creating one");
   return winner.kid;
 }
