@@ -6,6 +6,7 @@ import type { CliCommand } from "./cli-command";
 import { eventsTailCommand } from "./events-tail-command";
 import { fundWalletCommand } from "./fund-wallet-command";
 import { keysCreateCommand, keysListCommand, keysRevokeCommand } from "./keys-commands";
+import { reverseAuthorizationCommand } from "./reverse-authorization-command";
 import { triggerCommand } from "./trigger-command";
 import { webhooksAddCommand, webhooksDisableCommand, webhooksEnableCommand, webhooksListCommand } from "./webhooks-commands";
 
@@ -15,6 +16,7 @@ export const COMMANDS = {
   "keys list": keysListCommand,
   "keys revoke": keysRevokeCommand,
   "wallets fund": fundWalletCommand,
+  "authorizations reverse": reverseAuthorizationCommand,
   "webhooks add": webhooksAddCommand,
   "webhooks list": webhooksListCommand,
   "webhooks disable": webhooksDisableCommand,
@@ -32,6 +34,7 @@ export const TOPICS: Record<FirstWord<Words>, string> = {
   bootstrap: "Getting started:",
   keys: "Keys:",
   wallets: "Wallets:",
+  authorizations: "Wallets:",
   webhooks: "Webhooks:",
   trigger: "Webhooks:",
   events: "Webhooks:",
@@ -41,6 +44,7 @@ export const TOPICS: Record<FirstWord<Words>, string> = {
 export const GROUPS: Record<GroupWord<Words>, string> = {
   keys: "Mint, list and revoke an application's API keys",
   wallets: "Fund wallets from the platform's reserve",
+  authorizations: "Release card holds by hand",
   webhooks: "Register, list and disable webhook endpoints",
   events: "Follow webhook delivery attempts",
 };

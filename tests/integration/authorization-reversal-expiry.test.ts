@@ -3,8 +3,9 @@
 // ended again; the expiry is one queued job per hold, due at expiresAt, that expires it once
 // however many workers run it; a card past its expiry month declines with card_expired.
 import { once } from "node:events";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { expireHold } from "@/lib/authorizations/expire-hold";
+import { runCli } from "@/lib/cli/run-cli";
 import { holdExpiryJobKey, HOLD_EXPIRY_TASK } from "@/lib/authorizations/hold-expiry";
 import { prisma } from "@/lib/db/client";
 import { checkLedgerInvariant } from "@/lib/ledger/check-invariant";
@@ -301,4 +302,42 @@ describe("a worker killed while expiring holds", () => {
       expect(sequences).toEqual(sequences.map((_, i) => i + 1));
     }
   }, 90_000);
+});
+
+describe("cli authorizations reverse", () => {
+  /** One command line as `npm run cli -- …` runs it, with what it printed. */
+  async function cli(...argv: string[]) {
+    let stdout = "";
+    let stderr = "";
+    const spies = [
+      vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => void (stdout += `${args.join(" ")}\n`)),
+      vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void (stderr += `${args.join(" ")}\n`)),
+    ];
+    try {
+      return { code: await runCli(argv, "npm run cli --"), stdout, stderr };
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+  }
+
+  it("reverses a pending hold in the authorization's own mode, and refuses one already ended", async () => {
+    const app = await setupApp();
+    const { userId, cardId } = await walletWithCard(app.key, { fund: 40 });
+    const auth = (await api.spend(app.key, cardId, { amount: 15, merchant })).data!;
+
+    const run = await cli("authorizations", "reverse", auth.id, "--app", app.appId, "--json");
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout.trim())).toMatchObject({ id: auth.id, status: "reversed", livemode: false });
+    expect((await api.wallet(app.key, userId)).data?.balance).toEqual({ available: 40, posted: 40 });
+    expect(await reversedEvents(auth.id)).toHaveLength(1);
+
+    const again = await cli("authorizations", "reverse", auth.id, "--app", app.appId);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/was reversed/);
+    const other = await setupApp();
+    const foreign = await cli("authorizations", "reverse", auth.id, "--app", other.appId);
+    expect(foreign.code).toBe(1);
+    expect(foreign.stderr.trim()).toBe(`No authorization ${auth.id} in ${other.appId}.`);
+    expect(await reversedEvents(auth.id)).toHaveLength(1);
+  });
 });
