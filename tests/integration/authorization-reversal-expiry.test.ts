@@ -276,8 +276,7 @@ describe("a worker killed while expiring holds", () => {
       }
     }
     await makeDue(holds);
-    const expiredCount = () =>
-      prisma().authorization.count({ where: { id: { in: holds }, status: "expired" } });
+    const expiredCount = () => prisma().authorization.count({ where: { id: { in: holds }, status: "expired" } });
 
     const first = processes.start();
     await waitUntil(async () => (await expiredCount()) > 0, 30_000, 10);
