@@ -2,6 +2,7 @@
 // it is listed under: the one place to add a command.
 import type { OptionValues } from "commander";
 import { bootstrapCommand } from "./bootstrap-command";
+import { cardDetailsCommand } from "./card-details-command";
 import type { CliCommand } from "./cli-command";
 import { eventsTailCommand } from "./events-tail-command";
 import { fundWalletCommand } from "./fund-wallet-command";
@@ -16,6 +17,7 @@ export const COMMANDS = {
   "keys list": keysListCommand,
   "keys revoke": keysRevokeCommand,
   "wallets fund": fundWalletCommand,
+  "cards details": cardDetailsCommand,
   "authorizations reverse": reverseAuthorizationCommand,
   "webhooks add": webhooksAddCommand,
   "webhooks list": webhooksListCommand,
@@ -34,6 +36,7 @@ export const TOPICS: Record<FirstWord<Words>, string> = {
   bootstrap: "Getting started:",
   keys: "Keys:",
   wallets: "Wallets:",
+  cards: "Wallets:",
   authorizations: "Wallets:",
   webhooks: "Webhooks:",
   trigger: "Webhooks:",
@@ -44,6 +47,7 @@ export const TOPICS: Record<FirstWord<Words>, string> = {
 export const GROUPS: Record<GroupWord<Words>, string> = {
   keys: "Mint, list and revoke an application's API keys",
   wallets: "Fund wallets from the platform's reserve",
+  cards: "Show a test card's details",
   authorizations: "Release card holds by hand",
   webhooks: "Register, list and disable webhook endpoints",
   events: "Follow webhook delivery attempts",
