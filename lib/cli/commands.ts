@@ -2,8 +2,8 @@
 // it is listed under: the one place to add a command.
 import type { OptionValues } from "commander";
 import { bootstrapCommand } from "./bootstrap-command";
-import { cardDetailsCommand } from "./card-details-command";
 import type { CliCommand } from "./cli-command";
+import { signingKeysRotateCommand, verifyCommand } from "./documents-commands";
 import { eventsTailCommand } from "./events-tail-command";
 import { fundWalletCommand } from "./fund-wallet-command";
 import { keysCreateCommand, keysListCommand, keysRevokeCommand } from "./keys-commands";
@@ -17,7 +17,6 @@ export const COMMANDS = {
   "keys list": keysListCommand,
   "keys revoke": keysRevokeCommand,
   "wallets fund": fundWalletCommand,
-  "cards details": cardDetailsCommand,
   "authorizations reverse": reverseAuthorizationCommand,
   "webhooks add": webhooksAddCommand,
   "webhooks list": webhooksListCommand,
@@ -25,6 +24,8 @@ export const COMMANDS = {
   "webhooks enable": webhooksEnableCommand,
   trigger: triggerCommand,
   "events tail": eventsTailCommand,
+  "signing-keys rotate": signingKeysRotateCommand,
+  verify: verifyCommand,
 } satisfies Record<string, CliCommand<OptionValues>>;
 
 type Words = keyof typeof COMMANDS;
@@ -36,21 +37,22 @@ export const TOPICS: Record<FirstWord<Words>, string> = {
   bootstrap: "Getting started:",
   keys: "Keys:",
   wallets: "Wallets:",
-  cards: "Wallets:",
   authorizations: "Wallets:",
   webhooks: "Webhooks:",
   trigger: "Webhooks:",
   events: "Webhooks:",
+  "signing-keys": "Signed documents:",
+  verify: "Signed documents:",
 };
 
 /** What each command that only holds others is for (`keys --help`). */
 export const GROUPS: Record<GroupWord<Words>, string> = {
   keys: "Mint, list and revoke an application's API keys",
   wallets: "Fund wallets from the platform's reserve",
-  cards: "Show a test card's details",
   authorizations: "Release card holds by hand",
   webhooks: "Register, list and disable webhook endpoints",
   events: "Follow webhook delivery attempts",
+  "signing-keys": "Rotate the key that signs statements and proof letters",
 };
 
 export function isGroupWord(word: string): word is GroupWord<Words> {

@@ -9,7 +9,9 @@ import { buildProgram } from "./program";
 export async function runCli(argv: string[], name: string): Promise<number> {
   const program = buildProgram(name);
   let database: PreparedDatabase | undefined;
-  program.hook("preAction", async () => {
+  program.hook("preAction", async (_program, action) => {
+    // `verify --jwks file` checks a document offline against a saved key set: no database to start.
+    if (action.name() === "verify" && action.opts().jwks !== undefined) return;
     database = await prepareDatabase();
   });
   try {
