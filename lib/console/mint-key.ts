@@ -11,6 +11,7 @@ import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 import { requireApplication, requirePermission } from "./require-application";
 import { writeIn } from "./roles";
 import { requireVerifiedEmail } from "./email-verification";
+import { accountAdminAddresses, mailLiveKeyMinted } from "./mails";
 
 const mintKeyInput = z.object({
   name: z.string().trim().min(1, "Give the key a name.").max(80, "Use at most 80 characters."),
@@ -61,5 +62,17 @@ export async function mintKey(db: Db, context: AuditContext, applicationId: stri
       last4: record.last4,
     },
   });
+  if (input.mode === "live") {
+    const by = await db.merchantUser.findUniqueOrThrow({ where: { id: context.merchantId }, select: { email: true } });
+    for (const to of await accountAdminAddresses(db, application.accountId))
+      await mailLiveKeyMinted(db, {
+        to,
+        applicationId,
+        applicationName: application.name,
+        keyName: record.name,
+        last4: record.last4,
+        by: by.email,
+      });
+  }
   return { id: record.id, secret };
 }

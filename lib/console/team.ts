@@ -43,7 +43,10 @@ export async function listTeam(db: Db, memberId: string, accountId: string) {
 export async function inviteMember(db: Db, context: AuditContext, accountId: string, raw: { email: string; role: string }) {
   const account = await requireAccount(db, context.merchantId, accountId, "manage_members");
   const input = parseFields(inviteInput, raw);
-  const member = await db.membership.findFirst({ where: { accountId, merchant: { email: input.email } }, select: { id: true } });
+  const member = await db.membership.findFirst({
+    where: { accountId, merchant: { email: { equals: input.email, mode: "insensitive" } } },
+    select: { id: true },
+  });
   if (member) throw ConsoleError.field("email", `${input.email} is already a member of this account.`);
   const inviter = await db.merchantUser.findUniqueOrThrow({ where: { id: context.merchantId }, select: { email: true, name: true } });
   await db.invitation.updateMany({
@@ -112,7 +115,7 @@ export async function findInvitation(db: Db, token: string) {
 export async function acceptInvitation(db: Db, context: AuditContext, token: string) {
   const invitation = await findInvitation(db, token);
   const merchant = await db.merchantUser.findUniqueOrThrow({ where: { id: context.merchantId }, select: { email: true } });
-  if (merchant.email !== invitation.email)
+  if (merchant.email.toLowerCase() !== invitation.email)
     throw ConsoleError.refused(`This invitation is for ${invitation.email}. Sign in with that address to accept it.`);
   const { count } = await db.invitation.updateMany({
     where: { id: invitation.id, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
