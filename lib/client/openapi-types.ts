@@ -803,7 +803,7 @@ export interface components {
        */
       email: string;
       /**
-       * @description The holder's name, used on statements and proofs.
+       * @description The holder's name, used on statements and proofs. Invisible and text-direction control characters (U+202E and the like) are refused.
        * @example Ada Obi
        */
       name?: string;

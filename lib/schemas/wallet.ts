@@ -10,6 +10,7 @@ import {
   timestampSchema,
   withExample,
 } from "./common";
+import { nameText } from "./name";
 import { EXAMPLE_ADDRESS, EXAMPLE_IDS, EXAMPLE_TIMES, EXAMPLE_USER } from "./examples";
 import { spendingControlsInputSchema, spendingControlsSchema, spendingSchema } from "./spending-controls";
 
@@ -31,13 +32,12 @@ export const createWalletBodySchema = withExample(
       externalUserId: externalUserIdSchema,
       currency: currencySchema,
       email: z.email().max(254).meta({ description: "The user's email address.", example: EXAMPLE_USER.email }),
-      name: z
-        .string()
-        .trim()
-        .min(1)
-        .max(200)
-        .optional()
-        .meta({ description: "The holder's name, used on statements and proofs.", example: EXAMPLE_USER.name }),
+      // Shown to whoever verifies a statement or proof: nothing invisible may change how it reads.
+      name: nameText({ max: 200 }).optional().meta({
+        description:
+          "The holder's name, used on statements and proofs. Invisible and text-direction control characters (U+202E and the like) are refused.",
+        example: EXAMPLE_USER.name,
+      }),
       address: addressSchema.optional(),
     })
     .strict(),
@@ -104,7 +104,9 @@ export const WALLET_EXAMPLE: z.output<typeof walletShape> = {
   ...WALLET_PROVISIONED_EXAMPLE,
   balance: { available: 486.2, posted: 486.2 },
   spendingControls: { spendingLimits: [{ amount: 2000, interval: "monthly" }] },
-  spending: [{ interval: "monthly", limit: 2000, spent: 18.4, remaining: 1981.6, resetsAt: "2026-11-01T00:00:00.000Z" }],
+  spending: [
+    { interval: "monthly", limit: 2000, spent: 18.4, remaining: 1981.6, resetsAt: "2026-11-01T00:00:00.000Z" },
+  ],
 };
 
 export const walletSchema = walletShape.meta({ id: "Wallet", example: WALLET_EXAMPLE });
