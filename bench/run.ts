@@ -86,8 +86,17 @@ const settings = {
   webhookConcurrency: 4,
 };
 const selected = new Set((flags.scenarios ?? "").split(",").map((s) => s.trim()));
-const HTTP_ORDER: HttpScenarioId[] = ["trivial", "read", "write", "replay", "spend-spread", "spend-hot"];
-const httpScenarios = HTTP_ORDER.filter((id) => selected.has(HTTP_SCENARIOS[id].number.replace(/[ab]$/, "")));
+const HTTP_ORDER: HttpScenarioId[] = [
+  "trivial",
+  "read",
+  "write",
+  "replay",
+  "spend-spread",
+  "spend-controlled",
+  "spend-hot",
+];
+// "5" selects 5a, 5b and 5c.
+const httpScenarios = HTTP_ORDER.filter((id) => selected.has(HTTP_SCENARIOS[id].number.replace(/[abc]$/, "")));
 const runWebhooks = selected.has("6") && !flags.profile;
 const runScaling = selected.has("7") && !flags.profile;
 /** Scenario 7's request kinds: a read and a write (scenarios 2 and 3). */

@@ -1,7 +1,14 @@
 // The HTTP scenarios of the benchmark: which request the n-th call of each one sends. Shared by the
 // load generator and the orchestrator's sanity checks, so both servers always get identical requests.
 
-export type HttpScenarioId = "trivial" | "read" | "write" | "replay" | "spend-spread" | "spend-hot";
+export type HttpScenarioId =
+  | "trivial"
+  | "read"
+  | "write"
+  | "replay"
+  | "spend-spread"
+  | "spend-controlled"
+  | "spend-hot";
 
 export type BenchRequest = {
   method: "GET" | "POST";
@@ -22,6 +29,11 @@ export type SeedData = {
   spreadCardIds: string[];
   /** The single card every spend of the contention scenario uses. */
   hotCardId: string;
+  /**
+   * A second card on each funded wallet with spending controls (a daily limit no run reaches and a
+   * blocked-category list the spends' category is not on): spends pass every check and count.
+   */
+  controlledCardIds: string[];
 };
 
 export const HTTP_SCENARIOS: Record<HttpScenarioId, { number: string; title: string; expectStatus: number }> = {
@@ -31,6 +43,7 @@ export const HTTP_SCENARIOS: Record<HttpScenarioId, { number: string; title: str
   replay: { number: "4", title: "POST wallet, replayed key", expectStatus: 201 },
   "spend-spread": { number: "5a", title: "card spend, many wallets", expectStatus: 201 },
   "spend-hot": { number: "5b", title: "card spend, one wallet", expectStatus: 201 },
+  "spend-controlled": { number: "5c", title: "card spend, many wallets, daily limit + blocked categories", expectStatus: 201 },
 };
 
 const SDK = "/api/public/sdk/v1";
@@ -82,6 +95,13 @@ export function buildRequest(scenario: HttpScenarioId, seed: SeedData, n: number
       return {
         method: "POST",
         path: `${SDK}/cards/${pick(seed.spreadCardIds, n)}/authorizations`,
+        headers: json,
+        body: SPEND_BODY,
+      };
+    case "spend-controlled":
+      return {
+        method: "POST",
+        path: `${SDK}/cards/${pick(seed.controlledCardIds, n)}/authorizations`,
         headers: json,
         body: SPEND_BODY,
       };

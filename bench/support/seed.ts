@@ -15,6 +15,16 @@ export type SeedSizes = { keys: number; wallets: number };
 /** Enough that spends never run dry: a million dollars a wallet, one cent a spend. */
 const FUNDING_USD = 1_000_000;
 
+/**
+ * Scenario 5c's controls: a daily limit as large as the funding, so no run reaches it and every
+ * spend reads and adds to its running total, and a blocked-category list of ten codes the spends'
+ * category (5814) is not among, so every spend checks the list and passes.
+ */
+const CONTROLS = {
+  spendingLimits: [{ amount: FUNDING_USD, interval: "daily" as const }],
+  blockedCategories: ["4829", "5933", "5967", "6010", "6011", "6051", "6540", "7273", "7995", "9754"],
+};
+
 export async function seedApiData(
   runId: string,
   sizes: SeedSizes,
@@ -40,6 +50,7 @@ export async function seedApiData(
 
   const readUserIds: string[] = [];
   const spreadCardIds: string[] = [];
+  const controlledCardIds: string[] = [];
   const wallet = async (externalUserId: string) => {
     await transaction((tx) =>
       createWallet(tx, tenant, { externalUserId, currency: "USD", email: "bench@example.com", name: "Bench User" }),
@@ -52,9 +63,13 @@ export async function seedApiData(
     const externalUserId = `seed_${i}`;
     spreadCardIds.push(await wallet(externalUserId));
     readUserIds.push(externalUserId);
+    const controlled = await transaction((tx) =>
+      issueCard(tx, tenant, { externalUserId, kind: "virtual", currency: "USD", spendingControls: CONTROLS }),
+    );
+    controlledCardIds.push(controlled.id);
   }
   const hotCardId = await wallet("seed_hot");
-  return { applicationId: application.id, seed: { keys, readUserIds, spreadCardIds, hotCardId } };
+  return { applicationId: application.id, seed: { keys, readUserIds, spreadCardIds, hotCardId, controlledCardIds } };
 }
 
 /**
