@@ -1,5 +1,7 @@
 // /verify: paste (or scan) a statement token and see whether it is valid; `/verify?token=` is the
 // link printed as a QR code on statements, checked on the server by the same function as the API.
+// The link's fragment also carries the signed statement, which SignedDocumentCheck verifies in the
+// browser against the published keys.
 import type { Metadata } from "next";
 import { prisma } from "@/lib/db/client";
 import { verifyStatementToken } from "@/lib/statements/verify-statement-token";
@@ -7,6 +9,7 @@ import { formatCurrency } from "@/lib/money/format";
 import { CalendarDate, LocalTime } from "../_components/local-time";
 import { buttonClass, DetailItem, inputClass, PublicShell } from "../_components/public-shell";
 import { ScanQrButton } from "./scan-qr-button";
+import { SignedDocumentCheck } from "./signed-document-check";
 
 export const metadata: Metadata = { title: "Verify a statement" };
 export const dynamic = "force-dynamic";
@@ -100,6 +103,8 @@ export default async function VerifyPage({ searchParams }: Props) {
           </div>
         )}
       </section>
+
+      <SignedDocumentCheck />
 
       <p className="mt-8 text-sm text-slate-600">
         Checking a proof of address or funds letter instead?{" "}

@@ -32,7 +32,8 @@ export const signingKeysRotateCommand: CliCommand<{ json?: boolean }> = {
       return;
     }
     console.log(`New signing key ${result.current}.`);
-    if (result.retired) console.log(`Retired ${result.retired}; it stays published while documents it signed are unexpired.`);
+    if (result.retired)
+      console.log(`Retired ${result.retired}; it stays published while documents it signed are unexpired.`);
   },
 };
 

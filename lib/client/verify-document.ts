@@ -44,13 +44,7 @@ export type SignedDocument = {
 };
 
 export type DocumentReasonCode =
-  | "malformed"
-  | "unknown_kid"
-  | "bad_signature"
-  | "wrong_type"
-  | "bad_payload"
-  | "wrong_issuer"
-  | "expired";
+  "malformed" | "unknown_kid" | "bad_signature" | "wrong_type" | "bad_payload" | "wrong_issuer" | "expired";
 
 export type DocumentVerification =
   | { valid: true; kid: string; document: SignedDocument }

@@ -64,7 +64,10 @@ export async function currentSigningKey(db: Db): Promise<SigningKey> {
  * Retires the current key and makes a new one current, in one transaction. Documents signed before
  * keep verifying: the retired key stays in the JWKS while any of them has not expired.
  */
-export async function rotateSigningKey(tx: Db, now: Date = new Date()): Promise<{ retired: string | null; current: string }> {
+export async function rotateSigningKey(
+  tx: Db,
+  now: Date = new Date(),
+): Promise<{ retired: string | null; current: string }> {
   const [previous] = await tx.$queryRaw<{ kid: string }[]>`
     SELECT "kid" FROM "DocumentSigningKey" WHERE "current" = true FOR UPDATE`;
   if (previous) {
@@ -72,7 +75,13 @@ export async function rotateSigningKey(tx: Db, now: Date = new Date()): Promise<
   }
   const key = await mintKey();
   await tx.documentSigningKey.create({
-    data: { kid: key.kid, publicJwk: key.publicJwk, sealedPrivateKey: key.sealedPrivateKey, current: true, createdAt: now },
+    data: {
+      kid: key.kid,
+      publicJwk: key.publicJwk,
+      sealedPrivateKey: key.sealedPrivateKey,
+      current: true,
+      createdAt: now,
+    },
   });
   return { retired: previous?.kid ?? null, current: key.kid };
 }
@@ -89,5 +98,7 @@ export async function publishedKeys(db: Db, now: Date = new Date()): Promise<{ k
       OR EXISTS (SELECT 1 FROM "Statement" s WHERE s."signingKid" = k."kid" AND (s."expiresAt" IS NULL OR s."expiresAt" > ${now}))
       OR EXISTS (SELECT 1 FROM "Proof" p WHERE p."signingKid" = k."kid" AND (p."expiresAt" IS NULL OR p."expiresAt" > ${now}))
     ORDER BY k."current" IS NULL, k."createdAt" DESC`;
-  return { keys: rows.map((row) => ({ kty: "OKP", crv: "Ed25519", x: row.x, kid: row.kid, alg: "EdDSA", use: "sig" })) };
+  return {
+    keys: rows.map((row) => ({ kty: "OKP", crv: "Ed25519", x: row.x, kid: row.kid, alg: "EdDSA", use: "sig" })),
+  };
 }

@@ -46,7 +46,12 @@ export function standardSigningKey(secret: string): Buffer {
 }
 
 /** One Standard Webhooks signature, `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`. */
-export function signStandard(id: string, timestampSeconds: number, rawBody: string | Uint8Array, secret: string): string {
+export function signStandard(
+  id: string,
+  timestampSeconds: number,
+  rawBody: string | Uint8Array,
+  secret: string,
+): string {
   const mac = createHmac("sha256", standardSigningKey(secret))
     .update(`${id}.${timestampSeconds}.`)
     .update(rawBody)
@@ -94,12 +99,14 @@ export function verifyStandardSignature(
   options: { now?: Date; toleranceSeconds?: number } = {},
 ): StandardVerification {
   const { id, timestamp, signature } = headers;
-  if (!id || !timestamp || !signature) return { ok: false, reason: "missing webhook-id, webhook-timestamp or webhook-signature" };
+  if (!id || !timestamp || !signature)
+    return { ok: false, reason: "missing webhook-id, webhook-timestamp or webhook-signature" };
   if (!/^\d{1,12}$/.test(timestamp.trim())) return { ok: false, reason: "webhook-timestamp is not unix seconds" };
   const seconds = Number(timestamp.trim());
   const nowSeconds = Math.floor((options.now ?? new Date()).getTime() / 1000);
   const tolerance = options.toleranceSeconds ?? STANDARD_TOLERANCE_SECONDS;
-  if (nowSeconds - seconds > tolerance) return { ok: false, reason: "webhook-timestamp is too old: a replay, or a clock far off" };
+  if (nowSeconds - seconds > tolerance)
+    return { ok: false, reason: "webhook-timestamp is too old: a replay, or a clock far off" };
   if (seconds - nowSeconds > tolerance) return { ok: false, reason: "webhook-timestamp is in the future" };
   const received = signature
     .split(" ")

@@ -23,7 +23,9 @@ beforeAll(async () => {
   const route = (await import("@/app/.well-known/jwks.json/route")) as RouteModule;
   server = createServer((req, res) => {
     void route
-      .GET(new Request(`http://127.0.0.1${req.url ?? "/"}`, { headers: { "x-service-client-address": "203.0.113.70" } }))
+      .GET(
+        new Request(`http://127.0.0.1${req.url ?? "/"}`, { headers: { "x-service-client-address": "203.0.113.70" } }),
+      )
       .then(async (response) => {
         res.writeHead(response.status, Object.fromEntries(response.headers));
         res.end(Buffer.from(await response.arrayBuffer()));
@@ -63,7 +65,8 @@ async function issueStatement(key: string, externalUserId: string) {
 }
 
 const b64url = (text: string) => Buffer.from(text, "utf8").toString("base64url");
-const fromB64url = (part: string) => JSON.parse(Buffer.from(part, "base64url").toString("utf8")) as Record<string, unknown>;
+const fromB64url = (part: string) =>
+  JSON.parse(Buffer.from(part, "base64url").toString("utf8")) as Record<string, unknown>;
 
 describe("signed documents", () => {
   it("a statement's document verifies with jose against the JWKS served over HTTP, and says what the statement says", async () => {
@@ -171,7 +174,9 @@ describe("signed documents", () => {
     expect(jwks.keys[0]!.kid).toBe(rotated.current);
     expect(jwks.keys.map((k) => k.kid)).toContain(oldKid);
     for (const document of [before.document, after.document]) {
-      await expect(compactVerify(document, createRemoteJWKSet(jwksUrl), { algorithms: ["EdDSA"] })).resolves.toBeTruthy();
+      await expect(
+        compactVerify(document, createRemoteJWKSet(jwksUrl), { algorithms: ["EdDSA"] }),
+      ).resolves.toBeTruthy();
       expect((await verifyDocument(document, jwks)).valid).toBe(true);
     }
   });
@@ -179,7 +184,9 @@ describe("signed documents", () => {
   it("concurrent first starts and rotations leave exactly one current key", async () => {
     const kids = await Promise.all(Array.from({ length: 6 }, () => ensureSigningKey(prisma())));
     expect(new Set(kids).size).toBe(1);
-    const rotations = await Promise.allSettled(Array.from({ length: 4 }, () => transaction((tx) => rotateSigningKey(tx))));
+    const rotations = await Promise.allSettled(
+      Array.from({ length: 4 }, () => transaction((tx) => rotateSigningKey(tx))),
+    );
     expect(rotations.some((r) => r.status === "fulfilled")).toBe(true);
     expect(await prisma().documentSigningKey.count({ where: { current: true } })).toBe(1);
   });
@@ -187,8 +194,7 @@ describe("signed documents", () => {
   it("answers whether a document was revoked, for any id, without a key", async () => {
     const { key } = await setupApp();
     const statement = await issueStatement(key, await fundedWallet(key));
-    const status = (id: string) =>
-      testClient().GET("/api/public/verify/document", { params: { query: { id } } });
+    const status = (id: string) => testClient().GET("/api/public/verify/document", { params: { query: { id } } });
     expect((await status(statement.id)).data).toEqual({
       id: statement.id,
       status: "current",

@@ -8,6 +8,7 @@ import { proofKindSchema, type ProofVerification } from "@/lib/schemas/proof";
 import { formatCurrency } from "@/lib/money/format";
 import { LocalTime } from "@/app/_components/local-time";
 import { buttonClass, DetailItem, inputClass, PublicShell } from "@/app/_components/public-shell";
+import { SignedDocumentCheck } from "../signed-document-check";
 
 export const metadata: Metadata = { title: "Verify a letter" };
 export const dynamic = "force-dynamic";
@@ -165,6 +166,9 @@ export default async function VerifyProofPage({ searchParams }: Props) {
           </div>
         )}
       </section>
+
+      {/* The letter signed, from the link's fragment: checked in the browser against the published keys. */}
+      <SignedDocumentCheck />
     </PublicShell>
   );
 }
