@@ -14,6 +14,7 @@ export type AuditAction =
   | "api_key.revoked"
   | "webhook_secret.revealed"
   | "card_details.revealed"
+  | "authorization.reversed"
   | "webhook_secret.rolled"
   | "webhook_secret.activated"
   | "webhook_endpoint.created"

@@ -1,5 +1,6 @@
 // One wallet of the application's current mode with a page of its cards and of its transactions,
 // read through the same list functions the SDK's GET routes use.
+import { listWalletAuthorizations } from "@/lib/authorizations/list-wallet-authorizations";
 import { listWalletCards } from "@/lib/cards/list-wallet-cards";
 import type { Db } from "@/lib/db/client";
 import { listWalletTransactions } from "@/lib/ledger/list-wallet-transactions";
@@ -9,6 +10,9 @@ import { walletRecord } from "@/lib/wallets/wallet-record";
 import { ConsoleError } from "./errors";
 import { readListPage } from "./keyset-page";
 import { consoleTenant, requireApplication } from "./require-application";
+
+/** How many of a wallet's latest authorizations its page shows. */
+export const RECENT_AUTHORIZATIONS = 20;
 
 export async function walletDetail(
   db: Db,
@@ -27,11 +31,14 @@ export async function walletDetail(
   const transactions = await readListPage(query.transactionsAfter, (page) =>
     listWalletTransactions(db, tenant, wallet.externalUserId, page),
   );
+  // The latest few, for the holds panel; the API reads each one, the ledger lists what moved.
+  const authorizations = await listWalletAuthorizations(db, tenant, wallet.id, RECENT_AUTHORIZATIONS);
   const now = new Date();
   const totals = await readTotals(db, [wallet.id], now);
   return {
     wallet: walletRecord(wallet, wallet.ledgerAccount, totals.get(wallet.id) ?? NOTHING_SPENT, now),
     cards,
     transactions,
+    authorizations,
   };
 }

@@ -1,4 +1,5 @@
-// One wallet: its holder (name, email, address as given at creation), balance, cards and recent transactions.
+// One wallet: its holder (name, email, address as given at creation), balance, cards, its latest
+// authorizations (pending holds can be reversed here) and recent transactions.
 import type { Metadata } from "next";
 import { prisma } from "@/lib/db/client";
 import { walletDetail } from "@/lib/console/wallet-detail";
@@ -15,6 +16,9 @@ import { loadApplication, orNotFound } from "@/app/merchant/sdk/_lib/load-applic
 import { formatMoney } from "@/lib/money/format";
 import type { WalletRecord } from "@/lib/schemas/wallet";
 import { readQuery, type SearchParams } from "@/app/merchant/sdk/_lib/read-query";
+import { RECENT_AUTHORIZATIONS } from "@/lib/console/wallet-detail";
+import { can, writeIn } from "@/lib/console/roles";
+import { ReverseHoldButton } from "./reverse-hold-button";
 
 export const metadata: Metadata = { title: "Wallet" };
 
@@ -36,13 +40,14 @@ export default async function WalletPage({
     readQuery(searchParams, ["cards_after", "transactions_after"]),
   ]);
   const { merchant, application } = await loadApplication(appId);
-  const { wallet, cards, transactions } = await orNotFound(
+  const { wallet, cards, transactions, authorizations } = await orNotFound(
     walletDetail(prisma(), merchant.id, application.id, walletId, {
       cardsAfter: cursors.cards_after,
       transactionsAfter: cursors.transactions_after,
     }),
   );
   const path = `/merchant/sdk/apps/${application.id}/wallets/${wallet.id}`;
+  const mayReverse = can(application.role, writeIn(application.consoleLivemode));
   return (
     <>
       <p className="mb-2 text-sm">
@@ -128,6 +133,48 @@ export default async function WalletPage({
             label="Cards"
             hash="cards"
           />
+        </Panel>
+        <Panel
+          title="Authorizations"
+          id="authorizations"
+          description={`The latest ${RECENT_AUTHORIZATIONS}, newest first. A pending hold is released when captured, reversed, or when it expires uncaptured.`}
+        >
+          {authorizations.length === 0 ? (
+            <EmptyState title="No authorizations yet">Card spends appear here, approved or declined.</EmptyState>
+          ) : (
+            <Table
+              caption="Authorizations"
+              head={["Merchant", "Amount", "Status", "Hold expires", "Created", "Action"]}
+            >
+              {authorizations.map((a) => (
+                <tr key={a.id} id={a.id} className="scroll-mt-4 target:bg-indigo-50">
+                  <Td wrap>
+                    {a.merchant.name}
+                    <div className="font-mono text-xs text-slate-500">{a.id}</div>
+                  </Td>
+                  <Td className="font-mono tabular-nums">
+                    {formatMoney(a.amount, a.currency)}
+                    {a.capturedAmount > 0 ? (
+                      <div className="text-xs text-slate-500">captured {formatMoney(a.capturedAmount, a.currency)}</div>
+                    ) : null}
+                  </Td>
+                  <Td>
+                    <Badge tone={statusTone(a.status)}>{a.status}</Badge>
+                    {a.declineCode ? <div className="font-mono text-xs text-slate-500">{a.declineCode}</div> : null}
+                  </Td>
+                  <Td>{a.status === "pending" && a.expiresAt ? <Time value={a.expiresAt} /> : "—"}</Td>
+                  <Td>
+                    <Time value={a.createdAt} />
+                  </Td>
+                  <Td>
+                    {a.status === "pending" && mayReverse ? (
+                      <ReverseHoldButton applicationId={application.id} walletId={wallet.id} authorizationId={a.id} />
+                    ) : null}
+                  </Td>
+                </tr>
+              ))}
+            </Table>
+          )}
         </Panel>
         <Panel title="Transactions" id="transactions" description="Newest first.">
           {transactions.unknownCursor ? null : transactions.rows.length === 0 ? (
