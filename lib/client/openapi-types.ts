@@ -37,7 +37,13 @@ export interface paths {
      */
     get: operations["getWallet"];
     put?: never;
-    post?: never;
+    /**
+     * Update a wallet's spending controls
+     * @description Sets the wallet's `spendingControls`, replacing every control it had. They apply to every card of the wallet, on top of each card's own: a spend must pass both. A window limit counts approved spends of all the wallet's cards less what is later released (reversed, expired, or the uncaptured rest of a partial capture) in the calendar window (UTC) the spend was approved in; a limit added during a window counts that window's earlier spending too. Malformed controls answer 400 naming the field and change nothing.
+     *
+     *     Required scope: `wallets:write`.
+     */
+    post: operations["updateWallet"];
     delete?: never;
     options?: never;
     head?: never;
@@ -79,7 +85,13 @@ export interface paths {
      */
     get: operations["getCard"];
     put?: never;
-    post?: never;
+    /**
+     * Update a card's spending controls
+     * @description Sets the card's `spendingControls` (replacing every control it had) and/or its `spendLimit` (the per_authorization limit without categories). Spends check the card's controls and its wallet's after the card's status and before the wallet's funds, and decline with `spending_limit_exceeded`, `category_blocked` or `country_blocked`. A window limit counts approved spends less what is later released (reversed, expired, or the uncaptured rest of a partial capture) in the calendar window (UTC) the spend was approved in; a limit added during a window counts that window's earlier spending too. Malformed controls answer 400 naming the field and change nothing. The answer carries `spending`, each window limit's use now.
+     *
+     *     Required scope: `cards:write`.
+     */
+    post: operations["updateCard"];
     delete?: never;
     options?: never;
     head?: never;
@@ -174,6 +186,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/public/sdk/v1/cards/{id}/details-sessions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Show a card's details to its holder
+     * @description Answers a link (`url`) to a small page of ours showing the card's full number, expiry and CVC, each with a copy button. Put it in an iframe on `origin`: the page may be framed only there (`Content-Security-Policy: frame-ancestors`), is never cached, sends no referrer, and works once, within 10 minutes; afterwards it answers 410, "this link has expired". The number and CVC appear in no API answer, webhook or log. A canceled card answers 409 `card_canceled`. See the guide "Showing a card to its holder" in the README.
+     *
+     *     Required scope: `cards:details`.
+     */
+    post: operations["createCardDetailsSession"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/public/sdk/v1/cards/{id}/authorizations": {
     parameters: {
       query?: never;
@@ -185,7 +219,7 @@ export interface paths {
     put?: never;
     /**
      * Spend with a card
-     * @description Authorizes a spend: places a hold of `amount` on the wallet (available balance drops, posted does not) and fires `card.authorized` with the authorization. A decline answers 402 with `type: card_error`, the decline `code` (`insufficient_funds`, `spend_limit_exceeded`, `card_inactive`, `card_currency_mismatch`) and the recorded declined authorization under `error.authorization`; it places no hold and fires no event.
+     * @description Authorizes a spend: places a hold of `amount` on the wallet (available balance drops, posted does not) and fires `card.authorized` with the authorization. A decline answers 402 with `type: card_error`, the decline `code` (`insufficient_funds`, `spend_limit_exceeded`, `card_inactive`, `card_currency_mismatch`, `spending_limit_exceeded`, `category_blocked`, `country_blocked`, `card_expired`) and the recorded declined authorization under `error.authorization`; it places no hold and fires no event.
      *
      *     Required scope: `transactions:write`.
      */
@@ -227,11 +261,33 @@ export interface paths {
     put?: never;
     /**
      * Capture an authorization
-     * @description Captures a pending authorization, fully (no amount) or partly: the captured amount leaves the wallet, the rest of the hold is released, the authorization becomes `closed`, and `card.captured` fires. One capture per authorization.
+     * @description Captures a pending authorization, fully (no amount) or partly: the captured amount leaves the wallet, the rest of the hold is released, the authorization becomes `closed`, and `card.captured` fires. One capture per authorization. A hold that was reversed or has expired (see `expiresAt`) is not captured late: 409 `authorization_reversed` or `authorization_expired`.
      *
      *     Required scope: `transactions:write`.
      */
     post: operations["captureAuthorization"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/authorizations/{id}/reverse": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reverse an authorization
+     * @description Releases the whole hold of a pending authorization without capturing any of it (the purchase was cancelled, or the merchant will never capture): the wallet's available balance rises by the amount, the authorization becomes `reversed`, and `card.reversed` fires. Any other status is 409: `authorization_reversed` or `authorization_expired` when the hold has already ended that way, `authorization_not_pending` when it was captured or declined. No body.
+     *
+     *     Required scope: `transactions:write`.
+     */
+    post: operations["reverseAuthorization"];
     delete?: never;
     options?: never;
     head?: never;
@@ -315,11 +371,33 @@ export interface paths {
     put?: never;
     /**
      * Simulate a card tap
-     * @description Test mode only (live keys get 403 `test_mode_only`). Runs the same path as an SDK spend, with `source: "tap"`. A decline answers 402 with `type: card_error`, the decline `code` (`insufficient_funds`, `spend_limit_exceeded`, `card_inactive`, `card_currency_mismatch`) and the recorded declined authorization under `error.authorization`; it places no hold and fires no event.
+     * @description Test mode only (live keys get 403 `test_mode_only`). Runs the same path as an SDK spend, with `source: "tap"`. A decline answers 402 with `type: card_error`, the decline `code` (`insufficient_funds`, `spend_limit_exceeded`, `card_inactive`, `card_currency_mismatch`, `spending_limit_exceeded`, `category_blocked`, `country_blocked`, `card_expired`) and the recorded declined authorization under `error.authorization`; it places no hold and fires no event.
      *
      *     Required scope: `transactions:write`.
      */
     post: operations["simulateCardTap"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/test/authorizations/{id}/expire": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Expire a test hold now
+     * @description Test mode only (live keys get 403 `test_mode_only`). Does now what the webhook worker does at a pending authorization's `expiresAt`: releases the whole hold, sets the status to `expired` and fires `card.reversed`. Any other status is 409, as for a reversal. No body.
+     *
+     *     Required scope: `transactions:write`.
+     */
+    post: operations["expireTestAuthorization"];
     delete?: never;
     options?: never;
     head?: never;
@@ -487,7 +565,7 @@ export interface paths {
     put?: never;
     /**
      * Issue a statement
-     * @description Issues a statement of the wallet for a period of whole UTC days: opening and closing posted balances and the period's transactions from the ledger, with a verification token (shown only here; stored as a hash), the public `verifyUrl` (`/verify?token=`) and an SVG QR code of it. The token expires after `expiresInDays` (default 90) and can be revoked. `holderName` is required when the wallet has no name.
+     * @description Issues a statement of the wallet for a period of whole UTC days: opening and closing posted balances and the period's transactions from the ledger, with a verification token (shown only here; stored as a hash), the statement signed as `document` (a JWS checked against `/.well-known/jwks.json`), the public `verifyUrl` (`/verify?token=…#document=…`: the document rides in the fragment, never sent to a server) and an SVG QR code of it. The token expires after `expiresInDays` (default 90) and can be revoked. `holderName` is required when the wallet has no name.
      *
      *     Required scope: `statements:write`.
      */
@@ -531,7 +609,7 @@ export interface paths {
     put?: never;
     /**
      * Issue a proof letter
-     * @description Issues a proof-of-address (`kind: address`, needs the wallet's address) or proof-of-funds (`kind: funds`, records the available balance now) letter with a reference code, current for `expiresInDays` (default 30). Anyone can check it at `/api/public/verify/proof` by account number; the amount or address is shown only to those who also give the reference. Active wallets only.
+     * @description Issues a proof-of-address (`kind: address`, needs the wallet's address) or proof-of-funds (`kind: funds`, records the available balance now) letter with a reference code, current for `expiresInDays` (default 30). Anyone can check it at `/api/public/verify/proof` by account number; the amount or address is shown only to those who also give the reference. Active wallets only. The response's `document` is the letter signed (a JWS checked against `/.well-known/jwks.json`); `verifyUrl` carries it in its fragment.
      *
      *     Required scope: `proofs:write`.
      */
@@ -604,6 +682,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/public/verify/document": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Check whether a signed document was revoked
+     * @description No key needed; limited per client address. What a signature cannot say: whether the statement or letter with this `id` is still current, or was revoked or has expired. Answers 200 for any id (`not_found` for one that is missing, malformed or not ours) and reveals nothing the document does not already state. `/verify` asks this after checking the signature in the browser. `Cache-Control: no-store`.
+     */
+    get: operations["getDocumentStatus"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/jwks.json": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The keys that sign documents (JWKS)
+     * @description No key needed; limited per client address. The Ed25519 public keys (`alg` EdDSA) that sign statements and proof letters (`document`), as a JSON Web Key Set: the key signing now first, then each retired key while a document signed with it has not expired. The same set is served at `/.well-known/jwks.json`, the address verifiers fetch. `Cache-Control: public, max-age=60`.
+     */
+    get: operations["getDocumentKeys"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/public/treasury/stats.json": {
     parameters: {
       query?: never;
@@ -616,6 +734,68 @@ export interface paths {
      * @description Live-mode figures only, per currency: wallets, active cards, liabilities (sum of wallet balances), reserves, coverage ratio and 30-day card volume (captures net of refunds), plus `ledger_balanced` from the ledger's invariant. Computed at most once a minute; `Cache-Control: public, max-age=60`.
      */
     get: operations["getTreasuryStats"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/treasury/liabilities": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List liability snapshots
+     * @description Published proof-of-liabilities snapshots, newest first. A snapshot commits, per currency, to every live wallet's balance at `as_of` in a Merkle-sum tree whose root sum equals the treasury figures' liabilities at that instant; each names the previous snapshot's hash, so the history cannot be rewritten unnoticed. It proves what we owe is at least what each holder can check for themselves; it does not prove the reserves exist outside our ledger.
+     */
+    get: operations["listLiabilitySnapshots"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/treasury/liabilities/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Retrieve a liability snapshot
+     * @description One published snapshot: verify an inclusion proof against its root, and its `hash` against the next one's `previous_hash`.
+     */
+    get: operations["getLiabilitySnapshot"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/wallets/{externalUserId}/liability-proof": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Prove a wallet's inclusion in a liability snapshot
+     * @description The wallet's leaf (balance at the snapshot's instant and its salt) and the sibling path to its currency's root. Give it to the holder: they recompute the root against the published snapshot at /treasury/verify, with `verifyLiabilityProof` of `@wallet-card/client/liabilities`, or with `npm run cli -- liabilities verify`. Live wallets only.
+     *
+     *     Required scope: `wallets:read`.
+     */
+    get: operations["getLiabilityProof"];
     put?: never;
     post?: never;
     delete?: never;
@@ -766,6 +946,26 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  "card.reversed": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A hold ended uncaptured: reversed by the application, or expired
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_card_reversed"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface components {
   schemas: {
@@ -829,6 +1029,83 @@ export interface components {
       country: string;
     };
     /**
+     * @description Only the fields given change; spendingControls replaces every control the wallet had.
+     * @example {
+     *       "spendingControls": {
+     *         "spendingLimits": [
+     *           {
+     *             "amount": 2000,
+     *             "interval": "monthly"
+     *           }
+     *         ]
+     *       }
+     *     }
+     */
+    UpdateWalletRequest: {
+      spendingControls?: components["schemas"]["SpendingControlsInput"];
+    };
+    /**
+     * @description Limits and merchant rules checked on every spend, after the card's status and before the wallet's funds; a wallet's apply to all its cards on top of each card's own. Allowed and blocked lists of one kind are exclusive. A spend at a merchant with no category (or no country) is declined when an allowed list of that kind is set. What counts against a limit: approved authorizations' amounts, less what is later released (reversed, expired, or the uncaptured rest of a partial capture), in the window the authorization was approved in; refunds do not count back. Setting them replaces every control the card (or wallet) had.
+     * @example {
+     *       "spendingLimits": [
+     *         {
+     *           "amount": 250.5,
+     *           "interval": "per_authorization"
+     *         },
+     *         {
+     *           "amount": 500,
+     *           "interval": "daily"
+     *         },
+     *         {
+     *           "amount": 60,
+     *           "interval": "weekly",
+     *           "categories": [
+     *             "5812",
+     *             "5814"
+     *           ]
+     *         }
+     *       ],
+     *       "blockedCategories": [
+     *         "7995"
+     *       ],
+     *       "allowedCountries": [
+     *         "US",
+     *         "CA"
+     *       ]
+     *     }
+     */
+    SpendingControlsInput: {
+      /** @description At most 20, one per interval and category set. */
+      spendingLimits?: {
+        /**
+         * @description The most that may be spent in one authorization or one window, in the card's (or wallet's) currency.
+         * @example 100
+         */
+        amount: number;
+        /**
+         * @description per_authorization: each spend on its own. daily, weekly, monthly, yearly: calendar windows in UTC (the day from 00:00, the week from Monday, the month from the 1st, the year from 1 January). all_time: every spend ever. A limit set during a window counts that window's earlier spending too.
+         * @enum {string}
+         */
+        interval: "per_authorization" | "daily" | "weekly" | "monthly" | "yearly" | "all_time";
+        /**
+         * @description Only spends at merchants of these categories count against the limit; absent means every spend.
+         * @example [
+         *       "5812",
+         *       "5814"
+         *     ]
+         */
+        categories?: string[];
+      }[];
+      /** @description Only merchants of these categories are approved; others decline with category_blocked. */
+      allowedCategories?: string[];
+      /** @description Merchants of these categories decline with category_blocked. */
+      blockedCategories?: string[];
+      /** @description Only merchants in these countries are approved; others decline with country_blocked. */
+      allowedCountries?: string[];
+      /** @description Merchants in these countries decline with country_blocked. */
+      blockedCountries?: string[];
+    };
+    /**
      * @example {
      *       "externalUserId": "user_42",
      *       "kind": "virtual",
@@ -857,6 +1134,43 @@ export interface components {
        * @example 250.5
        */
       spendLimit?: number;
+      spendingControls?: components["schemas"]["SpendingControlsInput"];
+    };
+    /**
+     * @description Only the fields given change; spendingControls replaces every control the card had.
+     * @example {
+     *       "spendingControls": {
+     *         "spendingLimits": [
+     *           {
+     *             "amount": 500,
+     *             "interval": "daily"
+     *           }
+     *         ],
+     *         "blockedCategories": [
+     *           "7995"
+     *         ]
+     *       }
+     *     }
+     */
+    UpdateCardRequest: {
+      /**
+       * @description The per-authorization limit (spendingControls' per_authorization limit without categories); null removes it, absent keeps it unless spendingControls is given.
+       * @example 100
+       */
+      spendLimit?: number | null;
+      spendingControls?: components["schemas"]["SpendingControlsInput"];
+    };
+    /**
+     * @example {
+     *       "origin": "https://app.example.com"
+     *     }
+     */
+    CreateCardDetailsSessionRequest: {
+      /**
+       * @description The origin of the page that will frame the details page, as browsers write it (`https://host[:port]`, no path); the page refuses to be framed by any other. Live mode requires `https`; test mode also allows `http://localhost:<port>`.
+       * @example https://app.example.com
+       */
+      origin: string;
     };
     /**
      * @example {
@@ -1029,6 +1343,10 @@ export interface components {
      *           "available": 0,
      *           "posted": 0
      *         },
+     *         "spendingControls": {
+     *           "spendingLimits": []
+     *         },
+     *         "spending": [],
      *         "livemode": false,
      *         "createdAt": "2026-10-01T08:30:00.000Z"
      *       }
@@ -1082,6 +1400,23 @@ export interface components {
      *         "available": 486.2,
      *         "posted": 486.2
      *       },
+     *       "spendingControls": {
+     *         "spendingLimits": [
+     *           {
+     *             "amount": 2000,
+     *             "interval": "monthly"
+     *           }
+     *         ]
+     *       },
+     *       "spending": [
+     *         {
+     *           "interval": "monthly",
+     *           "limit": 2000,
+     *           "spent": 18.4,
+     *           "remaining": 1981.6,
+     *           "resetsAt": "2026-11-01T00:00:00.000Z"
+     *         }
+     *       ],
      *       "livemode": false,
      *       "createdAt": "2026-10-01T08:30:00.000Z"
      *     }
@@ -1122,6 +1457,8 @@ export interface components {
          */
         posted: number;
       };
+      spendingControls: components["schemas"]["SpendingControls"];
+      spending: components["schemas"]["SpendingUsage"];
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
       /**
@@ -1131,6 +1468,75 @@ export interface components {
        */
       createdAt: string;
     };
+    /**
+     * @description Limits and merchant rules checked on every spend, after the card's status and before the wallet's funds; a wallet's apply to all its cards on top of each card's own. Allowed and blocked lists of one kind are exclusive. A spend at a merchant with no category (or no country) is declined when an allowed list of that kind is set. What counts against a limit: approved authorizations' amounts, less what is later released (reversed, expired, or the uncaptured rest of a partial capture), in the window the authorization was approved in; refunds do not count back. Absent lists are not set. For a card, the per_authorization limit without categories is its spendLimit.
+     * @example {
+     *       "spendingLimits": [
+     *         {
+     *           "amount": 250.5,
+     *           "interval": "per_authorization"
+     *         },
+     *         {
+     *           "amount": 500,
+     *           "interval": "daily"
+     *         }
+     *       ],
+     *       "blockedCategories": [
+     *         "7995"
+     *       ]
+     *     }
+     */
+    SpendingControls: {
+      spendingLimits: {
+        /**
+         * @description Amount in the major unit of the currency.
+         * @example 25.5
+         */
+        amount: number;
+        /** @enum {string} */
+        interval: "per_authorization" | "daily" | "weekly" | "monthly" | "yearly" | "all_time";
+        categories?: string[];
+      }[];
+      allowedCategories?: string[];
+      blockedCategories?: string[];
+      allowedCountries?: string[];
+      blockedCountries?: string[];
+    };
+    /**
+     * @description Each window limit of this card's (or wallet's) own controls with what is counted against it now. per_authorization limits have no window and are not listed.
+     * @example [
+     *       {
+     *         "interval": "daily",
+     *         "limit": 500,
+     *         "spent": 20,
+     *         "remaining": 480,
+     *         "resetsAt": "2026-10-04T00:00:00.000Z"
+     *       }
+     *     ]
+     */
+    SpendingUsage: {
+      /** @enum {string} */
+      interval: "daily" | "weekly" | "monthly" | "yearly" | "all_time";
+      /** @description The limit's categories; absent when every spend counts. */
+      categories?: string[];
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 500
+       */
+      limit: number;
+      /**
+       * @description Counted in the current window: approved amounts less what was later released.
+       * @example 20
+       */
+      spent: number;
+      /**
+       * @description limit − spent, never below 0.
+       * @example 480
+       */
+      remaining: number;
+      /** @description When the next window starts; null for all_time. */
+      resetsAt: string | null;
+    }[];
     /**
      * @example {
      *       "id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
@@ -1146,6 +1552,30 @@ export interface components {
      *         "kind": "virtual",
      *         "currency": "USD",
      *         "spendLimit": 250.5,
+     *         "spendingControls": {
+     *           "spendingLimits": [
+     *             {
+     *               "amount": 250.5,
+     *               "interval": "per_authorization"
+     *             },
+     *             {
+     *               "amount": 500,
+     *               "interval": "daily"
+     *             }
+     *           ],
+     *           "blockedCategories": [
+     *             "7995"
+     *           ]
+     *         },
+     *         "spending": [
+     *           {
+     *             "interval": "daily",
+     *             "limit": 500,
+     *             "spent": 0,
+     *             "remaining": 500,
+     *             "resetsAt": "2026-10-02T00:00:00.000Z"
+     *           }
+     *         ],
      *         "status": "active",
      *         "last4": "7361",
      *         "expMonth": 10,
@@ -1190,6 +1620,30 @@ export interface components {
      *       "kind": "virtual",
      *       "currency": "USD",
      *       "spendLimit": 250.5,
+     *       "spendingControls": {
+     *         "spendingLimits": [
+     *           {
+     *             "amount": 250.5,
+     *             "interval": "per_authorization"
+     *           },
+     *           {
+     *             "amount": 500,
+     *             "interval": "daily"
+     *           }
+     *         ],
+     *         "blockedCategories": [
+     *           "7995"
+     *         ]
+     *       },
+     *       "spending": [
+     *         {
+     *           "interval": "daily",
+     *           "limit": 500,
+     *           "spent": 0,
+     *           "remaining": 500,
+     *           "resetsAt": "2026-10-02T00:00:00.000Z"
+     *         }
+     *       ],
      *       "status": "active",
      *       "last4": "7361",
      *       "expMonth": 10,
@@ -1215,10 +1669,12 @@ export interface components {
        */
       currency: string;
       /**
-       * @description Per-authorization limit; null means none.
+       * @description Per-authorization limit; null means none. The same limit as spendingControls' per_authorization limit without categories.
        * @example 250.5
        */
       spendLimit: number | null;
+      spendingControls: components["schemas"]["SpendingControls"];
+      spending: components["schemas"]["SpendingUsage"];
       /** @enum {string} */
       status: "active" | "frozen" | "canceled";
       /**
@@ -1264,6 +1720,7 @@ export interface components {
      *           "country": "US"
      *         },
      *         "source": "sdk",
+     *         "expiresAt": "2026-10-10T12:14:27.000Z",
      *         "livemode": false,
      *         "createdAt": "2026-10-03T12:14:27.000Z",
      *         "updatedAt": "2026-10-03T12:14:27.000Z"
@@ -1315,6 +1772,7 @@ export interface components {
      *         "country": "US"
      *       },
      *       "source": "sdk",
+     *       "expiresAt": "2026-10-10T12:14:27.000Z",
      *       "livemode": false,
      *       "createdAt": "2026-10-03T12:14:27.000Z",
      *       "updatedAt": "2026-10-04T09:02:45.000Z"
@@ -1342,12 +1800,23 @@ export interface components {
        */
       currency: string;
       /**
-       * @description pending: the hold is open. closed: captured, fully or partly (the rest released). declined: refused; see declineCode.
+       * @description pending: the hold is open. closed: captured, fully or partly (the rest released). reversed: the application released the whole hold (POST /authorizations/{id}/reverse). expired: not captured by expiresAt, so the whole hold was released. declined: refused; see declineCode. A reversed or expired authorization cannot be captured (409 authorization_reversed / authorization_expired).
        * @enum {string}
        */
-      status: "pending" | "closed" | "declined";
+      status: "pending" | "closed" | "reversed" | "expired" | "declined";
       /** @description Why the card refused; null unless declined. */
-      declineCode: ("insufficient_funds" | "spend_limit_exceeded" | "card_inactive" | "card_currency_mismatch") | null;
+      declineCode:
+        | (
+            | "insufficient_funds"
+            | "spend_limit_exceeded"
+            | "card_inactive"
+            | "card_currency_mismatch"
+            | "spending_limit_exceeded"
+            | "category_blocked"
+            | "country_blocked"
+            | "card_expired"
+          )
+        | null;
       /**
        * @description Amount in the major unit of the currency.
        * @example 18.4
@@ -1368,6 +1837,11 @@ export interface components {
        * @enum {string}
        */
       source: "sdk" | "tap";
+      /**
+       * @description When the hold lapses if not captured: AUTHORIZATION_HOLD_DAYS (default 7) after approval; the hold is then released and the status becomes expired. null for a declined authorization.
+       * @example 2026-10-10T12:14:27.000Z
+       */
+      expiresAt: string | null;
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
       /**
@@ -1408,6 +1882,7 @@ export interface components {
      *           "country": "US"
      *         },
      *         "source": "sdk",
+     *         "expiresAt": "2026-10-10T12:14:27.000Z",
      *         "livemode": false,
      *         "createdAt": "2026-10-03T12:14:27.000Z",
      *         "updatedAt": "2026-10-03T12:20:05.000Z"
@@ -1465,6 +1940,7 @@ export interface components {
      *           "country": "US"
      *         },
      *         "source": "sdk",
+     *         "expiresAt": "2026-10-10T12:14:27.000Z",
      *         "livemode": false,
      *         "createdAt": "2026-10-03T12:14:27.000Z",
      *         "updatedAt": "2026-10-04T09:02:45.000Z"
@@ -1499,6 +1975,64 @@ export interface components {
     };
     /**
      * @example {
+     *       "id": "evt_6Kd1Lf4Gs8Hj2Pw5Qe9Rt3Ya",
+     *       "event": "card.reversed",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-10-06T18:45:10.344Z",
+     *       "sequence": 7,
+     *       "data": {
+     *         "id": "auth_9Zx1Cv4Bn7Mq2Wl5Ek8Rj3Th",
+     *         "object": "authorization",
+     *         "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42",
+     *         "amount": 150,
+     *         "currency": "USD",
+     *         "status": "reversed",
+     *         "declineCode": null,
+     *         "capturedAmount": 0,
+     *         "refundedAmount": 0,
+     *         "merchant": {
+     *           "name": "Harbor Hotel",
+     *           "category": "7011",
+     *           "country": "US"
+     *         },
+     *         "source": "sdk",
+     *         "expiresAt": "2026-10-13T15:20:00.000Z",
+     *         "livemode": false,
+     *         "createdAt": "2026-10-06T15:20:00.000Z",
+     *         "updatedAt": "2026-10-06T18:45:10.000Z"
+     *       }
+     *     }
+     */
+    CardReversedEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_6Kd1Lf4Gs8Hj2Pw5Qe9Rt3Ya
+       */
+      id: string;
+      /** @constant */
+      event: "card.reversed";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet: 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 7
+       */
+      sequence: number;
+      data: components["schemas"]["Authorization"];
+    };
+    /**
+     * @example {
      *       "id": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
      *       "object": "wallet",
      *       "externalUserId": "user_42",
@@ -1519,6 +2053,10 @@ export interface components {
      *         "available": 0,
      *         "posted": 0
      *       },
+     *       "spendingControls": {
+     *         "spendingLimits": []
+     *       },
+     *       "spending": [],
      *       "livemode": false,
      *       "createdAt": "2026-10-01T08:30:00.000Z",
      *       "idempotent_replay": false
@@ -1560,6 +2098,8 @@ export interface components {
          */
         posted: number;
       };
+      spendingControls: components["schemas"]["SpendingControlsOutput"];
+      spending: components["schemas"]["SpendingUsageOutput"];
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
       /**
@@ -1635,6 +2175,30 @@ export interface components {
      *       "kind": "virtual",
      *       "currency": "USD",
      *       "spendLimit": 250.5,
+     *       "spendingControls": {
+     *         "spendingLimits": [
+     *           {
+     *             "amount": 250.5,
+     *             "interval": "per_authorization"
+     *           },
+     *           {
+     *             "amount": 500,
+     *             "interval": "daily"
+     *           }
+     *         ],
+     *         "blockedCategories": [
+     *           "7995"
+     *         ]
+     *       },
+     *       "spending": [
+     *         {
+     *           "interval": "daily",
+     *           "limit": 500,
+     *           "spent": 0,
+     *           "remaining": 500,
+     *           "resetsAt": "2026-10-02T00:00:00.000Z"
+     *         }
+     *       ],
      *       "status": "active",
      *       "last4": "7361",
      *       "expMonth": 10,
@@ -1661,10 +2225,12 @@ export interface components {
        */
       currency: string;
       /**
-       * @description Per-authorization limit; null means none.
+       * @description Per-authorization limit; null means none. The same limit as spendingControls' per_authorization limit without categories.
        * @example 250.5
        */
       spendLimit: number | null;
+      spendingControls: components["schemas"]["SpendingControlsOutput"];
+      spending: components["schemas"]["SpendingUsageOutput"];
       /** @enum {string} */
       status: "active" | "frozen" | "canceled";
       /**
@@ -1699,6 +2265,30 @@ export interface components {
      *           "kind": "virtual",
      *           "currency": "USD",
      *           "spendLimit": 250.5,
+     *           "spendingControls": {
+     *             "spendingLimits": [
+     *               {
+     *                 "amount": 250.5,
+     *                 "interval": "per_authorization"
+     *               },
+     *               {
+     *                 "amount": 500,
+     *                 "interval": "daily"
+     *               }
+     *             ],
+     *             "blockedCategories": [
+     *               "7995"
+     *             ]
+     *           },
+     *           "spending": [
+     *             {
+     *               "interval": "daily",
+     *               "limit": 500,
+     *               "spent": 0,
+     *               "remaining": 500,
+     *               "resetsAt": "2026-10-02T00:00:00.000Z"
+     *             }
+     *           ],
      *           "status": "active",
      *           "last4": "7361",
      *           "expMonth": 10,
@@ -1723,6 +2313,40 @@ export interface components {
     };
     /**
      * @example {
+     *       "id": "cds_5Nc8Vb1Xm4Qa7Zs2Wd9Ef6Rg",
+     *       "object": "card_details_session",
+     *       "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *       "url": "http://localhost:3000/card-details/cdt_7Hq2Lr9Ws4Zt8Ny3Kb6Vd1Mf5Xc0Pj2Gh4Ra8Se3Tu",
+     *       "expiresAt": "2026-10-01T09:10:00.000Z",
+     *       "livemode": false,
+     *       "idempotent_replay": false
+     *     }
+     */
+    CardDetailsSession: {
+      /** @example cds_5Nc8Vb1Xm4Qa7Zs2Wd9Ef6Rg */
+      id: string;
+      /** @constant */
+      object: "card_details_session";
+      /** @example card_9QwE2rTy6UiO0pAs4DfG8hJk */
+      cardId: string;
+      /**
+       * @description The details page: open it once, within 10 minutes, in an iframe on `origin`. It shows the number, expiry and CVC to the holder; our API never returns them.
+       * @example http://localhost:3000/card-details/cdt_7Hq2Lr9Ws4Zt8Ny3Kb6Vd1Mf5Xc0Pj2Gh4Ra8Se3Tu
+       */
+      url: string;
+      /**
+       * Format: date-time
+       * @description When the link stops working if unused (10 minutes).
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      expiresAt: string;
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
+      idempotent_replay: boolean;
+    };
+    /**
+     * @example {
      *       "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
      *       "object": "authorization",
      *       "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
@@ -1740,6 +2364,7 @@ export interface components {
      *         "country": "US"
      *       },
      *       "source": "sdk",
+     *       "expiresAt": "2026-10-10T12:14:27.000Z",
      *       "livemode": false,
      *       "createdAt": "2026-10-03T12:14:27.000Z",
      *       "updatedAt": "2026-10-03T12:14:27.000Z",
@@ -1768,12 +2393,23 @@ export interface components {
        */
       currency: string;
       /**
-       * @description pending: the hold is open. closed: captured, fully or partly (the rest released). declined: refused; see declineCode.
+       * @description pending: the hold is open. closed: captured, fully or partly (the rest released). reversed: the application released the whole hold (POST /authorizations/{id}/reverse). expired: not captured by expiresAt, so the whole hold was released. declined: refused; see declineCode. A reversed or expired authorization cannot be captured (409 authorization_reversed / authorization_expired).
        * @enum {string}
        */
-      status: "pending" | "closed" | "declined";
+      status: "pending" | "closed" | "reversed" | "expired" | "declined";
       /** @description Why the card refused; null unless declined. */
-      declineCode: ("insufficient_funds" | "spend_limit_exceeded" | "card_inactive" | "card_currency_mismatch") | null;
+      declineCode:
+        | (
+            | "insufficient_funds"
+            | "spend_limit_exceeded"
+            | "card_inactive"
+            | "card_currency_mismatch"
+            | "spending_limit_exceeded"
+            | "category_blocked"
+            | "country_blocked"
+            | "card_expired"
+          )
+        | null;
       /**
        * @description Amount in the major unit of the currency.
        * @example 18.4
@@ -1794,6 +2430,11 @@ export interface components {
        * @enum {string}
        */
       source: "sdk" | "tap";
+      /**
+       * @description When the hold lapses if not captured: AUTHORIZATION_HOLD_DAYS (default 7) after approval; the hold is then released and the status becomes expired. null for a declined authorization.
+       * @example 2026-10-10T12:14:27.000Z
+       */
+      expiresAt: string | null;
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
       /**
@@ -2030,6 +2671,7 @@ export interface components {
      *               "country": "US"
      *             },
      *             "source": "sdk",
+     *             "expiresAt": "2026-10-10T12:14:27.000Z",
      *             "livemode": false,
      *             "createdAt": "2026-10-03T12:14:27.000Z",
      *             "updatedAt": "2026-10-04T09:02:45.000Z"
@@ -2060,6 +2702,7 @@ export interface components {
      *               "country": "US"
      *             },
      *             "source": "sdk",
+     *             "expiresAt": "2026-10-10T12:14:27.000Z",
      *             "livemode": false,
      *             "createdAt": "2026-10-03T12:14:27.000Z",
      *             "updatedAt": "2026-10-03T12:20:05.000Z"
@@ -2090,6 +2733,7 @@ export interface components {
      *               "country": "US"
      *             },
      *             "source": "sdk",
+     *             "expiresAt": "2026-10-10T12:14:27.000Z",
      *             "livemode": false,
      *             "createdAt": "2026-10-03T12:14:27.000Z",
      *             "updatedAt": "2026-10-03T12:14:27.000Z"
@@ -2126,6 +2770,30 @@ export interface components {
      *         "kind": "virtual",
      *         "currency": "USD",
      *         "spendLimit": 250.5,
+     *         "spendingControls": {
+     *           "spendingLimits": [
+     *             {
+     *               "amount": 250.5,
+     *               "interval": "per_authorization"
+     *             },
+     *             {
+     *               "amount": 500,
+     *               "interval": "daily"
+     *             }
+     *           ],
+     *           "blockedCategories": [
+     *             "7995"
+     *           ]
+     *         },
+     *         "spending": [
+     *           {
+     *             "interval": "daily",
+     *             "limit": 500,
+     *             "spent": 0,
+     *             "remaining": 500,
+     *             "resetsAt": "2026-10-02T00:00:00.000Z"
+     *           }
+     *         ],
      *         "status": "active",
      *         "last4": "7361",
      *         "expMonth": 10,
@@ -2147,7 +2815,8 @@ export interface components {
        * @example card.issued
        * @enum {string}
        */
-      type: "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded";
+      type:
+        "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded" | "card.reversed";
       /**
        * @description This event's place among the events about its wallet: 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
        * @example 2
@@ -2192,12 +2861,15 @@ export interface components {
      *             "requestHeaders": {
      *               "content-type": "application/json",
      *               "user-agent": "wallet-card-service-webhooks/1.1",
-     *               "x-service-signature": "86c275f76446e9174ce071636f4828caf2499e9cb012891b703a8d85da2906be",
+     *               "x-service-signature": "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
      *               "x-service-schema-version": "1.1",
      *               "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
-     *               "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS"
+     *               "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
+     *               "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
+     *               "webhook-timestamp": "1790844134",
+     *               "webhook-signature": "v1,8eY1rNNDtKz75smHQNZcsMlvpx5UR7t7ufPeUrBZoW4="
      *             },
-     *             "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *             "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *             "createdAt": "2026-10-01T08:42:14.000Z"
      *           },
      *           "livemode": false,
@@ -2242,12 +2914,15 @@ export interface components {
      *         "requestHeaders": {
      *           "content-type": "application/json",
      *           "user-agent": "wallet-card-service-webhooks/1.1",
-     *           "x-service-signature": "86c275f76446e9174ce071636f4828caf2499e9cb012891b703a8d85da2906be",
+     *           "x-service-signature": "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
      *           "x-service-schema-version": "1.1",
      *           "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
-     *           "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS"
+     *           "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
+     *           "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
+     *           "webhook-timestamp": "1790844134",
+     *           "webhook-signature": "v1,8eY1rNNDtKz75smHQNZcsMlvpx5UR7t7ufPeUrBZoW4="
      *         },
-     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *         "createdAt": "2026-10-01T08:42:14.000Z"
      *       },
      *       "livemode": false,
@@ -2267,7 +2942,8 @@ export interface components {
        * @example card.issued
        * @enum {string}
        */
-      eventType: "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded";
+      eventType:
+        "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded" | "card.reversed";
       /** @example we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk */
       endpointId: string;
       /**
@@ -2314,12 +2990,15 @@ export interface components {
      *       "requestHeaders": {
      *         "content-type": "application/json",
      *         "user-agent": "wallet-card-service-webhooks/1.1",
-     *         "x-service-signature": "86c275f76446e9174ce071636f4828caf2499e9cb012891b703a8d85da2906be",
+     *         "x-service-signature": "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
      *         "x-service-schema-version": "1.1",
      *         "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
-     *         "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS"
+     *         "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
+     *         "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
+     *         "webhook-timestamp": "1790844134",
+     *         "webhook-signature": "v1,8eY1rNNDtKz75smHQNZcsMlvpx5UR7t7ufPeUrBZoW4="
      *       },
-     *       "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *       "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *       "createdAt": "2026-10-01T08:42:14.000Z"
      *     }
      */
@@ -2386,12 +3065,15 @@ export interface components {
      *         "requestHeaders": {
      *           "content-type": "application/json",
      *           "user-agent": "wallet-card-service-webhooks/1.1",
-     *           "x-service-signature": "86c275f76446e9174ce071636f4828caf2499e9cb012891b703a8d85da2906be",
+     *           "x-service-signature": "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
      *           "x-service-schema-version": "1.1",
      *           "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
-     *           "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS"
+     *           "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
+     *           "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
+     *           "webhook-timestamp": "1790844134",
+     *           "webhook-signature": "v1,8eY1rNNDtKz75smHQNZcsMlvpx5UR7t7ufPeUrBZoW4="
      *         },
-     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *         "createdAt": "2026-10-01T08:42:14.000Z"
      *       },
      *       "livemode": false,
@@ -2409,12 +3091,15 @@ export interface components {
      *           "requestHeaders": {
      *             "content-type": "application/json",
      *             "user-agent": "wallet-card-service-webhooks/1.1",
-     *             "x-service-signature": "3fd85fc14cc4aaf03b725c80783609473c43990c3b49161f79a51b092227bcdb",
+     *             "x-service-signature": "fbe101946a0249ec81034671cb96ba1fdbfe8563971493d4c35c999fdd862508",
      *             "x-service-schema-version": "1.1",
      *             "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
-     *             "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS"
+     *             "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
+     *             "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
+     *             "webhook-timestamp": "1790844064",
+     *             "webhook-signature": "v1,afPOY/8b3Wkf5avOcQaJW0sse+7Rri5wAajP6wORGZE="
      *           },
-     *           "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:41:04.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *           "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:41:04.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *           "createdAt": "2026-10-01T08:41:04.000Z"
      *         },
      *         {
@@ -2428,12 +3113,15 @@ export interface components {
      *           "requestHeaders": {
      *             "content-type": "application/json",
      *             "user-agent": "wallet-card-service-webhooks/1.1",
-     *             "x-service-signature": "86c275f76446e9174ce071636f4828caf2499e9cb012891b703a8d85da2906be",
+     *             "x-service-signature": "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
      *             "x-service-schema-version": "1.1",
      *             "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
-     *             "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS"
+     *             "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
+     *             "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
+     *             "webhook-timestamp": "1790844134",
+     *             "webhook-signature": "v1,8eY1rNNDtKz75smHQNZcsMlvpx5UR7t7ufPeUrBZoW4="
      *           },
-     *           "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *           "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *           "createdAt": "2026-10-01T08:42:14.000Z"
      *         }
      *       ]
@@ -2451,7 +3139,8 @@ export interface components {
        * @example card.issued
        * @enum {string}
        */
-      eventType: "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded";
+      eventType:
+        "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded" | "card.reversed";
       /** @example we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk */
       endpointId: string;
       /**
@@ -2511,12 +3200,15 @@ export interface components {
      *         "requestHeaders": {
      *           "content-type": "application/json",
      *           "user-agent": "wallet-card-service-webhooks/1.1",
-     *           "x-service-signature": "86c275f76446e9174ce071636f4828caf2499e9cb012891b703a8d85da2906be",
+     *           "x-service-signature": "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
      *           "x-service-schema-version": "1.1",
      *           "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
-     *           "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS"
+     *           "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
+     *           "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
+     *           "webhook-timestamp": "1790844134",
+     *           "webhook-signature": "v1,8eY1rNNDtKz75smHQNZcsMlvpx5UR7t7ufPeUrBZoW4="
      *         },
-     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *         "createdAt": "2026-10-01T08:42:14.000Z"
      *       },
      *       "livemode": false,
@@ -2537,7 +3229,8 @@ export interface components {
        * @example card.issued
        * @enum {string}
        */
-      eventType: "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded";
+      eventType:
+        "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded" | "card.reversed";
       /** @example we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk */
       endpointId: string;
       /**
@@ -2648,7 +3341,9 @@ export interface components {
        */
       url: string;
       /** @description The event kinds sent to it; empty means every kind. */
-      events: ("wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded")[];
+      events: (
+        "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded" | "card.reversed"
+      )[];
       /**
        * @description false when disabled (health.state is then `disabled`).
        * @example true
@@ -2775,7 +3470,8 @@ export interface components {
      *         }
      *       ],
      *       "token": "vst_8HcN2wQe5RtY1uIo3PaS7dFgK9LmZx0b",
-     *       "verifyUrl": "http://localhost:3000/verify?token=vst_8HcN2wQe5RtY1uIo3PaS7dFgK9LmZx0b",
+     *       "document": "eyJhbGciOiJFZERTQSIsImtpZCI6IkZJTnJRRjdFQXdiSm9vV25Fb2dFS3VUaU5ISWhYRUVJOFVMT1pCMXVRMEUiLCJ0eXAiOiJzdGF0ZW1lbnQrandzIn0.eyJpc3MiOiJodHRwOi8vbG9jYWxob3N0OjMwMDAiLCJpZCI6InN0bXRfN1J0Mll1OUlvNFBhMVNkNkZnM0hqOEtsIiwia2luZCI6InN0YXRlbWVudCIsImhvbGRlcl9uYW1lIjoiQWRhIE9iaSIsImFjY291bnRfbnVtYmVyIjoiNDgyOTEwMzc0OCIsInBlcmlvZF9zdGFydCI6IjIwMjYtMTAtMDEiLCJwZXJpb2RfZW5kIjoiMjAyNi0xMC0zMSIsImN1cnJlbmN5IjoiVVNEIiwib3BlbmluZ19iYWxhbmNlIjowLCJjbG9zaW5nX2JhbGFuY2UiOjQ4Ni4yLCJpc3N1ZWRfYXQiOiIyMDI2LTExLTAyVDEwOjAwOjAwLjAwMFoiLCJleHBpcmVzX2F0IjoiMjAyNy0wMS0zMVQxMDowMDowMC4wMDBaIiwibGl2ZW1vZGUiOmZhbHNlfQ.mlGblVOi11o8t8Q-k2vwlX5WBC5gx8QwTj0a59yDasgNdsvRNNRhkm9RXlk6xssaVtKU2mRgwKfExhA2ABpAAg",
+     *       "verifyUrl": "http://localhost:3000/verify?token=vst_8HcN2wQe5RtY1uIo3PaS7dFgK9LmZx0b#document=eyJhbGciOiJFZERTQSIsImtpZCI6IkZJTnJRRjdFQXdiSm9vV25Fb2dFS3VUaU5ISWhYRUVJOFVMT1pCMXVRMEUiLCJ0eXAiOiJzdGF0ZW1lbnQrandzIn0.eyJpc3MiOiJodHRwOi8vbG9jYWxob3N0OjMwMDAiLCJpZCI6InN0bXRfN1J0Mll1OUlvNFBhMVNkNkZnM0hqOEtsIiwia2luZCI6InN0YXRlbWVudCIsImhvbGRlcl9uYW1lIjoiQWRhIE9iaSIsImFjY291bnRfbnVtYmVyIjoiNDgyOTEwMzc0OCIsInBlcmlvZF9zdGFydCI6IjIwMjYtMTAtMDEiLCJwZXJpb2RfZW5kIjoiMjAyNi0xMC0zMSIsImN1cnJlbmN5IjoiVVNEIiwib3BlbmluZ19iYWxhbmNlIjowLCJjbG9zaW5nX2JhbGFuY2UiOjQ4Ni4yLCJpc3N1ZWRfYXQiOiIyMDI2LTExLTAyVDEwOjAwOjAwLjAwMFoiLCJleHBpcmVzX2F0IjoiMjAyNy0wMS0zMVQxMDowMDowMC4wMDBaIiwibGl2ZW1vZGUiOmZhbHNlfQ.mlGblVOi11o8t8Q-k2vwlX5WBC5gx8QwTj0a59yDasgNdsvRNNRhkm9RXlk6xssaVtKU2mRgwKfExhA2ABpAAg",
      *       "qrSvg": "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 41 41\" shape-rendering=\"crispEdges\"><path fill=\"#ffffff\" d=\"M0 0h41v41H0z\"/><path stroke=\"#000000\" d=\"M2 2.5h7m2 0h1m1 0h2m2 0h1m1 0h2m1 0h3m3 0h3m1 0h7M2 3.5h1m5 0h1m4 0h1m2 0h1m2 0h1m1 0h1m6 0h3m1 0h1m5 0h1M2 4.5h1m1 0h3m1 0h1m1 0h1m1 0h1m1 0h3m3 0h4m5 0h1m2 0h1m1 0h3m1 0h1M2 5.5h1m1 0h3m1 0h1m1 0h2m2 0h3m1 0h4m2 0h2m1 0h1m1 0h2m1 0h1m1 0h3m1 0h1M2 6.5h1m1 0h3m1 0h1m1 0h2m1 0h2m2 0h2m2 0h2m2 0h1m2 0h1m1 0h1m1 0h1m1 0h3m1 0h1M2 7.5h1m5 0h1m1 0h1m2 0h1m3 0h1m2 0h1m1 0h1m4 0h1m1 0h2m1 0h1m5 0h1M2 8.5h7m1 0h1m1 0h1m1 0h1m1 0h1m1 0h1m1 0h1m1 0h1m1 0h1m1 0h1m1 0h1m1 0h1m1 0h7M10 9.5h1m2 0h1m4 0h1m3 0h2m4 0h1M2 10.5h1m1 0h5m2 0h2m2 0h3m2 0h1m1 0h1m1 0h1m1 0h2m1 0h1m2 0h5M2 11.5h2m3 0h1m1 0h2m1 0h1m2 0h1m1 0h3m4 0h2m1 0h2m1 0h2m5 0h1M2 12.5h1m1 0h1m1 0h1m1 0h2m3 0h4m5 0h2m2 0h2m1 0h1m1 0h1m1 0h1m2 0h3M3 13.5h3m1 0h1m8 0h1m1 0h1m4 0h2m4 0h1m1 0h1m2 0h1m3 0h1M2 14.5h2m2 0h4m1 0h1m1 0h1m1 0h1m3 0h1m4 0h4m1 0h4m1 0h1m2 0h2M4 15.5h2m1 0h1m1 0h1m1 0h5m2 0h2m1 0h2m2 0h1m2 0h1m1 0h1m2 0h1m3 0h1M2 16.5h2m1 0h1m2 0h3m2 0h5m1 0h1m2 0h2m2 0h5m1 0h1m2 0h1m1 0h2M2 17.5h1m1 0h1m1 0h2m2 0h3m1 0h1m2 0h1m1 0h3m1 0h1m1 0h1m2 0h1m1 0h5M2 18.5h2m2 0h8m1 0h2m1 0h1m2 0h1m4 0h3m1 0h4m2 0h1m1 0h1M5 19.5h1m1 0h1m1 0h1m3 0h3m1 0h1m2 0h1m1 0h3m4 0h3m1 0h1m1 0h1m1 0h1M2 20.5h1m2 0h2m1 0h1m1 0h1m2 0h1m1 0h1m1 0h3m1 0h1m2 0h1m2 0h1m1 0h2m1 0h1m4 0h2M2 21.5h3m2 0h1m2 0h2m4 0h2m2 0h4m2 0h1m1 0h1m2 0h1m1 0h1m4 0h1M2 22.5h1m1 0h1m1 0h1m1 0h1m1 0h3m1 0h2m1 0h1m1 0h1m1 0h1m2 0h2m1 0h1m1 0h1m1 0h2m1 0h3M2 23.5h2m2 0h2m1 0h1m1 0h2m1 0h1m1 0h3m2 0h5m2 0h1m1 0h1m2 0h1m1 0h1m1 0h1M2 24.5h4m2 0h5m1 0h1m1 0h2m2 0h1m1 0h2m4 0h2m1 0h5m2 0h1M2 25.5h1m1 0h1m1 0h1m3 0h4m2 0h2m3 0h3m1 0h1m3 0h1m1 0h5M3 26.5h1m1 0h1m1 0h2m5 0h1m1 0h1m3 0h3m1 0h2m2 0h1m1 0h5m1 0h2M2 27.5h2m1 0h2m5 0h2m2 0h3m6 0h2m5 0h2M2 28.5h1m3 0h4m1 0h1m1 0h4m2 0h2m1 0h2m5 0h2m1 0h1m1 0h1m2 0h2M2 29.5h1m1 0h4m2 0h2m1 0h1m1 0h2m1 0h1m4 0h4m3 0h3m2 0h1m1 0h1M2 30.5h1m5 0h3m1 0h2m2 0h1m1 0h2m5 0h3m2 0h5m1 0h3M10 31.5h7m2 0h1m1 0h6m1 0h3m3 0h3m1 0h1M2 32.5h7m2 0h1m4 0h4m6 0h3m1 0h1m1 0h1m1 0h5M2 33.5h1m5 0h1m1 0h2m1 0h1m1 0h1m2 0h3m1 0h2m2 0h1m3 0h1m3 0h2m1 0h1M2 34.5h1m1 0h3m1 0h1m1 0h1m2 0h1m4 0h1m4 0h1m2 0h11m1 0h1M2 35.5h1m1 0h3m1 0h1m1 0h1m1 0h3m2 0h1m2 0h1m1 0h1m6 0h1m1 0h2m1 0h1m3 0h1M2 36.5h1m1 0h3m1 0h1m1 0h4m2 0h3m2 0h1m2 0h1m5 0h1m6 0h2M2 37.5h1m5 0h1m2 0h1m1 0h3m1 0h1m2 0h6m3 0h2m2 0h2m3 0h1M2 38.5h7m1 0h1m1 0h4m1 0h2m2 0h2m1 0h1m2 0h1m3 0h4m2 0h2\"/></svg>\n",
      *       "idempotent_replay": false
      *     }
@@ -2836,9 +3532,14 @@ export interface components {
        */
       token: string;
       /**
+       * @description The document signed: a compact JWS (`alg` EdDSA, `kid` of a key in `/.well-known/jwks.json`, `typ` `statement+jws`, `proof-of-funds+jws` or `proof-of-address+jws`) whose payload is what the document states (issuer base URL `iss`, `id`, `kind`, holder name, account number, period and balances or amount or address, currency, `issued_at`, `expires_at`, `livemode`). `verifyUrl` carries it in its fragment (`#document=`), which browsers never send to a server.
+       * @example eyJhbGciOiJFZERTQSIsImtpZCI6IkZJTnJRRjdFQXdiSm9vV25Fb2dFS3VUaU5ISWhYRUVJOFVMT1pCMXVRMEUiLCJ0eXAiOiJzdGF0ZW1lbnQrandzIn0.eyJpc3MiOiJodHRwOi8vbG9jYWxob3N0OjMwMDAiLCJpZCI6InN0bXRfN1J0Mll1OUlvNFBhMVNkNkZnM0hqOEtsIiwia2luZCI6InN0YXRlbWVudCIsImhvbGRlcl9uYW1lIjoiQWRhIE9iaSIsImFjY291bnRfbnVtYmVyIjoiNDgyOTEwMzc0OCIsInBlcmlvZF9zdGFydCI6IjIwMjYtMTAtMDEiLCJwZXJpb2RfZW5kIjoiMjAyNi0xMC0zMSIsImN1cnJlbmN5IjoiVVNEIiwib3BlbmluZ19iYWxhbmNlIjowLCJjbG9zaW5nX2JhbGFuY2UiOjQ4Ni4yLCJpc3N1ZWRfYXQiOiIyMDI2LTExLTAyVDEwOjAwOjAwLjAwMFoiLCJleHBpcmVzX2F0IjoiMjAyNy0wMS0zMVQxMDowMDowMC4wMDBaIiwibGl2ZW1vZGUiOmZhbHNlfQ.mlGblVOi11o8t8Q-k2vwlX5WBC5gx8QwTj0a59yDasgNdsvRNNRhkm9RXlk6xssaVtKU2mRgwKfExhA2ABpAAg
+       */
+      document: string;
+      /**
        * Format: uri
-       * @description Public page that checks the token.
-       * @example http://localhost:3000/verify?token=vst_8HcN2wQe5RtY1uIo3PaS7dFgK9LmZx0b
+       * @description Public page that checks the token and, in the browser, the signed document carried in the fragment (`#document=`).
+       * @example http://localhost:3000/verify?token=vst_8HcN2wQe5RtY1uIo3PaS7dFgK9LmZx0b#document=eyJhbGciOiJFZERTQSIsImtpZCI6IkZJTnJRRjdFQXdiSm9vV25Fb2dFS3VUaU5ISWhYRUVJOFVMT1pCMXVRMEUiLCJ0eXAiOiJzdGF0ZW1lbnQrandzIn0.eyJpc3MiOiJodHRwOi8vbG9jYWxob3N0OjMwMDAiLCJpZCI6InN0bXRfN1J0Mll1OUlvNFBhMVNkNkZnM0hqOEtsIiwia2luZCI6InN0YXRlbWVudCIsImhvbGRlcl9uYW1lIjoiQWRhIE9iaSIsImFjY291bnRfbnVtYmVyIjoiNDgyOTEwMzc0OCIsInBlcmlvZF9zdGFydCI6IjIwMjYtMTAtMDEiLCJwZXJpb2RfZW5kIjoiMjAyNi0xMC0zMSIsImN1cnJlbmN5IjoiVVNEIiwib3BlbmluZ19iYWxhbmNlIjowLCJjbG9zaW5nX2JhbGFuY2UiOjQ4Ni4yLCJpc3N1ZWRfYXQiOiIyMDI2LTExLTAyVDEwOjAwOjAwLjAwMFoiLCJleHBpcmVzX2F0IjoiMjAyNy0wMS0zMVQxMDowMDowMC4wMDBaIiwibGl2ZW1vZGUiOmZhbHNlfQ.mlGblVOi11o8t8Q-k2vwlX5WBC5gx8QwTj0a59yDasgNdsvRNNRhkm9RXlk6xssaVtKU2mRgwKfExhA2ABpAAg
        */
       verifyUrl: string;
       /** @description An SVG QR code that encodes verifyUrl, to print on the statement. */
@@ -2913,6 +3614,85 @@ export interface components {
       revokedAt: string | null;
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
+      /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
+      idempotent_replay: boolean;
+    };
+    /**
+     * @example {
+     *       "id": "prf_2Qw8Er5Ty1Ui7Op4As9Df3Gh",
+     *       "object": "proof",
+     *       "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *       "externalUserId": "user_42",
+     *       "kind": "funds",
+     *       "reference": "PRF-7KQ2-M9XD",
+     *       "holderName": "Ada Obi",
+     *       "accountNumber": "4829103748",
+     *       "currency": "USD",
+     *       "amount": 486.2,
+     *       "address": null,
+     *       "verifyUrl": "http://localhost:3000/verify/proof?account=4829103748&kind=funds&reference=PRF-7KQ2-M9XD#document=eyJhbGciOiJFZERTQSIsImtpZCI6IkZJTnJRRjdFQXdiSm9vV25Fb2dFS3VUaU5ISWhYRUVJOFVMT1pCMXVRMEUiLCJ0eXAiOiJwcm9vZi1vZi1mdW5kcytqd3MifQ.eyJpc3MiOiJodHRwOi8vbG9jYWxob3N0OjMwMDAiLCJpZCI6InByZl8yUXc4RXI1VHkxVWk3T3A0QXM5RGYzR2giLCJraW5kIjoicHJvb2Ytb2YtZnVuZHMiLCJob2xkZXJfbmFtZSI6IkFkYSBPYmkiLCJhY2NvdW50X251bWJlciI6IjQ4MjkxMDM3NDgiLCJyZWZlcmVuY2UiOiJQUkYtN0tRMi1NOVhEIiwiY3VycmVuY3kiOiJVU0QiLCJhbW91bnQiOjQ4Ni4yLCJpc3N1ZWRfYXQiOiIyMDI2LTExLTAyVDEwOjA1OjAwLjAwMFoiLCJleHBpcmVzX2F0IjoiMjAyNi0xMi0wMlQxMDowNTowMC4wMDBaIiwibGl2ZW1vZGUiOmZhbHNlfQ.tFdA4RXa76YaKn4GieNBNFDbi2UA_oexxug-R5ut0Y1wi4u-weRjmjVRpe7-X6X-8f2tnf6Qcs-NeYT7v1a1Cg",
+     *       "issuedAt": "2026-11-02T10:05:00.000Z",
+     *       "expiresAt": "2026-12-02T10:05:00.000Z",
+     *       "revokedAt": null,
+     *       "livemode": false,
+     *       "document": "eyJhbGciOiJFZERTQSIsImtpZCI6IkZJTnJRRjdFQXdiSm9vV25Fb2dFS3VUaU5ISWhYRUVJOFVMT1pCMXVRMEUiLCJ0eXAiOiJwcm9vZi1vZi1mdW5kcytqd3MifQ.eyJpc3MiOiJodHRwOi8vbG9jYWxob3N0OjMwMDAiLCJpZCI6InByZl8yUXc4RXI1VHkxVWk3T3A0QXM5RGYzR2giLCJraW5kIjoicHJvb2Ytb2YtZnVuZHMiLCJob2xkZXJfbmFtZSI6IkFkYSBPYmkiLCJhY2NvdW50X251bWJlciI6IjQ4MjkxMDM3NDgiLCJyZWZlcmVuY2UiOiJQUkYtN0tRMi1NOVhEIiwiY3VycmVuY3kiOiJVU0QiLCJhbW91bnQiOjQ4Ni4yLCJpc3N1ZWRfYXQiOiIyMDI2LTExLTAyVDEwOjA1OjAwLjAwMFoiLCJleHBpcmVzX2F0IjoiMjAyNi0xMi0wMlQxMDowNTowMC4wMDBaIiwibGl2ZW1vZGUiOmZhbHNlfQ.tFdA4RXa76YaKn4GieNBNFDbi2UA_oexxug-R5ut0Y1wi4u-weRjmjVRpe7-X6X-8f2tnf6Qcs-NeYT7v1a1Cg",
+     *       "idempotent_replay": false
+     *     }
+     */
+    ProofCreated: {
+      /** @example prf_2Qw8Er5Ty1Ui7Op4As9Df3Gh */
+      id: string;
+      /** @constant */
+      object: "proof";
+      /** @example wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T */
+      walletId: string;
+      /** @example user_42 */
+      externalUserId: string;
+      /**
+       * @description address: the holder's address on file; funds: the available balance at issue.
+       * @example funds
+       * @enum {string}
+       */
+      kind: "address" | "funds";
+      /**
+       * @description The letter's reference code; a verifier who has it also sees the amount or address.
+       * @example PRF-7KQ2-M9XD
+       */
+      reference: string;
+      /** @example Ada Obi */
+      holderName: string;
+      /** @example 4829103748 */
+      accountNumber: string;
+      /** @description Funds letters: the wallet's currency. */
+      currency: string | null;
+      /**
+       * @description Funds letters: the available balance when the letter was issued.
+       * @example 486.2
+       */
+      amount: number | null;
+      /** @description Address letters: the address on file when the letter was issued. */
+      address: components["schemas"]["Address"] | null;
+      /**
+       * Format: uri
+       * @description Public page that checks the letter (reference included) and, in the browser, the signed document in the fragment (`#document=`).
+       * @example http://localhost:3000/verify/proof?account=4829103748&kind=funds&reference=PRF-7KQ2-M9XD#document=eyJhbGciOiJFZERTQSIsImtpZCI6IkZJTnJRRjdFQXdiSm9vV25Fb2dFS3VUaU5ISWhYRUVJOFVMT1pCMXVRMEUiLCJ0eXAiOiJwcm9vZi1vZi1mdW5kcytqd3MifQ.eyJpc3MiOiJodHRwOi8vbG9jYWxob3N0OjMwMDAiLCJpZCI6InByZl8yUXc4RXI1VHkxVWk3T3A0QXM5RGYzR2giLCJraW5kIjoicHJvb2Ytb2YtZnVuZHMiLCJob2xkZXJfbmFtZSI6IkFkYSBPYmkiLCJhY2NvdW50X251bWJlciI6IjQ4MjkxMDM3NDgiLCJyZWZlcmVuY2UiOiJQUkYtN0tRMi1NOVhEIiwiY3VycmVuY3kiOiJVU0QiLCJhbW91bnQiOjQ4Ni4yLCJpc3N1ZWRfYXQiOiIyMDI2LTExLTAyVDEwOjA1OjAwLjAwMFoiLCJleHBpcmVzX2F0IjoiMjAyNi0xMi0wMlQxMDowNTowMC4wMDBaIiwibGl2ZW1vZGUiOmZhbHNlfQ.tFdA4RXa76YaKn4GieNBNFDbi2UA_oexxug-R5ut0Y1wi4u-weRjmjVRpe7-X6X-8f2tnf6Qcs-NeYT7v1a1Cg
+       */
+      verifyUrl: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      issuedAt: string;
+      expiresAt: string | null;
+      revokedAt: string | null;
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * @description The document signed: a compact JWS (`alg` EdDSA, `kid` of a key in `/.well-known/jwks.json`, `typ` `statement+jws`, `proof-of-funds+jws` or `proof-of-address+jws`) whose payload is what the document states (issuer base URL `iss`, `id`, `kind`, holder name, account number, period and balances or amount or address, currency, `issued_at`, `expires_at`, `livemode`). `verifyUrl` carries it in its fragment (`#document=`), which browsers never send to a server.
+       * @example eyJhbGciOiJFZERTQSIsImtpZCI6IkZJTnJRRjdFQXdiSm9vV25Fb2dFS3VUaU5ISWhYRUVJOFVMT1pCMXVRMEUiLCJ0eXAiOiJwcm9vZi1vZi1mdW5kcytqd3MifQ.eyJpc3MiOiJodHRwOi8vbG9jYWxob3N0OjMwMDAiLCJpZCI6InByZl8yUXc4RXI1VHkxVWk3T3A0QXM5RGYzR2giLCJraW5kIjoicHJvb2Ytb2YtZnVuZHMiLCJob2xkZXJfbmFtZSI6IkFkYSBPYmkiLCJhY2NvdW50X251bWJlciI6IjQ4MjkxMDM3NDgiLCJyZWZlcmVuY2UiOiJQUkYtN0tRMi1NOVhEIiwiY3VycmVuY3kiOiJVU0QiLCJhbW91bnQiOjQ4Ni4yLCJpc3N1ZWRfYXQiOiIyMDI2LTExLTAyVDEwOjA1OjAwLjAwMFoiLCJleHBpcmVzX2F0IjoiMjAyNi0xMi0wMlQxMDowNTowMC4wMDBaIiwibGl2ZW1vZGUiOmZhbHNlfQ.tFdA4RXa76YaKn4GieNBNFDbi2UA_oexxug-R5ut0Y1wi4u-weRjmjVRpe7-X6X-8f2tnf6Qcs-NeYT7v1a1Cg
+       */
+      document: string;
       /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
       idempotent_replay: boolean;
     };
@@ -3116,6 +3896,56 @@ export interface components {
     };
     /**
      * @example {
+     *       "id": "stmt_7Rt2Yu9Io4Pa1Sd6Fg3Hj8Kl",
+     *       "status": "current",
+     *       "revoked_at": null,
+     *       "expires_at": "2027-01-31T10:00:00.000Z"
+     *     }
+     */
+    DocumentStatus: {
+      /** @example stmt_7Rt2Yu9Io4Pa1Sd6Fg3Hj8Kl */
+      id: string;
+      /**
+       * @description current: issued here, neither revoked nor expired; revoked: withdrawn by its issuer (a signature cannot say this); expired; not_found: no document of ours has this id.
+       * @enum {string}
+       */
+      status: "current" | "revoked" | "expired" | "not_found";
+      revoked_at: string | null;
+      expires_at: string | null;
+    };
+    /**
+     * @example {
+     *       "keys": [
+     *         {
+     *           "kty": "OKP",
+     *           "crv": "Ed25519",
+     *           "x": "YJKZtHCwpbiNEVFAmH-aEIAhLaXr940_IVNe8Y1USOE",
+     *           "kid": "FINrQF7EAwbJooWnEogEKuTiNHIhXEEI8ULOZB1uQ0E",
+     *           "alg": "EdDSA",
+     *           "use": "sig"
+     *         }
+     *       ]
+     *     }
+     */
+    DocumentSigningKeys: {
+      /** @description The key signing now first, then retired keys still needed: a retired key stays while a document signed with it has not expired. */
+      keys: {
+        /** @constant */
+        kty: "OKP";
+        /** @constant */
+        crv: "Ed25519";
+        /** @description The public key, base64url. */
+        x: string;
+        /** @description The key's id: its RFC 7638 thumbprint. */
+        kid: string;
+        /** @constant */
+        alg: "EdDSA";
+        /** @constant */
+        use: "sig";
+      }[];
+    };
+    /**
+     * @example {
      *       "as_of": "2026-11-21T10:00:00.000Z",
      *       "livemode": true,
      *       "ledger_balanced": true,
@@ -3207,6 +4037,159 @@ export interface components {
       card_volume_30d: number;
     };
     /**
+     * @example {
+     *       "object": "list",
+     *       "data": [
+     *         {
+     *           "object": "liability_snapshot",
+     *           "id": "lsnap_7Hq2Lm9Xc4Vb1Nz8Kd3Rt6Wy",
+     *           "sequence": 2,
+     *           "as_of": "2026-11-21T10:00:00.000Z",
+     *           "hash": "0000000000000000000000000000000000000000000000000000000000000000",
+     *           "previous_hash": "0000000000000000000000000000000000000000000000000000000000000000",
+     *           "currencies": [
+     *             {
+     *               "currency": "USD",
+     *               "root_hash": "0000000000000000000000000000000000000000000000000000000000000000",
+     *               "total_minor": "1250",
+     *               "total": 12.5,
+     *               "leaf_count": 1,
+     *               "reserves_minor": "1250",
+     *               "reserves": 12.5
+     *             }
+     *           ]
+     *         }
+     *       ],
+     *       "has_more": false,
+     *       "next_cursor": null
+     *     }
+     */
+    LiabilitySnapshotList: {
+      /** @constant */
+      object: "list";
+      /** @description Newest first. */
+      data: components["schemas"]["LiabilitySnapshot"][];
+      /** @description true when another page follows. */
+      has_more: boolean;
+      /** @description Pass as `starting_after` to read the next page; null on the last page. */
+      next_cursor: string | null;
+    };
+    /**
+     * @example {
+     *       "object": "liability_snapshot",
+     *       "id": "lsnap_7Hq2Lm9Xc4Vb1Nz8Kd3Rt6Wy",
+     *       "sequence": 2,
+     *       "as_of": "2026-11-21T10:00:00.000Z",
+     *       "hash": "0000000000000000000000000000000000000000000000000000000000000000",
+     *       "previous_hash": "0000000000000000000000000000000000000000000000000000000000000000",
+     *       "currencies": [
+     *         {
+     *           "currency": "USD",
+     *           "root_hash": "0000000000000000000000000000000000000000000000000000000000000000",
+     *           "total_minor": "1250",
+     *           "total": 12.5,
+     *           "leaf_count": 1,
+     *           "reserves_minor": "1250",
+     *           "reserves": 12.5
+     *         }
+     *       ]
+     *     }
+     */
+    LiabilitySnapshot: {
+      /** @constant */
+      object: "liability_snapshot";
+      /** @description The snapshot's id. */
+      id: string;
+      /** @description 1 for the first snapshot, then 2, 3… with no gap. */
+      sequence: number;
+      /**
+       * Format: date-time
+       * @description The instant of the ledger the trees were built from.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      as_of: string;
+      /** @description SHA-256 of the snapshot's fields as the decision record encodes them; the next snapshot names it. */
+      hash: string;
+      previous_hash: string | null;
+      /** @description One tree per currency, by code. */
+      currencies: components["schemas"]["LiabilityCurrency"][];
+    };
+    LiabilityCurrency: {
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      /** @description The Merkle-sum tree's root hash (SHA-256, lowercase hex). */
+      root_hash: string;
+      /** @description The root's sum: every live wallet's balance in this currency, minor units (never negative). */
+      total_minor: string;
+      /** @description The same total in major units; equal to the treasury figures' liabilities at `as_of`. */
+      total: number;
+      /** @description Live wallets in the tree (one leaf each, zero balances included). */
+      leaf_count: number;
+      /** @description Reserves recorded in our ledger at `as_of`, minor units. Not proven to exist outside the ledger. */
+      reserves_minor: string;
+      /** @description The same reserves in major units. */
+      reserves: number;
+    };
+    /**
+     * @example {
+     *       "object": "liability_proof",
+     *       "snapshot": "lsnap_7Hq2Lm9Xc4Vb1Nz8Kd3Rt6Wy",
+     *       "as_of": "2026-11-21T10:00:00.000Z",
+     *       "currency": "USD",
+     *       "wallet": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *       "balance_minor": "1250",
+     *       "balance": 12.5,
+     *       "salt": "0000000000000000000000000000000000000000000000000000000000000000",
+     *       "path": [],
+     *       "root_hash": "0000000000000000000000000000000000000000000000000000000000000000",
+     *       "total_minor": "1250"
+     *     }
+     */
+    LiabilityProof: {
+      /** @constant */
+      object: "liability_proof";
+      /** @description The snapshot's id: fetch it from the public list to verify against. */
+      snapshot: string;
+      /**
+       * Format: date-time
+       * @description The snapshot's instant.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      as_of: string;
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      /** @description The wallet's id, as its leaf commits to it. */
+      wallet: string;
+      /** @description The wallet's balance at `as_of`, minor units, as its leaf commits to it. */
+      balance_minor: string;
+      /** @description The same balance in major units. */
+      balance: number;
+      /** @description This leaf's salt (derived from the snapshot's secret seed; reveals no other leaf's). */
+      salt: string;
+      /** @description Siblings from the leaf up to the root; a level where the node rose alone has no step. */
+      path: {
+        /**
+         * @description Where the sibling sits beside the node being built up.
+         * @enum {string}
+         */
+        side: "left" | "right";
+        /** @description The sibling's hash. */
+        hash: string;
+        /** @description The sibling's sum, minor units. */
+        sum_minor: string;
+      }[];
+      /** @description The root this path should reach; a verifier compares with the published snapshot's, not this copy. */
+      root_hash: string;
+      /** @description The root's sum, minor units. */
+      total_minor: string;
+    };
+    /**
      * @description An OpenAPI 3.1 document; the example is abridged.
      * @example {
      *       "openapi": "3.1.0",
@@ -3247,6 +4230,75 @@ export interface components {
       database: "ok";
     };
     /**
+     * @description Limits and merchant rules checked on every spend, after the card's status and before the wallet's funds; a wallet's apply to all its cards on top of each card's own. Allowed and blocked lists of one kind are exclusive. A spend at a merchant with no category (or no country) is declined when an allowed list of that kind is set. What counts against a limit: approved authorizations' amounts, less what is later released (reversed, expired, or the uncaptured rest of a partial capture), in the window the authorization was approved in; refunds do not count back. Absent lists are not set. For a card, the per_authorization limit without categories is its spendLimit.
+     * @example {
+     *       "spendingLimits": [
+     *         {
+     *           "amount": 250.5,
+     *           "interval": "per_authorization"
+     *         },
+     *         {
+     *           "amount": 500,
+     *           "interval": "daily"
+     *         }
+     *       ],
+     *       "blockedCategories": [
+     *         "7995"
+     *       ]
+     *     }
+     */
+    SpendingControlsOutput: {
+      spendingLimits: {
+        /**
+         * @description Amount in the major unit of the currency.
+         * @example 25.5
+         */
+        amount: number;
+        /** @enum {string} */
+        interval: "per_authorization" | "daily" | "weekly" | "monthly" | "yearly" | "all_time";
+        categories?: string[];
+      }[];
+      allowedCategories?: string[];
+      blockedCategories?: string[];
+      allowedCountries?: string[];
+      blockedCountries?: string[];
+    };
+    /**
+     * @description Each window limit of this card's (or wallet's) own controls with what is counted against it now. per_authorization limits have no window and are not listed.
+     * @example [
+     *       {
+     *         "interval": "daily",
+     *         "limit": 500,
+     *         "spent": 20,
+     *         "remaining": 480,
+     *         "resetsAt": "2026-10-04T00:00:00.000Z"
+     *       }
+     *     ]
+     */
+    SpendingUsageOutput: {
+      /** @enum {string} */
+      interval: "daily" | "weekly" | "monthly" | "yearly" | "all_time";
+      /** @description The limit's categories; absent when every spend counts. */
+      categories?: string[];
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 500
+       */
+      limit: number;
+      /**
+       * @description Counted in the current window: approved amounts less what was later released.
+       * @example 20
+       */
+      spent: number;
+      /**
+       * @description limit − spent, never below 0.
+       * @example 480
+       */
+      remaining: number;
+      /** @description When the next window starts; null for all_time. */
+      resetsAt: string | null;
+    }[];
+    /**
      * @example {
      *       "id": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
      *       "object": "wallet",
@@ -3268,6 +4320,23 @@ export interface components {
      *         "available": 486.2,
      *         "posted": 486.2
      *       },
+     *       "spendingControls": {
+     *         "spendingLimits": [
+     *           {
+     *             "amount": 2000,
+     *             "interval": "monthly"
+     *           }
+     *         ]
+     *       },
+     *       "spending": [
+     *         {
+     *           "interval": "monthly",
+     *           "limit": 2000,
+     *           "spent": 18.4,
+     *           "remaining": 1981.6,
+     *           "resetsAt": "2026-11-01T00:00:00.000Z"
+     *         }
+     *       ],
      *       "livemode": false,
      *       "createdAt": "2026-10-01T08:30:00.000Z"
      *     }
@@ -3308,6 +4377,8 @@ export interface components {
          */
         posted: number;
       };
+      spendingControls: components["schemas"]["SpendingControlsOutput"];
+      spending: components["schemas"]["SpendingUsageOutput"];
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
       /**
@@ -3326,6 +4397,30 @@ export interface components {
      *       "kind": "virtual",
      *       "currency": "USD",
      *       "spendLimit": 250.5,
+     *       "spendingControls": {
+     *         "spendingLimits": [
+     *           {
+     *             "amount": 250.5,
+     *             "interval": "per_authorization"
+     *           },
+     *           {
+     *             "amount": 500,
+     *             "interval": "daily"
+     *           }
+     *         ],
+     *         "blockedCategories": [
+     *           "7995"
+     *         ]
+     *       },
+     *       "spending": [
+     *         {
+     *           "interval": "daily",
+     *           "limit": 500,
+     *           "spent": 0,
+     *           "remaining": 500,
+     *           "resetsAt": "2026-10-02T00:00:00.000Z"
+     *         }
+     *       ],
      *       "status": "active",
      *       "last4": "7361",
      *       "expMonth": 10,
@@ -3351,10 +4446,12 @@ export interface components {
        */
       currency: string;
       /**
-       * @description Per-authorization limit; null means none.
+       * @description Per-authorization limit; null means none. The same limit as spendingControls' per_authorization limit without categories.
        * @example 250.5
        */
       spendLimit: number | null;
+      spendingControls: components["schemas"]["SpendingControlsOutput"];
+      spending: components["schemas"]["SpendingUsageOutput"];
       /** @enum {string} */
       status: "active" | "frozen" | "canceled";
       /**
@@ -3394,6 +4491,7 @@ export interface components {
      *         "country": "US"
      *       },
      *       "source": "sdk",
+     *       "expiresAt": "2026-10-10T12:14:27.000Z",
      *       "livemode": false,
      *       "createdAt": "2026-10-03T12:14:27.000Z",
      *       "updatedAt": "2026-10-04T09:02:45.000Z"
@@ -3421,12 +4519,23 @@ export interface components {
        */
       currency: string;
       /**
-       * @description pending: the hold is open. closed: captured, fully or partly (the rest released). declined: refused; see declineCode.
+       * @description pending: the hold is open. closed: captured, fully or partly (the rest released). reversed: the application released the whole hold (POST /authorizations/{id}/reverse). expired: not captured by expiresAt, so the whole hold was released. declined: refused; see declineCode. A reversed or expired authorization cannot be captured (409 authorization_reversed / authorization_expired).
        * @enum {string}
        */
-      status: "pending" | "closed" | "declined";
+      status: "pending" | "closed" | "reversed" | "expired" | "declined";
       /** @description Why the card refused; null unless declined. */
-      declineCode: ("insufficient_funds" | "spend_limit_exceeded" | "card_inactive" | "card_currency_mismatch") | null;
+      declineCode:
+        | (
+            | "insufficient_funds"
+            | "spend_limit_exceeded"
+            | "card_inactive"
+            | "card_currency_mismatch"
+            | "spending_limit_exceeded"
+            | "category_blocked"
+            | "country_blocked"
+            | "card_expired"
+          )
+        | null;
       /**
        * @description Amount in the major unit of the currency.
        * @example 18.4
@@ -3447,6 +4556,11 @@ export interface components {
        * @enum {string}
        */
       source: "sdk" | "tap";
+      /**
+       * @description When the hold lapses if not captured: AUTHORIZATION_HOLD_DAYS (default 7) after approval; the hold is then released and the status becomes expired. null for a declined authorization.
+       * @example 2026-10-10T12:14:27.000Z
+       */
+      expiresAt: string | null;
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
       /**
@@ -3874,6 +4988,261 @@ export interface operations {
       };
     };
   };
+  updateWallet: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @description Your own identifier for the user; 1-128 characters of `[A-Za-z0-9_.:@-]`. */
+        externalUserId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateWalletRequest"];
+      };
+    };
+    responses: {
+      /** @description The wallet with its controls and spending. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WalletWriteResponse"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key, amount_precision. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: wallet_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   issueCard: {
     parameters: {
       query?: never;
@@ -4216,6 +5585,261 @@ export interface operations {
       };
       /** @description The resource does not exist in this application and mode. Codes: card_not_found. */
       404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateCard: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @description The card's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateCardRequest"];
+      };
+    };
+    responses: {
+      /** @description The card with its controls and spending. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CardWriteResponse"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key, amount_precision. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: card_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
+      422: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
           "x-service-schema-version": string;
@@ -5167,6 +6791,261 @@ export interface operations {
       };
     };
   };
+  createCardDetailsSession: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @description The card's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateCardDetailsSessionRequest"];
+      };
+    };
+    responses: {
+      /** @description The details session and its one-time link. */
+      201: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CardDetailsSession"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: card_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress, card_canceled, card_details_unavailable. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   createAuthorization: {
     parameters: {
       query?: never;
@@ -5244,7 +7123,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The card refused the payment. Codes: insufficient_funds, spend_limit_exceeded, card_inactive, card_currency_mismatch. */
+      /** @description The card refused the payment. Codes: insufficient_funds, spend_limit_exceeded, card_inactive, card_currency_mismatch, spending_limit_exceeded, category_blocked, country_blocked, card_expired. */
       402: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -5726,7 +7605,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress, authorization_not_pending, amount_exceeds_authorization. */
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress, authorization_not_pending, authorization_reversed, authorization_expired, amount_exceeds_authorization. */
       409: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -5759,6 +7638,238 @@ export interface operations {
           "x-ratelimit-remaining": string;
           /** @description Seconds until the window resets. */
           "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  reverseAuthorization: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @description The authorization's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The reversed authorization. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AuthorizationWriteResponse"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: authorization_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress, authorization_not_pending, authorization_reversed, authorization_expired. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6628,7 +8739,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The card refused the payment. Codes: insufficient_funds, spend_limit_exceeded, card_inactive, card_currency_mismatch. */
+      /** @description The card refused the payment. Codes: insufficient_funds, spend_limit_exceeded, card_inactive, card_currency_mismatch, spending_limit_exceeded, category_blocked, country_blocked, card_expired. */
       402: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -6825,6 +8936,238 @@ export interface operations {
       };
     };
   };
+  expireTestAuthorization: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @description The authorization's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The expired authorization. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AuthorizationWriteResponse"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed, test_mode_only. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: authorization_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress, authorization_not_pending, authorization_reversed, authorization_expired. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   listEvents: {
     parameters: {
       query?: {
@@ -6833,7 +9176,13 @@ export interface operations {
         /** @description Cursor: the `next_cursor` of the previous page (the id of its last item). Omit for the newest items. */
         starting_after?: string;
         /** @description Only events of this kind. */
-        type?: "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded";
+        type?:
+          | "wallet.provisioned"
+          | "card.issued"
+          | "card.authorized"
+          | "card.captured"
+          | "card.refunded"
+          | "card.reversed";
         /** @description Only events about this wallet (its id): with `sequence`, how a receiver finds the events it has not seen. */
         wallet?: string;
       };
@@ -7162,7 +9511,13 @@ export interface operations {
         /** @description Only deliveries of this event id. */
         event?: string;
         /** @description Only deliveries of events of this kind. */
-        type?: "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded";
+        type?:
+          | "wallet.provisioned"
+          | "card.issued"
+          | "card.authorized"
+          | "card.captured"
+          | "card.refunded"
+          | "card.reversed";
         /** @description Only deliveries in this state. */
         status?: "pending" | "succeeded" | "failed";
         /** @description Only deliveries to this endpoint id. */
@@ -8544,7 +10899,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The letter. */
+      /** @description The letter, with its signed document. */
       201: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -8561,7 +10916,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["ProofWriteResponse"];
+          "application/json": components["schemas"]["ProofCreated"];
         };
       };
       /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key. */
@@ -9200,6 +11555,168 @@ export interface operations {
       };
     };
   };
+  getDocumentStatus: {
+    parameters: {
+      query?: {
+        /** @description The signed document's `id` (a statement `stmt_…` or a letter `prf_…`). A missing or malformed id is answered with status not_found, not an error. */
+        id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The document's status. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DocumentStatus"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getDocumentKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The published keys. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DocumentSigningKeys"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   getTreasuryStats: {
     parameters: {
       query?: never;
@@ -9262,6 +11779,384 @@ export interface operations {
           "x-ratelimit-remaining": string;
           /** @description Seconds until the window resets. */
           "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listLiabilitySnapshots: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1-100. */
+        limit?: number;
+        /** @description Cursor: the `next_cursor` of the previous page (the id of its last item). Omit for the newest items. */
+        starting_after?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of snapshots. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["LiabilitySnapshotList"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getLiabilitySnapshot: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The snapshot's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The snapshot. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["LiabilitySnapshot"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: liability_snapshot_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getLiabilityProof: {
+    parameters: {
+      query?: {
+        /** @description The snapshot to prove inclusion in; the newest when omitted. */
+        snapshot?: string;
+      };
+      header?: never;
+      path: {
+        /** @description Your own identifier for the user; 1-128 characters of `[A-Za-z0-9_.:@-]`. */
+        externalUserId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The inclusion proof. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["LiabilityProof"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: wallet_not_found, liability_snapshot_not_found, liability_proof_unavailable. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
           [name: string]: unknown;
         };
         content: {
@@ -9622,6 +12517,48 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": components["schemas"]["CardRefundedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_card_reversed: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardReversedEvent"];
       };
     };
     responses: {
