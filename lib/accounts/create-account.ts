@@ -26,6 +26,9 @@ export async function ownAccount(db: Db, merchantId: string) {
     include: { account: true },
   });
   if (owned) return owned.account;
-  const merchant = await db.merchantUser.findUniqueOrThrow({ where: { id: merchantId }, select: { name: true, email: true } });
+  const merchant = await db.merchantUser.findUniqueOrThrow({
+    where: { id: merchantId },
+    select: { name: true, email: true },
+  });
   return createAccount(db, { name: merchant.name?.trim() || merchant.email, ownerId: merchantId });
 }

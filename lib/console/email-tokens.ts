@@ -46,9 +46,10 @@ const LINK_WORDS: Record<EmailTokenPurpose, string> = {
 export async function findUsableEmailToken(db: Db, purpose: EmailTokenPurpose, token: string) {
   const words = LINK_WORDS[purpose];
   // A tampered or made-up link: the same answer as one never issued.
-  const row = token.length > 0 && token.length <= 100
-    ? await db.emailToken.findUnique({ where: { tokenHash: hashLinkToken(token) } })
-    : null;
+  const row =
+    token.length > 0 && token.length <= 100
+      ? await db.emailToken.findUnique({ where: { tokenHash: hashLinkToken(token) } })
+      : null;
   if (!row || row.purpose !== purpose) throw ConsoleError.refused(`This ${words} is not valid. Ask for a new one.`);
   if (row.usedAt) throw ConsoleError.refused(`This ${words} was already used. Ask for a new one if you still need it.`);
   if (row.expiresAt <= new Date()) throw ConsoleError.refused(`This ${words} has expired. Ask for a new one.`);
@@ -62,6 +63,7 @@ export async function consumeEmailToken(db: Db, purpose: EmailTokenPurpose, toke
     where: { id: row.id, usedAt: null, expiresAt: { gt: new Date() } },
     data: { usedAt: new Date() },
   });
-  if (count !== 1) throw ConsoleError.refused(`This ${LINK_WORDS[purpose]} was already used. Ask for a new one if you still need it.`);
+  if (count !== 1)
+    throw ConsoleError.refused(`This ${LINK_WORDS[purpose]} was already used. Ask for a new one if you still need it.`);
   return row;
 }

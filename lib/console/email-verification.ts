@@ -8,7 +8,10 @@ import { mailVerifyEmail } from "./mails";
 
 /** Queues a confirmation link to the member's current address (in `db`'s transaction). */
 export async function sendEmailVerification(db: Db, merchantId: string): Promise<{ email: string }> {
-  const merchant = await db.merchantUser.findUnique({ where: { id: merchantId }, select: { email: true, emailVerifiedAt: true } });
+  const merchant = await db.merchantUser.findUnique({
+    where: { id: merchantId },
+    select: { email: true, emailVerifiedAt: true },
+  });
   if (!merchant) throw ConsoleError.notFound("That account");
   if (merchant.emailVerifiedAt) throw ConsoleError.refused("Your email address is already confirmed.");
   const token = await issueEmailToken(db, {
@@ -29,7 +32,11 @@ export async function verifyEmail(db: Db, token: string, ipAddress: string | nul
     data: { emailVerifiedAt: new Date() },
   });
   if (count === 1)
-    await recordAudit(db, { merchantId: row.merchantId, ipAddress }, { applicationId: null, action: "email.verified", detail: { email: row.email } });
+    await recordAudit(
+      db,
+      { merchantId: row.merchantId, ipAddress },
+      { applicationId: null, action: "email.verified", detail: { email: row.email } },
+    );
   return { email: row.email };
 }
 

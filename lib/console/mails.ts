@@ -47,10 +47,15 @@ export function mailInvitation(
   });
 }
 
-export function mailSecurityNotice(db: Db, to: string, what: "password_changed" | "password_reset" | "two_factor_on" | "two_factor_off") {
+export function mailSecurityNotice(
+  db: Db,
+  to: string,
+  what: "password_changed" | "password_reset" | "two_factor_on" | "two_factor_off",
+) {
   const sentences = {
     password_changed: "The password of your console account was changed, and your other sessions were signed out.",
-    password_reset: "The password of your console account was reset through a link sent to this address, and every session was signed out.",
+    password_reset:
+      "The password of your console account was reset through a link sent to this address, and every session was signed out.",
     two_factor_on: "Two-factor sign-in was turned on for your console account.",
     two_factor_off: "Two-factor sign-in was turned off for your console account.",
   } as const;

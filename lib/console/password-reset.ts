@@ -32,7 +32,12 @@ export async function requestPasswordReset(
   await checkPasswordResetAttempt({ address: caller.address, account: email });
   const merchant = await db.merchantUser.findUnique({ where: { email }, select: { id: true } });
   if (merchant) {
-    const token = await issueEmailToken(db, { merchantId: merchant.id, email, purpose: "password_reset", ttlMs: PASSWORD_RESET_TTL_MS });
+    const token = await issueEmailToken(db, {
+      merchantId: merchant.id,
+      email,
+      purpose: "password_reset",
+      ttlMs: PASSWORD_RESET_TTL_MS,
+    });
     await mailPasswordReset(db, email, token);
   }
   return { email };

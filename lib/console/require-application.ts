@@ -6,16 +6,13 @@ import type { Db } from "@/lib/db/client";
 import { ConsoleError } from "./errors";
 import { requireRole, type Permission, type Role } from "./roles";
 
-export async function requireApplication(
-  db: Db,
-  memberId: string,
-  applicationId: string,
-  need: Permission = "read",
-) {
+export async function requireApplication(db: Db, memberId: string, applicationId: string, need: Permission = "read") {
   if (!memberId || !applicationId) throw ConsoleError.notFound("Application");
   const found = await db.application.findFirst({
     where: { id: applicationId, account: { members: { some: { merchantId: memberId } } } },
-    include: { account: { select: { name: true, members: { where: { merchantId: memberId }, select: { role: true } } } } },
+    include: {
+      account: { select: { name: true, members: { where: { merchantId: memberId }, select: { role: true } } } },
+    },
   });
   const role = found?.account.members[0]?.role;
   if (!found || !role) throw ConsoleError.notFound("Application");

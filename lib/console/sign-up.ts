@@ -91,7 +91,11 @@ export const signUpInput = z
  * Creates a console person with their own account (they are its owner). Refuses a taken address:
  * for tests, the CLI and invitations; the sign-up page calls requestSignUp, which answers alike.
  */
-export async function signUp(db: Db, raw: { name?: string; email: string; password: string }, options: { emailVerified?: boolean } = {}) {
+export async function signUp(
+  db: Db,
+  raw: { name?: string; email: string; password: string },
+  options: { emailVerified?: boolean } = {},
+) {
   const input = parseFields(signUpInput, raw);
   const existing = await db.merchantUser.findUnique({ where: { email: input.email }, select: { id: true } });
   if (existing) throw ConsoleError.field("email", "An account with this email already exists. Sign in instead.");

@@ -33,14 +33,26 @@ export async function listTeam(db: Db, memberId: string, accountId: string) {
     db.invitation.findMany({
       where: { accountId, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
       orderBy: { createdAt: "desc" },
-      select: { id: true, email: true, role: true, createdAt: true, expiresAt: true, invitedBy: { select: { email: true } } },
+      select: {
+        id: true,
+        email: true,
+        role: true,
+        createdAt: true,
+        expiresAt: true,
+        invitedBy: { select: { email: true } },
+      },
     }),
   ]);
   return { account, members, invitations };
 }
 
 /** Invites `email` as `role`; a repeat invitation to the same address replaces the pending one. */
-export async function inviteMember(db: Db, context: AuditContext, accountId: string, raw: { email: string; role: string }) {
+export async function inviteMember(
+  db: Db,
+  context: AuditContext,
+  accountId: string,
+  raw: { email: string; role: string },
+) {
   const account = await requireAccount(db, context.merchantId, accountId, "manage_members");
   const input = parseFields(inviteInput, raw);
   const member = await db.membership.findFirst({
@@ -48,7 +60,10 @@ export async function inviteMember(db: Db, context: AuditContext, accountId: str
     select: { id: true },
   });
   if (member) throw ConsoleError.field("email", `${input.email} is already a member of this account.`);
-  const inviter = await db.merchantUser.findUniqueOrThrow({ where: { id: context.merchantId }, select: { email: true, name: true } });
+  const inviter = await db.merchantUser.findUniqueOrThrow({
+    where: { id: context.merchantId },
+    select: { email: true, name: true },
+  });
   await db.invitation.updateMany({
     where: { accountId, email: input.email, acceptedAt: null, revokedAt: null },
     data: { revokedAt: new Date() },
@@ -88,7 +103,12 @@ export async function revokeInvitation(db: Db, context: AuditContext, accountId:
     data: { revokedAt: new Date() },
   });
   if (count !== 1) throw ConsoleError.notFound("Invitation");
-  await recordAudit(db, context, { applicationId: null, accountId, action: "member.invitation_revoked", detail: { invitationId } });
+  await recordAudit(db, context, {
+    applicationId: null,
+    accountId,
+    action: "member.invitation_revoked",
+    detail: { invitationId },
+  });
 }
 
 /** The invitation a link names, if it can still be accepted; a "refused" ConsoleError saying why not. */
@@ -102,7 +122,8 @@ export async function findInvitation(db: Db, token: string) {
       : null;
   if (!invitation || invitation.revokedAt)
     throw ConsoleError.refused("This invitation link is not valid: it may have been withdrawn. Ask for a new one.");
-  if (invitation.acceptedAt) throw ConsoleError.refused("This invitation was already accepted. Sign in to use the account.");
+  if (invitation.acceptedAt)
+    throw ConsoleError.refused("This invitation was already accepted. Sign in to use the account.");
   if (invitation.expiresAt <= new Date())
     throw ConsoleError.refused("This invitation has expired. Ask the person who invited you for a new one.");
   return invitation;
@@ -114,7 +135,10 @@ export async function findInvitation(db: Db, token: string) {
  */
 export async function acceptInvitation(db: Db, context: AuditContext, token: string) {
   const invitation = await findInvitation(db, token);
-  const merchant = await db.merchantUser.findUniqueOrThrow({ where: { id: context.merchantId }, select: { email: true } });
+  const merchant = await db.merchantUser.findUniqueOrThrow({
+    where: { id: context.merchantId },
+    select: { email: true },
+  });
   if (merchant.email.toLowerCase() !== invitation.email)
     throw ConsoleError.refused(`This invitation is for ${invitation.email}. Sign in with that address to accept it.`);
   const { count } = await db.invitation.updateMany({
@@ -124,14 +148,22 @@ export async function acceptInvitation(db: Db, context: AuditContext, token: str
   if (count !== 1) throw ConsoleError.refused("This invitation was already accepted. Sign in to use the account.");
   try {
     await db.membership.create({
-      data: { id: newId("mem"), accountId: invitation.accountId, merchantId: context.merchantId, role: invitation.role },
+      data: {
+        id: newId("mem"),
+        accountId: invitation.accountId,
+        merchantId: context.merchantId,
+        role: invitation.role,
+      },
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw ConsoleError.refused("You are already a member of this account.");
     throw error;
   }
   // The link was mailed to this address: it is confirmed too.
-  await db.merchantUser.updateMany({ where: { id: context.merchantId, emailVerifiedAt: null }, data: { emailVerifiedAt: new Date() } });
+  await db.merchantUser.updateMany({
+    where: { id: context.merchantId, emailVerifiedAt: null },
+    data: { emailVerifiedAt: new Date() },
+  });
   await recordAudit(db, context, {
     applicationId: null,
     accountId: invitation.accountId,

@@ -31,9 +31,14 @@ export async function sendMail(message: MailMessage): Promise<{ via: "smtp" | "f
   const built = await nodemailer.createTransport({ streamTransport: true, buffer: true }).sendMail(mail);
   const directory = mailDirectory();
   await mkdir(directory, { recursive: true });
-  const file = path.join(directory, `${new Date().toISOString().replace(/[:.]/g, "-")}-${built.messageId.replace(/[^A-Za-z0-9]/g, "").slice(0, 24)}.eml`);
+  const file = path.join(
+    directory,
+    `${new Date().toISOString().replace(/[:.]/g, "-")}-${built.messageId.replace(/[^A-Za-z0-9]/g, "").slice(0, 24)}.eml`,
+  );
   await writeFile(file, built.message as Buffer);
   // The one line a developer needs: where the mail went and the link in it.
-  console.log(`[mail] ${message.subject} -> ${message.to}${message.link ? `: ${message.link}` : ""} (${path.relative(process.cwd(), file)})`);
+  console.log(
+    `[mail] ${message.subject} -> ${message.to}${message.link ? `: ${message.link}` : ""} (${path.relative(process.cwd(), file)})`,
+  );
   return { via: "file", file };
 }

@@ -14,7 +14,9 @@ export async function mailEndpointDisabled(
     select: {
       name: true,
       account: {
-        select: { members: { where: { role: { in: ["owner", "admin"] } }, select: { merchant: { select: { email: true } } } } },
+        select: {
+          members: { where: { role: { in: ["owner", "admin"] } }, select: { merchant: { select: { email: true } } } },
+        },
       },
     },
   });

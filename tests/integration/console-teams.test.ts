@@ -73,7 +73,11 @@ beforeAll(async () => {
   accountId = owner.application.accountId;
   liveKeyId = (await createKey(appId, { mode: "live" })).record.id;
   testEndpointId = (
-    await registerEndpoint(prisma(), ctx(owner.merchant.id), appId, { url: "http://127.0.0.1:9/t", events: [], enabled: true })
+    await registerEndpoint(prisma(), ctx(owner.merchant.id), appId, {
+      url: "http://127.0.0.1:9/t",
+      events: [],
+      enabled: true,
+    })
   ).id;
   const sent = await sendTestEvent(ctx(owner.merchant.id), appId, testEndpointId);
   deliveryId = sent.deliveryId ?? "";
@@ -97,7 +101,9 @@ describe("the permission table", () => {
 describe("invitations", () => {
   it("invite by email, accept through the mailed link once, as the role given", async () => {
     const invitee = await person("dev");
-    await transaction((tx) => inviteMember(tx, ctx(owner.merchant.id), accountId, { email: invitee.email, role: "developer" }));
+    await transaction((tx) =>
+      inviteMember(tx, ctx(owner.merchant.id), accountId, { email: invitee.email, role: "developer" }),
+    );
     const mail = await lastMail(invitee.email);
     expect(mail.subject).toContain("invited");
     expect(mail.link).toContain("/merchant/sdk/invitations?token=");
@@ -115,15 +121,22 @@ describe("invitations", () => {
 
   it("refuses a tampered, expired, withdrawn or someone else's link, and an invitation to a member", async () => {
     const invitee = await person("late");
-    await transaction((tx) => inviteMember(tx, ctx(owner.merchant.id), accountId, { email: invitee.email, role: "viewer" }));
+    await transaction((tx) =>
+      inviteMember(tx, ctx(owner.merchant.id), accountId, { email: invitee.email, role: "viewer" }),
+    );
     const token = linkToken(await lastMail(invitee.email));
-    await expect(findInvitation(prisma(), `${token.slice(0, -2)}xx`)).rejects.toMatchObject({ message: expect.stringContaining("not valid") });
+    await expect(findInvitation(prisma(), `${token.slice(0, -2)}xx`)).rejects.toMatchObject({
+      message: expect.stringContaining("not valid"),
+    });
     await expect(findInvitation(prisma(), "")).rejects.toMatchObject({ code: "refused" });
     const stranger = await person("stranger");
     await expect(transaction((tx) => acceptInvitation(tx, ctx(stranger.id), token))).rejects.toMatchObject({
       message: expect.stringContaining(`for ${invitee.email}`),
     });
-    await prisma().invitation.updateMany({ where: { email: invitee.email }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await prisma().invitation.updateMany({
+      where: { email: invitee.email },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     await expect(transaction((tx) => acceptInvitation(tx, ctx(invitee.id), token))).rejects.toMatchObject({
       message: expect.stringContaining("expired"),
     });
@@ -132,12 +145,18 @@ describe("invitations", () => {
     );
     const second = linkToken(await lastMail(invitee.email));
     await transaction((tx) => revokeInvitation(tx, ctx(owner.merchant.id), accountId, again.id));
-    await expect(findInvitation(prisma(), second)).rejects.toMatchObject({ message: expect.stringContaining("withdrawn") });
+    await expect(findInvitation(prisma(), second)).rejects.toMatchObject({
+      message: expect.stringContaining("withdrawn"),
+    });
     await expect(
-      transaction((tx) => inviteMember(tx, ctx(owner.merchant.id), accountId, { email: owner.merchant.email, role: "admin" })),
+      transaction((tx) =>
+        inviteMember(tx, ctx(owner.merchant.id), accountId, { email: owner.merchant.email, role: "admin" }),
+      ),
     ).rejects.toMatchObject({ code: "field", field: "email", message: expect.stringContaining("already a member") });
     await expect(
-      transaction((tx) => inviteMember(tx, ctx(owner.merchant.id), accountId, { email: "x@example.test", role: "emperor" })),
+      transaction((tx) =>
+        inviteMember(tx, ctx(owner.merchant.id), accountId, { email: "x@example.test", role: "emperor" }),
+      ),
     ).rejects.toMatchObject({ code: "field", field: "role" });
   });
 });
@@ -157,8 +176,17 @@ describe("roles on every console operation", () => {
       ["revealSecret", () => revealSecret(prisma(), c, appId, "test")],
       ["rollSecret", () => rollSecret(prisma(), c, appId, { mode: "test", activation: "now" })],
       ["activateSecret", () => activateSecret(prisma(), c, appId, "test")],
-      ["registerEndpoint", () => registerEndpoint(prisma(), c, appId, { url: "http://127.0.0.1:9/v", events: [], enabled: true })],
-      ["updateEndpoint", () => transaction((tx) => updateEndpoint(tx, c, appId, testEndpointId, { url: "http://127.0.0.1:9/w", events: [] }))],
+      [
+        "registerEndpoint",
+        () => registerEndpoint(prisma(), c, appId, { url: "http://127.0.0.1:9/v", events: [], enabled: true }),
+      ],
+      [
+        "updateEndpoint",
+        () =>
+          transaction((tx) =>
+            updateEndpoint(tx, c, appId, testEndpointId, { url: "http://127.0.0.1:9/w", events: [] }),
+          ),
+      ],
       ["setEndpointEnabled", () => transaction((tx) => setEndpointEnabled(tx, c, appId, testEndpointId, false))],
       ["deleteEndpoint", () => transaction((tx) => deleteEndpoint(tx, c, appId, testEndpointId))],
       ["sendTestEvent", () => sendTestEvent(c, appId, testEndpointId)],
@@ -168,8 +196,13 @@ describe("roles on every console operation", () => {
       ["inviteMember", () => inviteMember(prisma(), c, accountId, { email: email("x"), role: "owner" })],
     ];
     for (const [name, attempt] of refusals)
-      await expect(attempt(), name).rejects.toMatchObject({ code: "forbidden", message: expect.stringContaining("viewer") });
-    expect(await prisma().webhookEndpoint.count({ where: { id: testEndpointId, enabled: true, deletedAt: null } })).toBe(1);
+      await expect(attempt(), name).rejects.toMatchObject({
+        code: "forbidden",
+        message: expect.stringContaining("viewer"),
+      });
+    expect(
+      await prisma().webhookEndpoint.count({ where: { id: testEndpointId, enabled: true, deletedAt: null } }),
+    ).toBe(1);
     expect((await prisma().application.findUniqueOrThrow({ where: { id: appId } })).name).toBe("Team app");
   });
 
@@ -190,7 +223,9 @@ describe("roles on every console operation", () => {
     ])
       await expect(attempt()).rejects.toMatchObject({ code: "forbidden" });
     // The audit line names the member who acted, not the account's owner.
-    const line = await prisma().auditLog.findFirstOrThrow({ where: { applicationId: appId, action: "api_key.minted", detail: { path: ["keyId"], equals: minted.id } } });
+    const line = await prisma().auditLog.findFirstOrThrow({
+      where: { applicationId: appId, action: "api_key.minted", detail: { path: ["keyId"], equals: minted.id } },
+    });
     expect(line).toMatchObject({ merchantId: developer.id, accountId });
   });
 
@@ -199,12 +234,20 @@ describe("roles on every console operation", () => {
     await prisma().merchantUser.update({ where: { id: admin.id }, data: { emailVerifiedAt: new Date() } });
     const c = ctx(admin.id);
     await expect(revealSecret(prisma(), c, appId, "live")).resolves.toMatchObject({ mode: "live" });
-    await expect(mintKey(prisma(), c, appId, { name: "admin live", mode: "live", scopes: ["wallets:read"] })).resolves.toBeTruthy();
-    await expect(inviteMember(prisma(), c, accountId, { email: email("y"), role: "viewer" })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      mintKey(prisma(), c, appId, { name: "admin live", mode: "live", scopes: ["wallets:read"] }),
+    ).resolves.toBeTruthy();
+    await expect(inviteMember(prisma(), c, accountId, { email: email("y"), role: "viewer" })).rejects.toMatchObject({
+      code: "forbidden",
+    });
     const team = await listTeam(prisma(), admin.id, accountId);
     const ownerRow = team.members.find((m) => m.merchant.id === owner.merchant.id)!;
-    await expect(transaction((tx) => changeMemberRole(tx, c, accountId, ownerRow.id, "viewer"))).rejects.toMatchObject({ code: "forbidden" });
-    await expect(transaction((tx) => removeMember(tx, c, accountId, ownerRow.id))).rejects.toMatchObject({ code: "forbidden" });
+    await expect(transaction((tx) => changeMemberRole(tx, c, accountId, ownerRow.id, "viewer"))).rejects.toMatchObject({
+      code: "forbidden",
+    });
+    await expect(transaction((tx) => removeMember(tx, c, accountId, ownerRow.id))).rejects.toMatchObject({
+      code: "forbidden",
+    });
   });
 
   it("a live key or live endpoint needs a confirmed address", async () => {
@@ -253,7 +296,9 @@ describe("owners", () => {
     const first = await createMerchantApp("Pair");
     const pairAccount = first.application.accountId;
     const second = await person("second-owner");
-    await transaction((tx) => inviteMember(tx, ctx(first.merchant.id), pairAccount, { email: second.email, role: "owner" }));
+    await transaction((tx) =>
+      inviteMember(tx, ctx(first.merchant.id), pairAccount, { email: second.email, role: "owner" }),
+    );
     const token = linkToken(await lastMail(second.email));
     await transaction((tx) => acceptInvitation(tx, ctx(second.id), token));
     const { members } = await listTeam(prisma(), first.merchant.id, pairAccount);
@@ -277,7 +322,10 @@ describe("removal", () => {
     await transaction((tx) => removeMember(tx, ctx(owner.merchant.id), accountId, row.id));
     expect(await isSessionOpen(prisma(), session.id, member.id)).toBe(false);
     await expect(requireApplication(prisma(), member.id, appId)).rejects.toMatchObject({ code: "not_found" });
-    const line = await prisma().auditLog.findFirstOrThrow({ where: { accountId, action: "member.removed" }, orderBy: { createdAt: "desc" } });
+    const line = await prisma().auditLog.findFirstOrThrow({
+      where: { accountId, action: "member.removed" },
+      orderBy: { createdAt: "desc" },
+    });
     expect(line).toMatchObject({ merchantId: owner.merchant.id, applicationId: null });
   });
 });

@@ -30,7 +30,12 @@ export function CreateApplicationForm({ accounts }: { accounts: readonly { id: s
       {accounts.length > 1 ? (
         <Field id="app-account" label="Account" error={state.fieldErrors?.accountId}>
           {(aria) => (
-            <select {...aria} name="accountId" defaultValue={state.values?.accountId} className={cn(inputClass, "mt-1")}>
+            <select
+              {...aria}
+              name="accountId"
+              defaultValue={state.values?.accountId}
+              className={cn(inputClass, "mt-1")}
+            >
               {accounts.map((account) => (
                 <option key={account.id} value={account.id}>
                   {account.name}
