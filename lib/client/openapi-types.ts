@@ -199,6 +199,15 @@ export interface paths {
      * Show a card's details to its holder
      * @description Answers a link (`url`) to a small page of ours showing the card's full number, expiry and CVC, each with a copy button. Put it in an iframe on `origin`: the page may be framed only there (`Content-Security-Policy: frame-ancestors`), is never cached, sends no referrer, and works once, within 10 minutes; afterwards it answers 410, "this link has expired". The number and CVC appear in no API answer, webhook or log. A canceled card answers 409 `card_canceled`. See the guide "Showing a card to its holder" in the README.
      *
+     *     **Embed it**: your server makes the session for the signed-in holder's card, your page frames its `url`:
+     *
+     *     ```html
+     *     <iframe src="URL FROM THE SESSION" title="Card details" allow="clipboard-write"
+     *             width="360" height="230" style="border:0"></iframe>
+     *     ```
+     *
+     *     Make a new session each time the holder asks, and never log `url`: it opens the card once. Live mode needs an `https` origin; test mode also takes `http://localhost:<port>`. Test card numbers start with 424242.
+     *
      *     Required scope: `cards:details`.
      */
     post: operations["createCardDetailsSession"];
