@@ -194,6 +194,19 @@ describe("expiry", () => {
   });
 });
 
+describe("the database's guard", () => {
+  it("refuses a reversed or expired authorization with a captured amount (23514)", async () => {
+    const app = await setupApp();
+    const { cardId } = await walletWithCard(app.key, { fund: 20 });
+    const auth = (await api.spend(app.key, cardId, { amount: 5, merchant })).data!;
+    for (const status of ["reversed", "expired"] as const) {
+      const write = prisma().$executeRaw`
+        UPDATE "Authorization" SET status = ${status}::"AuthorizationStatus", "capturedAmount" = 100 WHERE id = ${auth.id}`;
+      await expect(write).rejects.toThrow(/Authorization_released_uncaptured|23514/);
+    }
+  });
+});
+
 describe("card expiry", () => {
   it("declines a card past its expiry month with card_expired, and approves one in its last month", async () => {
     const app = await setupApp();
