@@ -62,7 +62,7 @@ async function deliverOne(): Promise<boolean> {
       { id: job.event_id, type: job.type, data: job.data, sequence: Number(job.id) },
       new Date(),
     );
-    const { body, headers } = signedRequest(envelope, job.id, secret ?? "");
+    const { body, headers } = signedRequest(envelope, job.id, { current: secret ?? "" });
     const started = performance.now();
     const status = await post(job.url, body, headers);
     await client.query(

@@ -20,7 +20,7 @@ test.afterAll(disconnect);
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-type Statement = { token: string; verifyUrl: string; qrSvg: string };
+type Statement = { token: string; document: string; verifyUrl: string; qrSvg: string };
 type Wallet = { accountNumber: string };
 type Proof = { reference: string; verifyUrl: string };
 
@@ -52,7 +52,8 @@ test("/verify shows a valid statement for a token made over the API, reached thr
 }, testInfo) => {
   const guard = guardExternalRequests(page);
   const { statement } = await walletWithStatement();
-  expect(statement.verifyUrl).toBe(`${baseURL}/verify?token=${statement.token}`);
+  // The signed statement rides in the fragment (tests/e2e/signed-documents.spec.ts checks it).
+  expect(statement.verifyUrl).toBe(`${baseURL}/verify?token=${statement.token}#document=${statement.document}`);
   // The QR code is exactly the verify link's code, so scanning it opens this same page.
   expect(statement.qrSvg).toBe(
     await QRCode.toString(statement.verifyUrl, { type: "svg", errorCorrectionLevel: "M", margin: 2 }),

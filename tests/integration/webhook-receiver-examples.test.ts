@@ -264,7 +264,7 @@ for (const example of EXAMPLES_TO_RUN) {
       const { body, headers } = signedRequest(
         buildEnvelope({ ...setup.event, id: eventId }, new Date()),
         setup.deliveryId,
-        app.webhookSecret,
+        { current: app.webhookSecret },
       );
       const { "x-service-signature": signature = "", ...unsigned } = headers;
       expect(signature).toMatch(/^[0-9a-f]{64}$/);

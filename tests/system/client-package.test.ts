@@ -222,7 +222,7 @@ export async function receive(request: Request): Promise<Response> {
       },
     });
     // The service's own signing, exactly as the webhook worker sends a delivery.
-    const { body, headers } = signedRequest(buildEnvelope(event, new Date()), "dlv_pkg", webhookSecret);
+    const { body, headers } = signedRequest(buildEnvelope(event, new Date()), "dlv_pkg", { current: webhookSecret });
     await writeFile(path.join(project, "delivery.json"), JSON.stringify({ body, headers, secret: webhookSecret }));
 
     const result = await runScript(

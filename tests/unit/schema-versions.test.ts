@@ -44,7 +44,7 @@ describe("the schema version", () => {
   it("is what every webhook's envelope and headers carry", () => {
     const envelope = buildEnvelope(sampleEvent, new Date());
     expect(envelope.schema_version).toBe(SCHEMA_VERSION);
-    const { headers } = signedRequest(envelope, "whd_test", "whsec_test");
+    const { headers } = signedRequest(envelope, "whd_test", { current: "whsec_test" });
     expect(headers["x-service-schema-version"]).toBe(SCHEMA_VERSION);
   });
 
@@ -122,7 +122,7 @@ describe("/webhooks/security", () => {
   });
 
   it("lists exactly the headers a delivery is sent with", () => {
-    const { headers } = signedRequest(buildEnvelope(sampleEvent, new Date()), "whd_test", "whsec_test");
+    const { headers } = signedRequest(buildEnvelope(sampleEvent, new Date()), "whd_test", { current: "whsec_test" });
     const table = html.match(/<caption class="sr-only">Headers of every webhook delivery<\/caption>.*?<\/table>/)?.[0];
     const names = [...(table ?? "").matchAll(/<th scope="row"[^>]*>([^<]+)<\/th>/g)].map((m) => m[1]);
     expect(names).toEqual(Object.keys(headers));
