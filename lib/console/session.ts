@@ -12,12 +12,15 @@ import { consoleAccess, SECOND_FACTOR_PATH } from "./second-factor-sign-in";
 import type { AuditContext } from "@/lib/audit/record-audit";
 
 // cache(): the console layout, the application layout and the page each ask; one session read and
-// one query per request answer them all.
-export const currentAccess = cache(async () => {
+// one query per request answer them all. Reading the session checks it is still open on the server
+// (auth-options.ts, sessions.ts): an ended one reads as signed out.
+const currentSession = cache(async () => {
   // Per-request by nature: never prerender at build time, when no session (or secret) exists.
   await connection();
-  return consoleAccess(await getServerSession(authOptions()));
+  return getServerSession(authOptions());
 });
+
+export const currentAccess = cache(async () => consoleAccess(await currentSession()));
 
 export const currentMerchant = cache(async () => {
   const access = await currentAccess();
@@ -33,6 +36,19 @@ export async function requireMerchant() {
   const merchant = await currentMerchant();
   if (merchant) return merchant;
   redirect((await currentAccess()).state === "second-factor-pending" ? SECOND_FACTOR_PATH : SIGN_IN_PATH);
+}
+
+/**
+ * The signed-in merchant's id and this session's, for ending sessions: the one that changed a
+ * password or two-factor stays signed in, the others end.
+ */
+export async function requireSessionContext(): Promise<AuditContext & { sessionId: string }> {
+  const context = await requireAuditContext();
+  const sessionId = (await currentSession())?.sessionId;
+  // Cannot happen once signed in (the jwt callback refuses a cookie without one); refuse rather than
+  // end every session, this one included, by surprise.
+  if (!sessionId) redirect(SIGN_IN_PATH);
+  return { ...context, sessionId };
 }
 
 /** The merchant plus the caller's address, for operations that write the audit log. */

@@ -1,10 +1,14 @@
 "use server";
 // Server actions of the account security page: set up, confirm and turn off two-factor sign-in,
-// and regenerate recovery codes. All but confirming the first code need a recent re-authentication.
+// and regenerate recovery codes (all but confirming the first code need a recent
+// re-authentication; each change ends the account's other sessions); sign a session out, or all.
 import { revalidatePath } from "next/cache";
-import { transaction } from "@/lib/db/client";
+import { redirect } from "next/navigation";
+import { prisma, transaction } from "@/lib/db/client";
+import { SIGN_IN_PATH } from "@/lib/console/auth-options";
 import { requireRecentAuthentication } from "@/lib/console/recent-authentication";
-import { requireAuditContext } from "@/lib/console/session";
+import { requireAuditContext, requireSessionContext } from "@/lib/console/session";
+import { endSession, endSessions } from "@/lib/console/sessions";
 import {
   confirmTwoFactor,
   disableTwoFactor,
@@ -36,30 +40,69 @@ export async function confirmTwoFactorAction(
   _previous: RecoveryCodesState,
   form: FormData,
 ): Promise<RecoveryCodesState> {
-  const context = await requireAuditContext();
+  const context = await requireSessionContext();
   let recoveryCodes: string[] | undefined;
   const state = await runAction(async () => {
-    recoveryCodes = await transaction((tx) => confirmTwoFactor(tx, context, text(form, "code")));
+    recoveryCodes = await transaction(async (tx) => {
+      const codes = await confirmTwoFactor(tx, context, text(form, "code"));
+      await endOtherSessions(tx, context);
+      return codes;
+    });
   });
   return { ...state, recoveryCodes };
 }
 
 export async function regenerateRecoveryCodesAction(): Promise<RecoveryCodesState> {
-  const context = await requireAuditContext();
+  const context = await requireSessionContext();
   let recoveryCodes: string[] | undefined;
   const state = await runAction(async () => {
     await requireRecentAuthentication(context.merchantId);
-    recoveryCodes = await transaction((tx) => regenerateRecoveryCodes(tx, context));
+    recoveryCodes = await transaction(async (tx) => {
+      const codes = await regenerateRecoveryCodes(tx, context);
+      await endOtherSessions(tx, context);
+      return codes;
+    });
   });
   return { ...state, recoveryCodes };
 }
 
 export async function disableTwoFactorAction(): Promise<ActionState> {
-  const context = await requireAuditContext();
+  const context = await requireSessionContext();
   const state = await runAction(async () => {
     await requireRecentAuthentication(context.merchantId);
-    await transaction((tx) => disableTwoFactor(tx, context));
+    await transaction(async (tx) => {
+      await disableTwoFactor(tx, context);
+      await endOtherSessions(tx, context);
+    });
   });
   revalidatePath(ACCOUNT_PATH);
   return state;
+}
+
+// A change to how this account signs in ends every other session in the same transaction: whoever
+// holds another session (perhaps the reason for the change) is out at once.
+function endOtherSessions(tx: Parameters<typeof endSessions>[0], context: { merchantId: string; sessionId: string }) {
+  return endSessions(tx, context.merchantId, { except: context.sessionId, reason: "two-factor-changed" });
+}
+
+/** "Sign out" on one row of the session list; this session's own row signs out here too. */
+export async function endSessionAction(form: FormData): Promise<void> {
+  const context = await requireSessionContext();
+  const sessionId = text(form, "sessionId");
+  // Another merchant's id, or one already ended, ends nothing (endSession matches the merchant too).
+  await endSession(
+    prisma(),
+    context.merchantId,
+    sessionId,
+    sessionId === context.sessionId ? "sign-out" : "signed-out-elsewhere",
+  );
+  if (sessionId === context.sessionId) redirect(SIGN_IN_PATH);
+  revalidatePath(ACCOUNT_PATH);
+}
+
+/** Ends every session of the account, this one too. */
+export async function signOutEverywhereAction(): Promise<void> {
+  const context = await requireSessionContext();
+  await endSessions(prisma(), context.merchantId, { reason: "sign-out-everywhere" });
+  redirect(SIGN_IN_PATH);
 }

@@ -4,7 +4,8 @@ import type { Metadata } from "next";
 import { toDataURL } from "qrcode";
 import { prisma } from "@/lib/db/client";
 import { RECOVERY_CODE_COUNT } from "@/lib/console/recovery-codes";
-import { requireMerchant } from "@/lib/console/session";
+import { requireMerchant, requireSessionContext } from "@/lib/console/session";
+import { listActiveSessions } from "@/lib/console/sessions";
 import { listAccountActivity } from "@/lib/console/list-account-activity";
 import { twoFactorStatus } from "@/lib/console/two-factor";
 import { Pager } from "@/app/merchant/sdk/_components/pager";
@@ -15,6 +16,7 @@ import { Panel } from "@/components/ui/panel";
 import { Table, Td } from "@/components/ui/table";
 import { Time } from "@/app/merchant/sdk/_components/time";
 import { StartTwoFactorButton, TwoFactorControls, TwoFactorEnrolment } from "./two-factor-forms";
+import { SessionsPanel } from "./sessions-panel";
 import { readQuery, type SearchParams } from "@/app/merchant/sdk/_lib/read-query";
 
 export const metadata: Metadata = { title: "Account security" };
@@ -22,10 +24,15 @@ export const metadata: Metadata = { title: "Account security" };
 const ACCOUNT_PATH = "/merchant/sdk/account";
 
 export default async function AccountPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const [merchant, { after }] = await Promise.all([requireMerchant(), readQuery(searchParams, ["after"])]);
-  const [status, activity] = await Promise.all([
+  const [merchant, session, { after }] = await Promise.all([
+    requireMerchant(),
+    requireSessionContext(),
+    readQuery(searchParams, ["after"]),
+  ]);
+  const [status, activity, sessions] = await Promise.all([
     twoFactorStatus(prisma(), merchant.id),
     listAccountActivity(prisma(), merchant.id, { after }),
+    listActiveSessions(prisma(), merchant.id),
   ]);
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
@@ -68,6 +75,9 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
           </div>
         )}
       </Panel>
+      <div className="mt-6">
+        <SessionsPanel sessions={sessions} currentId={session.sessionId} />
+      </div>
       <div className="mt-6">
         <Panel
           id="security-activity"
