@@ -9,9 +9,10 @@
 import cluster from "node:cluster";
 import { loadEnvFiles } from "@/lib/db/load-env-files";
 import { REPO_ROOT } from "@/lib/db/paths";
-import { disconnectDb } from "@/lib/db/client";
+import { disconnectDb, prisma } from "@/lib/db/client";
 import { embeddedDataDir } from "@/lib/platform/embedded-postgres";
 import { prepareDatabase, type PreparedDatabase } from "@/lib/db/prepare-database";
+import { ensureSigningKey } from "@/lib/documents/signing-keys";
 import { closeServer, edgeServer } from "@/lib/http/edge-server";
 import { answerWorkerRateLimits } from "@/lib/ratelimit/cluster-limiter";
 import { startWebhookWorker, workerOptions, type WebhookWorker } from "@/lib/webhooks/worker";
@@ -43,6 +44,9 @@ async function main() {
   const processes = dev ? 1 : settings.WEB_CONCURRENCY;
 
   const database = await prepareDatabase();
+  // The document signing key exists from the first start (docs/decisions/signed-documents.md); when
+  // several servers start at once, one insert wins and the rest read it.
+  await ensureSigningKey(prisma());
   // The webhook worker runs in this process unless WEBHOOK_WORKER=off (e.g. when `npm run worker`
   // runs apart); in a cluster, once, in the primary.
   const worker =
