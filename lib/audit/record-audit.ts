@@ -14,6 +14,7 @@ export type AuditAction =
   | "api_key.revoked"
   | "webhook_secret.revealed"
   | "card_details.revealed"
+  | "card.spending_controls_updated"
   | "authorization.reversed"
   | "webhook_secret.rolled"
   | "webhook_secret.activated"

@@ -318,14 +318,15 @@ describe("spending controls", () => {
     const first = await Promise.all(Array.from({ length: 50 }, () => spend(app.key, cardId, 7)));
     const approved = first.filter((r) => r.response.status === 201).length;
     expect(approved).toBe(14); // 14 × 7 = 98 ≤ 100 < 105
-    expect(first.every((r) => r.response.status === 201 || r.error?.error.code === "spending_limit_exceeded")).toBe(true);
+    const outcome = (r: (typeof first)[number]) => (r.response.status === 201 ? "approved" : r.error?.error.code);
+    expect(new Set(first.map(outcome))).toEqual(new Set(["approved", "spending_limit_exceeded"]));
 
     // The all-time limit of the wallet, with a second card spending beside the first; a second key,
     // as the first has nearly used its minute's requests.
     const { secret: key2 } = await createKey(app.appId);
     const second = (await api.issueCard(key2, { externalUserId: userId, kind: "virtual", currency: "USD" })).data!;
     const both = await Promise.all(Array.from({ length: 50 }, (_, i) => spend(key2, i % 2 ? cardId : second.id, 3)));
-    expect(both.every((r) => r.response.status === 201 || r.error?.error.code === "spending_limit_exceeded")).toBe(true);
+    expect(new Set(both.map(outcome))).toEqual(new Set(["approved", "spending_limit_exceeded"]));
     const approvedBoth = both.filter((r) => r.response.status === 201);
     // 150 − 98 = 52 left on the wallet: at most 17 spends of 3, and the first card has only 2 left of its day.
     const approvedSum = 98 + 3 * approvedBoth.length;
@@ -335,5 +336,6 @@ describe("spending controls", () => {
     expect(wallet.spending).toEqual([expect.objectContaining({ interval: "all_time", spent: approvedSum })]);
     const held = await prisma().authorization.aggregate({ where: { walletId: wallet.id, status: "pending" }, _sum: { amount: true } });
     expect(held._sum.amount).toBe(BigInt(approvedSum * 100));
-  });
+    // 100 spends racing on one wallet's lock take seconds on a loaded machine.
+  }, 120_000);
 });

@@ -12,6 +12,7 @@ import { Time } from "@/app/merchant/sdk/_components/time";
 import { loadApplication, orNotFound } from "@/app/merchant/sdk/_lib/load-application";
 import { formatMoney } from "@/lib/money/format";
 import { CardDetailsReveal } from "./card-details-reveal";
+import { SpendingControlsPanel } from "./spending-controls-panel";
 
 export const metadata: Metadata = { title: "Card" };
 
@@ -73,6 +74,7 @@ export default async function CardPage({ params }: { params: Promise<{ appId: st
             <CardDetailsReveal applicationId={application.id} cardId={card.id} last4={card.last4} />
           )}
         </Panel>
+        <SpendingControlsPanel applicationId={application.id} card={card} />
       </div>
     </>
   );
