@@ -3,6 +3,7 @@ import type { ErrorCode } from "@/lib/errors";
 import {
   DECLINE_CODES,
   authorizationPathSchema,
+  authorizationReversedResponseSchema,
   authorizationSchema,
   authorizationWriteResponseSchema,
   authorizeBodySchema,
@@ -31,7 +32,7 @@ export const createAuthorizationOperation = defineOperation({
   path: "/api/public/sdk/v1/cards/{id}/authorizations",
   surface: "sdk",
   summary: "Spend with a card",
-  description: `Authorizes a spend: places a hold of \`amount\` on the wallet (available balance drops, posted does not) and fires \`card.authorized\` with the authorization. ${DECLINE_DESCRIPTION}`,
+  description: `Authorizes a spend: places a hold of \`amount\` on the wallet (available balance drops, posted does not) and fires \`card.authorized\` with the authorization. The spend is checked in this order: the card's currency and status (and its wallet's), then the spending controls of the card and of its wallet (categories, countries, per-authorization and window limits; see updateCard), then the wallet's available balance. ${DECLINE_DESCRIPTION}`,
   tags: ["Authorizations"],
   scope: "transactions:write",
   params: cardPathSchema,
@@ -99,7 +100,7 @@ export const reverseAuthorizationOperation = defineOperation({
   tags: ["Authorizations"],
   scope: "transactions:write",
   params: authorizationPathSchema,
-  success: { status: 200, description: "The reversed authorization.", schema: authorizationWriteResponseSchema },
+  success: { status: 200, description: "The reversed authorization.", schema: authorizationReversedResponseSchema },
   errors: HOLD_END_ERRORS,
 });
 

@@ -1,5 +1,6 @@
 // Test-mode helper operations: fund a wallet, simulate a card tap, expire a hold now.
 import {
+  authorizationExpiredResponseSchema,
   authorizationPathSchema,
   authorizationWriteResponseSchema,
   authorizeBodySchema,
@@ -52,6 +53,6 @@ export const expireTestAuthorizationOperation = defineOperation({
   tags: ["Test helpers"],
   scope: "transactions:write",
   params: authorizationPathSchema,
-  success: { status: 200, description: "The expired authorization.", schema: authorizationWriteResponseSchema },
+  success: { status: 200, description: "The expired authorization.", schema: authorizationExpiredResponseSchema },
   errors: ["test_mode_only", ...HOLD_END_ERRORS],
 });

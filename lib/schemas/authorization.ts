@@ -194,6 +194,26 @@ export const authorizationWriteResponseSchema = withExample(
   { id: "AuthorizationWriteResponse", example: { ...AUTHORIZATION_PENDING_EXAMPLE, idempotent_replay: false } },
 );
 
+/** What the reverse operation answers: the hotel's hold, reversed. */
+export const authorizationReversedResponseSchema = withExample(
+  authorizationShape.extend({ idempotent_replay: idempotentReplaySchema }),
+  { id: "AuthorizationReversedResponse", example: { ...AUTHORIZATION_REVERSED_EXAMPLE, idempotent_replay: false } },
+);
+
+/** What test mode's expire operation answers: the coffee's hold, had it lapsed uncaptured. */
+export const authorizationExpiredResponseSchema = withExample(
+  authorizationShape.extend({ idempotent_replay: idempotentReplaySchema }),
+  {
+    id: "AuthorizationExpiredResponse",
+    example: {
+      ...AUTHORIZATION_PENDING_EXAMPLE,
+      status: "expired",
+      updatedAt: EXAMPLE_TIMES.authorizationExpires,
+      idempotent_replay: false,
+    },
+  },
+);
+
 export type AuthorizeBody = z.output<typeof authorizeBodySchema>;
 export type CaptureBody = z.output<typeof captureBodySchema>;
 export type RefundBody = z.output<typeof refundBodySchema>;
