@@ -20,9 +20,17 @@ import { SCHEMA_VERSION } from "@/lib/version";
 import { USER_AGENT } from "@/lib/webhooks/envelope";
 import { DEFAULT_ENDPOINT_CONCURRENCY } from "@/lib/webhooks/endpoint-gate";
 import { HEALTH_POLICY } from "@/lib/webhooks/endpoint-health";
-import { SIGNATURE_HEADER, signPayload } from "@/lib/webhooks/verify";
+import {
+  SIGNATURE_HEADER,
+  signPayload,
+  signStandard,
+  STANDARD_ID_HEADER,
+  STANDARD_SIGNATURE_HEADER,
+  STANDARD_TIMESTAMP_HEADER,
+} from "@/lib/webhooks/verify";
 
-function deliveryHeaders(eventId: string, signature: string) {
+function deliveryHeaders(eventId: string, signature: string, body: string, sentAt: string) {
+  const timestamp = Math.floor(Date.parse(sentAt) / 1000);
   return z.object({
     "content-type": z.literal("application/json").meta({ description: "The body is the JSON envelope." }),
     "user-agent": z.literal(USER_AGENT).meta({ description: "Names the sender and the payload schema version." }),
@@ -39,6 +47,21 @@ function deliveryHeaders(eventId: string, signature: string) {
     "x-service-delivery-id": z
       .string()
       .meta({ description: "The delivery (one per event and endpoint).", example: EXAMPLE_IDS.delivery }),
+    [STANDARD_ID_HEADER]: z.string().meta({
+      description:
+        "Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks.",
+      example: eventId,
+    }),
+    [STANDARD_TIMESTAMP_HEADER]: z.string().meta({
+      description:
+        "Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock.",
+      example: String(timestamp),
+    }),
+    [STANDARD_SIGNATURE_HEADER]: z.string().meta({
+      description:
+        "Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret.",
+      example: signStandard(eventId, timestamp, body, EXAMPLE_WEBHOOK_SECRET),
+    }),
   });
 }
 
@@ -73,7 +96,9 @@ function webhook<T extends z.ZodType>(
     description: DELIVERY_RULES,
     tags: ["Webhooks"],
     security: [],
-    requestParams: { header: deliveryHeaders(example.id, signPayload(body, EXAMPLE_WEBHOOK_SECRET)) },
+    requestParams: {
+      header: deliveryHeaders(example.id, signPayload(body, EXAMPLE_WEBHOOK_SECRET), body, example.sent_at),
+    },
     requestBody: { required: true, content: { "application/json": { schema: envelope } } },
     responses: {
       "200": { description: "Any 2xx acknowledges the event." },
