@@ -228,7 +228,7 @@ export interface paths {
     put?: never;
     /**
      * Spend with a card
-     * @description Authorizes a spend: places a hold of `amount` on the wallet (available balance drops, posted does not) and fires `card.authorized` with the authorization. A decline answers 402 with `type: card_error`, the decline `code` (`insufficient_funds`, `spend_limit_exceeded`, `card_inactive`, `card_currency_mismatch`, `spending_limit_exceeded`, `category_blocked`, `country_blocked`, `card_expired`) and the recorded declined authorization under `error.authorization`; it places no hold and fires no event.
+     * @description Authorizes a spend: places a hold of `amount` on the wallet (available balance drops, posted does not) and fires `card.authorized` with the authorization. The spend is checked in this order: the card's currency and status (and its wallet's), then the spending controls of the card and of its wallet (categories, countries, per-authorization and window limits; see updateCard), then the wallet's available balance. A decline answers 402 with `type: card_error`, the decline `code` (`insufficient_funds`, `spend_limit_exceeded`, `card_inactive`, `card_currency_mismatch`, `spending_limit_exceeded`, `category_blocked`, `country_blocked`, `card_expired`) and the recorded declined authorization under `error.authorization`; it places no hold and fires no event.
      *
      *     Required scope: `transactions:write`.
      */
@@ -2463,6 +2463,113 @@ export interface components {
     };
     /**
      * @example {
+     *       "id": "auth_9Zx1Cv4Bn7Mq2Wl5Ek8Rj3Th",
+     *       "object": "authorization",
+     *       "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *       "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *       "externalUserId": "user_42",
+     *       "amount": 150,
+     *       "currency": "USD",
+     *       "status": "reversed",
+     *       "declineCode": null,
+     *       "capturedAmount": 0,
+     *       "refundedAmount": 0,
+     *       "merchant": {
+     *         "name": "Harbor Hotel",
+     *         "category": "7011",
+     *         "country": "US"
+     *       },
+     *       "source": "sdk",
+     *       "expiresAt": "2026-10-13T15:20:00.000Z",
+     *       "livemode": false,
+     *       "createdAt": "2026-10-06T15:20:00.000Z",
+     *       "updatedAt": "2026-10-06T18:45:10.000Z",
+     *       "idempotent_replay": false
+     *     }
+     */
+    AuthorizationReversedResponse: {
+      /** @example auth_3kT9sLm2QpX7vB1nR5cY8dWz */
+      id: string;
+      /** @constant */
+      object: "authorization";
+      /** @example card_9QwE2rTy6UiO0pAs4DfG8hJk */
+      cardId: string;
+      /** @example wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T */
+      walletId: string;
+      /** @example user_42 */
+      externalUserId: string;
+      /**
+       * @description Amount authorized (or attempted, when declined).
+       * @example 20
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      /**
+       * @description pending: the hold is open. closed: captured, fully or partly (the rest released). reversed: the application released the whole hold (POST /authorizations/{id}/reverse). expired: not captured by expiresAt, so the whole hold was released. declined: refused; see declineCode. A reversed or expired authorization cannot be captured (409 authorization_reversed / authorization_expired).
+       * @enum {string}
+       */
+      status: "pending" | "closed" | "reversed" | "expired" | "declined";
+      /** @description Why the card refused; null unless declined. */
+      declineCode:
+        | (
+            | "insufficient_funds"
+            | "spend_limit_exceeded"
+            | "card_inactive"
+            | "card_currency_mismatch"
+            | "spending_limit_exceeded"
+            | "category_blocked"
+            | "country_blocked"
+            | "card_expired"
+          )
+        | null;
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 18.4
+       */
+      capturedAmount: number;
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 4.6
+       */
+      refundedAmount: number;
+      merchant: {
+        name: string;
+        category: string | null;
+        country: string | null;
+      };
+      /**
+       * @description sdk: an SDK spend; tap: a simulated card tap (test mode).
+       * @enum {string}
+       */
+      source: "sdk" | "tap";
+      /**
+       * @description When the hold lapses if not captured: AUTHORIZATION_HOLD_DAYS (default 7) after approval; the hold is then released and the status becomes expired. null for a declined authorization.
+       * @example 2026-10-10T12:14:27.000Z
+       */
+      expiresAt: string | null;
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      updatedAt: string;
+      /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
+      idempotent_replay: boolean;
+    };
+    /**
+     * @example {
      *       "object": "list",
      *       "data": [
      *         {
@@ -2650,6 +2757,113 @@ export interface components {
        * @example 2026-11-21T10:00:00.000Z
        */
       createdAt: string;
+      /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
+      idempotent_replay: boolean;
+    };
+    /**
+     * @example {
+     *       "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *       "object": "authorization",
+     *       "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *       "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *       "externalUserId": "user_42",
+     *       "amount": 20,
+     *       "currency": "USD",
+     *       "status": "expired",
+     *       "declineCode": null,
+     *       "capturedAmount": 0,
+     *       "refundedAmount": 0,
+     *       "merchant": {
+     *         "name": "Corner Coffee",
+     *         "category": "5814",
+     *         "country": "US"
+     *       },
+     *       "source": "sdk",
+     *       "expiresAt": "2026-10-10T12:14:27.000Z",
+     *       "livemode": false,
+     *       "createdAt": "2026-10-03T12:14:27.000Z",
+     *       "updatedAt": "2026-10-10T12:14:27.000Z",
+     *       "idempotent_replay": false
+     *     }
+     */
+    AuthorizationExpiredResponse: {
+      /** @example auth_3kT9sLm2QpX7vB1nR5cY8dWz */
+      id: string;
+      /** @constant */
+      object: "authorization";
+      /** @example card_9QwE2rTy6UiO0pAs4DfG8hJk */
+      cardId: string;
+      /** @example wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T */
+      walletId: string;
+      /** @example user_42 */
+      externalUserId: string;
+      /**
+       * @description Amount authorized (or attempted, when declined).
+       * @example 20
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      /**
+       * @description pending: the hold is open. closed: captured, fully or partly (the rest released). reversed: the application released the whole hold (POST /authorizations/{id}/reverse). expired: not captured by expiresAt, so the whole hold was released. declined: refused; see declineCode. A reversed or expired authorization cannot be captured (409 authorization_reversed / authorization_expired).
+       * @enum {string}
+       */
+      status: "pending" | "closed" | "reversed" | "expired" | "declined";
+      /** @description Why the card refused; null unless declined. */
+      declineCode:
+        | (
+            | "insufficient_funds"
+            | "spend_limit_exceeded"
+            | "card_inactive"
+            | "card_currency_mismatch"
+            | "spending_limit_exceeded"
+            | "category_blocked"
+            | "country_blocked"
+            | "card_expired"
+          )
+        | null;
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 18.4
+       */
+      capturedAmount: number;
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 4.6
+       */
+      refundedAmount: number;
+      merchant: {
+        name: string;
+        category: string | null;
+        country: string | null;
+      };
+      /**
+       * @description sdk: an SDK spend; tap: a simulated card tap (test mode).
+       * @enum {string}
+       */
+      source: "sdk" | "tap";
+      /**
+       * @description When the hold lapses if not captured: AUTHORIZATION_HOLD_DAYS (default 7) after approval; the hold is then released and the status becomes expired. null for a declined authorization.
+       * @example 2026-10-10T12:14:27.000Z
+       */
+      expiresAt: string | null;
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      updatedAt: string;
       /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
       idempotent_replay: boolean;
     };
@@ -7786,7 +8000,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["AuthorizationWriteResponse"];
+          "application/json": components["schemas"]["AuthorizationReversedResponse"];
         };
       };
       /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key. */
@@ -8977,7 +9191,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["AuthorizationWriteResponse"];
+          "application/json": components["schemas"]["AuthorizationExpiredResponse"];
         };
       };
       /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key. */
