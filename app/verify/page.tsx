@@ -10,6 +10,8 @@ import { CalendarDate, LocalTime } from "../_components/local-time";
 import { buttonClass, DetailItem, inputClass, PublicShell } from "../_components/public-shell";
 import { ScanQrButton } from "./scan-qr-button";
 import { SignedDocumentCheck } from "./signed-document-check";
+import { HolderName } from "./holder-name";
+import { spendVerifyBudget, VerifyBudgetNotice } from "./verify-budget";
 
 export const metadata: Metadata = { title: "Verify a statement" };
 export const dynamic = "force-dynamic";
@@ -19,7 +21,10 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function VerifyPage({ searchParams }: Props) {
   const raw = (await searchParams).token;
   const token = Array.isArray(raw) ? raw[0] : raw;
-  const result = token === undefined ? undefined : await verifyStatementToken(prisma(), token);
+  // A check counts against the address's API budget; once spent, the page says so and checks nothing.
+  const budget = token === undefined ? undefined : await spendVerifyBudget();
+  const result =
+    token === undefined || budget?.state !== "ok" ? undefined : await verifyStatementToken(prisma(), token);
 
   return (
     <PublicShell>
@@ -59,6 +64,7 @@ export default async function VerifyPage({ searchParams }: Props) {
       </form>
 
       <section aria-live="polite" aria-label="Verification result" className="mt-6">
+        {budget ? <VerifyBudgetNotice budget={budget} /> : null}
         {result?.valid === true && (
           <div
             data-testid="verify-result"
@@ -70,7 +76,7 @@ export default async function VerifyPage({ searchParams }: Props) {
               <p className="mt-1 text-sm font-medium text-amber-800">Issued in test mode: not a real account.</p>
             )}
             <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-              <DetailItem label="Holder" value={result.holder_name} />
+              <DetailItem label="Holder" value={<HolderName name={result.holder_name} />} />
               <DetailItem
                 label="Period (UTC days)"
                 value={

@@ -42,3 +42,27 @@ export function setRateLimitHeaders(headers: Headers, result: RateLimitResult): 
   headers.set("x-ratelimit-remaining", String(Math.max(0, result.remaining)));
   headers.set("x-ratelimit-reset", String(Math.max(0, Math.ceil((result.reset - Date.now()) / 1000))));
 }
+
+export type AddressBudget =
+  { state: "ok" } | { state: "limited"; retryAfterSeconds: number } | { state: "unavailable" };
+
+/**
+ * For the public verify pages: counts one check against the caller's address in the same budget as
+ * the keyless API routes (the same limiter, so the page and `GET /api/public/verify/…` share it).
+ * Never throws: a page answers a spent budget, or a limiter it cannot reach, with a message, not a 5xx.
+ */
+export async function spendAddressBudget(address: string): Promise<AddressBudget> {
+  try {
+    const result = await apiLimiters().address.limit(address);
+    if (result.success) return { state: "ok" };
+    return { state: "limited", retryAfterSeconds: Math.max(1, Math.ceil((result.reset - Date.now()) / 1000)) };
+  } catch (error) {
+    console.error("rate limiter unavailable", error);
+    return { state: "unavailable" };
+  }
+}
+
+/** API_RATE_LIMIT_PER_MINUTE, for the pages' message. */
+export function addressLimitPerMinute(): number {
+  return config().API_RATE_LIMIT_PER_MINUTE;
+}

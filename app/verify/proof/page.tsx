@@ -9,6 +9,8 @@ import { formatCurrency } from "@/lib/money/format";
 import { LocalTime } from "@/app/_components/local-time";
 import { buttonClass, DetailItem, inputClass, PublicShell } from "@/app/_components/public-shell";
 import { SignedDocumentCheck } from "../signed-document-check";
+import { HolderName } from "../holder-name";
+import { spendVerifyBudget, VerifyBudgetNotice } from "../verify-budget";
 
 export const metadata: Metadata = { title: "Verify a letter" };
 export const dynamic = "force-dynamic";
@@ -26,7 +28,9 @@ export default async function VerifyProofPage({ searchParams }: Props) {
 
   let result: ProofVerification | undefined;
   let error: string | undefined;
-  if (account) {
+  // A check counts against the address's API budget; once spent, the page says so and checks nothing.
+  const budget = account ? await spendVerifyBudget() : undefined;
+  if (account && budget?.state === "ok") {
     try {
       result = await verifyProof(prisma(), { account, kind, reference: reference || undefined });
     } catch (caught) {
@@ -98,6 +102,7 @@ export default async function VerifyProofPage({ searchParams }: Props) {
       </form>
 
       <section aria-live="polite" aria-label="Verification result" className="mt-6">
+        {budget ? <VerifyBudgetNotice budget={budget} /> : null}
         {error && (
           <div
             data-testid="proof-result"
@@ -133,7 +138,7 @@ export default async function VerifyProofPage({ searchParams }: Props) {
             )}
             <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
               <DetailItem label="Account" value={result.account} />
-              <DetailItem label="Holder" value={result.holder_name ?? ""} />
+              <DetailItem label="Holder" value={<HolderName name={result.holder_name ?? ""} />} />
               <DetailItem label="Issued" value={result.issued_at ? <LocalTime iso={result.issued_at} /> : "—"} />
               <DetailItem label="Expires" value={result.expires_at ? <LocalTime iso={result.expires_at} /> : "Never"} />
               {result.amount !== undefined && (
