@@ -190,6 +190,7 @@ function authorizationRecord(row: AuthorizationRow, externalUserId: string): Rec
     },
     source: row.source,
     livemode: row.livemode,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

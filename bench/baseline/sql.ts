@@ -301,6 +301,7 @@ export type AuthorizationRow = {
   merchant: { name?: string; category?: string; country?: string };
   source: string;
   livemode: boolean;
+  expiresAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -359,7 +360,11 @@ export async function authorizeSpend(
               ? { code: "insufficient_funds", message: "The wallet's available balance is too low." }
               : undefined;
 
-  const now = timestamp(new Date());
+  const approvedAt = new Date();
+  const now = timestamp(approvedAt);
+  // As ours (lib/authorizations/hold-expiry.ts): an approved hold lapses after 7 days (the default
+  // AUTHORIZATION_HOLD_DAYS), one keyed job per hold.
+  const expiresAt = decline === undefined ? new Date(approvedAt.getTime() + 7 * 86_400_000) : null;
   const merchant = {
     name: input.merchant.name,
     ...(input.merchant.category !== undefined ? { category: input.merchant.category } : {}),
@@ -373,8 +378,8 @@ export async function authorizeSpend(
        )
        INSERT INTO "Authorization"
          ("id", "applicationId", "livemode", "cardId", "walletId", "currency", "amount", "status", "declineCode",
-          "merchant", "source", "createdAt", "updatedAt")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $12)
+          "merchant", "source", "expiresAt", "createdAt", "updatedAt")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $15, $12, $12)
        RETURNING *`,
       [
         newId("auth"),
@@ -391,11 +396,17 @@ export async function authorizeSpend(
         now,
         account.id,
         decline === undefined,
+        expiresAt === null ? null : timestamp(expiresAt),
       ],
     )
   ).rows[0];
   if (!authorization) throw new Error("INSERT … RETURNING gave no row");
   if (decline) return { authorization, externalUserId: wallet.externalUserId, decline };
+  await db.query(
+    `SELECT 1 FROM graphile_worker.add_job(identifier => 'authorization_expire', payload => $1::json,
+       run_at => $2, max_attempts => 25, job_key => $3)`,
+    [JSON.stringify({ authorizationId: authorization.id }), expiresAt, `authorization_expire:${authorization.id}`],
+  );
   await recordEvent(db, tenant, "card.authorized", render(authorization, wallet.externalUserId));
   return { authorization, externalUserId: wallet.externalUserId };
 }
