@@ -1,4 +1,8 @@
 // A webhook receiver on Express 5. Run: WEBHOOK_SECRETS=whsec_… PORT=4000 node express.mjs
+// Our deliveries also carry the Standard Webhooks headers (webhook-id, webhook-timestamp,
+// webhook-signature). A Standard Webhooks library verifies those with the same secret, as shown:
+// `new Webhook(secret).verify(rawBody, headers)` (npm standardwebhooks); its signature covers the
+// timestamp, so it refuses a replay older than 5 minutes on its own. See /webhooks/security#standard-webhooks.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import express from "express";
 

@@ -14,8 +14,9 @@ export async function POST(request: Request): Promise<Response> {
   if (secrets.length === 0)
     throw new Error("Set WEBHOOK_SECRETS to your application's webhook secret(s), comma-separated");
 
-  // Reads the raw body, checks x-service-signature against each secret in constant time (401 when
-  // none matches), then parses the envelope.
+  // Reads the raw body and checks its signature against each secret in constant time (401 when none
+  // matches): the Standard Webhooks headers when present (their signed timestamp must be within 5
+  // minutes, which also stops replays), else x-service-signature. Then parses the envelope.
   const event = await verifyWebhookRequest(request, secrets);
   if (event instanceof Response) return event;
 

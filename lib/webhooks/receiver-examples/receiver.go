@@ -1,4 +1,8 @@
 // A webhook receiver on Go's standard library. Run: WEBHOOK_SECRETS=whsec_… PORT=4000 go run receiver.go
+// Our deliveries also carry the Standard Webhooks headers (webhook-id, webhook-timestamp,
+// webhook-signature). A Standard Webhooks library verifies those with the same secret, as shown:
+// `standardwebhooks.NewWebhook(secret)` then `.Verify(rawBody, r.Header)` (the standard's Go library); its signature covers the
+// timestamp, so it refuses a replay older than 5 minutes on its own. See /webhooks/security#standard-webhooks.
 package main
 
 import (

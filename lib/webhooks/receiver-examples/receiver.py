@@ -1,4 +1,8 @@
 # A webhook receiver on Python's standard library. Run: WEBHOOK_SECRETS=whsec_… PORT=4000 python3 receiver.py
+# Our deliveries also carry the Standard Webhooks headers (webhook-id, webhook-timestamp,
+# webhook-signature). A Standard Webhooks library verifies those with the same secret, as shown:
+# `Webhook(secret).verify(raw_body, headers)` (pip install standardwebhooks); its signature covers the
+# timestamp, so it refuses a replay older than 5 minutes on its own. See /webhooks/security#standard-webhooks.
 import hashlib
 import hmac
 import json
