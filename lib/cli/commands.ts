@@ -7,6 +7,7 @@ import { signingKeysRotateCommand, verifyCommand } from "./documents-commands";
 import { eventsTailCommand } from "./events-tail-command";
 import { fundWalletCommand } from "./fund-wallet-command";
 import { keysCreateCommand, keysListCommand, keysRevokeCommand } from "./keys-commands";
+import { liabilitiesSnapshotCommand, liabilitiesVerifyCommand } from "./liabilities-commands";
 import { reverseAuthorizationCommand } from "./reverse-authorization-command";
 import { triggerCommand } from "./trigger-command";
 import { webhooksAddCommand, webhooksDisableCommand, webhooksEnableCommand, webhooksListCommand } from "./webhooks-commands";
@@ -26,6 +27,8 @@ export const COMMANDS = {
   "events tail": eventsTailCommand,
   "signing-keys rotate": signingKeysRotateCommand,
   verify: verifyCommand,
+  "liabilities snapshot": liabilitiesSnapshotCommand,
+  "liabilities verify": liabilitiesVerifyCommand,
 } satisfies Record<string, CliCommand<OptionValues>>;
 
 type Words = keyof typeof COMMANDS;
@@ -43,6 +46,7 @@ export const TOPICS: Record<FirstWord<Words>, string> = {
   events: "Webhooks:",
   "signing-keys": "Signed documents:",
   verify: "Signed documents:",
+  liabilities: "Proof of liabilities:",
 };
 
 /** What each command that only holds others is for (`keys --help`). */
@@ -53,6 +57,7 @@ export const GROUPS: Record<GroupWord<Words>, string> = {
   webhooks: "Register, list and disable webhook endpoints",
   events: "Follow webhook delivery attempts",
   "signing-keys": "Rotate the key that signs statements and proof letters",
+  liabilities: "Publish liability snapshots and check inclusion proofs offline",
 };
 
 export function isGroupWord(word: string): word is GroupWord<Words> {

@@ -81,14 +81,53 @@ export function fromHex(value: unknown, length: number): Uint8Array | undefined 
   return out;
 }
 
+// The tags' bytes, made once: a snapshot hashes millions of leaves and nodes.
+const LEAF_PREFIX = tag(LEAF_TAG);
+const NODE_PREFIX = tag(NODE_TAG);
+const SALT_PREFIX = tag(SALT_TAG);
+
 /** What a leaf hashes: tag, the leaf's salt, the wallet id, its balance. */
 export function leafPreimage(salt: Uint8Array, walletId: string, balance: bigint): Uint8Array {
-  return concat([tag(LEAF_TAG), salt, text(walletId), u64(balance)]);
+  if (salt.length !== SALT_BYTES) throw new RangeError(`a salt is ${SALT_BYTES} bytes`);
+  if (balance < 0n || balance > MAX_SUM) throw new RangeError(`${balance} is outside 0..2^64-1`);
+  const id = utf8.encode(walletId);
+  if (id.length > 0xffff) throw new RangeError("a wallet id is longer than 65535 bytes");
+  const out = new Uint8Array(LEAF_PREFIX.length + SALT_BYTES + 2 + id.length + 8);
+  const view = new DataView(out.buffer);
+  out.set(LEAF_PREFIX, 0);
+  let at = LEAF_PREFIX.length;
+  out.set(salt, at);
+  at += SALT_BYTES;
+  view.setUint16(at, id.length);
+  out.set(id, at + 2);
+  view.setBigUint64(at + 2 + id.length, balance);
+  return out;
 }
 
-/** What a node hashes: tag, then each child's hash and sum (both sums, not only their total). */
-export function nodePreimage(leftHash: Uint8Array, leftSum: bigint, rightHash: Uint8Array, rightSum: bigint): Uint8Array {
-  return concat([tag(NODE_TAG), leftHash, u64(leftSum), rightHash, u64(rightSum)]);
+export const NODE_PREIMAGE_BYTES = NODE_PREFIX.length + 2 * (HASH_BYTES + 8);
+
+/**
+ * What a node hashes: tag, then each child's hash and sum (both sums, not only their total).
+ * `out`, when given, is written and returned instead of a new array (the server reuses one).
+ */
+export function nodePreimage(
+  leftHash: Uint8Array,
+  leftSum: bigint,
+  rightHash: Uint8Array,
+  rightSum: bigint,
+  out = new Uint8Array(NODE_PREIMAGE_BYTES),
+): Uint8Array {
+  if (leftHash.length !== HASH_BYTES || rightHash.length !== HASH_BYTES) throw new RangeError(`a hash is ${HASH_BYTES} bytes`);
+  if (leftSum < 0n || leftSum > MAX_SUM || rightSum < 0n || rightSum > MAX_SUM) throw new RangeError("a sum is outside 0..2^64-1");
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
+  out.set(NODE_PREFIX, 0);
+  let at = NODE_PREFIX.length;
+  out.set(leftHash, at);
+  view.setBigUint64(at + HASH_BYTES, leftSum);
+  at += HASH_BYTES + 8;
+  out.set(rightHash, at);
+  view.setBigUint64(at + HASH_BYTES, rightSum);
+  return out;
 }
 
 /** The root of a currency with no wallets hashes this, with sum 0. */
@@ -96,9 +135,15 @@ export function emptyPreimage(): Uint8Array {
   return tag(EMPTY_TAG);
 }
 
-/** What the HMAC that derives one leaf's salt from the snapshot's secret seed signs. */
+/** What the HMAC that derives one leaf's salt from the snapshot's secret seed signs: tag, then the wallet id. */
 export function saltMessage(walletId: string): Uint8Array {
-  return concat([tag(SALT_TAG), text(walletId)]);
+  const id = utf8.encode(walletId);
+  if (id.length > 0xffff) throw new RangeError("a wallet id is longer than 65535 bytes");
+  const out = new Uint8Array(SALT_PREFIX.length + 2 + id.length);
+  out.set(SALT_PREFIX, 0);
+  new DataView(out.buffer).setUint16(SALT_PREFIX.length, id.length);
+  out.set(id, SALT_PREFIX.length + 2);
+  return out;
 }
 
 export type SnapshotCurrencyFields = {

@@ -17,6 +17,19 @@ export function coverageRatio(reserves: bigint, liabilities: bigint): number | n
   return Number(scaled) / 10_000;
 }
 
+/**
+ * The live ledger's entry sums per account kind and currency: wallets' are the liabilities,
+ * minus the reserve's the reserves. The liability snapshot reads the same query, so its trees
+ * total exactly what these figures publish (lib/liabilities/take-liability-snapshot.ts).
+ */
+export function liveLedgerTotals(db: Db) {
+  return db.$queryRaw<{ kind: string; currency: string; total: string }[]>`
+    SELECT a.kind, a.currency, COALESCE(SUM(e.amount), 0)::text AS total
+    FROM "LedgerAccount" a LEFT JOIN "LedgerEntry" e ON e."accountId" = a.id
+    WHERE a.livemode = true
+    GROUP BY a.kind, a.currency`;
+}
+
 export async function computeTreasuryStats(db: Db, now = new Date()): Promise<TreasuryStats> {
   const since = new Date(now.getTime() - VOLUME_WINDOW_MS);
   const [wallets, cards, balances, volume, invariant] = await Promise.all([
@@ -24,11 +37,7 @@ export async function computeTreasuryStats(db: Db, now = new Date()): Promise<Tr
       SELECT currency, COUNT(*) AS count FROM "Wallet" WHERE livemode = true GROUP BY currency`,
     db.$queryRaw<{ currency: string; count: bigint }[]>`
       SELECT currency, COUNT(*) AS count FROM "Card" WHERE livemode = true AND status = 'active' GROUP BY currency`,
-    db.$queryRaw<{ kind: string; currency: string; total: string }[]>`
-      SELECT a.kind, a.currency, COALESCE(SUM(e.amount), 0)::text AS total
-      FROM "LedgerAccount" a LEFT JOIN "LedgerEntry" e ON e."accountId" = a.id
-      WHERE a.livemode = true
-      GROUP BY a.kind, a.currency`,
+    liveLedgerTotals(db),
     // A capture debits the wallet and a refund credits it back, so minus the wallets' side is the net volume.
     db.$queryRaw<{ currency: string; total: string }[]>`
       SELECT e.currency, (-SUM(e.amount))::text AS total
