@@ -94,12 +94,13 @@ export const signUpInput = z
 export async function signUp(
   db: Db,
   raw: { name?: string; email: string; password: string },
-  options: { emailVerified?: boolean } = {},
+  /** emailVerified: the address was proved (an invitation's link); ownAccount false: joins one instead. */
+  options: { emailVerified?: boolean; ownAccount?: boolean } = {},
 ) {
   const input = parseFields(signUpInput, raw);
   const existing = await db.merchantUser.findUnique({ where: { email: input.email }, select: { id: true } });
   if (existing) throw ConsoleError.field("email", "An account with this email already exists. Sign in instead.");
-  return createPerson(db, input, await hashPassword(input.password), options.emailVerified ?? false);
+  return createPerson(db, input, await hashPassword(input.password), options.emailVerified ?? false, options.ownAccount ?? true);
 }
 
 async function createPerson(
@@ -107,6 +108,7 @@ async function createPerson(
   input: { name?: string; email: string },
   passwordHash: string,
   emailVerified: boolean,
+  ownAccount = true,
 ) {
   try {
     const merchant = await db.merchantUser.create({
@@ -119,7 +121,7 @@ async function createPerson(
       },
       select: { id: true, email: true, name: true },
     });
-    await createAccount(db, { name: input.name?.trim() || input.email, ownerId: merchant.id });
+    if (ownAccount) await createAccount(db, { name: input.name?.trim() || input.email, ownerId: merchant.id });
     return merchant;
   } catch (error) {
     if (isUniqueViolation(error))

@@ -27,7 +27,8 @@ export async function replaceSession(context: BrowserContext, email: string, cla
 }
 
 /**
- * Signs up through the sign-up page and waits for the applications page. The page's browser comes
+ * Signs up through the sign-up page (which answers "check your inbox", taken address or not), confirms
+ * the address as its mailed link would, signs in and waits for the applications page. The page's browser comes
  * from an address of its own, which it returns: the e2e server trusts one proxy hop
  * (TRUSTED_PROXY_COUNT=1), so X-Forwarded-For names the merchant's address, as behind a load
  * balancer. The console's per-address attempt limits then count each test's merchant alone.
@@ -39,8 +40,20 @@ export async function signUpInBrowser(page: Page, email: string, password = PASS
   await page.getByLabel("Work email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByRole("heading", { name: "Applications" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+  // Live keys and live endpoints need a confirmed address; the link itself is tested in console-team.spec.ts.
+  await (await db()).merchantUser.update({ where: { email }, data: { emailVerifiedAt: new Date() } });
+  await signInInBrowser(page, email, password);
   return address;
+}
+
+/** Signs in through the sign-in page and waits for the applications page. */
+export async function signInInBrowser(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto("/merchant/sdk/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Applications" })).toBeVisible();
 }
 
 /** Creates an application from the console's home page and returns its id from the overview. */

@@ -26,6 +26,12 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
               API docs
             </a>
             <Link
+              href="/merchant/sdk/team"
+              className="whitespace-nowrap text-sm font-medium text-indigo-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+            >
+              Team
+            </Link>
+            <Link
               href="/merchant/sdk/account"
               className="whitespace-nowrap text-sm font-medium text-indigo-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
             >

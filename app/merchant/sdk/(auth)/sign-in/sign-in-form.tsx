@@ -107,6 +107,14 @@ export function SignInForm({ github, initialError }: { github: boolean; initialE
             aria-describedby={error ? "sign-in-error" : undefined}
           />
           <FieldError id="sign-in-error" message={error} />
+          <p className="mt-1.5 text-right text-sm">
+            <Link
+              href="/merchant/sdk/forgot-password"
+              className="font-medium text-indigo-600 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+            >
+              Forgot your password?
+            </Link>
+          </p>
         </div>
         <button type="submit" disabled={pending} className={cn(buttonVariants({ variant: "primary" }), "w-full")}>
           {pending ? "Signing in…" : "Sign in"}

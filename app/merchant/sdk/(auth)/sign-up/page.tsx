@@ -1,4 +1,4 @@
-// Console sign-up: an email and a password, then straight into the console.
+// Console sign-up: an email and a password; the answer is "check your inbox" (see the form).
 import type { Metadata } from "next";
 import { SignUpForm } from "./sign-up-form";
 

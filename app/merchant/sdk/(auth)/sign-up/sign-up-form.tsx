@@ -1,11 +1,10 @@
 "use client";
-// The sign-up form: the server action creates the account, then next-auth signs the merchant in.
+// The sign-up form. Its answer is the same whether the address already has an account or not:
+// check your inbox (a confirmation link for a new account, a notice for an existing one).
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { signIn } from "next-auth/react";
-import { useActionState, useState } from "react";
+import { useActionState } from "react";
 import { MIN_PASSWORD_LENGTH } from "@/lib/console/password-rules";
-import { idleState, type ActionState } from "@/app/merchant/sdk/_lib/action-state";
+import { idleState } from "@/app/merchant/sdk/_lib/action-state";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Field } from "@/components/ui/field";
@@ -13,25 +12,8 @@ import { inputClass } from "@/components/ui/input";
 import { signUpAction } from "./actions";
 
 export function SignUpForm() {
-  const router = useRouter();
-  const [signInError, setSignInError] = useState<string>();
-  const [state, action, pending] = useActionState(async (previous: ActionState, form: FormData) => {
-    const result = await signUpAction(previous, form);
-    if (result.status === "ok") {
-      const signedIn = await signIn("credentials", {
-        redirect: false,
-        email: String(form.get("email")),
-        password: String(form.get("password")),
-      });
-      if (signedIn?.ok && !signedIn.error) {
-        router.replace("/merchant/sdk");
-        router.refresh();
-      } else {
-        setSignInError(signedIn?.error ?? "Your account was created, but signing in failed. Please sign in.");
-      }
-    }
-    return result;
-  }, idleState);
+  const [state, action, pending] = useActionState(signUpAction, idleState);
+  if (state.status === "ok") return <CheckYourInbox email={state.message ?? ""} />;
   const errors = state.fieldErrors ?? {};
 
   return (
@@ -78,9 +60,9 @@ export function SignUpForm() {
           />
         )}
       </Field>
-      {signInError ? (
+      {state.status === "error" && state.message ? (
         <p role="alert" className="text-sm text-red-600">
-          {signInError}
+          {state.message}
         </p>
       ) : null}
       <button type="submit" disabled={pending} className={cn(buttonVariants({ variant: "primary" }), "w-full")}>
@@ -96,5 +78,22 @@ export function SignUpForm() {
         </Link>
       </p>
     </form>
+  );
+}
+
+function CheckYourInbox({ email }: { email: string }) {
+  return (
+    <div className="mt-6 space-y-3 text-sm text-slate-700" role="status">
+      <h2 className="text-base font-semibold text-slate-900">Check your inbox</h2>
+      <p>
+        We have queued an email to <strong className="break-all">{email}</strong>. If the address is new to us, the
+        email has a link to confirm it, and you can{" "}
+        <Link href="/merchant/sdk/sign-in" className="font-medium text-indigo-600 hover:underline">
+          sign in
+        </Link>{" "}
+        with the password you chose; confirm the address before you use live keys.
+      </p>
+      <p>If the address already has an account, the email says so instead. Nothing was changed.</p>
+    </div>
   );
 }

@@ -17,6 +17,7 @@ import { Table, Td } from "@/components/ui/table";
 import { Time } from "@/app/merchant/sdk/_components/time";
 import { StartTwoFactorButton, TwoFactorControls, TwoFactorEnrolment } from "./two-factor-forms";
 import { SessionsPanel } from "./sessions-panel";
+import { EmailPanel } from "./email-panel";
 import { readQuery, type SearchParams } from "@/app/merchant/sdk/_lib/read-query";
 
 export const metadata: Metadata = { title: "Account security" };
@@ -29,14 +30,18 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
     requireSessionContext(),
     readQuery(searchParams, ["after"]),
   ]);
-  const [status, activity, sessions] = await Promise.all([
+  const [status, activity, sessions, person] = await Promise.all([
     twoFactorStatus(prisma(), merchant.id),
     listAccountActivity(prisma(), merchant.id, { after }),
     listActiveSessions(prisma(), merchant.id),
+    prisma().merchantUser.findUniqueOrThrow({ where: { id: merchant.id }, select: { emailVerifiedAt: true } }),
   ]);
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
       <PageHeader title="Account security" description={`Signed in as ${merchant.email}.`} />
+      <div className="mb-6">
+        <EmailPanel email={merchant.email} verified={Boolean(person.emailVerifiedAt)} />
+      </div>
       <Panel
         id="two-factor-title"
         title="Two-factor authentication"

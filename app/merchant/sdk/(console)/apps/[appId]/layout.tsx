@@ -3,14 +3,16 @@ import Link from "next/link";
 import { NavLinks, type NavItem } from "@/components/ui/nav-links";
 import { cn } from "@/components/ui/cn";
 import { loadApplication } from "@/app/merchant/sdk/_lib/load-application";
+import { can, type Role } from "@/lib/console/roles";
 import { inputClass } from "@/components/ui/input";
 import { ModeSwitch } from "./mode-switch";
 
 /** An application's pages, under its base path; a section is current on its list and its items' pages. */
-function sections(base: string): NavItem[] {
+function sections(base: string, role: Role): NavItem[] {
   return [
     { href: base, label: "Overview", exact: true },
-    { href: `${base}/keys`, label: "API keys" },
+    // Viewers see no key at all (lib/console/roles.ts).
+    ...(can(role, "see_keys") ? [{ href: `${base}/keys`, label: "API keys" }] : []),
     { href: `${base}/webhooks`, label: "Webhooks" },
     { href: `${base}/wallets`, label: "Wallets" },
     { href: `${base}/events`, label: "Events" },
@@ -60,7 +62,7 @@ export default async function ApplicationLayout({
                 <ModeSwitch applicationId={application.id} live={live} />
               </div>
             </div>
-            <NavLinks items={sections(base)} variant="sidebar" />
+            <NavLinks items={sections(base, application.role)} variant="sidebar" />
           </nav>
           <form role="search" action={`${base}/search`} className="mt-4">
             <label htmlFor="id-search" className="block text-xs font-medium text-slate-600">

@@ -12,6 +12,7 @@ import { loadApplication } from "@/app/merchant/sdk/_lib/load-application";
 import { QuickStart } from "./quick-start";
 import { RenameForm } from "./rename-form";
 import { SecretPanel } from "./secret-panel";
+import { can, writeIn } from "@/lib/console/roles";
 
 export const metadata: Metadata = { title: "Overview" };
 
@@ -46,7 +47,11 @@ export default async function ApplicationOverviewPage({ params }: { params: Prom
             <div>
               <dt className="text-sm font-medium text-slate-500">Name</dt>
               <dd className="mt-1">
-                <RenameForm applicationId={application.id} name={application.name} />
+                {can(application.role, "manage_applications") ? (
+                  <RenameForm applicationId={application.id} name={application.name} />
+                ) : (
+                  <bdi className="text-sm text-slate-900">{application.name}</bdi>
+                )}
               </dd>
             </div>
           </dl>
@@ -62,13 +67,19 @@ export default async function ApplicationOverviewPage({ params }: { params: Prom
             </>
           }
         >
-          <SecretPanel
-            key={secrets.mode}
-            applicationId={application.id}
-            mode={secrets.mode}
-            currentSince={secrets.current.activeFrom.toISOString()}
-            pendingFrom={secrets.pending?.activeFrom.toISOString() ?? null}
-          />
+          {can(application.role, writeIn(application.consoleLivemode)) ? (
+            <SecretPanel
+              key={secrets.mode}
+              applicationId={application.id}
+              mode={secrets.mode}
+              currentSince={secrets.current.activeFrom.toISOString()}
+              pendingFrom={secrets.pending?.activeFrom.toISOString() ?? null}
+            />
+          ) : (
+            <p className="text-sm text-slate-600">
+              Your role ({application.role}) does not show this mode&apos;s secret.
+            </p>
+          )}
         </Panel>
         <Panel
           title="Quick start"

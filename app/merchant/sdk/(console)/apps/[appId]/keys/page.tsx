@@ -3,6 +3,7 @@
 import type { Metadata } from "next";
 import { prisma } from "@/lib/db/client";
 import { listKeys } from "@/lib/console/list-keys";
+import { can, writeIn } from "@/lib/console/roles";
 import { SCOPES } from "@/lib/keys/scopes";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -27,6 +28,18 @@ export default async function KeysPage({
 }) {
   const [{ appId }, { after }] = await Promise.all([params, readQuery(searchParams, ["after"])]);
   const { merchant, application } = await loadApplication(appId);
+  if (!can(application.role, "see_keys"))
+    return (
+      <>
+        <PageHeader title="API keys" />
+        <Panel id="keys-list">
+          <EmptyState title="Not shown to viewers">
+            Your role ({application.role}) shows no API keys, not even part of one. Ask an owner of the account for
+            another role.
+          </EmptyState>
+        </Panel>
+      </>
+    );
   const page = await listKeys(prisma(), merchant.id, application.id, { after });
   const keys = page.rows;
   const mode = application.consoleLivemode ? "live" : "test";
@@ -41,7 +54,11 @@ export default async function KeysPage({
             for the others.
           </>
         }
-        actions={<CreateKeyDialog applicationId={application.id} mode={mode} scopes={SCOPES} />}
+        actions={
+          can(application.role, writeIn(application.consoleLivemode)) ? (
+            <CreateKeyDialog applicationId={application.id} mode={mode} scopes={SCOPES} />
+          ) : null
+        }
       />
       <Panel title={`${mode === "live" ? "Live" : "Test"} keys`} id="keys-list">
         {page.unknownCursor ? null : keys.length === 0 ? (
