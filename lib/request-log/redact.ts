@@ -1,6 +1,7 @@
 // What a request-log row keeps of a request or response body: at most BODY_LIMIT characters,
 // marked when cut, with secrets replaced. It works on the text, not on parsed JSON, so a body
 // that is not JSON (or was cut mid-value) is redacted too, and a large body is never parsed.
+import { isLuhnValid } from "@/lib/cards/card-number";
 
 /** Characters of each body a row keeps (16 KiB of ASCII). */
 export const BODY_LIMIT = 16 * 1024;
@@ -15,8 +16,9 @@ const MARGIN = 256;
 // reads the log first could open a live card's details).
 const SECRET_VALUES = /\b(?:sk_(?:test|live)_[0-9A-Za-z]+|vst_[0-9A-Za-z]+|whsec_[0-9A-Za-z+/=]+|cdt_[0-9A-Za-z]+)/g;
 
-// A run of 16 digits, perhaps in groups of four: a card number a caller put in some free-text field.
-// Our own card numbers never enter a request or answer; this keeps anyone else's out of the log.
+// A Luhn-valid run of 16 digits, perhaps in groups of four: a card number a caller put in some
+// free-text field. Our own card numbers never enter a request or answer; this keeps anyone else's
+// out of the log. The Luhn check spares most other 16-digit values (amounts reach 10^15).
 const CARD_NUMBERS = /\b\d{4}([ -]?)\d{4}\1\d{4}\1\d{4}\b/g;
 
 // A JSON string field named like a secret ("token", "api_secret", "password", "clientSecret"...);
@@ -35,7 +37,7 @@ function redactSecrets(text: string): string {
   return text
     .replace(SECRET_FIELDS, `$1"${REDACTED}"`)
     .replace(SECRET_VALUES, REDACTED)
-    .replace(CARD_NUMBERS, REDACTED);
+    .replace(CARD_NUMBERS, (run) => (isLuhnValid(run.replace(/[ -]/g, "")) ? REDACTED : run));
 }
 
 /** Whether a stored body was cut (loggedBody's mark). */

@@ -16,6 +16,7 @@ import { GET as detailsPage, HEAD as detailsPageHead } from "@/app/card-details/
 import { isLuhnValid, mintCardNumber, TEST_CARD_BIN } from "@/lib/cards/card-number";
 import { openDetailsSession } from "@/lib/cards/open-details-session";
 import { prisma } from "@/lib/db/client";
+import { loggedBody, REDACTED } from "@/lib/request-log/redact";
 import { flushRequestLog } from "@/lib/request-log/writer";
 import { callRoute, type CallResult } from "../helpers/call-route";
 import { createKey, setupApp, uniqueUserId } from "../helpers/fixtures";
@@ -366,5 +367,22 @@ describe("card numbers", () => {
     }
     expect(isLuhnValid("4242424242424242")).toBe(true);
     expect(isLuhnValid("4242424242424241")).toBe(false);
+  });
+
+  it("are kept out of the request log with the links' tokens, while amounts and ids stay", () => {
+    const token = `cdt_${"a1B2".repeat(10)}`;
+    const body = JSON.stringify({
+      url: `http://localhost:3000/card-details/${token}`,
+      note: "card 4242 4242 4242 4242 or 4242-4242-4242-4242 or 4242424242424242",
+      amount: 9007199254740991,
+      id: "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+    });
+    const kept = loggedBody(body)!;
+    expect(kept).not.toContain(token);
+    expect(kept).not.toMatch(/4242[ -]?4242/);
+    expect(kept.split(REDACTED)).toHaveLength(5);
+    // A 16-digit value that is not Luhn-valid (an amount, say) stays.
+    expect(kept).toContain("9007199254740991");
+    expect(kept).toContain("card_9QwE2rTy6UiO0pAs4DfG8hJk");
   });
 });
