@@ -1,9 +1,17 @@
 // The receiver helper: signatures compared in constant time, lengths must match, 401 on mismatch;
-// and the envelope the sender builds, sequence included.
+// and the envelope the sender builds, sequence included; the Standard Webhooks signature beside it.
 import { createHmac } from "node:crypto";
+import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { buildEnvelope, signedRequest } from "@/lib/webhooks/envelope";
-import { signPayload, verifySignature, verifyWebhookRequest } from "@/lib/webhooks/verify";
+import {
+  signPayload,
+  signStandard,
+  standardSigningKey,
+  verifySignature,
+  verifyStandardSignature,
+  verifyWebhookRequest,
+} from "@/lib/webhooks/verify";
 
 const secret = "whsec_test_secret";
 const body = JSON.stringify({
@@ -89,5 +97,71 @@ describe("signedRequest", () => {
       "x-service-delivery-id": "whd_1",
     });
     expect(JSON.stringify(headers)).not.toContain(secret);
+  });
+});
+
+describe("the Standard Webhooks signature", () => {
+  const shown = "whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL";
+  const pending = "whsec_7bQ2mN9xK4vL1pR8sT3wY6zA0cE5fH2jU9kM4nP6";
+  const at = new Date("2026-11-21T10:00:00.000Z");
+  const seconds = at.getTime() / 1000;
+
+  function standardRequest(rawBody: string, signature: string, timestamp = String(seconds)) {
+    return new Request("http://localhost/hooks", {
+      method: "POST",
+      body: rawBody,
+      headers: { "webhook-id": "evt_1", "webhook-timestamp": timestamp, "webhook-signature": signature },
+    });
+  }
+
+  it("is keyed by the secret's base64 body, as the standard's library derives it from the secret as shown", () => {
+    expect(standardSigningKey(shown)).toEqual(Buffer.from(shown.slice("whsec_".length), "base64"));
+    expect(standardSigningKey(shown)).toHaveLength(30);
+    expect(signStandard("evt_1", seconds, body, shown)).toBe(new Webhook(shown).sign("evt_1", at, body));
+  });
+
+  it("carries one signature per secret during a roll, the current first", () => {
+    const envelope = buildEnvelope({ id: "evt_9", type: "wallet.provisioned", data: { id: "wal_1" }, sequence: 1 }, at);
+    const { body: sent, headers } = signedRequest(envelope, "whd_1", { current: shown, pending });
+    expect(headers["webhook-id"]).toBe("evt_9");
+    expect(headers["webhook-timestamp"]).toBe(String(seconds));
+    expect(headers["webhook-signature"]).toBe(
+      `${signStandard("evt_9", seconds, sent, shown)} ${signStandard("evt_9", seconds, sent, pending)}`,
+    );
+    expect(JSON.stringify(headers)).not.toContain(pending);
+  });
+
+  it("passes a fresh request in verifyWebhookRequest, and refuses a stale, future, tampered or foreign one with 401", async () => {
+    const good = signStandard("evt_1", seconds, body, shown);
+    const ok = await verifyWebhookRequest(standardRequest(body, good), [pending, shown], { now: at });
+    expect(ok).not.toBeInstanceOf(Response);
+    const cases: [Request, Date, string][] = [
+      [standardRequest(body, good), new Date(at.getTime() + 6 * 60_000), "too old"],
+      [standardRequest(body, good), new Date(at.getTime() - 6 * 60_000), "in the future"],
+      [standardRequest(body.replace("card_1", "card_2"), good), at, "no webhook-signature matches"],
+      [standardRequest(body, signStandard("evt_1", seconds, body, pending)), at, "no webhook-signature matches"],
+      [standardRequest(body, good, "yesterday"), at, "not unix seconds"],
+    ];
+    for (const [req, now, reason] of cases) {
+      const result = await verifyWebhookRequest(req, shown, { now });
+      expect(result).toBeInstanceOf(Response);
+      if (result instanceof Response) {
+        expect(result.status).toBe(401);
+        expect(await result.text()).toContain(reason);
+      }
+    }
+    // Only ours: accepted by default, refused when the caller insists on the timestamped scheme.
+    expect(await verifyWebhookRequest(request(body, signPayload(body, shown)), shown)).not.toBeInstanceOf(Response);
+    const insisted = await verifyWebhookRequest(request(body, signPayload(body, shown)), shown, {
+      requireStandard: true,
+    });
+    expect(insisted).toBeInstanceOf(Response);
+  });
+
+  it("verifyStandardSignature names what is missing", () => {
+    expect(verifyStandardSignature(body, { id: null, timestamp: "1", signature: "v1,x" }, shown)).toEqual({
+      ok: false,
+      reason: "missing webhook-id, webhook-timestamp or webhook-signature",
+    });
   });
 });
