@@ -17,6 +17,14 @@ process.env.E2E_PORT ??= execFileSync(process.execPath, [
 ])
   .toString()
   .trim();
+// The server's mail goes to an SMTP server that tests/e2e/console-team.spec.ts starts on this port
+// (a free one now); while none listens, sends fail and the worker's queue retries them.
+process.env.E2E_SMTP_PORT ??= execFileSync(process.execPath, [
+  "-e",
+  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+])
+  .toString()
+  .trim();
 process.env.E2E_STATE_FILE ??= path.join(os.tmpdir(), `wcs-e2e-${process.env.E2E_RUN_ID}.json`);
 // The helpers seal webhook secrets in the test process, the server opens them: one key for both.
 process.env.SECRETS_KEY ??= randomBytes(32).toString("base64");
@@ -70,6 +78,7 @@ export default defineConfig({
           E2E_STATE_FILE: process.env.E2E_STATE_FILE,
           SECRETS_KEY: process.env.SECRETS_KEY,
           AUTH_SECRET: process.env.AUTH_SECRET,
+          SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
         },
       },
 });

@@ -38,6 +38,9 @@ function pages(base: string, wallet: string): Array<[path: string, params: strin
     ["/merchant/sdk", []],
     ["/merchant/sdk/sign-in", ["error", "callbackUrl"]],
     ["/merchant/sdk/account", ["after"]],
+    ["/merchant/sdk/team", ["account"]],
+    ["/merchant/sdk/invitations", ["token"]],
+    ["/merchant/sdk/verify-email", ["token"]],
     [base, []],
     [`${base}/keys`, ["after"]],
     [`${base}/webhooks`, ["status", "type", "endpoint", "after"]],
@@ -127,6 +130,10 @@ test("no query string makes a public page answer with a server error", async ({ 
     queryUrls([
       ["/verify", ["token"]],
       ["/verify/proof", ["account", "kind", "reference"]],
+      // The pages mailed links open, signed out.
+      ["/merchant/sdk/reset-password", ["token"]],
+      ["/merchant/sdk/invitations", ["token"]],
+      ["/merchant/sdk/verify-email", ["token"]],
     ]),
   );
   expect(failures).toEqual([]);

@@ -16,7 +16,8 @@ function bodyText(raw: string): string {
   ).toString("utf8");
 }
 
-export async function startSmtpInbox() {
+/** `port` 0 (the default) takes a free one. */
+export async function startSmtpInbox(port = 0) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -32,16 +33,16 @@ export async function startSmtpInbox() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const { port: listening } = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
     received,
-    /** The newest message to `to`, waiting up to 10 s for it. */
-    async waitFor(to: string): Promise<ReceivedMail> {
-      const deadline = Date.now() + 10_000;
+    /** The newest message to `to` (whose raw text matches `subject`, if given), waiting up to 20 s for it. */
+    async waitFor(to: string, subject?: RegExp): Promise<ReceivedMail> {
+      const deadline = Date.now() + 20_000;
       for (;;) {
-        const mail = received.findLast((m) => m.to.includes(to));
+        const mail = received.findLast((m) => m.to.includes(to) && (!subject || subject.test(m.raw)));
         if (mail) return mail;
         if (Date.now() > deadline) throw new Error(`no mail to ${to} arrived`);
         await new Promise((resolve) => setTimeout(resolve, 50));
