@@ -1,6 +1,9 @@
 // /treasury: the public live-mode treasury figures as numbers and inline-SVG charts, from the same
 // cached computation as /api/public/treasury/stats.json.
 import type { Metadata } from "next";
+import Link from "next/link";
+import { prisma } from "@/lib/db/client";
+import { latestLiabilitySnapshot } from "@/lib/liabilities/list-liability-snapshots";
 import { treasuryStats } from "@/lib/treasury/treasury-stats";
 import { formatCurrency } from "@/lib/money/format";
 import { LocalTime } from "../_components/local-time";
@@ -13,7 +16,7 @@ export const dynamic = "force-dynamic";
 const percent = (v: number) => `${(v * 100).toLocaleString("en-US", { maximumFractionDigits: 2 })}%`;
 
 export default async function TreasuryPage() {
-  const stats = await treasuryStats();
+  const [stats, snapshot] = await Promise.all([treasuryStats(), latestLiabilitySnapshot(prisma())]);
   const rows = stats.currencies;
   return (
     <PublicShell wide>
@@ -35,6 +38,57 @@ export default async function TreasuryPage() {
       >
         {stats.ledger_balanced ? "✓ Ledger balanced" : "✗ Ledger check failed"}
       </p>
+
+      <section
+        aria-labelledby="liabilities-proof"
+        data-testid="liabilities-proof"
+        className="mt-6 max-w-4xl rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      >
+        <h2 id="liabilities-proof" className="text-lg font-semibold text-slate-900">
+          Proof of liabilities
+        </h2>
+        {snapshot ? (
+          <>
+            <p className="mt-1 text-sm text-slate-700">
+              Snapshot {snapshot.sequence} of <LocalTime iso={snapshot.as_of} className="font-medium" />: per currency,
+              the root of a Merkle-sum tree over every live wallet&apos;s balance. A holder checks that their balance
+              is counted with the proof their provider gives them, at{" "}
+              <a href="/treasury/verify" className="text-indigo-700 underline">
+                /treasury/verify
+              </a>
+              . This proves what we owe; it does not prove the reserves exist outside our ledger.
+            </p>
+            <dl className="mt-3 space-y-2 text-sm">
+              {snapshot.currencies.map((c) => (
+                <div key={c.currency}>
+                  <dt className="font-medium text-slate-900">
+                    {c.currency}: {formatCurrency(c.total, c.currency)} over {c.leaf_count} wallets
+                  </dt>
+                  <dd className="font-mono text-xs break-all text-slate-600">root {c.root_hash}</dd>
+                </div>
+              ))}
+              <div>
+                <dt className="font-medium text-slate-900">Snapshot hash (the next one names it)</dt>
+                <dd className="font-mono text-xs break-all text-slate-600">{snapshot.hash}</dd>
+              </div>
+            </dl>
+            <p className="mt-2 text-sm">
+              <Link prefetch={false} href="/api/public/treasury/liabilities" className="text-indigo-700 underline">
+                Every snapshot, newest first (JSON)
+              </Link>
+            </p>
+          </>
+        ) : (
+          <p className="mt-1 text-sm text-slate-700">
+            No snapshot is published yet: the first is taken within the hour. Each will commit, per currency, to every
+            live wallet&apos;s balance, and holders will check their own at{" "}
+            <a href="/treasury/verify" className="text-indigo-700 underline">
+              /treasury/verify
+            </a>
+            .
+          </p>
+        )}
+      </section>
 
       {rows.length === 0 ? (
         <section

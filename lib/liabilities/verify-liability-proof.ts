@@ -198,9 +198,9 @@ export async function verifySnapshotChain(snapshots: unknown): Promise<ChainVerd
     const read = [];
     for (const [i, s] of snapshots.entries()) read.push(await readSnapshot(s, `snapshots[${i}]`));
     read.sort((a, b) => a.sequence - b.sequence);
-    for (let i = 1; i < read.length; i++) {
-      const before = read[i - 1]!;
-      const after = read[i]!;
+    for (const [i, after] of read.entries()) {
+      const before = read[i - 1];
+      if (!before) continue;
       if (after.sequence !== before.sequence + 1) fail(`no snapshot between sequence ${before.sequence} and ${after.sequence}`);
       if (after.previous_hash !== before.hash) {
         fail(`snapshot ${after.id} names previous hash ${after.previous_hash}, but ${before.id}'s hash is ${before.hash}`);
