@@ -2,10 +2,14 @@
 // against the JWKS served over HTTP by the real route handler; a tampered payload, header or
 // signature and an unknown kid each fail with their reason; a rotation keeps old documents verifiable;
 // the revocation check answers what a signature cannot.
+import { mkdtemp, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
+import os from "node:os";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { compactVerify, createRemoteJWKSet, decodeProtectedHeader, type JSONWebKeySet } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { runCli } from "@/lib/cli/run-cli";
 import { documentFromUrl, verifyDocument, type SignedDocument } from "@/lib/client/verify-document";
 import { prisma, transaction } from "@/lib/db/client";
 import { ensureSigningKey, rotateSigningKey } from "@/lib/documents/signing-keys";
@@ -211,5 +215,48 @@ describe("signed documents", () => {
     // The signature still verifies: only this check can say the issuer withdrew it.
     const signed: SignedDocument | undefined = (await verifyDocument(statement.document, await fetchJwks())).document;
     expect(signed?.id).toBe(statement.id);
+  });
+
+  // Last: runCli closes the shared database client when it is done (prisma() opens a new one after).
+  it("the CLI verifies a document offline against a saved JWKS, refuses a tampered one with exit 1, and rotates keys", async () => {
+    const { key } = await setupApp();
+    const statement = await issueStatement(key, await fundedWallet(key));
+    const dir = await mkdtemp(path.join(os.tmpdir(), "documents-cli-"));
+    const jwksFile = path.join(dir, "jwks.json");
+    await writeFile(jwksFile, JSON.stringify(await fetchJwks()));
+    const linkFile = path.join(dir, "link.txt");
+    await writeFile(linkFile, statement.verifyUrl);
+
+    async function cli(...argv: string[]) {
+      let stdout = "";
+      const spy = vi
+        .spyOn(console, "log")
+        .mockImplementation((...args: unknown[]) => void (stdout += `${args.join(" ")}\n`));
+      const previous = process.exitCode;
+      try {
+        const code = await runCli(argv, "npm run cli --");
+        return { code: code !== 0 ? code : (process.exitCode ?? 0), stdout };
+      } finally {
+        spy.mockRestore();
+        process.exitCode = previous;
+      }
+    }
+
+    const fromFile = await cli("verify", linkFile, "--jwks", jwksFile, "--json");
+    expect(fromFile.code).toBe(0);
+    expect(JSON.parse(fromFile.stdout)).toMatchObject({ valid: true, document: { id: statement.id } });
+    const [header, payload, signature] = statement.document.split(".") as [string, string, string];
+    const tampered = `${header}.${b64url(JSON.stringify({ ...fromB64url(payload), holder_name: "Eve" }))}.${signature}`;
+    const refused = await cli("verify", tampered, "--jwks", jwksFile);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain("Not valid (bad_signature)");
+
+    const rotated = await cli("signing-keys", "rotate", "--json");
+    expect(rotated.code).toBe(0);
+    const kids = JSON.parse(rotated.stdout) as { retired: string; current: string };
+    // Against the installation's own keys (no --jwks): still valid after the rotation.
+    const againstDatabase = await cli("verify", statement.document, "--json");
+    expect(againstDatabase.code).toBe(0);
+    expect((await prisma().documentSigningKey.findFirstOrThrow({ where: { current: true } })).kid).toBe(kids.current);
   });
 });
