@@ -2,13 +2,7 @@
 // load generator and the orchestrator's sanity checks, so both servers always get identical requests.
 
 export type HttpScenarioId =
-  | "trivial"
-  | "read"
-  | "write"
-  | "replay"
-  | "spend-spread"
-  | "spend-controlled"
-  | "spend-hot";
+  "trivial" | "read" | "write" | "replay" | "spend-spread" | "spend-controlled" | "spend-hot";
 
 export type BenchRequest = {
   method: "GET" | "POST";
@@ -43,7 +37,11 @@ export const HTTP_SCENARIOS: Record<HttpScenarioId, { number: string; title: str
   replay: { number: "4", title: "POST wallet, replayed key", expectStatus: 201 },
   "spend-spread": { number: "5a", title: "card spend, many wallets", expectStatus: 201 },
   "spend-hot": { number: "5b", title: "card spend, one wallet", expectStatus: 201 },
-  "spend-controlled": { number: "5c", title: "card spend, many wallets, daily limit + blocked categories", expectStatus: 201 },
+  "spend-controlled": {
+    number: "5c",
+    title: "card spend, many wallets, daily limit + blocked categories",
+    expectStatus: 201,
+  },
 };
 
 const SDK = "/api/public/sdk/v1";

@@ -87,7 +87,11 @@ function amount(min: number, max: number): number {
 
 /** A new card's controls: its per-authorization limit, and nothing spent yet. */
 function sampleCardControls(spendLimit: number): Pick<CardRecord, "spendLimit" | "spendingControls" | "spending"> {
-  return { spendLimit, spendingControls: { spendingLimits: [{ amount: spendLimit, interval: "per_authorization" }] }, spending: [] };
+  return {
+    spendLimit,
+    spendingControls: { spendingLimits: [{ amount: spendLimit, interval: "per_authorization" }] },
+    spending: [],
+  };
 }
 
 /**

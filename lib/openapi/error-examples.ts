@@ -102,8 +102,7 @@ const ERROR_EXAMPLES = {
     ...declined("card_currency_mismatch", { amount: 12, currency: "EUR" }),
   },
   spending_limit_exceeded: {
-    message:
-      "The amount exceeds the card's daily limit of 500 USD: 180 USD is left until 2026-10-04T00:00:00.000Z.",
+    message: "The amount exceeds the card's daily limit of 500 USD: 180 USD is left until 2026-10-04T00:00:00.000Z.",
     ...declined("spending_limit_exceeded", { amount: 200 }),
   },
   category_blocked: {
@@ -112,7 +111,10 @@ const ERROR_EXAMPLES = {
   },
   country_blocked: {
     message: "Merchant country FR is not among the wallet's allowed countries.",
-    ...declined("country_blocked", { amount: 35, merchant: { name: "Café de Flore", category: "5814", country: "FR" } }),
+    ...declined("country_blocked", {
+      amount: 35,
+      merchant: { name: "Café de Flore", category: "5814", country: "FR" },
+    }),
   },
   card_expired: { message: "The card expired at the end of 11/2026.", ...declined("card_expired", { amount: 12 }) },
   rate_limited: { message: "Too many requests: the limit is 60 per minute." },

@@ -48,6 +48,10 @@ export const updateWalletOperation = defineOperation({
   scope: "wallets:write",
   params: walletPathSchema,
   body: updateWalletBodySchema,
-  success: { status: 200, description: "The wallet with its controls and spending.", schema: walletWriteResponseSchema },
+  success: {
+    status: 200,
+    description: "The wallet with its controls and spending.",
+    schema: walletWriteResponseSchema,
+  },
   errors: ["wallet_not_found", "amount_precision"],
 });

@@ -47,13 +47,11 @@ const cardShape = z.object({
   externalUserId: z.string().meta({ example: EXAMPLE_USER.externalUserId }),
   kind: z.literal("virtual"),
   currency: currencyOutSchema,
-  spendLimit: amountOutSchema
-    .nullable()
-    .meta({
-      description:
-        "Per-authorization limit; null means none. The same limit as spendingControls' per_authorization limit without categories.",
-      example: 250.5,
-    }),
+  spendLimit: amountOutSchema.nullable().meta({
+    description:
+      "Per-authorization limit; null means none. The same limit as spendingControls' per_authorization limit without categories.",
+    example: 250.5,
+  }),
   spendingControls: spendingControlsSchema,
   spending: spendingSchema,
   status: z.enum(["active", "frozen", "canceled"]),

@@ -29,7 +29,8 @@ const countryListSchema = z.array(countryCodeSchema).min(1).max(MAX_CONTROL_LIST
 export const spendingLimitSchema = z
   .object({
     amount: amountSchema.meta({
-      description: "The most that may be spent in one authorization or one window, in the card's (or wallet's) currency.",
+      description:
+        "The most that may be spent in one authorization or one window, in the card's (or wallet's) currency.",
       example: 100,
     }),
     interval: z.enum(SPENDING_INTERVALS).meta({
@@ -62,7 +63,9 @@ export const spendingControlsInputSchema = withExample(
         .meta({ description: `At most ${MAX_SPENDING_LIMITS}, one per interval and category set.` }),
       allowedCategories: mccListSchema
         .optional()
-        .meta({ description: "Only merchants of these categories are approved; others decline with category_blocked." }),
+        .meta({
+          description: "Only merchants of these categories are approved; others decline with category_blocked.",
+        }),
       blockedCategories: mccListSchema
         .optional()
         .meta({ description: "Merchants of these categories decline with category_blocked." }),

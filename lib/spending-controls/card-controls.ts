@@ -17,7 +17,8 @@ export function requestedCardControls(
   input: { spendLimit?: number | null; spendingControls?: SpendingControlsInput },
   currency: string,
 ): SpendingControls {
-  const base = input.spendingControls === undefined ? current : fromInput(input.spendingControls, currency, "spendingControls");
+  const base =
+    input.spendingControls === undefined ? current : fromInput(input.spendingControls, currency, "spendingControls");
   if (input.spendLimit === undefined) return base;
   const spendLimit = input.spendLimit === null ? null : toMinor(input.spendLimit, currency, "spendLimit");
   const given = input.spendingControls === undefined ? undefined : base.limits.find(isSpendLimit);
@@ -32,6 +33,15 @@ export function requestedCardControls(
   const limits: SpendingLimit[] =
     spendLimit === null
       ? others
-      : [{ amount: spendLimit, interval: "per_authorization", categories: [], key: "per_authorization", fromSpendLimit: true }, ...others];
+      : [
+          {
+            amount: spendLimit,
+            interval: "per_authorization",
+            categories: [],
+            key: "per_authorization",
+            fromSpendLimit: true,
+          },
+          ...others,
+        ];
   return { ...base, limits };
 }

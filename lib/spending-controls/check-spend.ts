@@ -22,9 +22,7 @@ export type SpendToCheck = {
   at: Date;
 };
 
-export type ControlsCheck =
-  | { decline: { code: DeclineCode; message: string } }
-  | { decline: null; totals: TotalKey[] };
+export type ControlsCheck = { decline: { code: DeclineCode; message: string } } | { decline: null; totals: TotalKey[] };
 
 const applies = (limit: Pick<SpendingLimit, "categories">, category: string | null) =>
   limit.categories.length === 0 || (category !== null && limit.categories.includes(category));
@@ -39,12 +37,18 @@ function merchantDecline(subject: ControlledSubject, spend: SpendToCheck): Contr
   const { controls, label } = subject;
   const category = spend.category ?? "none";
   if (controls.allowedCategories && !(spend.category !== null && controls.allowedCategories.includes(spend.category)))
-    return { code: "category_blocked", message: `Merchant category ${category} is not among the ${label}'s allowed categories.` };
+    return {
+      code: "category_blocked",
+      message: `Merchant category ${category} is not among the ${label}'s allowed categories.`,
+    };
   if (spend.category !== null && controls.blockedCategories?.includes(spend.category))
     return { code: "category_blocked", message: `Merchant category ${category} is blocked on the ${label}.` };
   const country = spend.country ?? "none";
   if (controls.allowedCountries && !(spend.country !== null && controls.allowedCountries.includes(spend.country)))
-    return { code: "country_blocked", message: `Merchant country ${country} is not among the ${label}'s allowed countries.` };
+    return {
+      code: "country_blocked",
+      message: `Merchant country ${country} is not among the ${label}'s allowed countries.`,
+    };
   if (spend.country !== null && controls.blockedCountries?.includes(spend.country))
     return { code: "country_blocked", message: `Merchant country ${country} is blocked on the ${label}.` };
   return null;
@@ -79,11 +83,7 @@ export async function checkSpendingControls(
   if (counted.length === 0) return { decline: null, totals: [] };
   // Only a spend that meets a window limit reads totals; the caller's ledger account lock keeps
   // them from changing until this spend commits.
-  const totals = await readTotals(
-    db,
-    [...new Set(counted.map(({ subject }) => subject.id))],
-    spend.at,
-  );
+  const totals = await readTotals(db, [...new Set(counted.map(({ subject }) => subject.id))], spend.at);
   for (const { subject, limit } of counted) {
     const spent = totals.get(subject.id)?.get(limit.key) ?? 0n;
     if (spent + spend.amount > limit.amount) {

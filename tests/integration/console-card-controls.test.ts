@@ -103,7 +103,9 @@ describe("console card spending controls", () => {
       data: { role: "viewer" },
     });
     const viewer = { merchantId: a.merchant.id };
-    expect(await refusal(updateCardControls(prisma(), viewer, a.application.id, cardId, { limit_daily: "5" }))).toMatchObject({
+    expect(
+      await refusal(updateCardControls(prisma(), viewer, a.application.id, cardId, { limit_daily: "5" })),
+    ).toMatchObject({
       code: "forbidden",
     });
     expect((await api.card(key, cardId)).data?.spendingControls).toEqual({ spendingLimits: [] });

@@ -105,7 +105,9 @@ describe("spending controls", () => {
       spendingControls: { spendingLimits: [{ amount: 40, interval: "per_authorization" }] },
     });
     const viaSpendLimit = await updateCard(app.key, cardId, { spendLimit: 10 });
-    expect(viaSpendLimit.data?.spendingControls.spendingLimits).toEqual([{ amount: 10, interval: "per_authorization" }]);
+    expect(viaSpendLimit.data?.spendingControls.spendingLimits).toEqual([
+      { amount: 10, interval: "per_authorization" },
+    ]);
     const removed = await updateCard(app.key, cardId, { spendLimit: null });
     expect(removed.data).toMatchObject({ spendLimit: null, spendingControls: { spendingLimits: [] } });
     expect((await api.card(app.key, cardId)).data).toMatchObject({ spendLimit: null, spending: [] });
@@ -113,7 +115,11 @@ describe("spending controls", () => {
 
   it("declines a blocked or not-allowed merchant category with category_blocked", async () => {
     const { key, cardId } = await cardWithControls({ blockedCategories: ["7995"] });
-    await expectDeclined(await spend(key, cardId, 5, { category: "7995" }), "category_blocked", /7995 is blocked on the card/);
+    await expectDeclined(
+      await spend(key, cardId, 5, { category: "7995" }),
+      "category_blocked",
+      /7995 is blocked on the card/,
+    );
     expect((await spend(key, cardId, 5, { category: "5814" })).response.status).toBe(201);
 
     const allowed = await cardWithControls({ allowedCategories: ["5814"] });
@@ -149,7 +155,11 @@ describe("spending controls", () => {
     await updateCard(app.key, cardId, { spendingControls: { spendingLimits: [{ amount: 70, interval: "daily" }] } });
     await expectDeclined(await spend(app.key, secondId, 5, { country: "FR" }), "country_blocked", /the wallet/);
     expect((await spend(app.key, cardId, 60)).response.status).toBe(201);
-    await expectDeclined(await spend(app.key, cardId, 20), "spending_limit_exceeded", /the card's daily limit of 70 USD/);
+    await expectDeclined(
+      await spend(app.key, cardId, 20),
+      "spending_limit_exceeded",
+      /the card's daily limit of 70 USD/,
+    );
     expect((await spend(app.key, secondId, 40)).response.status).toBe(201);
     await expectDeclined(
       await spend(app.key, secondId, 0.01),
@@ -171,7 +181,11 @@ describe("spending controls", () => {
         { amount: 10, interval: "per_authorization", categories: ["5814"] },
       ],
     });
-    await expectDeclined(await spend(key, cardId, 50.01, { category: "5411" }), "spend_limit_exceeded", /50 USD per authorization/);
+    await expectDeclined(
+      await spend(key, cardId, 50.01, { category: "5411" }),
+      "spend_limit_exceeded",
+      /50 USD per authorization/,
+    );
     await expectDeclined(
       await spend(key, cardId, 10.01),
       "spending_limit_exceeded",
@@ -191,9 +205,17 @@ describe("spending controls", () => {
         ],
       });
       expect((await spend(key, cardId, 10, { category: "5812" })).response.status).toBe(201);
-      await expectDeclined(await spend(key, cardId, 2.01, { category: "5812" }), "spending_limit_exceeded", /for categories 5812/);
+      await expectDeclined(
+        await spend(key, cardId, 2.01, { category: "5812" }),
+        "spending_limit_exceeded",
+        /for categories 5812/,
+      );
       expect((await spend(key, cardId, 20)).response.status).toBe(201);
-      await expectDeclined(await spend(key, cardId, 0.01), "spending_limit_exceeded", new RegExp(`card's ${interval.replace("_", "-")} limit of 30 USD`));
+      await expectDeclined(
+        await spend(key, cardId, 0.01),
+        "spending_limit_exceeded",
+        new RegExp(`card's ${interval.replace("_", "-")} limit of 30 USD`),
+      );
       const card = (await api.card(key, cardId)).data!;
       expect(card.spending).toEqual([
         expect.objectContaining({ interval, limit: 30, spent: 30, remaining: 0 }),
@@ -218,13 +240,21 @@ describe("spending controls", () => {
     const first = await spend(app.key, cardId, 30);
     await spend(app.key, cardId, 20);
     await api.capture(app.key, first.data!.id, { amount: 25 });
-    const updated = await updateCard(app.key, cardId, { spendingControls: { spendingLimits: [{ amount: 50, interval: "daily" }] } });
+    const updated = await updateCard(app.key, cardId, {
+      spendingControls: { spendingLimits: [{ amount: 50, interval: "daily" }] },
+    });
     expect(updated.data?.spending).toEqual([expect.objectContaining({ spent: 45, remaining: 5 })]);
     await expectDeclined(await spend(app.key, cardId, 5.01), "spending_limit_exceeded");
-    const wallet = await updateWallet(app.key, userId, { spendingControls: { spendingLimits: [{ amount: 46, interval: "all_time" }] } });
-    expect(wallet.data?.spending).toEqual([expect.objectContaining({ interval: "all_time", spent: 45, remaining: 1, resetsAt: null })]);
+    const wallet = await updateWallet(app.key, userId, {
+      spendingControls: { spendingLimits: [{ amount: 46, interval: "all_time" }] },
+    });
+    expect(wallet.data?.spending).toEqual([
+      expect.objectContaining({ interval: "all_time", spent: 45, remaining: 1, resetsAt: null }),
+    ]);
     // Changing a limit's amount keeps what it counted.
-    const raised = await updateCard(app.key, cardId, { spendingControls: { spendingLimits: [{ amount: 80, interval: "daily" }] } });
+    const raised = await updateCard(app.key, cardId, {
+      spendingControls: { spendingLimits: [{ amount: 80, interval: "daily" }] },
+    });
     expect(raised.data?.spending).toEqual([expect.objectContaining({ limit: 80, spent: 45, remaining: 35 })]);
   });
 
@@ -265,7 +295,10 @@ describe("spending controls", () => {
     });
     expect((await spend(key, cardId, 70)).response.status).toBe(201);
     await api.capture(key, old.data!.id, { amount: 10 });
-    const totals = await prisma().spendingTotal.findMany({ where: { subjectId: cardId }, orderBy: { windowStart: "asc" } });
+    const totals = await prisma().spendingTotal.findMany({
+      where: { subjectId: cardId },
+      orderBy: { windowStart: "asc" },
+    });
     expect(totals.map((t) => [t.interval, t.windowStart.toISOString(), t.spent])).toEqual([
       ["all_time", new Date(0).toISOString(), 8000n],
       ["daily", yesterday.toISOString(), 1000n],
@@ -279,16 +312,30 @@ describe("spending controls", () => {
     const cases: [unknown, string][] = [
       [{ spendingLimits: [{ amount: 5, interval: "hourly" }] }, "spendingControls.spendingLimits.0.interval"],
       [{ blockedCategories: ["581"] }, "spendingControls.blockedCategories.0"],
-      [{ spendingLimits: [{ amount: 5, interval: "daily", categories: ["12345"] }] }, "spendingControls.spendingLimits.0.categories.0"],
+      [
+        { spendingLimits: [{ amount: 5, interval: "daily", categories: ["12345"] }] },
+        "spendingControls.spendingLimits.0.categories.0",
+      ],
       [{ spendingLimits: [{ amount: 1e15 + 1, interval: "daily" }] }, "spendingControls.spendingLimits.0.amount"],
       [{ spendingLimits: [{ amount: 0, interval: "daily" }] }, "spendingControls.spendingLimits.0.amount"],
       [{ spendingLimits: [{ amount: 1.005, interval: "daily" }] }, "spendingControls.spendingLimits.0.amount"],
       [
-        { spendingLimits: [{ amount: 5, interval: "daily" }, { amount: 6, interval: "daily" }] },
+        {
+          spendingLimits: [
+            { amount: 5, interval: "daily" },
+            { amount: 6, interval: "daily" },
+          ],
+        },
         "spendingControls.spendingLimits.1.interval",
       ],
       [
-        { spendingLimits: Array.from({ length: 21 }, (_, i) => ({ amount: 5, interval: "daily", categories: [String(1000 + i)] })) },
+        {
+          spendingLimits: Array.from({ length: 21 }, (_, i) => ({
+            amount: 5,
+            interval: "daily",
+            categories: [String(1000 + i)],
+          })),
+        },
         "spendingControls.spendingLimits",
       ],
       [{ allowedCountries: ["us"] }, "spendingControls.allowedCountries.0"],
@@ -302,7 +349,9 @@ describe("spending controls", () => {
     }
     const wallet = await testClient(key).POST("/api/public/sdk/v1/wallets/{externalUserId}", {
       params: { path: { externalUserId: before!.externalUserId } },
-      body: { spendingControls: { spendingLimits: [{ amount: 5, interval: "fortnightly" }] } } as unknown as Schemas["UpdateWalletRequest"],
+      body: {
+        spendingControls: { spendingLimits: [{ amount: 5, interval: "fortnightly" }] },
+      } as unknown as Schemas["UpdateWalletRequest"],
     });
     expect(wallet.response.status).toBe(400);
     expect((await api.card(key, cardId)).data).toEqual(before);
@@ -314,7 +363,9 @@ describe("spending controls", () => {
     const app = await setupApp();
     const { userId, cardId } = await walletWithCard(app.key, { fund: 10_000 });
     await updateCard(app.key, cardId, { spendingControls: { spendingLimits: [{ amount: 100, interval: "daily" }] } });
-    await updateWallet(app.key, userId, { spendingControls: { spendingLimits: [{ amount: 150, interval: "all_time" }] } });
+    await updateWallet(app.key, userId, {
+      spendingControls: { spendingLimits: [{ amount: 150, interval: "all_time" }] },
+    });
     const first = await Promise.all(Array.from({ length: 50 }, () => spend(app.key, cardId, 7)));
     const approved = first.filter((r) => r.response.status === 201).length;
     expect(approved).toBe(14); // 14 × 7 = 98 ≤ 100 < 105
@@ -334,7 +385,10 @@ describe("spending controls", () => {
     expect(approvedBoth.length).toBe(17);
     const wallet = (await api.wallet(app.key, userId)).data!;
     expect(wallet.spending).toEqual([expect.objectContaining({ interval: "all_time", spent: approvedSum })]);
-    const held = await prisma().authorization.aggregate({ where: { walletId: wallet.id, status: "pending" }, _sum: { amount: true } });
+    const held = await prisma().authorization.aggregate({
+      where: { walletId: wallet.id, status: "pending" },
+      _sum: { amount: true },
+    });
     expect(held._sum.amount).toBe(BigInt(approvedSum * 100));
     // 100 spends racing on one wallet's lock take seconds on a loaded machine.
   }, 120_000);

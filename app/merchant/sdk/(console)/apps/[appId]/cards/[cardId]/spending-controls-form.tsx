@@ -22,14 +22,20 @@ export function SpendingControlsForm({
   initial: Record<string, string>;
 }) {
   const [state, action] = useActionState(updateCardControlsAction.bind(null, applicationId, cardId), idleState);
-  const value = (field: string) => (state.status === "error" ? state.values?.[field] : undefined) ?? initial[field] ?? "";
+  const value = (field: string) =>
+    (state.status === "error" ? state.values?.[field] : undefined) ?? initial[field] ?? "";
   return (
     <form action={action} className="space-y-5" noValidate data-testid="spending-controls-form">
       <fieldset>
         <legend className="text-sm font-semibold text-slate-900">Limits ({currency}; blank for none)</legend>
         <div className="mt-2 grid grid-cols-1 gap-4 sm:grid-cols-3">
           {LIMIT_FIELDS.map(({ interval, field }) => (
-            <Field key={field} id={`controls-${field}`} label={INTERVAL_LABELS[interval]} error={state.fieldErrors?.[field]}>
+            <Field
+              key={field}
+              id={`controls-${field}`}
+              label={INTERVAL_LABELS[interval]}
+              error={state.fieldErrors?.[field]}
+            >
               {(aria) => (
                 <input {...aria} name={field} inputMode="decimal" defaultValue={value(field)} className={inputClass} />
               )}
@@ -39,7 +45,14 @@ export function SpendingControlsForm({
       </fieldset>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {LIST_FIELDS.map(({ field, label, hint }) => (
-          <Field key={field} id={`controls-${field}`} label={label} optional hint={hint} error={state.fieldErrors?.[field]}>
+          <Field
+            key={field}
+            id={`controls-${field}`}
+            label={label}
+            optional
+            hint={hint}
+            error={state.fieldErrors?.[field]}
+          >
             {(aria) => <input {...aria} name={field} defaultValue={value(field)} className={inputClass} />}
           </Field>
         ))}

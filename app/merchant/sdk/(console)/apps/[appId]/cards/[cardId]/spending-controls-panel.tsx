@@ -53,7 +53,9 @@ export function SpendingControlsPanel({ applicationId, card }: { applicationId: 
         )}
         {byCategory.length > 0 ? (
           <div>
-            <h3 className="text-sm font-semibold text-slate-900">Limits by category (set through the API, kept on save)</h3>
+            <h3 className="text-sm font-semibold text-slate-900">
+              Limits by category (set through the API, kept on save)
+            </h3>
             <ul className="mt-1 list-disc pl-5 text-sm text-slate-700">
               {byCategory.map((limit) => (
                 <li key={`${limit.interval}:${limit.categories?.join(",")}`}>
