@@ -351,6 +351,14 @@ describe("card details sessions", () => {
     const second = await createSession(app.key, cardId);
     expect(shownNumber((await openPage(second.json.url)).html)).toBe(number);
   });
+  it("cannot be stored in the clear: the database refuses a sealedDetails not in sealed form (Card_sealedDetails_sealed)", async () => {
+    const app = await setupApp();
+    const { cardId } = await walletWithCard(app.key);
+    await expect(
+      prisma()
+        .$executeRaw`UPDATE "Card" SET "sealedDetails" = ${'{"number":"4242424242424242","cvc":"123"}'} WHERE "id" = ${cardId}`,
+    ).rejects.toThrow(/Card_sealedDetails_sealed/);
+  });
 });
 
 describe("card numbers", () => {
