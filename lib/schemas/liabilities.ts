@@ -12,14 +12,14 @@ const minor = (description: string) => z.string().regex(/^-?(0|[1-9][0-9]*)$/).m
 export const LIABILITY_EXAMPLE_SNAPSHOT = {
   object: "liability_snapshot" as const,
   id: "lsnap_7Hq2Lm9Xc4Vb1Nz8Kd3Rt6Wy",
-  sequence: 2,
+  sequence: 1,
   as_of: "2026-11-21T10:00:00.000Z",
-  hash: "0000000000000000000000000000000000000000000000000000000000000000",
-  previous_hash: "0000000000000000000000000000000000000000000000000000000000000000",
+  hash: "b3f93be1ffb59155f63b5c845255235f659fa22564bb8fa944eec1ee19c12d82",
+  previous_hash: null,
   currencies: [
     {
       currency: "USD",
-      root_hash: "0000000000000000000000000000000000000000000000000000000000000000",
+      root_hash: "71edaf39554bf116d7769497d47daedacff2fe1aeb9ffcce3ea5ec6d36583f34",
       total_minor: "1250",
       total: 12.5,
       leaf_count: 1,
@@ -37,9 +37,9 @@ export const LIABILITY_EXAMPLE_PROOF = {
   wallet: "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
   balance_minor: "1250",
   balance: 12.5,
-  salt: "0000000000000000000000000000000000000000000000000000000000000000",
+  salt: "28f276e8fe0c8b239ac906c2d80d9b8e35982d9dc37b8d23b232b612c71abfdb",
   path: [] as { side: "left" | "right"; hash: string; sum_minor: string }[],
-  root_hash: "0000000000000000000000000000000000000000000000000000000000000000",
+  root_hash: "71edaf39554bf116d7769497d47daedacff2fe1aeb9ffcce3ea5ec6d36583f34",
   total_minor: "1250",
 };
 
