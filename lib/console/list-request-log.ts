@@ -9,6 +9,7 @@ import {
 } from "@/lib/request-log/list-request-log";
 import { readConsolePage } from "./keyset-page";
 import { consoleTenant, requireApplication } from "./require-application";
+import { keyForRole } from "./roles";
 
 export async function listRequestLog(
   db: Db,
@@ -17,8 +18,9 @@ export async function listRequestLog(
   filters: RequestLogFilters & { after?: string },
   now = new Date(),
 ) {
-  const tenant = consoleTenant(await requireApplication(db, merchantId, applicationId));
-  const [page, keys] = await Promise.all([
+  const application = await requireApplication(db, merchantId, applicationId);
+  const tenant = consoleTenant(application);
+  const [page, allKeys] = await Promise.all([
     readConsolePage(
       filters.after,
       (id) => findRequestLogCursor(db, tenant, id),
@@ -26,6 +28,7 @@ export async function listRequestLog(
     ),
     readRequestLogKeys(db, tenant),
   ]);
+  const keys = allKeys.map((key) => keyForRole(key, application.role));
   // The log has no foreign key to its keys (schema.prisma says why): each row's key comes from the
   // filter's list, which holds every key of this mode.
   const keyById = new Map(keys.map((key) => [key.id, key]));

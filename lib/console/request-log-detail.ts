@@ -4,10 +4,12 @@ import type { Db } from "@/lib/db/client";
 import { findLoggedRequest } from "@/lib/request-log/find-logged-request";
 import { ConsoleError } from "./errors";
 import { consoleTenant, requireApplication } from "./require-application";
+import { keyForRole } from "./roles";
 
 export async function requestLogDetail(db: Db, merchantId: string, applicationId: string, requestId: string) {
-  const tenant = consoleTenant(await requireApplication(db, merchantId, applicationId));
-  const found = await findLoggedRequest(db, tenant, requestId);
+  const application = await requireApplication(db, merchantId, applicationId);
+  const found = await findLoggedRequest(db, consoleTenant(application), requestId);
   if (!found) throw ConsoleError.notFound("Request");
-  return found;
+  const { apiKey } = found.request;
+  return { ...found, request: { ...found.request, apiKey: apiKey && keyForRole(apiKey, application.role) } };
 }

@@ -58,3 +58,12 @@ export function requireRole(role: Role, permission: Permission): void {
 export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }
+
+/**
+ * A key as a page may show it to `role`: its name always, its fragments (prefix, last 4) only to a
+ * role that sees keys. Pages that mention a key (the request log) read keys through here.
+ */
+export function keyForRole<Key extends { last4: string; prefix?: string }>(key: Key, role: Role): Key {
+  if (can(role, "see_keys")) return key;
+  return { ...key, last4: "••••", ...(key.prefix === undefined ? {} : { prefix: "" }) };
+}

@@ -9,6 +9,7 @@ import { deleteEndpoint } from "@/lib/console/delete-endpoint";
 import { listAuditLog } from "@/lib/console/list-audit-log";
 import { listEvents } from "@/lib/console/list-events";
 import { listKeys } from "@/lib/console/list-keys";
+import { listRequestLog } from "@/lib/console/list-request-log";
 import { mintKey } from "@/lib/console/mint-key";
 import { registerEndpoint } from "@/lib/console/register-endpoint";
 import { renameApplication } from "@/lib/console/rename-application";
@@ -169,6 +170,12 @@ describe("roles on every console operation", () => {
     await expect(searchWallets(prisma(), viewer.id, appId, {})).resolves.toBeTruthy();
     await expect(listAuditLog(prisma(), viewer.id, appId)).resolves.toBeTruthy();
     await expect(setMode(prisma(), c, appId, "test")).resolves.toBeTruthy();
+    // The request log names keys, but shows a viewer no part of one (the live key, in live view).
+    await setMode(prisma(), c, appId, "live");
+    const log = await listRequestLog(prisma(), viewer.id, appId, {});
+    await setMode(prisma(), c, appId, "test");
+    expect(log.keys.length).toBeGreaterThan(0);
+    for (const key of log.keys) expect(key.last4).toBe("••••");
     const refusals: [string, () => Promise<unknown>][] = [
       ["listKeys", () => listKeys(prisma(), viewer.id, appId)],
       ["mintKey", () => mintKey(prisma(), c, appId, { name: "x", mode: "test", scopes: ["wallets:read"] })],
