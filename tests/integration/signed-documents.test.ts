@@ -9,7 +9,12 @@ import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { compactVerify, createRemoteJWKSet, decodeProtectedHeader, type JSONWebKeySet } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { PrismaPg } from "@prisma/adapter-pg";
 import { runCli } from "@/lib/cli/run-cli";
+import { applyMigrations } from "@/lib/db/migrations";
+import { adminQuery, quoteIdent, withDatabase } from "@/lib/db/sql";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { randomBase62 } from "@/lib/ids";
 import { documentFromUrl, verifyDocument, type SignedDocument } from "@/lib/client/verify-document";
 import { prisma, transaction } from "@/lib/db/client";
 import { ensureSigningKey, rotateSigningKey } from "@/lib/documents/signing-keys";
@@ -216,6 +221,27 @@ describe("signed documents", () => {
     const signed: SignedDocument | undefined = (await verifyDocument(statement.document, await fetchJwks())).document;
     expect(signed?.id).toBe(statement.id);
   });
+
+  it("makes exactly one key when several processes start at once on a database without one", async () => {
+    const serverUrl = process.env.DATABASE_URL ?? "";
+    const scratch = `documents_${randomBase62(8).toLowerCase()}`;
+    await adminQuery(serverUrl, `CREATE DATABASE ${quoteIdent(scratch)}`);
+    const url = withDatabase(serverUrl, scratch);
+    // One client (and pool) per "process", as separate servers would have.
+    const processes = Array.from(
+      { length: 4 },
+      () => new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 1 }) }),
+    );
+    try {
+      await applyMigrations(url);
+      const kids = await Promise.all(processes.map((db) => ensureSigningKey(db)));
+      expect(new Set(kids).size).toBe(1);
+      expect(await processes[0]!.documentSigningKey.count()).toBe(1);
+    } finally {
+      await Promise.all(processes.map((db) => db.$disconnect()));
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${quoteIdent(scratch)} WITH (FORCE)`);
+    }
+  }, 120_000);
 
   // Last: runCli closes the shared database client when it is done (prisma() opens a new one after).
   it("the CLI verifies a document offline against a saved JWKS, refuses a tampered one with exit 1, and rotates keys", async () => {
