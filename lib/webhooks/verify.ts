@@ -36,13 +36,15 @@ export function signPayload(rawBody: string | Uint8Array, secret: string): strin
 /**
  * The HMAC key of the Standard Webhooks signature for one of our secrets, as the standard's libraries
  * derive it from the secret as the console shows it: the part after `whsec_`, base64-decoded. Our
- * secrets are `whsec_` + 40 base62 characters, all in the base64 alphabet, so this is 30 bytes. (An
- * older secret whose body decodes to nothing is used as its UTF-8 bytes, so it still signs.)
+ * secrets are `whsec_` + 40 base62 characters, all in the base64 alphabet, so this is 30 bytes. Only
+ * canonical base64 is decoded (length a multiple of 4, the standard alphabet): a lenient decoder
+ * would give `whsec_…x` the key of `whsec_…`. Anything else (no secret we mint) is keyed by its UTF-8
+ * bytes, so it still signs and verifies consistently here.
  */
 export function standardSigningKey(secret: string): Buffer {
   const body = secret.startsWith("whsec_") ? secret.slice("whsec_".length) : secret;
-  const key = Buffer.from(body, "base64");
-  return key.length > 0 ? key : Buffer.from(secret, "utf8");
+  const canonical = body.length > 0 && body.length % 4 === 0 && /^[A-Za-z0-9+/]+={0,2}$/.test(body);
+  return canonical ? Buffer.from(body, "base64") : Buffer.from(secret, "utf8");
 }
 
 /** One Standard Webhooks signature, `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`. */

@@ -165,3 +165,12 @@ describe("the Standard Webhooks signature", () => {
     });
   });
 });
+
+describe("the Standard Webhooks key of a secret that is not canonical base64", () => {
+  it("is its UTF-8 bytes, so a secret with a character added is a different key", () => {
+    const shown = "whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL";
+    expect(standardSigningKey(`${shown}x`)).toEqual(Buffer.from(`${shown}x`, "utf8"));
+    expect(signStandard("evt_1", 1, "{}", `${shown}x`)).not.toBe(signStandard("evt_1", 1, "{}", shown));
+    expect(standardSigningKey("whsec_test_secret")).toEqual(Buffer.from("whsec_test_secret", "utf8"));
+  });
+});
