@@ -42,4 +42,8 @@ export const PASSWORD_RESET_LIMITS: AttemptLimits = {
  * address and the account's email: at most 5 per address and account and 30 per address in any 15
  * minutes. Throws a "limited" ConsoleError when spent.
  */
-export const checkPasswordResetAttempt = attemptLimit("console-password-reset", PASSWORD_RESET_LIMITS, "password reset");
+export const checkPasswordResetAttempt = attemptLimit(
+  "console-password-reset",
+  PASSWORD_RESET_LIMITS,
+  "password reset",
+);

@@ -1,4 +1,4 @@
-// Rolls one mode's webhook signing secret: a new secret, shown once, that takes over now or at the
+// Rolls one mode's webhook signing secret: a new secret, shown at once (and by Reveal until it takes over), that takes over now or at the
 // time the merchant picked; until then deliveries stay signed with the current one.
 import type { Db } from "@/lib/db/client";
 import {

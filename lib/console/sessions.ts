@@ -80,7 +80,10 @@ export async function isSessionOpen(db: Db, sessionId: string, merchantId: strin
   let lastSeenAt = row.lastSeenAt.getTime();
   if (now - lastSeenAt >= LAST_SEEN_RESOLUTION_MS) {
     lastSeenAt = now;
-    await db.consoleSession.updateMany({ where: { id: sessionId, endedAt: null }, data: { lastSeenAt: new Date(now) } });
+    await db.consoleSession.updateMany({
+      where: { id: sessionId, endedAt: null },
+      data: { lastSeenAt: new Date(now) },
+    });
   }
   pruneCache(now);
   cache.set(sessionId, { merchantId, expiresAt: row.expiresAt.getTime(), checkedAt: now, lastSeenAt });

@@ -5,7 +5,13 @@
 // side is our own script over a sorted set, run through the same @upstash/redis client.
 import { randomUUID } from "node:crypto";
 import type { Redis } from "@upstash/redis";
-import { keyPrefix, windowMs, type LimiterOptions, type RateLimiter, type RateLimitResult } from "@/lib/ratelimit/limiter-options";
+import {
+  keyPrefix,
+  windowMs,
+  type LimiterOptions,
+  type RateLimiter,
+  type RateLimitResult,
+} from "@/lib/ratelimit/limiter-options";
 
 // KEYS[1] the log; ARGV: now (ms), window (ms), limit, a unique member. Drops times older than the
 // window, then allows and records the call if fewer than the limit remain. Returns

@@ -73,7 +73,7 @@ export function readRequestLogKeys(db: Db, tenant: Tenant) {
   return db.apiKey.findMany({
     where: { applicationId: tenant.applicationId, livemode: tenant.livemode },
     orderBy: NEWEST_FIRST,
-    select: { id: true, name: true, last4: true, revokedAt: true },
+    select: { id: true, name: true, prefix: true, last4: true, revokedAt: true },
   });
 }
 

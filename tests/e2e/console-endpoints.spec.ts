@@ -33,7 +33,8 @@ test("a merchant tests, edits, watches and deletes an endpoint from its page", a
     await page.getByRole("link", { name: first.url }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Webhook endpoint" })).toBeVisible();
     await expect(page.getByTestId("endpoint-url")).toHaveText(first.url);
-    await expect(page.getByTestId("endpoint-health")).toContainText("Healthy");
+    // Nothing sent yet: not "Healthy — Deliveries are succeeding" next to "Last success: never".
+    await expect(page.getByTestId("endpoint-health")).toContainText("No deliveries yet");
 
     // A test event of each kind: the receiver gets all five, each signature verifying.
     const kind = page.getByLabel("Test event kind");

@@ -130,7 +130,8 @@ test("an endpoint the delivery engine disabled shows Disabled with its reason, a
   await page.getByRole("button", { name: "Add endpoint" }).click();
   await expect(page.getByText("Endpoint added")).toBeVisible();
   const health = page.getByTestId("endpoint-health");
-  await expect(health).toContainText("Healthy");
+  await expect(health).toContainText("No deliveries yet");
+  await expect(health).not.toContainText("Deliveries are succeeding");
   await expect(health).toContainText("Last success: never");
 
   // What the engine writes after three days of failures with no success.

@@ -132,10 +132,11 @@ export function SecretPanel({
               description={
                 <div className="space-y-3">
                   <p>
-                    A new secret is created and shown once. Until the time you pick, {mode} deliveries stay signed with
-                    the current secret, so you can add the new one to your receiver first; from then on every attempt,
-                    retries and replays included, is signed with the new one. The other mode&apos;s secret is not
-                    changed.
+                    A new secret is created and shown at once; until it takes over, <em>Reveal secret</em> shows it
+                    again beside the current one (as it does the current one, after you confirm it is you). Until the
+                    time you pick, {mode} deliveries stay signed with the current secret, so you can add the new one to
+                    your receiver first; from then on every attempt, retries and replays included, is signed with the
+                    new one. The other mode&apos;s secret is not changed.
                   </p>
                   <fieldset>
                     <legend className="font-medium text-slate-900">The new secret takes over</legend>

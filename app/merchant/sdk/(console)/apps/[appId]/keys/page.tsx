@@ -16,6 +16,7 @@ import { loadApplication } from "@/app/merchant/sdk/_lib/load-application";
 import { CreateKeyDialog } from "./create-key-dialog";
 import { RevokeKeyButton } from "./revoke-key-button";
 import { readQuery, type SearchParams } from "@/app/merchant/sdk/_lib/read-query";
+import { maskedKey } from "@/app/merchant/sdk/_lib/masked-key";
 
 export const metadata: Metadata = { title: "API keys" };
 
@@ -76,9 +77,7 @@ export default async function KeysPage({
                 <Td wrap>
                   <span className="font-medium text-slate-900">{key.name}</span>
                   <div className="mt-1 flex flex-wrap items-center gap-2">
-                    <code className="font-mono text-xs">
-                      {key.prefix}••••{key.last4}
-                    </code>
+                    <code className="font-mono text-xs">{maskedKey(key)}</code>
                     {key.revokedAt ? <Badge tone="red">Revoked</Badge> : <Badge tone="green">Active</Badge>}
                   </div>
                 </Td>

@@ -27,6 +27,7 @@ import { Time } from "@/app/merchant/sdk/_components/time";
 import { loadApplication } from "@/app/merchant/sdk/_lib/load-application";
 import { HttpStatusBadge } from "./http-status-badge";
 import { readQuery, type SearchParams } from "@/app/merchant/sdk/_lib/read-query";
+import { keyLabel } from "@/app/merchant/sdk/_lib/masked-key";
 
 export const metadata: Metadata = { title: "Request log" };
 
@@ -172,7 +173,7 @@ export default async function RequestLogPage({
               anyLabel="Any key"
               options={keys.map((key) => ({
                 value: key.id,
-                label: `${key.name} (…${key.last4})${key.revokedAt ? ", revoked" : ""}`,
+                label: `${keyLabel(key)}${key.revokedAt ? ", revoked" : ""}`,
               }))}
             />
             <FilterSelect
@@ -221,7 +222,7 @@ export default async function RequestLogPage({
                     </TextLink>
                     {row.idempotentReplay ? <span className="text-xs text-slate-600">idempotent replay</span> : null}
                   </Td>
-                  <Td wrap>{row.apiKey ? `${row.apiKey.name} (…${row.apiKey.last4})` : "—"}</Td>
+                  <Td wrap>{row.apiKey ? keyLabel(row.apiKey) : "—"}</Td>
                   <Td className="tabular-nums">{row.latencyMs} ms</Td>
                   <Td>
                     <Time value={row.createdAt} />

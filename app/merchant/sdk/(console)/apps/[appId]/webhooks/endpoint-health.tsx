@@ -6,10 +6,12 @@ import {
   type EndpointHealthFields,
   type EndpointHealthState,
 } from "@/lib/webhooks/endpoint-health";
-import { Badge } from "@/components/ui/badge";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Time } from "@/app/merchant/sdk/_components/time";
 
-const STATES: Record<EndpointHealthState, { label: string; tone: "green" | "amber" | "red"; hint: string }> = {
+type Shown = { label: string; tone: BadgeTone; hint: string };
+
+const STATES: Record<EndpointHealthState, Shown> = {
   healthy: { label: "Healthy", tone: "green", hint: "Deliveries are succeeding." },
   failing: { label: "Failing", tone: "amber", hint: "Recent deliveries failed; they are retried on their schedule." },
   backing_off: {
@@ -24,6 +26,14 @@ const STATES: Record<EndpointHealthState, { label: string; tone: "green" | "ambe
   },
 };
 
+// The engine counts a new endpoint as healthy (nothing has failed), but "Deliveries are succeeding"
+// next to "Last success: never" says something that has not happened.
+const UNTRIED: Shown = {
+  label: "No deliveries yet",
+  tone: "slate",
+  hint: "Nothing has been sent to it yet; its health shows after the first delivery.",
+};
+
 function Row({ term, children }: { term: string; children: React.ReactNode }) {
   return (
     <div className="break-words">
@@ -35,10 +45,11 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
 
 export function EndpointHealth({ endpoint }: { endpoint: EndpointHealthFields & { id: string } }) {
   const state = endpointHealthState(endpoint);
-  const { label, tone, hint } = STATES[state];
+  const untried = state === "healthy" && !endpoint.lastSuccessAt && !endpoint.lastFailureAt;
+  const { label, tone, hint } = untried ? UNTRIED : STATES[state];
   const streak = endpoint.consecutiveFailures;
   return (
-    <div className="mt-2 text-xs" data-testid="endpoint-health" data-state={state}>
+    <div className="mt-2 text-xs" data-testid="endpoint-health" data-state={untried ? "untried" : state}>
       <p className="flex flex-wrap items-center gap-1.5">
         <span className="sr-only">Health:</span>
         <Badge tone={tone}>{label}</Badge>

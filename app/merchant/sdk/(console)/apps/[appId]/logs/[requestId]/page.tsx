@@ -14,6 +14,7 @@ import { Time } from "@/app/merchant/sdk/_components/time";
 import { loadApplication, orNotFound } from "@/app/merchant/sdk/_lib/load-application";
 import { prettyJson } from "@/app/merchant/sdk/_lib/pretty-json";
 import { HttpStatusBadge } from "../http-status-badge";
+import { keyLabel } from "@/app/merchant/sdk/_lib/masked-key";
 
 export const metadata: Metadata = { title: "Request" };
 
@@ -34,7 +35,8 @@ export default async function RequestPage({ params }: { params: Promise<{ appId:
       "API key",
       key ? (
         <TextLink href={`${base}/keys`}>
-          {key.name} ({key.prefix}…{key.last4}){key.revokedAt ? ", revoked" : ""}
+          {keyLabel(key)}
+          {key.revokedAt ? ", revoked" : ""}
         </TextLink>
       ) : (
         "—"

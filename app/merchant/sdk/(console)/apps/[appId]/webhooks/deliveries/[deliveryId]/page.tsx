@@ -43,7 +43,7 @@ export default async function DeliveryPage({ params }: { params: Promise<{ appId
         <Panel>
           <dl className="grid gap-4 text-sm sm:grid-cols-3">
             <div className="sm:col-span-3">
-              <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Endpoint</dt>
+              <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Endpoint now</dt>
               <dd className="mt-1 break-all font-mono">
                 {delivery.endpointDeletedAt ? (
                   delivery.url
@@ -119,6 +119,14 @@ export default async function DeliveryPage({ params }: { params: Promise<{ appId
                   <Time value={attempt.createdAt} />
                 </span>
               </div>
+              <p className="mb-3 text-sm text-slate-600" data-testid="attempt-url">
+                Sent to{" "}
+                {delivery.attemptUrls.get(attempt.id) ? (
+                  <span className="break-all font-mono text-slate-900">{delivery.attemptUrls.get(attempt.id)}</span>
+                ) : (
+                  <span>an address not recorded (attempts made before each one kept its URL)</span>
+                )}
+              </p>
               {attempt.error ? <p className="mb-3 text-sm text-red-700">{attempt.error}</p> : null}
               <div className="grid gap-4 lg:grid-cols-2">
                 <div className="min-w-0">
