@@ -2,6 +2,7 @@
 // it is listed under: the one place to add a command.
 import type { OptionValues } from "commander";
 import { bootstrapCommand } from "./bootstrap-command";
+import { cardDetailsCommand } from "./card-details-command";
 import type { CliCommand } from "./cli-command";
 import { signingKeysRotateCommand, verifyCommand } from "./documents-commands";
 import { eventsTailCommand } from "./events-tail-command";
@@ -18,6 +19,7 @@ export const COMMANDS = {
   "keys list": keysListCommand,
   "keys revoke": keysRevokeCommand,
   "wallets fund": fundWalletCommand,
+  "cards details": cardDetailsCommand,
   "authorizations reverse": reverseAuthorizationCommand,
   "webhooks add": webhooksAddCommand,
   "webhooks list": webhooksListCommand,
@@ -40,6 +42,7 @@ export const TOPICS: Record<FirstWord<Words>, string> = {
   bootstrap: "Getting started:",
   keys: "Keys:",
   wallets: "Wallets:",
+  cards: "Wallets:",
   authorizations: "Wallets:",
   webhooks: "Webhooks:",
   trigger: "Webhooks:",
@@ -53,6 +56,7 @@ export const TOPICS: Record<FirstWord<Words>, string> = {
 export const GROUPS: Record<GroupWord<Words>, string> = {
   keys: "Mint, list and revoke an application's API keys",
   wallets: "Fund wallets from the platform's reserve",
+  cards: "Show a test card's details",
   authorizations: "Release card holds by hand",
   webhooks: "Register, list and disable webhook endpoints",
   events: "Follow webhook delivery attempts",
