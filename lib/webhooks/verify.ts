@@ -41,7 +41,8 @@ export function signPayload(rawBody: string | Uint8Array, secret: string): strin
  * would give `whsec_…x` the key of `whsec_…`. Anything else (no secret we mint) is keyed by its UTF-8
  * bytes, so it still signs and verifies consistently here.
  */
-export function standardSigningKey(secret: string): Buffer {
+// Declared as Uint8Array, not Buffer: the package's declarations must not need @types/node.
+export function standardSigningKey(secret: string): Uint8Array {
   const body = secret.startsWith("whsec_") ? secret.slice("whsec_".length) : secret;
   const canonical = body.length > 0 && body.length % 4 === 0 && /^[A-Za-z0-9+/]+={0,2}$/.test(body);
   return canonical ? Buffer.from(body, "base64") : Buffer.from(secret, "utf8");

@@ -10,6 +10,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "@/lib/db/client";
+import { EXAMPLE_STATEMENT_DOCUMENT, jwksSchema } from "@/lib/schemas/document";
 import { buildEnvelope, signedRequest } from "@/lib/webhooks/envelope";
 import { setupApp, uniqueUserId } from "../helpers/fixtures";
 import { createRouteFetch } from "../helpers/route-fetch";
@@ -249,6 +250,30 @@ console.log(JSON.stringify({
       tampered: 401,
       otherSecret: 401,
       signatureOnly: true,
+    });
+  });
+
+  it("verifies a signed statement with @wallet-card/client/documents and refuses it altered", async () => {
+    await writeFile(
+      path.join(project, "document.json"),
+      JSON.stringify({ jws: EXAMPLE_STATEMENT_DOCUMENT, jwks: jwksSchema.meta()?.example }),
+    );
+    const result = await runScript(
+      "document.mjs",
+      `import { readFileSync } from "node:fs";
+import { verifyDocument } from "@wallet-card/client/documents";
+const { jws, jwks } = JSON.parse(readFileSync(process.argv[2], "utf8"));
+const [h, p, s] = jws.split(".");
+const altered = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, "base64url")), closing_balance: 1e6 })).toString("base64url");
+const genuine = await verifyDocument(jws, jwks, { now: new Date("2026-12-01T00:00:00Z") });
+const tampered = await verifyDocument([h, altered, s].join("."), jwks);
+console.log(JSON.stringify({ genuine: [genuine.valid, genuine.document?.id], tampered: [tampered.valid, tampered.reasonCode] }));
+`,
+      ["document.json"],
+    );
+    expect(result).toEqual({
+      genuine: [true, "stmt_7Rt2Yu9Io4Pa1Sd6Fg3Hj8Kl"],
+      tampered: [false, "bad_signature"],
     });
   });
 });
