@@ -45,7 +45,9 @@ export default async function ApplicationsPage() {
                   >
                     <div className="flex items-start justify-between gap-3">
                       <div className="min-w-0">
-                        <p className="truncate font-medium text-slate-900 group-hover:text-indigo-700">{app.name}</p>
+                        <p className="truncate font-medium text-slate-900 group-hover:text-indigo-700">
+                          <bdi>{app.name}</bdi>
+                        </p>
                         <p className="mt-0.5 font-mono text-xs text-slate-500">{app.id}</p>
                         {manyAccounts ? (
                           <p className="mt-0.5 text-xs text-slate-600">

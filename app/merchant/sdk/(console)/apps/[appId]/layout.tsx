@@ -55,7 +55,7 @@ export default async function ApplicationLayout({
                   ← All applications
                 </Link>
                 <p className="mt-1 truncate font-semibold text-slate-900" title={application.name}>
-                  {application.name}
+                  <bdi>{application.name}</bdi>
                 </p>
               </div>
               <div className="lg:mt-3">

@@ -75,7 +75,7 @@ export default async function KeysPage({
             {keys.map((key) => (
               <tr key={key.id} data-testid={`key-row-${key.id}`}>
                 <Td wrap>
-                  <span className="font-medium text-slate-900">{key.name}</span>
+                  <bdi className="font-medium text-slate-900">{key.name}</bdi>
                   <div className="mt-1 flex flex-wrap items-center gap-2">
                     <code className="font-mono text-xs">{maskedKey(key)}</code>
                     {key.revokedAt ? <Badge tone="red">Revoked</Badge> : <Badge tone="green">Active</Badge>}

@@ -67,7 +67,11 @@ export default async function WalletsPage({
                   <TextLink href={`${base}/wallets/${wallet.id}`}>{wallet.externalUserId}</TextLink>
                 </Td>
                 <Td wrap>
-                  {wallet.name ? <div className="text-slate-900">{wallet.name}</div> : null}
+                  {wallet.name ? (
+                    <div className="text-slate-900">
+                      <bdi>{wallet.name}</bdi>
+                    </div>
+                  ) : null}
                   <div className={wallet.name ? "text-xs text-slate-600" : undefined}>{wallet.email}</div>
                 </Td>
                 <Td className="font-mono tabular-nums">{formatMoney(wallet.balance.available, wallet.currency)}</Td>

@@ -76,7 +76,7 @@ export default async function WalletPage({
         <Panel title="Holder" id="holder" description="As given when the wallet was created.">
           <dl className="grid gap-4 sm:grid-cols-3" data-testid="wallet-holder">
             <Detail term="Name" valueClassName="text-sm text-slate-900 [overflow-wrap:anywhere]">
-              {wallet.name ?? <span className="text-slate-500">Not given</span>}
+              {wallet.name ? <bdi>{wallet.name}</bdi> : <span className="text-slate-500">Not given</span>}
             </Detail>
             <Detail term="Email" valueClassName="text-sm text-slate-900 [overflow-wrap:anywhere]">
               {wallet.email}
@@ -149,7 +149,7 @@ export default async function WalletPage({
               {authorizations.map((a) => (
                 <tr key={a.id} id={a.id} className="scroll-mt-4 target:bg-indigo-50">
                   <Td wrap>
-                    {a.merchant.name}
+                    <bdi>{a.merchant.name}</bdi>
                     <div className="font-mono text-xs text-slate-500">{a.id}</div>
                   </Td>
                   <Td className="font-mono tabular-nums">
