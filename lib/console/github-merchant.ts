@@ -1,6 +1,8 @@
 // Finds or creates the console account for a GitHub sign-in, keyed by the GitHub user id. An
-// existing password account with the same email is not taken over: linking needs that password.
+// existing password account with the same email is not taken over: linking needs that password. A
+// new person gets an account of their own, as a sign-up does.
 import type { Db } from "@/lib/db/client";
+import { createAccount } from "@/lib/accounts/create-account";
 import { newId } from "@/lib/ids";
 
 export async function githubMerchant(db: Db, input: { githubId: string; email: string | null; name: string | null }) {
@@ -8,12 +10,16 @@ export async function githubMerchant(db: Db, input: { githubId: string; email: s
   if (existing) return existing;
   const email = input.email?.toLowerCase();
   const taken = email ? await db.merchantUser.findUnique({ where: { email }, select: { id: true } }) : null;
-  return db.merchantUser.create({
+  const merchant = await db.merchantUser.create({
     data: {
       id: newId("usr"),
       githubId: input.githubId,
       email: email && !taken ? email : `github-${input.githubId}@users.noreply.github.com`,
       name: input.name,
+      // The address GitHub gave us is one GitHub verified (docs/decisions/teams-and-roles.md).
+      emailVerifiedAt: email && !taken ? new Date() : null,
     },
   });
+  await createAccount(db, { name: input.name?.trim() || merchant.email, ownerId: merchant.id });
+  return merchant;
 }
