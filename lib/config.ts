@@ -207,6 +207,10 @@ const configSchema = z
     // How long an approved spend's hold stays open uncaptured before it expires and is released
     // (lib/authorizations/hold-expiry.ts). Read at each approval: a change applies to new holds.
     AUTHORIZATION_HOLD_DAYS: retentionDays(DEFAULT_AUTHORIZATION_HOLD_DAYS, MAX_AUTHORIZATION_HOLD_DAYS),
+    // Decisions in flight per application and mode in one server process (lib/authorization-decisions/in-flight.ts);
+    // past it a spend gets the endpoint's defaultAction at once (reason overloaded). Per process:
+    // with WEB_CONCURRENCY n, an application can have up to n times this many.
+    AUTHORIZATION_DECISIONS_IN_FLIGHT: z.coerce.number().int().min(1).max(1_000).default(32),
     // When a proof-of-liabilities snapshot is taken, and how long its leaves are kept for proofs (the
     // published snapshot row stays; lib/liabilities/take-liability-snapshot.ts).
     LIABILITY_SNAPSHOT_SCHEDULE: cronPattern(DEFAULT_LIABILITY_SNAPSHOT_SCHEDULE),

@@ -34,7 +34,9 @@ export type IdPrefix =
   | "aud"
   | "whsk"
   | "rc"
-  | "cds";
+  | "cds"
+  | "aep"
+  | "areq";
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(24)}`;

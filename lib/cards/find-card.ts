@@ -62,12 +62,14 @@ export async function findCard(db: Db, tenant: Tenant, cardId: string, lock?: Ca
 /**
  * For a spend, one statement: the card share-locked as above, and its wallet's ledger account
  * locked for update and fresh (lib/ledger/accounts.ts lockWalletAccount's lock, in the same order:
- * card first, then account), so two racing spends see each other's hold.
+ * card first, then account), so two racing spends see each other's hold. `lock: false` reads the
+ * same without locking (the check a spend makes before asking the application's decision endpoint).
  */
 export async function findCardToSpend(
   db: Db,
   tenant: Tenant,
   cardId: string,
+  { lock = true }: { lock?: boolean } = {},
 ): Promise<FoundCard & { account: SpendAccount }> {
   const [row] = await db.$queryRaw<(CardRow & { accountId: string; postedMinor: bigint; heldMinor: bigint })[]>(
     cardQuery(
@@ -75,7 +77,7 @@ export async function findCardToSpend(
       cardId,
       Prisma.sql`, a."id" AS "accountId", a."postedMinor", a."heldMinor"
         FROM "Card" c JOIN "Wallet" w ON w."id" = c."walletId" JOIN "LedgerAccount" a ON a."walletId" = c."walletId"`,
-      Prisma.sql`FOR SHARE OF c FOR UPDATE OF a`,
+      lock ? Prisma.sql`FOR SHARE OF c FOR UPDATE OF a` : Prisma.empty,
     ),
   );
   if (!row) throw cardNotFound(cardId);

@@ -228,7 +228,7 @@ export interface paths {
     put?: never;
     /**
      * Spend with a card
-     * @description Authorizes a spend: places a hold of `amount` on the wallet (available balance drops, posted does not) and fires `card.authorized` with the authorization. The spend is checked in this order: the card's currency and status (and its wallet's), then the spending controls of the card and of its wallet (categories, countries, per-authorization and window limits; see updateCard), then the wallet's available balance. A decline answers 402 with `type: card_error`, the decline `code` (`insufficient_funds`, `spend_limit_exceeded`, `card_inactive`, `card_currency_mismatch`, `spending_limit_exceeded`, `category_blocked`, `country_blocked`, `card_expired`) and the recorded declined authorization under `error.authorization`; it places no hold and fires no event.
+     * @description Authorizes a spend: places a hold of `amount` on the wallet (available balance drops, posted does not) and fires `card.authorized` with the authorization. The spend is checked in this order: the card's currency and status (and its wallet's), then the spending controls of the card and of its wallet (categories, countries, per-authorization and window limits; see updateCard), then the wallet's available balance. A decline answers 402 with `type: card_error`, the decline `code` (`insufficient_funds`, `spend_limit_exceeded`, `card_inactive`, `card_currency_mismatch`, `spending_limit_exceeded`, `category_blocked`, `country_blocked`, `card_expired`, `declined_by_application`) and the recorded declined authorization under `error.authorization`; it places no hold and fires no event.
      *
      *     Required scope: `transactions:write`.
      */
@@ -380,7 +380,7 @@ export interface paths {
     put?: never;
     /**
      * Simulate a card tap
-     * @description Test mode only (live keys get 403 `test_mode_only`). Runs the same path as an SDK spend, with `source: "tap"`. A decline answers 402 with `type: card_error`, the decline `code` (`insufficient_funds`, `spend_limit_exceeded`, `card_inactive`, `card_currency_mismatch`, `spending_limit_exceeded`, `category_blocked`, `country_blocked`, `card_expired`) and the recorded declined authorization under `error.authorization`; it places no hold and fires no event.
+     * @description Test mode only (live keys get 403 `test_mode_only`). Runs the same path as an SDK spend, with `source: "tap"`. A decline answers 402 with `type: card_error`, the decline `code` (`insufficient_funds`, `spend_limit_exceeded`, `card_inactive`, `card_currency_mismatch`, `spending_limit_exceeded`, `category_blocked`, `country_blocked`, `card_expired`, `declined_by_application`) and the recorded declined authorization under `error.authorization`; it places no hold and fires no event.
      *
      *     Required scope: `transactions:write`.
      */
@@ -558,6 +558,40 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/authorization-endpoint": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Retrieve the authorization decision endpoint with its health
+     * @description The key's mode's decision endpoint and its health over its newest 100 decisions: answers by kind, timeouts, invalid answers, errors, overloaded spends, p50/p95 latency and the last 10 decisions.
+     *
+     *     Required scope: `events:read`.
+     */
+    get: operations["getAuthorizationEndpoint"];
+    put?: never;
+    /**
+     * Set the authorization decision endpoint
+     * @description Sets the key's mode's decision endpoint, replacing any previous one (its health starts afresh). The URL follows the webhook endpoints' rules (https in live mode, public addresses only; test mode also allows localhost), checked again at every send. Every spend (and test tap) that passes card status, spending controls and funds is POSTed to the endpoint, signed like a webhook (`card.authorization.request`); a 2xx within `timeoutMs` answering `{"approved": true|false, "amount"?: number, "metadata"?: {…}}` decides (an amount below the request is a partial approval), anything else applies `defaultAction`. The call takes no database lock; funds and controls are checked again after the answer. Past the per-application cap of decisions in flight, a spend gets `defaultAction` at once (reason `overloaded`). See the `card.authorization.request` webhook in this document.
+     *
+     *     Required scope: `webhooks:write`.
+     */
+    post: operations["setAuthorizationEndpoint"];
+    /**
+     * Remove the authorization decision endpoint
+     * @description Spends in the key's mode are decided by status, controls and funds alone again.
+     *
+     *     Required scope: `webhooks:write`.
+     */
+    delete: operations["deleteAuthorizationEndpoint"];
     options?: never;
     head?: never;
     patch?: never;
@@ -855,6 +889,26 @@ export interface paths {
   };
 }
 export interface webhooks {
+  "card.authorization.request": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Decide a card spend (sent to the authorization decision endpoint)
+     * @description Sent once per spend (and test tap) that passed card status, spending controls and funds, to the decision endpoint set with `POST /api/public/sdk/v1/authorization-endpoint`, signed exactly like a webhook (the same headers; `x-service-delivery-id` and `webhook-id` are the request's `areq_` id). Answer within the endpoint's `timeoutMs` (100 to 2000 ms, default 2000) with a 2xx and the JSON below. Anything else (a non-2xx, a redirect, which is not followed, invalid JSON, an `amount` above the request, a body over 16 KiB, no answer in time) applies the endpoint's `defaultAction`, recorded on the authorization as `decision: {by: "default", reason}`. Never retried: a spend is asked once, and a replayed Idempotency-Key never asks again. Funds and controls are checked again after the answer, so an approval can still end in a decline (`decision.by` funds or controls). See /webhooks/security#authorization-decisions.
+     */
+    post: operations["webhook_card_authorization_request"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "wallet.provisioned": {
     parameters: {
       query?: never;
@@ -1273,6 +1327,31 @@ export interface components {
     };
     /**
      * @example {
+     *       "url": "https://shop.example.com/api/authorization-decisions",
+     *       "timeoutMs": 1500,
+     *       "defaultAction": "decline"
+     *     }
+     */
+    SetAuthorizationEndpointRequest: {
+      /**
+       * @description Where each spend is sent for a decision: the same rules as webhook endpoints (https in live mode, public addresses only, checked again at every send).
+       * @example https://shop.example.com/api/authorization-decisions
+       */
+      url: string;
+      /**
+       * @description How long a spend waits for the answer; default 2000.
+       * @example 1500
+       */
+      timeoutMs?: number;
+      /**
+       * @description What a spend gets when the endpoint does not answer usably within timeoutMs (a non-2xx, invalid JSON, an amount above the request, too late), or when too many decisions are in flight.
+       * @example decline
+       * @enum {string}
+       */
+      defaultAction: "approve" | "decline";
+    };
+    /**
+     * @example {
      *       "periodStart": "2026-10-01",
      *       "periodEnd": "2026-10-31",
      *       "expiresInDays": 90
@@ -1323,6 +1402,80 @@ export interface components {
        * @example 30
        */
       expiresInDays?: number;
+    };
+    /**
+     * @example {
+     *       "id": "areq_8Kd2Lf5Gs9Hj3Pw6Qe1Rt4Ya",
+     *       "event": "card.authorization.request",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-10-03T12:14:27.000Z",
+     *       "data": {
+     *         "authorizationId": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *         "amount": 20,
+     *         "currency": "USD",
+     *         "merchant": {
+     *           "name": "Corner Coffee",
+     *           "category": "5814",
+     *           "country": "US"
+     *         },
+     *         "card": {
+     *           "id": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *           "last4": "4242"
+     *         },
+     *         "wallet": {
+     *           "id": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *           "externalUserId": "user_42",
+     *           "availableBalance": 250.5
+     *         },
+     *         "source": "sdk",
+     *         "livemode": false
+     *       }
+     *     }
+     */
+    AuthorizationDecisionRequest: {
+      /** @description areq_…, this request's id (also webhook-id). */
+      id: string;
+      /** @constant */
+      event: "card.authorization.request";
+      schema_version: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      data: {
+        /** @description The id the authorization will have, approved or declined. */
+        authorizationId: string;
+        /**
+         * @description The amount asked for (major unit).
+         * @example 25.5
+         */
+        amount: number;
+        currency: string;
+        merchant: {
+          name: string;
+          category: string | null;
+          country: string | null;
+        };
+        card: {
+          id: string;
+          last4: string;
+        };
+        wallet: {
+          id: string;
+          externalUserId: string;
+          /**
+           * @description The wallet's available balance before this hold.
+           * @example 25.5
+           */
+          availableBalance: number;
+        };
+        /** @enum {string} */
+        source: "sdk" | "tap";
+        /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+        livemode: boolean;
+      };
     };
     /**
      * @example {
@@ -1730,6 +1883,12 @@ export interface components {
      *         },
      *         "source": "sdk",
      *         "expiresAt": "2026-10-10T12:14:27.000Z",
+     *         "requestedAmount": null,
+     *         "decision": {
+     *           "by": "default",
+     *           "reason": "no_endpoint"
+     *         },
+     *         "metadata": {},
      *         "livemode": false,
      *         "createdAt": "2026-10-03T12:14:27.000Z",
      *         "updatedAt": "2026-10-03T12:14:27.000Z"
@@ -1782,6 +1941,12 @@ export interface components {
      *       },
      *       "source": "sdk",
      *       "expiresAt": "2026-10-10T12:14:27.000Z",
+     *       "requestedAmount": null,
+     *       "decision": {
+     *         "by": "default",
+     *         "reason": "no_endpoint"
+     *       },
+     *       "metadata": {},
      *       "livemode": false,
      *       "createdAt": "2026-10-03T12:14:27.000Z",
      *       "updatedAt": "2026-10-04T09:02:45.000Z"
@@ -1824,6 +1989,7 @@ export interface components {
             | "category_blocked"
             | "country_blocked"
             | "card_expired"
+            | "declined_by_application"
           )
         | null;
       /**
@@ -1851,6 +2017,19 @@ export interface components {
        * @example 2026-10-10T12:14:27.000Z
        */
       expiresAt: string | null;
+      /**
+       * @description What the spend asked for, when the decision endpoint approved less (a partial approval: amount is the hold); null otherwise.
+       * @example null
+       */
+      requestedAmount: number | null;
+      decision: components["schemas"]["AuthorizationDecision"];
+      /**
+       * @description What the decision endpoint answered as metadata (at most 20 keys); empty otherwise.
+       * @example {}
+       */
+      metadata: {
+        [key: string]: string;
+      };
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
       /**
@@ -1865,6 +2044,36 @@ export interface components {
        * @example 2026-11-21T10:00:00.000Z
        */
       updatedAt: string;
+    };
+    /**
+     * @example {
+     *       "by": "application",
+     *       "reason": "approved",
+     *       "latencyMs": 41,
+     *       "statusCode": 200
+     *     }
+     */
+    AuthorizationDecision: {
+      /**
+       * @description application: the decision endpoint answered. default: its defaultAction applied (it did not answer usably in time, or was overloaded), or no endpoint is set (reason no_endpoint). status, controls, funds: the service's own check declined before (or, after an approval, again after) the endpoint was asked.
+       * @enum {string}
+       */
+      by: "application" | "default" | "controls" | "funds" | "status";
+      /**
+       * @description approved, partially_approved or declined (by application); timeout, invalid_response, error, overloaded or no_endpoint (by default); the decline code (status, controls, funds).
+       * @example approved
+       */
+      reason: string;
+      /**
+       * @description How long the decision endpoint took (when asked).
+       * @example 41
+       */
+      latencyMs?: number;
+      /**
+       * @description The decision endpoint's HTTP status (when it answered).
+       * @example 200
+       */
+      statusCode?: number;
     };
     /**
      * @example {
@@ -1892,6 +2101,12 @@ export interface components {
      *         },
      *         "source": "sdk",
      *         "expiresAt": "2026-10-10T12:14:27.000Z",
+     *         "requestedAmount": null,
+     *         "decision": {
+     *           "by": "default",
+     *           "reason": "no_endpoint"
+     *         },
+     *         "metadata": {},
      *         "livemode": false,
      *         "createdAt": "2026-10-03T12:14:27.000Z",
      *         "updatedAt": "2026-10-03T12:20:05.000Z"
@@ -1950,6 +2165,12 @@ export interface components {
      *         },
      *         "source": "sdk",
      *         "expiresAt": "2026-10-10T12:14:27.000Z",
+     *         "requestedAmount": null,
+     *         "decision": {
+     *           "by": "default",
+     *           "reason": "no_endpoint"
+     *         },
+     *         "metadata": {},
      *         "livemode": false,
      *         "createdAt": "2026-10-03T12:14:27.000Z",
      *         "updatedAt": "2026-10-04T09:02:45.000Z"
@@ -2008,6 +2229,12 @@ export interface components {
      *         },
      *         "source": "sdk",
      *         "expiresAt": "2026-10-13T15:20:00.000Z",
+     *         "requestedAmount": null,
+     *         "decision": {
+     *           "by": "default",
+     *           "reason": "no_endpoint"
+     *         },
+     *         "metadata": {},
      *         "livemode": false,
      *         "createdAt": "2026-10-06T15:20:00.000Z",
      *         "updatedAt": "2026-10-06T18:45:10.000Z"
@@ -2374,6 +2601,12 @@ export interface components {
      *       },
      *       "source": "sdk",
      *       "expiresAt": "2026-10-10T12:14:27.000Z",
+     *       "requestedAmount": null,
+     *       "decision": {
+     *         "by": "default",
+     *         "reason": "no_endpoint"
+     *       },
+     *       "metadata": {},
      *       "livemode": false,
      *       "createdAt": "2026-10-03T12:14:27.000Z",
      *       "updatedAt": "2026-10-03T12:14:27.000Z",
@@ -2417,6 +2650,7 @@ export interface components {
             | "category_blocked"
             | "country_blocked"
             | "card_expired"
+            | "declined_by_application"
           )
         | null;
       /**
@@ -2444,6 +2678,19 @@ export interface components {
        * @example 2026-10-10T12:14:27.000Z
        */
       expiresAt: string | null;
+      /**
+       * @description What the spend asked for, when the decision endpoint approved less (a partial approval: amount is the hold); null otherwise.
+       * @example null
+       */
+      requestedAmount: number | null;
+      decision: components["schemas"]["AuthorizationDecisionOutput"];
+      /**
+       * @description What the decision endpoint answered as metadata (at most 20 keys); empty otherwise.
+       * @example {}
+       */
+      metadata: {
+        [key: string]: string;
+      };
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
       /**
@@ -2481,6 +2728,12 @@ export interface components {
      *       },
      *       "source": "sdk",
      *       "expiresAt": "2026-10-13T15:20:00.000Z",
+     *       "requestedAmount": null,
+     *       "decision": {
+     *         "by": "default",
+     *         "reason": "no_endpoint"
+     *       },
+     *       "metadata": {},
      *       "livemode": false,
      *       "createdAt": "2026-10-06T15:20:00.000Z",
      *       "updatedAt": "2026-10-06T18:45:10.000Z",
@@ -2524,6 +2777,7 @@ export interface components {
             | "category_blocked"
             | "country_blocked"
             | "card_expired"
+            | "declined_by_application"
           )
         | null;
       /**
@@ -2551,6 +2805,19 @@ export interface components {
        * @example 2026-10-10T12:14:27.000Z
        */
       expiresAt: string | null;
+      /**
+       * @description What the spend asked for, when the decision endpoint approved less (a partial approval: amount is the hold); null otherwise.
+       * @example null
+       */
+      requestedAmount: number | null;
+      decision: components["schemas"]["AuthorizationDecisionOutput"];
+      /**
+       * @description What the decision endpoint answered as metadata (at most 20 keys); empty otherwise.
+       * @example {}
+       */
+      metadata: {
+        [key: string]: string;
+      };
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
       /**
@@ -2780,6 +3047,12 @@ export interface components {
      *       },
      *       "source": "sdk",
      *       "expiresAt": "2026-10-10T12:14:27.000Z",
+     *       "requestedAmount": null,
+     *       "decision": {
+     *         "by": "default",
+     *         "reason": "no_endpoint"
+     *       },
+     *       "metadata": {},
      *       "livemode": false,
      *       "createdAt": "2026-10-03T12:14:27.000Z",
      *       "updatedAt": "2026-10-10T12:14:27.000Z",
@@ -2823,6 +3096,7 @@ export interface components {
             | "category_blocked"
             | "country_blocked"
             | "card_expired"
+            | "declined_by_application"
           )
         | null;
       /**
@@ -2850,6 +3124,19 @@ export interface components {
        * @example 2026-10-10T12:14:27.000Z
        */
       expiresAt: string | null;
+      /**
+       * @description What the spend asked for, when the decision endpoint approved less (a partial approval: amount is the hold); null otherwise.
+       * @example null
+       */
+      requestedAmount: number | null;
+      decision: components["schemas"]["AuthorizationDecisionOutput"];
+      /**
+       * @description What the decision endpoint answered as metadata (at most 20 keys); empty otherwise.
+       * @example {}
+       */
+      metadata: {
+        [key: string]: string;
+      };
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
       /**
@@ -2895,6 +3182,12 @@ export interface components {
      *             },
      *             "source": "sdk",
      *             "expiresAt": "2026-10-10T12:14:27.000Z",
+     *             "requestedAmount": null,
+     *             "decision": {
+     *               "by": "default",
+     *               "reason": "no_endpoint"
+     *             },
+     *             "metadata": {},
      *             "livemode": false,
      *             "createdAt": "2026-10-03T12:14:27.000Z",
      *             "updatedAt": "2026-10-04T09:02:45.000Z"
@@ -2926,6 +3219,12 @@ export interface components {
      *             },
      *             "source": "sdk",
      *             "expiresAt": "2026-10-10T12:14:27.000Z",
+     *             "requestedAmount": null,
+     *             "decision": {
+     *               "by": "default",
+     *               "reason": "no_endpoint"
+     *             },
+     *             "metadata": {},
      *             "livemode": false,
      *             "createdAt": "2026-10-03T12:14:27.000Z",
      *             "updatedAt": "2026-10-03T12:20:05.000Z"
@@ -2957,6 +3256,12 @@ export interface components {
      *             },
      *             "source": "sdk",
      *             "expiresAt": "2026-10-10T12:14:27.000Z",
+     *             "requestedAmount": null,
+     *             "decision": {
+     *               "by": "default",
+     *               "reason": "no_endpoint"
+     *             },
+     *             "metadata": {},
      *             "livemode": false,
      *             "createdAt": "2026-10-03T12:14:27.000Z",
      *             "updatedAt": "2026-10-03T12:14:27.000Z"
@@ -3634,6 +3939,195 @@ export interface components {
     };
     /**
      * @example {
+     *       "object": "authorization_endpoint",
+     *       "id": "aep_2Xc8Vb5Nm1Qw7Er4Ty9Ui3Op",
+     *       "url": "https://shop.example.com/api/authorization-decisions",
+     *       "timeoutMs": 1500,
+     *       "defaultAction": "decline",
+     *       "livemode": false,
+     *       "createdAt": "2026-10-03T12:14:27.000Z",
+     *       "updatedAt": "2026-10-03T12:14:27.000Z",
+     *       "health": {
+     *         "window": 3,
+     *         "approved": 2,
+     *         "declined": 0,
+     *         "timeouts": 1,
+     *         "invalidResponses": 0,
+     *         "errors": 0,
+     *         "overloaded": 0,
+     *         "p50LatencyMs": 41,
+     *         "p95LatencyMs": 1500,
+     *         "lastAnswers": [
+     *           {
+     *             "authorizationId": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *             "at": "2026-10-03T12:14:27.000Z",
+     *             "by": "application",
+     *             "reason": "approved",
+     *             "latencyMs": 41,
+     *             "statusCode": 200
+     *           }
+     *         ]
+     *       },
+     *       "idempotent_replay": false
+     *     }
+     */
+    AuthorizationEndpointWriteResponse: {
+      /** @constant */
+      object: "authorization_endpoint";
+      id: string;
+      url: string;
+      timeoutMs: number;
+      /** @enum {string} */
+      defaultAction: "approve" | "decline";
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      updatedAt: string;
+      health: {
+        /** @description How many of the newest decisions these figures cover (at most 100). */
+        window: number;
+        approved: number;
+        declined: number;
+        timeouts: number;
+        invalidResponses: number;
+        errors: number;
+        overloaded: number;
+        /** @description Median latency of the answers and timeouts; null before any. */
+        p50LatencyMs: number | null;
+        p95LatencyMs: number | null;
+        /** @description The newest 10 decisions, newest first. */
+        lastAnswers: {
+          authorizationId: string;
+          /**
+           * Format: date-time
+           * @description ISO 8601 UTC timestamp.
+           * @example 2026-11-21T10:00:00.000Z
+           */
+          at: string;
+          /** @enum {string} */
+          by: "application" | "default";
+          reason: string;
+          latencyMs: number | null;
+          statusCode: number | null;
+        }[];
+      };
+      /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
+      idempotent_replay: boolean;
+    };
+    /**
+     * @example {
+     *       "object": "authorization_endpoint",
+     *       "id": "aep_2Xc8Vb5Nm1Qw7Er4Ty9Ui3Op",
+     *       "url": "https://shop.example.com/api/authorization-decisions",
+     *       "timeoutMs": 1500,
+     *       "defaultAction": "decline",
+     *       "livemode": false,
+     *       "createdAt": "2026-10-03T12:14:27.000Z",
+     *       "updatedAt": "2026-10-03T12:14:27.000Z",
+     *       "health": {
+     *         "window": 3,
+     *         "approved": 2,
+     *         "declined": 0,
+     *         "timeouts": 1,
+     *         "invalidResponses": 0,
+     *         "errors": 0,
+     *         "overloaded": 0,
+     *         "p50LatencyMs": 41,
+     *         "p95LatencyMs": 1500,
+     *         "lastAnswers": [
+     *           {
+     *             "authorizationId": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *             "at": "2026-10-03T12:14:27.000Z",
+     *             "by": "application",
+     *             "reason": "approved",
+     *             "latencyMs": 41,
+     *             "statusCode": 200
+     *           }
+     *         ]
+     *       }
+     *     }
+     */
+    AuthorizationEndpoint: {
+      /** @constant */
+      object: "authorization_endpoint";
+      id: string;
+      url: string;
+      timeoutMs: number;
+      /** @enum {string} */
+      defaultAction: "approve" | "decline";
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      updatedAt: string;
+      health: {
+        /** @description How many of the newest decisions these figures cover (at most 100). */
+        window: number;
+        approved: number;
+        declined: number;
+        timeouts: number;
+        invalidResponses: number;
+        errors: number;
+        overloaded: number;
+        /** @description Median latency of the answers and timeouts; null before any. */
+        p50LatencyMs: number | null;
+        p95LatencyMs: number | null;
+        /** @description The newest 10 decisions, newest first. */
+        lastAnswers: {
+          authorizationId: string;
+          /**
+           * Format: date-time
+           * @description ISO 8601 UTC timestamp.
+           * @example 2026-11-21T10:00:00.000Z
+           */
+          at: string;
+          /** @enum {string} */
+          by: "application" | "default";
+          reason: string;
+          latencyMs: number | null;
+          statusCode: number | null;
+        }[];
+      };
+    };
+    /**
+     * @example {
+     *       "object": "authorization_endpoint",
+     *       "deleted": true,
+     *       "livemode": false,
+     *       "idempotent_replay": false
+     *     }
+     */
+    AuthorizationEndpointDeleted: {
+      /** @constant */
+      object: "authorization_endpoint";
+      /** @constant */
+      deleted: true;
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
+      idempotent_replay: boolean;
+    };
+    /**
+     * @example {
      *       "id": "stmt_7Rt2Yu9Io4Pa1Sd6Fg3Hj8Kl",
      *       "object": "statement",
      *       "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
@@ -4266,14 +4760,14 @@ export interface components {
      *         {
      *           "object": "liability_snapshot",
      *           "id": "lsnap_7Hq2Lm9Xc4Vb1Nz8Kd3Rt6Wy",
-     *           "sequence": 2,
+     *           "sequence": 1,
      *           "as_of": "2026-11-21T10:00:00.000Z",
-     *           "hash": "0000000000000000000000000000000000000000000000000000000000000000",
-     *           "previous_hash": "0000000000000000000000000000000000000000000000000000000000000000",
+     *           "hash": "b3f93be1ffb59155f63b5c845255235f659fa22564bb8fa944eec1ee19c12d82",
+     *           "previous_hash": null,
      *           "currencies": [
      *             {
      *               "currency": "USD",
-     *               "root_hash": "0000000000000000000000000000000000000000000000000000000000000000",
+     *               "root_hash": "71edaf39554bf116d7769497d47daedacff2fe1aeb9ffcce3ea5ec6d36583f34",
      *               "total_minor": "1250",
      *               "total": 12.5,
      *               "leaf_count": 1,
@@ -4301,14 +4795,14 @@ export interface components {
      * @example {
      *       "object": "liability_snapshot",
      *       "id": "lsnap_7Hq2Lm9Xc4Vb1Nz8Kd3Rt6Wy",
-     *       "sequence": 2,
+     *       "sequence": 1,
      *       "as_of": "2026-11-21T10:00:00.000Z",
-     *       "hash": "0000000000000000000000000000000000000000000000000000000000000000",
-     *       "previous_hash": "0000000000000000000000000000000000000000000000000000000000000000",
+     *       "hash": "b3f93be1ffb59155f63b5c845255235f659fa22564bb8fa944eec1ee19c12d82",
+     *       "previous_hash": null,
      *       "currencies": [
      *         {
      *           "currency": "USD",
-     *           "root_hash": "0000000000000000000000000000000000000000000000000000000000000000",
+     *           "root_hash": "71edaf39554bf116d7769497d47daedacff2fe1aeb9ffcce3ea5ec6d36583f34",
      *           "total_minor": "1250",
      *           "total": 12.5,
      *           "leaf_count": 1,
@@ -4365,9 +4859,9 @@ export interface components {
      *       "wallet": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
      *       "balance_minor": "1250",
      *       "balance": 12.5,
-     *       "salt": "0000000000000000000000000000000000000000000000000000000000000000",
+     *       "salt": "28f276e8fe0c8b239ac906c2d80d9b8e35982d9dc37b8d23b232b612c71abfdb",
      *       "path": [],
-     *       "root_hash": "0000000000000000000000000000000000000000000000000000000000000000",
+     *       "root_hash": "71edaf39554bf116d7769497d47daedacff2fe1aeb9ffcce3ea5ec6d36583f34",
      *       "total_minor": "1250"
      *     }
      */
@@ -4451,6 +4945,24 @@ export interface components {
        * @constant
        */
       database: "ok";
+    };
+    /**
+     * @example {
+     *       "approved": true,
+     *       "metadata": {
+     *         "rule": "groceries_budget"
+     *       }
+     *     }
+     */
+    AuthorizationDecisionAnswer: {
+      /** @description true approves (all, or `amount` of it), false declines. */
+      approved: boolean;
+      /** @description Approve less than asked (a partial approval: the hold is this amount); above the request, the answer is invalid and defaultAction applies. */
+      amount?: number;
+      /** @description Stored on the authorization and returned with it (at most 20 keys of 40 characters, values of 500). */
+      metadata?: {
+        [key: string]: string;
+      };
     };
     /**
      * @description Limits and merchant rules checked on every spend, after the card's status and before the wallet's funds; a wallet's apply to all its cards on top of each card's own. Allowed and blocked lists of one kind are exclusive. A spend at a merchant with no category (or no country) is declined when an allowed list of that kind is set. What counts against a limit: approved authorizations' amounts, less what is later released (reversed, expired, or the uncaptured rest of a partial capture), in the window the authorization was approved in; refunds do not count back. Absent lists are not set. For a card, the per_authorization limit without categories is its spendLimit.
@@ -4697,6 +5209,36 @@ export interface components {
     };
     /**
      * @example {
+     *       "by": "application",
+     *       "reason": "approved",
+     *       "latencyMs": 41,
+     *       "statusCode": 200
+     *     }
+     */
+    AuthorizationDecisionOutput: {
+      /**
+       * @description application: the decision endpoint answered. default: its defaultAction applied (it did not answer usably in time, or was overloaded), or no endpoint is set (reason no_endpoint). status, controls, funds: the service's own check declined before (or, after an approval, again after) the endpoint was asked.
+       * @enum {string}
+       */
+      by: "application" | "default" | "controls" | "funds" | "status";
+      /**
+       * @description approved, partially_approved or declined (by application); timeout, invalid_response, error, overloaded or no_endpoint (by default); the decline code (status, controls, funds).
+       * @example approved
+       */
+      reason: string;
+      /**
+       * @description How long the decision endpoint took (when asked).
+       * @example 41
+       */
+      latencyMs?: number;
+      /**
+       * @description The decision endpoint's HTTP status (when it answered).
+       * @example 200
+       */
+      statusCode?: number;
+    };
+    /**
+     * @example {
      *       "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
      *       "object": "authorization",
      *       "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
@@ -4715,6 +5257,12 @@ export interface components {
      *       },
      *       "source": "sdk",
      *       "expiresAt": "2026-10-10T12:14:27.000Z",
+     *       "requestedAmount": null,
+     *       "decision": {
+     *         "by": "default",
+     *         "reason": "no_endpoint"
+     *       },
+     *       "metadata": {},
      *       "livemode": false,
      *       "createdAt": "2026-10-03T12:14:27.000Z",
      *       "updatedAt": "2026-10-04T09:02:45.000Z"
@@ -4757,6 +5305,7 @@ export interface components {
             | "category_blocked"
             | "country_blocked"
             | "card_expired"
+            | "declined_by_application"
           )
         | null;
       /**
@@ -4784,6 +5333,19 @@ export interface components {
        * @example 2026-10-10T12:14:27.000Z
        */
       expiresAt: string | null;
+      /**
+       * @description What the spend asked for, when the decision endpoint approved less (a partial approval: amount is the hold); null otherwise.
+       * @example null
+       */
+      requestedAmount: number | null;
+      decision: components["schemas"]["AuthorizationDecisionOutput"];
+      /**
+       * @description What the decision endpoint answered as metadata (at most 20 keys); empty otherwise.
+       * @example {}
+       */
+      metadata: {
+        [key: string]: string;
+      };
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
       /**
@@ -7346,7 +7908,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The card refused the payment. Codes: insufficient_funds, spend_limit_exceeded, card_inactive, card_currency_mismatch, spending_limit_exceeded, category_blocked, country_blocked, card_expired. */
+      /** @description The card refused the payment. Codes: insufficient_funds, spend_limit_exceeded, card_inactive, card_currency_mismatch, spending_limit_exceeded, category_blocked, country_blocked, card_expired, declined_by_application. */
       402: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -8962,7 +9524,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The card refused the payment. Codes: insufficient_funds, spend_limit_exceeded, card_inactive, card_currency_mismatch, spending_limit_exceeded, category_blocked, country_blocked, card_expired. */
+      /** @description The card refused the payment. Codes: insufficient_funds, spend_limit_exceeded, card_inactive, card_currency_mismatch, spending_limit_exceeded, category_blocked, country_blocked, card_expired, declined_by_application. */
       402: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -10536,6 +11098,616 @@ export interface operations {
       };
       /** @description The resource does not exist in this application and mode. Codes: endpoint_not_found. */
       404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getAuthorizationEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoint and its health. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AuthorizationEndpoint"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: authorization_endpoint_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  setAuthorizationEndpoint: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SetAuthorizationEndpointRequest"];
+      };
+    };
+    responses: {
+      /** @description The endpoint as set. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AuthorizationEndpointWriteResponse"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteAuthorizationEndpoint: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AuthorizationEndpointDeleted"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: authorization_endpoint_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
+      422: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
           "x-service-schema-version": string;
@@ -12549,6 +13721,49 @@ export interface operations {
       };
     };
   };
+  webhook_card_authorization_request: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AuthorizationDecisionRequest"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx with this body decides the spend. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AuthorizationDecisionAnswer"];
+        };
+      };
+    };
+  };
   webhook_wallet_provisioned: {
     parameters: {
       query?: never;
@@ -12565,6 +13780,12 @@ export interface operations {
         "x-service-event-id": string;
         /** @description The delivery (one per event and endpoint). */
         "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
       };
       path?: never;
       cookie?: never;
@@ -12607,6 +13828,12 @@ export interface operations {
         "x-service-event-id": string;
         /** @description The delivery (one per event and endpoint). */
         "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
       };
       path?: never;
       cookie?: never;
@@ -12649,6 +13876,12 @@ export interface operations {
         "x-service-event-id": string;
         /** @description The delivery (one per event and endpoint). */
         "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
       };
       path?: never;
       cookie?: never;
@@ -12691,6 +13924,12 @@ export interface operations {
         "x-service-event-id": string;
         /** @description The delivery (one per event and endpoint). */
         "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
       };
       path?: never;
       cookie?: never;
@@ -12733,6 +13972,12 @@ export interface operations {
         "x-service-event-id": string;
         /** @description The delivery (one per event and endpoint). */
         "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
       };
       path?: never;
       cookie?: never;
@@ -12775,6 +14020,12 @@ export interface operations {
         "x-service-event-id": string;
         /** @description The delivery (one per event and endpoint). */
         "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
       };
       path?: never;
       cookie?: never;

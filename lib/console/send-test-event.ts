@@ -168,6 +168,9 @@ function sampleRecord(type: EventType, livemode: boolean): WalletRecord | CardRe
     source: "sdk",
     // Holds lapse AUTHORIZATION_HOLD_DAYS (7 by default) after they are placed.
     expiresAt: new Date(Date.parse(authorizedAt) + 7 * 86_400_000).toISOString(),
+    requestedAmount: null,
+    decision: { by: "default", reason: "no_endpoint" },
+    metadata: {},
     livemode,
     createdAt: authorizedAt,
     updatedAt: createdAt,

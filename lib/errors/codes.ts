@@ -56,6 +56,9 @@ export const ERROR_CODE_MEANINGS = {
   category_blocked: "A spend declined: the merchant's category is blocked, or not allowed, by the card's or wallet's controls.",
   country_blocked: "A spend declined: the merchant's country is blocked, or not allowed, by the card's or wallet's controls.",
   card_expired: "A spend declined: the card is past its expiry month.",
+  declined_by_application:
+    "A spend declined by the application's decision endpoint, or by its defaultAction when the endpoint did not answer usably in time (see the authorization's decision).",
+  authorization_endpoint_not_found: "The application has no authorization decision endpoint in this mode.",
   card_declined: "A spend declined for another reason (reserved; nothing answers it today).",
   rate_limited: "Too many requests; retry after the given seconds.",
   replay_limited: "Too many webhook replays; retry after the given seconds.",

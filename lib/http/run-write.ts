@@ -24,12 +24,21 @@ type WriteContext = {
   headers: Headers;
 };
 
-export async function runWrite(
+/**
+ * `prepare`, when given, runs after the key is claimed (so a replay never runs it) and before the
+ * transaction, outside it, holding no connection: work that waits on the network (a spend's decision
+ * endpoint). Its result goes to `execute`; its refusals are kept like the transaction's.
+ */
+export async function runWrite<P = undefined>(
   ctx: WriteContext,
-  execute: (tx: Prisma.TransactionClient) => Promise<HandlerResult>,
+  execute: (tx: Prisma.TransactionClient, prepared: P | undefined) => Promise<HandlerResult>,
+  prepare?: () => Promise<P>,
 ): Promise<RenderedResult> {
   const key = readIdempotencyKey(ctx.request);
-  if (!key) return transaction(async (tx) => renderResult(await execute(tx), ctx.requestId, true));
+  if (!key) {
+    const prepared = prepare ? await prepare() : undefined;
+    return transaction(async (tx) => renderResult(await execute(tx, prepared), ctx.requestId, true));
+  }
 
   const fingerprint = requestFingerprint(ctx.request.method, new URL(ctx.request.url).pathname, ctx.rawBody ?? null);
   const claim = await claimIdempotencyKey({ ...ctx.tenant, key }, fingerprint);
@@ -38,8 +47,9 @@ export async function runWrite(
     return { status: claim.status, text: replayText(claim.status, claim.body) };
   }
   try {
+    const prepared = prepare ? await prepare() : undefined;
     return await transaction(async (tx) => {
-      const rendered = renderResult(await execute(tx), ctx.requestId, true);
+      const rendered = renderResult(await execute(tx, prepared), ctx.requestId, true);
       await completeIdempotencyKey(tx, claim.recordId, rendered.status, rendered.text);
       return rendered;
     });

@@ -63,13 +63,19 @@ export async function authenticateAndLimit(
   return { outcome, address };
 }
 
-export function sdkRoute<const D extends SdkRouteDeclaration>(
+/**
+ * `prepare` (writes only): runs outside the write's transaction, after its Idempotency-Key is claimed
+ * and never on a replay, with the shared client as `db`; its result reaches the handler as `prepared`.
+ * For work that waits on the network, so no transaction or connection is held meanwhile.
+ */
+export function sdkRoute<const D extends SdkRouteDeclaration, P>(
   operation: D,
-  handler: (input: SdkHandlerInput<D>) => Promise<HandlerResult>,
+  handler: (input: SdkHandlerInput<D> & { prepared?: NoInfer<P> }) => Promise<HandlerResult>,
+  prepare?: (input: SdkHandlerInput<D>) => Promise<P>,
 ): RouteHandler & { operation: D } {
   const write = isWrite(operation);
   // The declared success status unless the handler says otherwise; the body checked outside production.
-  const run = async (input: SdkHandlerInput<D>): Promise<HandlerResult> => {
+  const run = async (input: SdkHandlerInput<D> & { prepared?: P }): Promise<HandlerResult> => {
     const result = await handler(input);
     if ("refusal" in result) return result;
     assertDeclaredBody(operation, sentBody(result.body, write));
@@ -90,10 +96,14 @@ export function sdkRoute<const D extends SdkRouteDeclaration>(
       const tenant: Tenant = { applicationId: auth.applicationId, livemode: auth.livemode };
 
       rendered = write
-        ? await runWrite({ request, tenant, rawBody, requestId, headers }, (tx: Prisma.TransactionClient) => {
-            attributeEventsTo(tx, requestId);
-            return run({ ...input, request, tenant, db: tx, requestId });
-          })
+        ? await runWrite(
+            { request, tenant, rawBody, requestId, headers },
+            (tx: Prisma.TransactionClient, prepared: P | undefined) => {
+              attributeEventsTo(tx, requestId);
+              return run({ ...input, request, tenant, db: tx, requestId, prepared });
+            },
+            prepare && (() => prepare({ ...input, request, tenant, db: prisma(), requestId })),
+          )
         : renderResult(await run({ ...input, request, tenant, db: prisma(), requestId }), requestId, false);
     } catch (error) {
       rendered = renderError(error, requestId, headers);

@@ -65,6 +65,11 @@ function buildDocument(servers: oas31.ServerObject[]) {
         name: "Authorizations",
         description: "Card spends (holds), captures, refunds and the wallet transactions they post to the ledger.",
       },
+      {
+        name: "Authorization decisions",
+        description:
+          "The application's real-time decision endpoint: asked to approve (all or part) or decline each spend, with metadata, within a timeout.",
+      },
       { name: "Test helpers", description: "Test mode only: fund a wallet, simulate a card tap." },
       {
         name: "Webhooks",

@@ -117,6 +117,15 @@ const ERROR_EXAMPLES = {
     }),
   },
   card_expired: { message: "The card expired at the end of 11/2026.", ...declined("card_expired", { amount: 12 }) },
+  declined_by_application: {
+    message: "The application's decision endpoint declined the spend.",
+    ...declined("declined_by_application", {
+      amount: 12,
+      decision: { by: "application", reason: "declined", latencyMs: 38, statusCode: 200 },
+      metadata: { rule: "merchant_not_allowed" },
+    }),
+  },
+  authorization_endpoint_not_found: { message: "No authorization decision endpoint is set in test mode." },
   rate_limited: { message: "Too many requests: the limit is 60 per minute." },
   replay_limited: { message: "A delivery can be replayed 5 times per hour, counted over the last 60 minutes." },
   internal_error: { message: "Something went wrong on our side. Retry later; quote the request id if it persists." },

@@ -15,6 +15,12 @@ import { CARD_EXAMPLE, cardSchema } from "@/lib/schemas/card";
 import { EXAMPLE_IDS, EXAMPLE_TIMES, EXAMPLE_WEBHOOK_SECRET } from "@/lib/schemas/examples";
 import { EXAMPLE_EVENT_SEQUENCES } from "@/lib/schemas/event";
 import { WALLET_PROVISIONED_EXAMPLE, walletSchema } from "@/lib/schemas/wallet";
+import {
+  DECISION_REQUEST_EVENT,
+  DECISION_TIMEOUT,
+  decisionAnswerSchema,
+  decisionRequestSchema,
+} from "@/lib/schemas/authorization-endpoint";
 import { webhookEnvelopeSchema } from "@/lib/schemas/webhook";
 import { SCHEMA_VERSION } from "@/lib/version";
 import { USER_AGENT } from "@/lib/webhooks/envelope";
@@ -107,7 +113,41 @@ function webhook<T extends z.ZodType>(
   };
 }
 
+/**
+ * Not an event but a question, signed the same way: the decision endpoint's request
+ * (docs/decisions/authorization-decisions.md). Its answer decides the spend.
+ */
+function decisionRequest(): ZodOpenApiOperationObject {
+  const example = decisionRequestSchema.meta()?.example as { id: string; sent_at: string };
+  const body = JSON.stringify(example);
+  return {
+    operationId: "webhook_card_authorization_request",
+    summary: "Decide a card spend (sent to the authorization decision endpoint)",
+    description:
+      "Sent once per spend (and test tap) that passed card status, spending controls and funds, to the decision endpoint set with " +
+      "`POST /api/public/sdk/v1/authorization-endpoint`, signed exactly like a webhook (the same headers; `x-service-delivery-id` and `webhook-id` " +
+      `are the request's \`areq_\` id). Answer within the endpoint's \`timeoutMs\` (${DECISION_TIMEOUT.min} to ${DECISION_TIMEOUT.max} ms, default ${DECISION_TIMEOUT.default}) ` +
+      "with a 2xx and the JSON below. Anything else (a non-2xx, a redirect, which is not followed, invalid JSON, an `amount` above the request, " +
+      'a body over 16 KiB, no answer in time) applies the endpoint\'s `defaultAction`, recorded on the authorization as `decision: {by: "default", reason}`. ' +
+      "Never retried: a spend is asked once, and a replayed Idempotency-Key never asks again. Funds and controls are checked again after " +
+      "the answer, so an approval can still end in a decline (`decision.by` funds or controls). See /webhooks/security#authorization-decisions.",
+    tags: ["Authorization decisions"],
+    security: [],
+    requestParams: {
+      header: deliveryHeaders(example.id, signPayload(body, EXAMPLE_WEBHOOK_SECRET), body, example.sent_at),
+    },
+    requestBody: { required: true, content: { "application/json": { schema: decisionRequestSchema } } },
+    responses: {
+      "200": {
+        description: "Any 2xx with this body decides the spend.",
+        content: { "application/json": { schema: decisionAnswerSchema } },
+      },
+    },
+  };
+}
+
 export const webhookEvents: ZodOpenApiPathsObject = {
+  [DECISION_REQUEST_EVENT]: { post: decisionRequest() },
   "wallet.provisioned": {
     post: webhook("wallet.provisioned", "A wallet was issued", walletSchema, "WalletProvisionedEvent", {
       id: EXAMPLE_IDS.walletProvisionedEvent,

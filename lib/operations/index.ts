@@ -16,6 +16,11 @@ import {
   unfreezeCardOperation,
   updateCardOperation,
 } from "./card-controls";
+import {
+  deleteAuthorizationEndpointOperation,
+  getAuthorizationEndpointOperation,
+  setAuthorizationEndpointOperation,
+} from "./authorization-endpoint";
 import { createCardDetailsSessionOperation } from "./card-details";
 import { issueCardOperation } from "./cards";
 import { HTTP_METHODS, type HttpMethod, type Operation } from "./define";
@@ -48,6 +53,7 @@ import {
 
 export * from "./define";
 export * from "./authorizations";
+export * from "./authorization-endpoint";
 export * from "./card-controls";
 export * from "./card-details";
 export * from "./cards";
@@ -92,6 +98,9 @@ export const OPERATIONS: readonly Operation[] = [
   replayWebhookDeliveryOperation,
   listWebhookEndpointsOperation,
   getWebhookEndpointOperation,
+  getAuthorizationEndpointOperation,
+  setAuthorizationEndpointOperation,
+  deleteAuthorizationEndpointOperation,
   createStatementOperation,
   revokeStatementOperation,
   createProofOperation,

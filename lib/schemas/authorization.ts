@@ -82,6 +82,36 @@ export const authorizationPathSchema = z.object({
   id: z.string().min(1).max(64).meta({ description: "The authorization's id.", example: EXAMPLE_IDS.authorization }),
 });
 
+export const DECISION_BY = ["application", "default", "controls", "funds", "status"] as const;
+
+/** What decided a spend (docs/decisions/authorization-decisions.md). */
+export const decisionSchema = withExample(
+  z.object({
+    by: z.enum(DECISION_BY).meta({
+      description:
+        "application: the decision endpoint answered. default: its defaultAction applied (it did not answer usably in time, or was overloaded), or no endpoint is set (reason no_endpoint). status, controls, funds: the service's own check declined before (or, after an approval, again after) the endpoint was asked.",
+    }),
+    reason: z.string().meta({
+      description:
+        "approved, partially_approved or declined (by application); timeout, invalid_response, error, overloaded or no_endpoint (by default); the decline code (status, controls, funds).",
+      example: "approved",
+    }),
+    latencyMs: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "How long the decision endpoint took (when asked).", example: 41 }),
+    statusCode: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "The decision endpoint's HTTP status (when it answered).", example: 200 }),
+  }),
+  { id: "AuthorizationDecision", example: { by: "application", reason: "approved", latencyMs: 41, statusCode: 200 } },
+);
+
+export type AuthorizationDecision = z.output<typeof decisionSchema>;
+
 export const AUTHORIZATION_STATUSES = ["pending", "closed", "reversed", "expired", "declined"] as const;
 export const DECLINE_CODES = [
   "insufficient_funds",
@@ -92,6 +122,7 @@ export const DECLINE_CODES = [
   "category_blocked",
   "country_blocked",
   "card_expired",
+  "declined_by_application",
 ] as const;
 
 const authorizationShape = z.object({
@@ -116,6 +147,16 @@ const authorizationShape = z.object({
       "When the hold lapses if not captured: AUTHORIZATION_HOLD_DAYS (default 7) after approval; the hold is then released and the status becomes expired. null for a declined authorization.",
     example: EXAMPLE_TIMES.authorizationExpires,
   }),
+  requestedAmount: amountOutSchema.nullable().meta({
+    description:
+      "What the spend asked for, when the decision endpoint approved less (a partial approval: amount is the hold); null otherwise.",
+    example: null,
+  }),
+  decision: decisionSchema,
+  metadata: z.record(z.string(), z.string()).meta({
+    description: "What the decision endpoint answered as metadata (at most 20 keys); empty otherwise.",
+    example: {},
+  }),
   livemode: livemodeSchema,
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
@@ -139,6 +180,9 @@ export const AUTHORIZATION_PENDING_EXAMPLE: AuthorizationExample = {
   merchant: EXAMPLE_MERCHANT,
   source: "sdk",
   expiresAt: EXAMPLE_TIMES.authorizationExpires,
+  requestedAmount: null,
+  decision: { by: "default", reason: "no_endpoint" },
+  metadata: {},
   livemode: false,
   createdAt: EXAMPLE_TIMES.authorized,
   updatedAt: EXAMPLE_TIMES.authorized,
@@ -166,6 +210,7 @@ export const AUTHORIZATION_DECLINED_EXAMPLE: AuthorizationExample = {
   amount: 300,
   status: "declined",
   declineCode: "spend_limit_exceeded",
+  decision: { by: "controls", reason: "spend_limit_exceeded" },
   merchant: { name: "Northwind Electronics", category: "5732", country: "US" },
   expiresAt: null,
   createdAt: EXAMPLE_TIMES.declined,

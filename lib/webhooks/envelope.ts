@@ -29,13 +29,16 @@ export function buildEnvelope(event: Pick<Event, "id" | "type" | "data" | "seque
 /** The secret signing now, and the pending one of a roll (signed with too, so a receiver may switch first). */
 export type SigningSecrets = { current: string; pending?: string | null };
 
+/** A webhook's envelope, or one without a wallet sequence (an authorization decision request, signed alike). */
+export type SignableEnvelope = Omit<WebhookEnvelope, "sequence"> & { sequence?: number };
+
 /**
  * The body and headers of one attempt; the secrets only ever meet the body here, never a log. Two
  * signatures (docs/decisions/standard-webhooks.md): x-service-signature with the current secret,
  * exactly as the specification says, and the Standard Webhooks headers, whose id is the event's (the
  * same on every retry and replay) and whose timestamp is this attempt's (`envelope.sent_at`).
  */
-export function signedRequest(envelope: WebhookEnvelope, deliveryId: string, secrets: SigningSecrets) {
+export function signedRequest(envelope: SignableEnvelope, deliveryId: string, secrets: SigningSecrets) {
   const body = JSON.stringify(envelope);
   const timestamp = Math.floor(Date.parse(envelope.sent_at) / 1000);
   const standard = [secrets.current, ...(secrets.pending ? [secrets.pending] : [])]

@@ -27,6 +27,16 @@ export type SendInput = {
   timeoutMs?: number;
   /** The resolver the guard asks; the system's by default (tests swap DNS answers here). */
   lookupHost?: LookupHost;
+  /**
+   * For a caller that reads the answer (an authorization decision): keep this many bytes of it
+   * and give up past them, instead of the excerpt and ANSWER_LIMIT_BYTES.
+   */
+  answerBytes?: number;
+  /**
+   * Pools apart from webhooks' (an authorization decision's), with this many sockets per
+   * destination: a decision endpoint that hangs holds its own sockets, not a webhook's.
+   */
+  separatePool?: { name: string; connections: number };
 };
 
 export type SendResult = {
@@ -34,6 +44,8 @@ export type SendResult = {
   latencyMs: number;
   responseExcerpt: string | null;
   error: string | null;
+  /** The deadline passed before the exchange ended (the error says so too). */
+  timedOut?: boolean;
 };
 
 class DeadlineError extends Error {
@@ -49,8 +61,8 @@ function pinnedLookup(destination: VettedAddress): LookupFunction {
   };
 }
 
-function poolFor(url: URL, destination: VettedAddress): Pool {
-  const key = `${url.origin} ${destination.address}`;
+function poolFor(url: URL, destination: VettedAddress, separate?: SendInput["separatePool"]): Pool {
+  const key = `${separate ? `${separate.name} ` : ""}${url.origin} ${destination.address}`;
   const existing = pools.get(key);
   if (existing) {
     // Most recently used last, so the first entry is the one to close when full.
@@ -59,7 +71,7 @@ function poolFor(url: URL, destination: VettedAddress): Pool {
     return existing;
   }
   const pool = new Pool(url.origin, {
-    connections: CONNECTIONS_PER_DESTINATION,
+    connections: separate?.connections ?? CONNECTIONS_PER_DESTINATION,
     keepAliveTimeout: 4_000,
     keepAliveMaxTimeout: 30_000,
     connect: { lookup: pinnedLookup(destination) },
@@ -96,10 +108,16 @@ export async function sendWebhookRequest(input: SendInput): Promise<SendResult> 
       statusCode,
       latencyMs: elapsed(),
       responseExcerpt: excerpt,
-      error: answerError(statusCode, location, overlong),
+      error: answerError(statusCode, location, overlong, input.answerBytes ?? ANSWER_LIMIT_BYTES),
     };
   } catch (error) {
-    return { statusCode: null, latencyMs: elapsed(), responseExcerpt: null, error: describeError(error) };
+    return {
+      statusCode: null,
+      latencyMs: elapsed(),
+      responseExcerpt: null,
+      error: describeError(error),
+      timedOut: deadline.signal.aborted,
+    };
   } finally {
     clearTimeout(timer);
   }
@@ -120,7 +138,7 @@ async function post(
   input: SendInput,
   deadline: AbortSignal,
 ): Promise<{ statusCode: number; excerpt: string; location: string | null; overlong: boolean }> {
-  const response = await poolFor(url, destination).request({
+  const response = await poolFor(url, destination, input.separatePool).request({
     path: `${url.pathname}${url.search}`,
     method: "POST",
     headers: input.headers,
@@ -130,18 +148,20 @@ async function post(
     headersTimeout: 0,
     bodyTimeout: 0,
   });
+  const keepBytes = input.answerBytes ?? RESPONSE_EXCERPT_BYTES;
+  const limitBytes = input.answerBytes ?? ANSWER_LIMIT_BYTES;
   const chunks: Buffer[] = [];
   let kept = 0;
   let read = 0;
   let overlong = false;
   for await (const chunk of response.body as AsyncIterable<Buffer>) {
-    if (kept < RESPONSE_EXCERPT_BYTES) {
-      const slice = chunk.subarray(0, RESPONSE_EXCERPT_BYTES - kept);
+    if (kept < keepBytes) {
+      const slice = chunk.subarray(0, keepBytes - kept);
       chunks.push(slice);
       kept += slice.length;
     }
     read += chunk.length;
-    if (read > ANSWER_LIMIT_BYTES) {
+    if (read > limitBytes) {
       overlong = true;
       response.body.destroy();
       break;
@@ -157,11 +177,16 @@ async function post(
 }
 
 /** Why an answer that arrived still fails the attempt, or null when its status alone decides. */
-function answerError(statusCode: number, location: string | null, overlong: boolean): string | null {
+function answerError(
+  statusCode: number,
+  location: string | null,
+  overlong: boolean,
+  limitBytes: number,
+): string | null {
   if (statusCode >= 300 && statusCode < 400)
     return `Redirect (${statusCode}${location ? ` to ${location.slice(0, 200)}` : ""}) not followed: webhooks are never redirected; register the final URL.`;
   if (overlong)
-    return `The answer's body ran past ${ANSWER_LIMIT_BYTES / 1024} KiB and was not read to its end; answer with a short body.`;
+    return `The answer's body ran past ${limitBytes / 1024} KiB and was not read to its end; answer with a short body.`;
   return null;
 }
 
