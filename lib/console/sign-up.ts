@@ -17,6 +17,7 @@ import { mailSignUpAttempt, mailVerifyEmail } from "./mails";
 import { parseFields } from "./parse-fields";
 import { hashPassword, MIN_PASSWORD_LENGTH } from "./password";
 import { MIN_PASSWORD_SCORE } from "./password-rules";
+import { nameText } from "@/lib/schemas/name";
 
 // zxcvbn's cost grows steeply with length (l33t variants above all); a password is judged by its
 // first 64 characters, with at most 20 l33t substitutions tried, so no input can stall the server.
@@ -66,7 +67,12 @@ export function passwordStrengthProblem(password: string, userInputs: readonly s
 
 export const signUpInput = z
   .object({
-    name: z.string().trim().max(100).optional(),
+    // A member's name, shown to teammates: no invisible or direction-changing characters (lib/display-name.ts).
+    name: nameText({
+      min: 0,
+      max: 100,
+      messages: { invisible: "Names cannot contain invisible or text-direction control characters (such as U+202E)." },
+    }).optional(),
     email: z
       .string()
       .trim()
@@ -100,7 +106,13 @@ export async function signUp(
   const input = parseFields(signUpInput, raw);
   const existing = await db.merchantUser.findUnique({ where: { email: input.email }, select: { id: true } });
   if (existing) throw ConsoleError.field("email", "An account with this email already exists. Sign in instead.");
-  return createPerson(db, input, await hashPassword(input.password), options.emailVerified ?? false, options.ownAccount ?? true);
+  return createPerson(
+    db,
+    input,
+    await hashPassword(input.password),
+    options.emailVerified ?? false,
+    options.ownAccount ?? true,
+  );
 }
 
 async function createPerson(

@@ -78,3 +78,12 @@ describe("the characters", () => {
     expect(scriptsOf("Ada 2nd.")).toEqual(["Latin"]);
   });
 });
+
+describe("member names", () => {
+  it("sign-up refuses a name with a bidi override on its field", async () => {
+    const { signUpInput } = await import("@/lib/console/sign-up");
+    const parsed = signUpInput.safeParse({ name: "Ada\u202EObi", email: "ada@example.com", password: "x" });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.find((issue) => issue.path[0] === "name")?.message).toMatch(/text-direction/);
+  });
+});
