@@ -11,6 +11,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
@@ -28,6 +29,10 @@ type ChildReport = {
   peakRssMiB: number;
   proofMs: number;
   proofSteps: number;
+  /** The child's CPU time (user + system) over the snapshot: what it costs apart from waiting. */
+  cpuMs?: number;
+  /** The load average when the snapshot ended: on a shared machine, wall time follows it. */
+  load?: number;
 };
 
 const CURRENCY_SPLIT = 10; // every 10th wallet is EUR, the rest USD: two trees, as in practice
@@ -65,7 +70,7 @@ async function seedWallets(client: pg.Client, applicationId: string, from: numbe
       `INSERT INTO "LedgerAccount" (id, "applicationId", livemode, kind, currency, "walletId", "postedMinor")
        SELECT 'lacct_' || substr(md5(g::text), 1, 24), $1, true, 'wallet',
               CASE WHEN g % ${CURRENCY_SPLIT} = 0 THEN 'EUR' ELSE 'USD' END, 'wal_' || substr(md5(g::text), 1, 24),
-              CASE WHEN g % 50 = 0 THEN 0 ELSE (g * 7919) % 1000000 + 1 END
+              CASE WHEN g % 50 = 0 THEN 0 ELSE (g::bigint * 7919) % 1000000 + 1 END
        FROM generate_series($2::int, $3::int) g`,
       [applicationId, a, b],
     );
@@ -80,7 +85,7 @@ async function seedWallets(client: pg.Client, applicationId: string, from: numbe
        SELECT 'ltr_' || substr(md5(g::text), 1, 24), side.account, side.currency, side.amount
        FROM generate_series($1::int, $2::int) g,
             LATERAL (SELECT CASE WHEN g % ${CURRENCY_SPLIT} = 0 THEN 'EUR' ELSE 'USD' END AS currency,
-                            ((g * 7919) % 1000000 + 1)::bigint AS amount) v,
+                            ((g::bigint * 7919) % 1000000 + 1)::bigint AS amount) v,
             LATERAL (VALUES ('lacct_' || substr(md5(g::text), 1, 24), v.currency, v.amount),
                             ('lacct_reserve_live_' || v.currency, v.currency, -v.amount)) side(account, currency, amount)
        WHERE g % 50 <> 0`,
@@ -99,6 +104,7 @@ async function child(): Promise<void> {
   const db = prisma();
   await db.$queryRaw`SELECT 1`;
   const baselineRss = procStatusKiB("VmRSS");
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   let streamed = started;
   const outcome = await takeLiabilitySnapshot(db, {
@@ -107,6 +113,7 @@ async function child(): Promise<void> {
     },
   });
   const snapshotMs = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
   if (!outcome.taken) throw new Error(outcome.reason);
   const peakRss = procStatusKiB("VmHWM");
   const chunks = await db.liabilityChunk.count({ where: { snapshotId: outcome.id } });
@@ -124,6 +131,8 @@ async function child(): Promise<void> {
     peakRssMiB: mib(peakRss),
     proofMs: Math.round(proofMs * 10) / 10,
     proofSteps: proof.path.length,
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+    load: Math.round((os.loadavg()[0] ?? 0) * 10) / 10,
   };
   console.log(JSON.stringify(report));
   await disconnectDb();
