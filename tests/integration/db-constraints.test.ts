@@ -65,6 +65,7 @@ async function expectRefused(code: string, constraint: string | undefined, ...st
 
 // Fixture rows, written the same way; each test changes one thing about one of them.
 const merchantId = id("usr");
+const companyId = id("acct");
 const appId = id("app");
 const walletId = id("wal");
 const accountId = id("lacct");
@@ -198,7 +199,8 @@ function funding(amount: number): { transferId: string; statements: Statement[] 
 beforeAll(async () => {
   await client.connect();
   await insert("MerchantUser", { id: merchantId, email: `${merchantId}@example.test` });
-  await insert("Application", { id: appId, merchantId, name: "Constraints" });
+  await insert("Account", { id: companyId, name: "Constraints" });
+  await insert("Application", { id: appId, accountId: companyId, name: "Constraints" });
   await insert("Wallet", walletRow({ id: walletId }));
   await insert("LedgerAccount", accountRow({ id: accountId, walletId }));
   await insert("LedgerAccount", accountRow({ id: reserveId, kind: "reserve", applicationId: null }));
@@ -621,7 +623,7 @@ describe("foreign keys", () => {
     it("an application with ledger transfers (LedgerTransfer_applicationId_fkey)", async () => {
       // An application whose only rows are one transfer between two reserve accounts.
       const otherApp = id("app");
-      await insert("Application", { id: otherApp, merchantId, name: "Other" });
+      await insert("Application", { id: otherApp, accountId: companyId, name: "Other" });
       const second = id("lacct_reserve");
       await insert("LedgerAccount", accountRow({ id: second, kind: "reserve", applicationId: null }));
       const transfer = transferRow({ applicationId: otherApp });
