@@ -7,6 +7,7 @@ import { requireApplication } from "./require-application";
 
 export type ObjectLocation =
   | { kind: "wallet"; walletId: string }
+  | { kind: "card"; cardId: string }
   /** A row of the wallet page: `anchor` is the row's id, the cursors open the page of the list it is on. */
   | { kind: "wallet_row"; walletId: string; anchor: string; cardsAfter?: string; transactionsAfter?: string }
   | { kind: "event"; eventId: string }
@@ -40,11 +41,8 @@ async function locate(db: Db, applicationId: string, id: string): Promise<Found>
       return wallet && { livemode: wallet.livemode, location: { kind: "wallet", walletId: id } };
     }
     case "card_": {
-      const card = await db.card.findFirst({
-        where: scope,
-        select: { livemode: true, walletId: true, createdAt: true },
-      });
-      return card && { livemode: card.livemode, location: await cardRow(db, { ...card, id }) };
+      const card = await db.card.findFirst({ where: scope, select: { livemode: true } });
+      return card && { livemode: card.livemode, location: { kind: "card", cardId: id } };
     }
     case "auth_": {
       const authorization = await db.authorization.findFirst({

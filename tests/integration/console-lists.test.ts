@@ -250,10 +250,7 @@ describe("search by id", () => {
     const find = (id: string) => findObject(prisma(), a.merchant.id, a.appId, id);
 
     expect(await find(walletId)).toEqual({ found: "here", location: { kind: "wallet", walletId } });
-    expect(await find(` ${cardId} `)).toEqual({
-      found: "here",
-      location: { kind: "wallet_row", walletId, anchor: cardId },
-    });
+    expect(await find(` ${cardId} `)).toEqual({ found: "here", location: { kind: "card", cardId } });
     // A captured authorization is anchored to the transaction that moved its money.
     expect(await find(authorizationId)).toEqual({
       found: "here",
@@ -264,8 +261,12 @@ describe("search by id", () => {
     expect(await find(request.id)).toEqual({ found: "here", location: { kind: "request", requestId: request.id } });
   });
 
-  it("opens the page of the wallet's cards that holds an older card", async () => {
-    const { walletId, cardId } = await walletWithCard(a.key);
+  it("opens the page of the wallet's cards that holds an older card's open hold", async () => {
+    const { walletId, cardId } = await walletWithCard(a.key, { fund: 100 });
+    // A hold still open moved no money, so it is anchored to its card's row on the wallet page.
+    const spent = await api.spend(a.key, cardId, { amount: 1, merchant: shop });
+    const authorizationId = spent.data?.id ?? "";
+    expect(authorizationId).toMatch(/^auth_/);
     const later = Array.from({ length: CONSOLE_PAGE_SIZE + 5 }, (_, i) => ({
       id: rowId("card", i),
       applicationId: a.appId,
@@ -279,8 +280,9 @@ describe("search by id", () => {
       createdAt: new Date(Date.now() + 60_000 + i),
     }));
     await prisma().card.createMany({ data: later });
-    const result = await findObject(prisma(), a.merchant.id, a.appId, cardId);
+    const result = await findObject(prisma(), a.merchant.id, a.appId, authorizationId);
     if (result.found !== "here" || result.location.kind !== "wallet_row") throw new Error(JSON.stringify(result));
+    expect(result.location.anchor).toBe(cardId);
     expect(result.location.cardsAfter).toBe(later[0]?.id);
     const page = await walletDetail(prisma(), a.merchant.id, a.appId, walletId, {
       cardsAfter: result.location.cardsAfter,

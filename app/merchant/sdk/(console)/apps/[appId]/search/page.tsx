@@ -16,6 +16,8 @@ function href(base: string, location: ObjectLocation): string {
   switch (location.kind) {
     case "wallet":
       return `${base}/wallets/${location.walletId}`;
+    case "card":
+      return `${base}/cards/${location.cardId}`;
     case "wallet_row": {
       const query = new URLSearchParams();
       if (location.cardsAfter) query.set("cards_after", location.cardsAfter);
