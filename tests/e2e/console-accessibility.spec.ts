@@ -64,8 +64,13 @@ async function signedInPage(browser: Browser) {
   return context.newPage();
 }
 
-test("sign-in and sign-up", async ({ page }) => {
-  for (const path of ["/merchant/sdk/sign-in", "/merchant/sdk/sign-up"]) {
+test("sign-in, sign-up and password reset", async ({ page }) => {
+  for (const path of [
+    "/merchant/sdk/sign-in",
+    "/merchant/sdk/sign-up",
+    "/merchant/sdk/forgot-password",
+    "/merchant/sdk/reset-password?token=not-a-token",
+  ]) {
     expect((await page.goto(path))?.status(), path).toBe(200);
     expect(await seriousViolations(page), path).toEqual([]);
   }
@@ -101,6 +106,9 @@ const pages: Array<[name: string, path: () => string, status?: number]> = [
   ["audit log", () => `${base}/audit`],
   ["search by id, nothing found", () => `${base}/search?id=wal_doesnotexist`],
   ["account security", () => "/merchant/sdk/account"],
+  ["team", () => "/merchant/sdk/team"],
+  ["an invitation link that cannot be used", () => "/merchant/sdk/invitations?token=not-a-token"],
+  ["confirming an address", () => "/merchant/sdk/verify-email?token=not-a-token"],
   ["the console 404", () => "/merchant/sdk/no-such-page", 404],
   ["an application's 404", () => `${base}/wallets/wal_missing`, 404],
 ];
