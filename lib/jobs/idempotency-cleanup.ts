@@ -1,5 +1,8 @@
-// Deletes expired idempotency records (lib/maintenance/idempotency-cleanup.ts) on the crontab,
-// every 15 minutes by default (IDEMPOTENCY_CLEANUP_SCHEDULE).
+// Deletes expired idempotency records (lib/maintenance/idempotency-cleanup.ts) and card details
+// sessions past their link's expiry (lib/maintenance/card-details-session-cleanup.ts) on the
+// crontab, every 15 minutes by default (IDEMPOTENCY_CLEANUP_SCHEDULE). One task for both: the
+// task identifier is what queued jobs already carry, and both are short-lived records.
+import { deleteEndedCardDetailsSessions } from "@/lib/maintenance/card-details-session-cleanup";
 import { deleteExpiredIdempotencyRecords } from "@/lib/maintenance/idempotency-cleanup";
 import { defineJob, noPayload } from "./job";
 
@@ -8,7 +11,9 @@ export const idempotencyCleanupJob = defineJob({
   payload: noPayload,
   schedule: (settings) => settings.idempotencyCleanupSchedule,
   async run(_payload, { db }, helpers) {
-    const deleted = await deleteExpiredIdempotencyRecords(db);
-    if (deleted > 0) helpers.logger.debug(`deleted ${deleted} expired idempotency records`);
+    const records = await deleteExpiredIdempotencyRecords(db);
+    if (records > 0) helpers.logger.debug(`deleted ${records} expired idempotency records`);
+    const sessions = await deleteEndedCardDetailsSessions(db);
+    if (sessions > 0) helpers.logger.debug(`deleted ${sessions} ended card details sessions`);
   },
 });

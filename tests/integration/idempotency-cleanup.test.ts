@@ -1,16 +1,19 @@
 // Expired idempotency records are deleted on a schedule by the worker's crontab, not only when
-// their key is reused: the task against the test database, its cron entry and its setting.
+// their key is reused: the task against the test database, its cron entry and its setting. The same
+// task deletes card details sessions past their link's expiry.
 import { quickAddJob } from "graphile-worker";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_IDEMPOTENCY_CLEANUP_SCHEDULE, parseConfig } from "@/lib/config";
 import { prisma } from "@/lib/db/client";
 import { newId, randomBase62 } from "@/lib/ids";
 import { cronItems, idempotencyCleanupJob } from "@/lib/jobs";
+import { deleteEndedCardDetailsSessions } from "@/lib/maintenance/card-details-session-cleanup";
 import { deleteExpiredIdempotencyRecords } from "@/lib/maintenance/idempotency-cleanup";
 import { QUEUE_SCHEMA } from "@/lib/webhooks/queue-schema";
 import { workerOptions, type WebhookWorker } from "@/lib/webhooks/worker";
 import { startTestWorker } from "../helpers/test-worker";
-import { createMerchantApp } from "../helpers/fixtures";
+import { walletWithCard } from "../helpers/card-money";
+import { createMerchantApp, setupApp } from "../helpers/fixtures";
 
 const HOUR = 60 * 60 * 1000;
 const IDEMPOTENCY_CLEANUP_TASK = idempotencyCleanupJob.task;
@@ -39,6 +42,29 @@ async function record({ state, expiresInMs, lockedForMs = -HOUR }: RecordShape):
   return id;
 }
 
+let cardId = "";
+
+/** A card details session of this test's card whose link expires `expiresInMs` from now. */
+async function detailsSession(expiresInMs: number, used = false): Promise<string> {
+  const id = newId("cds");
+  await prisma().cardDetailsSession.create({
+    data: {
+      id,
+      cardId,
+      tokenHash: randomBase62(43),
+      origin: "http://localhost:3000",
+      expiresAt: new Date(Date.now() + expiresInMs),
+      usedAt: used ? new Date() : null,
+    },
+  });
+  return id;
+}
+
+async function remainingSessions(ids: string[]): Promise<string[]> {
+  const rows = await prisma().cardDetailsSession.findMany({ where: { id: { in: ids } }, select: { id: true } });
+  return ids.filter((id) => rows.some((row) => row.id === id));
+}
+
 async function remaining(ids: string[]): Promise<string[]> {
   const rows = await prisma().idempotencyRecord.findMany({ where: { id: { in: ids } }, select: { id: true } });
   return ids.filter((id) => rows.some((row) => row.id === id));
@@ -46,6 +72,7 @@ async function remaining(ids: string[]): Promise<string[]> {
 
 beforeAll(async () => {
   appId = (await createMerchantApp("Idempotency cleanup")).application.id;
+  cardId = (await walletWithCard((await setupApp()).key)).cardId;
 });
 
 describe("deleting expired idempotency records", () => {
@@ -72,6 +99,23 @@ describe("deleting expired idempotency records", () => {
   });
 });
 
+describe("deleting ended card details sessions", () => {
+  it("deletes sessions past their link's expiry, used or not, and keeps links still open", async () => {
+    const expiredUnused = await detailsSession(-60_000);
+    const expiredUsed = await detailsSession(-1_000, true);
+    const open = await detailsSession(9 * 60_000);
+    const openButUsed = await detailsSession(9 * 60_000, true);
+    expect(await deleteEndedCardDetailsSessions(prisma())).toBeGreaterThanOrEqual(2);
+    expect(await remainingSessions([expiredUnused, expiredUsed, open, openButUsed])).toEqual([open, openButUsed]);
+  });
+
+  it("works through any number of them in batches", async () => {
+    const expired = await Promise.all(Array.from({ length: 5 }, () => detailsSession(-60_000)));
+    expect(await deleteEndedCardDetailsSessions(prisma(), new Date(), 2)).toBeGreaterThanOrEqual(5);
+    expect(await remainingSessions(expired)).toEqual([]);
+  });
+});
+
 describe("the cleanup's schedule", () => {
   const at = (min: number) => ({ min, hour: 3, date: 24, month: 11, dow: 2 });
 
@@ -92,9 +136,7 @@ describe("the cleanup's schedule", () => {
   });
 
   it("refuses a schedule that is not a crontab pattern, naming the variable", () => {
-    expect(() => parseConfig({ IDEMPOTENCY_CLEANUP_SCHEDULE: "every hour" })).toThrow(
-      /IDEMPOTENCY_CLEANUP_SCHEDULE/,
-    );
+    expect(() => parseConfig({ IDEMPOTENCY_CLEANUP_SCHEDULE: "every hour" })).toThrow(/IDEMPOTENCY_CLEANUP_SCHEDULE/);
   });
 });
 
@@ -129,7 +171,9 @@ describe("the worker", () => {
 
   it("runs the cleanup task when its job comes due", async () => {
     const expired = await record({ state: "completed", expiresInMs: -HOUR });
+    const ended = await detailsSession(-60_000);
     await quickAddJob({ connectionString, schema: QUEUE_SCHEMA }, IDEMPOTENCY_CLEANUP_TASK, {});
     await expect.poll(() => remaining([expired]), { timeout: 10_000, interval: 100 }).toEqual([]);
+    await expect.poll(() => remainingSessions([ended]), { timeout: 10_000, interval: 100 }).toEqual([]);
   });
 });
