@@ -10,6 +10,7 @@ import { fundWalletCommand } from "./fund-wallet-command";
 import { keysCreateCommand, keysListCommand, keysRevokeCommand } from "./keys-commands";
 import { liabilitiesSnapshotCommand, liabilitiesVerifyCommand } from "./liabilities-commands";
 import { reverseAuthorizationCommand } from "./reverse-authorization-command";
+import { simulateAuthorizationCommand } from "./simulate-authorization-command";
 import { triggerCommand } from "./trigger-command";
 import { webhooksAddCommand, webhooksDisableCommand, webhooksEnableCommand, webhooksListCommand } from "./webhooks-commands";
 
@@ -21,6 +22,7 @@ export const COMMANDS = {
   "wallets fund": fundWalletCommand,
   "cards details": cardDetailsCommand,
   "authorizations reverse": reverseAuthorizationCommand,
+  "authorizations simulate": simulateAuthorizationCommand,
   "webhooks add": webhooksAddCommand,
   "webhooks list": webhooksListCommand,
   "webhooks disable": webhooksDisableCommand,
@@ -57,7 +59,7 @@ export const GROUPS: Record<GroupWord<Words>, string> = {
   keys: "Mint, list and revoke an application's API keys",
   wallets: "Fund wallets from the platform's reserve",
   cards: "Show a test card's details",
-  authorizations: "Release card holds by hand",
+  authorizations: "Release card holds by hand; simulate a spend and see its decision",
   webhooks: "Register, list and disable webhook endpoints",
   events: "Follow webhook delivery attempts",
   "signing-keys": "Rotate the key that signs statements and proof letters",

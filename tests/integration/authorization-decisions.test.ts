@@ -4,6 +4,7 @@
 // slow approval, idempotent replays never asking again, and the endpoint's set/get/delete with health.
 import { performance } from "node:perf_hooks";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { simulateAuthorizationCommand } from "@/lib/cli/simulate-authorization-command";
 import { prisma } from "@/lib/db/client";
 import { checkLedgerInvariant } from "@/lib/ledger/check-invariant";
 import { answerDecision, verifyAuthorizationRequest } from "@/lib/client/authorization-decisions";
@@ -251,10 +252,13 @@ describe("authorization decisions", () => {
       times.push(performance.now() - started);
       expect(res.response.status).toBe(201);
     }
+    // Concurrent (up to the cap), each on its own wallet: spends of one wallet queue on its account
+    // lock in their transactions, which is the spend's own work, not the endpoint's.
+    const cards = await Promise.all(Array.from({ length: CAP }, () => walletWithCard(app.key, { fund: 10 })));
     const concurrent = await Promise.all(
-      Array.from({ length: CAP }, async () => {
+      cards.map(async (card) => {
         const started = performance.now();
-        const res = await api.spend(app.key, cardId, { amount: 1, merchant });
+        const res = await api.spend(app.key, card.cardId, { amount: 1, merchant });
         expect(res.response.status).toBe(201);
         return performance.now() - started;
       }),
@@ -415,5 +419,25 @@ describe("authorization decisions", () => {
     expect((await testClient(app.key).DELETE("/api/public/sdk/v1/authorization-endpoint")).response.status).toBe(404);
     const after = await api.spend(app.key, cardId, { amount: 1, merchant });
     expect(after.data?.decision).toEqual({ by: "default", reason: "no_endpoint" });
+  });
+
+  it("CLI authorizations simulate runs a test tap through the endpoint and prints the decision", async () => {
+    const { app, receiver, cardId } = await appWithEndpoint(() =>
+      answer({ approved: true, amount: 4, metadata: { via: "cli" } }),
+    );
+    const lines: string[] = [];
+    const log = vi.spyOn(console, "log").mockImplementation((line: unknown) => void lines.push(String(line)));
+    try {
+      await simulateAuthorizationCommand.run(
+        { app: app.appId, card: cardId, amount: "12.5", merchant: "Corner Coffee" },
+        [],
+      );
+    } finally {
+      log.mockRestore();
+    }
+    expect(receiver.received).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Approved auth_\w+: 4 USD held \(of 12\.5 asked\)$/);
+    expect(lines[1]).toMatch(/^Decision: by application, partially_approved \(\d+ ms, HTTP 200\)$/);
+    expect(lines[2]).toBe('Metadata: {"via":"cli"}');
   });
 });
