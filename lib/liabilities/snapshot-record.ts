@@ -1,5 +1,6 @@
 // A stored liability snapshot as the API serves it: the hashed fields as stored, with major-unit
 // figures added beside the minor-unit strings for reading.
+import { z } from "zod";
 import type { LiabilitySnapshot } from "@/lib/generated/prisma/client";
 import { toMajor } from "@/lib/money/amount";
 import type { LiabilitySnapshotRecord } from "@/lib/schemas/liabilities";
@@ -7,19 +8,19 @@ import type { SnapshotCurrencyFields } from "./merkle-sum-encoding";
 
 export type StoredSnapshot = Pick<LiabilitySnapshot, "id" | "sequence" | "asOf" | "hash" | "previousHash" | "currencies">;
 
-/** The `currencies` column as the snapshot wrote it (take-liability-snapshot.ts), and nothing else. */
+// The `currencies` column exactly as take-liability-snapshot.ts writes it; parsed, not cast.
+const storedCurrenciesSchema = z.array(
+  z.object({
+    currency: z.string(),
+    root_hash: z.string(),
+    total_minor: z.string(),
+    leaf_count: z.number(),
+    reserves_minor: z.string(),
+  }),
+);
+
 export function storedCurrencies(snapshot: Pick<LiabilitySnapshot, "currencies">): SnapshotCurrencyFields[] {
-  const list = Array.isArray(snapshot.currencies) ? snapshot.currencies : [];
-  return list.map((entry) => {
-    const e = (typeof entry === "object" && entry !== null && !Array.isArray(entry) ? entry : {}) as Record<string, unknown>;
-    return {
-      currency: String(e.currency),
-      root_hash: String(e.root_hash),
-      total_minor: String(e.total_minor),
-      leaf_count: Number(e.leaf_count),
-      reserves_minor: String(e.reserves_minor),
-    };
-  });
+  return storedCurrenciesSchema.parse(snapshot.currencies);
 }
 
 export function snapshotRecord(snapshot: StoredSnapshot): LiabilitySnapshotRecord {
