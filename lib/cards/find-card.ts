@@ -2,6 +2,7 @@
 import { Prisma, type Card, type LedgerAccount, type Wallet } from "@/lib/generated/prisma/client";
 import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
+import { parsePreReadTotals, preReadTotalsColumn, type PreReadTotals } from "@/lib/spending-controls/pre-read-totals";
 import type { Tenant } from "@/lib/tenant";
 
 export type CardLock = "update" | "share";
@@ -70,17 +71,25 @@ export async function findCardToSpend(
   tenant: Tenant,
   cardId: string,
   { lock = true }: { lock?: boolean } = {},
-): Promise<FoundCard & { account: SpendAccount }> {
-  const [row] = await db.$queryRaw<(CardRow & { accountId: string; postedMinor: bigint; heldMinor: bigint })[]>(
+): Promise<FoundCard & { account: SpendAccount; spendingTotals: PreReadTotals | null }> {
+  // The spending-control totals come in the same statement when that is exact (pre-read-totals.ts).
+  const at = new Date();
+  const [row] = await db.$queryRaw<
+    (CardRow & { accountId: string; postedMinor: bigint; heldMinor: bigint; spendingTotals: unknown })[]
+  >(
     cardQuery(
       tenant,
       cardId,
-      Prisma.sql`, a."id" AS "accountId", a."postedMinor", a."heldMinor"
+      Prisma.sql`, a."id" AS "accountId", a."postedMinor", a."heldMinor", ${preReadTotalsColumn(at)}
         FROM "Card" c JOIN "Wallet" w ON w."id" = c."walletId" JOIN "LedgerAccount" a ON a."walletId" = c."walletId"`,
       lock ? Prisma.sql`FOR SHARE OF c FOR UPDATE OF a` : Prisma.empty,
     ),
   );
   if (!row) throw cardNotFound(cardId);
-  const { accountId, postedMinor, heldMinor, ...card } = row;
-  return { ...foundCard(card), account: { id: accountId, postedMinor, heldMinor } };
+  const { accountId, postedMinor, heldMinor, spendingTotals, ...card } = row;
+  return {
+    ...foundCard(card),
+    account: { id: accountId, postedMinor, heldMinor },
+    spendingTotals: parsePreReadTotals(spendingTotals, [card.id, card.walletId], at),
+  };
 }

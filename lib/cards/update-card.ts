@@ -1,11 +1,10 @@
 // Changes a card's spendLimit and spending controls (POST /cards/{id}). A window limit the change
 // adds starts from what the card already spent in the current window (seedNewLimits).
 import type { Db } from "@/lib/db/client";
-import { lockWalletAccount } from "@/lib/ledger/accounts";
 import type { CardRecord, UpdateCardBody } from "@/lib/schemas/card";
 import { requestedCardControls } from "@/lib/spending-controls/card-controls";
 import { readControls, toCardColumns } from "@/lib/spending-controls/controls";
-import { seedNewLimits } from "@/lib/spending-controls/set-spending-controls";
+import { lockAccountForControls, seedNewLimits } from "@/lib/spending-controls/set-spending-controls";
 import { readTotals } from "@/lib/spending-controls/totals";
 import { NOTHING_SPENT } from "@/lib/spending-controls/usage";
 import type { Tenant } from "@/lib/tenant";
@@ -18,7 +17,7 @@ export async function updateCard(tx: Db, tenant: Tenant, cardId: string, input: 
   const next = requestedCardControls(previous, input, card.currency);
   // Spends of the wallet's cards hold this lock while they read and add to totals, so seeding sees
   // every approved spend and none slips in between (the card first, then the account, as spends do).
-  await lockWalletAccount(tx, card.walletId);
+  await lockAccountForControls(tx, card.walletId);
   const now = new Date();
   await seedNewLimits(tx, "card", card.id, previous, next, now);
   // A canceled card keeps its controls as they were: nothing can spend with it any more, and its

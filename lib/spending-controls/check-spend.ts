@@ -8,11 +8,18 @@ import { toMajor } from "@/lib/money/amount";
 import type { DeclineCode } from "@/lib/schemas/authorization";
 import type { WindowInterval } from "@/lib/schemas/spending-controls";
 import { readControls, windowLimits, type SpendingControls, type SpendingLimit } from "./controls";
+import type { PreReadTotals } from "./pre-read-totals";
 import { addToTotalsSql, readTotals, type TotalKey } from "./totals";
 import { nextWindowStart, windowStart } from "./windows";
 
 /** A card or its wallet, with its controls; `label` names it in a decline's message. */
-export type ControlledSubject = { id: string; label: "card" | "wallet"; controls: SpendingControls };
+export type ControlledSubject = {
+  id: string;
+  label: "card" | "wallet";
+  controls: SpendingControls;
+  /** Its totals when the spend's locking statement could read them exactly (pre-read-totals.ts). */
+  preRead?: PreReadTotals | null;
+};
 
 export type SpendToCheck = {
   amount: bigint;
@@ -81,9 +88,15 @@ export async function checkSpendingControls(
       .map((limit) => ({ subject, limit })),
   );
   if (counted.length === 0) return { decline: null, totals: [] };
-  // Only a spend that meets a window limit reads totals; the caller's ledger account lock keeps
-  // them from changing until this spend commits.
-  const totals = await readTotals(db, [...new Set(counted.map(({ subject }) => subject.id))], spend.at);
+  // Only a spend that meets a window limit needs totals; the caller's ledger account lock keeps
+  // them from changing until this spend commits. Those its locking statement read serve when they
+  // were current and are of the same day (the finest window) as the spend.
+  const preRead = subjects[0]?.preRead;
+  const current = preRead && windowStart("daily", preRead.at).getTime() === windowStart("daily", spend.at).getTime();
+  const totals =
+    current && preRead
+      ? preRead.totals
+      : await readTotals(db, [...new Set(counted.map(({ subject }) => subject.id))], spend.at);
   for (const { subject, limit } of counted) {
     const spent = totals.get(subject.id)?.get(limit.key) ?? 0n;
     if (spent + spend.amount > limit.amount) {
@@ -117,16 +130,25 @@ function windowMessage(
   );
 }
 
-/** A card's and its wallet's controls, in the order they are checked: the card's first. */
+/**
+ * A card's and its wallet's controls, in the order they are checked: the card's first, carrying the
+ * totals the locking read returned (findCardToSpend's spendingTotals), if any.
+ */
 export function spendSubjects(card: {
   id: string;
   walletId: string;
   spendLimit: bigint | null;
   spendingControls: Prisma.JsonValue | null;
   wallet: { spendingControls: Prisma.JsonValue | null };
+  spendingTotals?: PreReadTotals | null;
 }): ControlledSubject[] {
   return [
-    { id: card.id, label: "card", controls: readControls(card.spendingControls, card.spendLimit) },
+    {
+      id: card.id,
+      label: "card",
+      controls: readControls(card.spendingControls, card.spendLimit),
+      preRead: card.spendingTotals ?? null,
+    },
     { id: card.walletId, label: "wallet", controls: readControls(card.wallet.spendingControls) },
   ];
 }

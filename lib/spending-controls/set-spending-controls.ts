@@ -2,7 +2,7 @@
 // window counts the window's earlier spending (docs/decisions/spending-controls.md). It runs once per
 // change, not per spend: the one SUM over past authorizations the design allows.
 import type { Db } from "@/lib/db/client";
-import { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma, type LedgerAccount } from "@/lib/generated/prisma/client";
 import { windowLimits, type SpendingControls } from "./controls";
 import { windowStart } from "./windows";
 
@@ -40,4 +40,16 @@ export async function seedNewLimits(
       ON CONFLICT ("subjectId", "windowStart", "limitKey")
       DO UPDATE SET "spent" = EXCLUDED."spent", "updatedAt" = EXCLUDED."updatedAt"`;
   }
+}
+
+/**
+ * Locks the wallet's ledger account as every spend of its cards does, and writes its row (a new
+ * version, same values), so that a spend whose locking read waited for this change sees the
+ * account row change and reads the seeded totals afresh (pre-read-totals.ts).
+ */
+export async function lockAccountForControls(tx: Db, walletId: string): Promise<LedgerAccount> {
+  const [account] = await tx.$queryRaw<LedgerAccount[]>`
+    UPDATE "LedgerAccount" SET "heldMinor" = "heldMinor" WHERE "walletId" = ${walletId} RETURNING *`;
+  if (!account) throw new Error(`wallet ${walletId} has no ledger account`);
+  return account;
 }

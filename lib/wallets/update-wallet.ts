@@ -2,10 +2,9 @@
 // of the wallet on top of each card's own. A window limit the change adds starts from what the
 // wallet's cards already spent in the current window (seedNewLimits).
 import type { Db } from "@/lib/db/client";
-import { lockWalletAccount } from "@/lib/ledger/accounts";
 import type { UpdateWalletBody, WalletRecord } from "@/lib/schemas/wallet";
 import { fromInput, readControls, toStored } from "@/lib/spending-controls/controls";
-import { seedNewLimits } from "@/lib/spending-controls/set-spending-controls";
+import { lockAccountForControls, seedNewLimits } from "@/lib/spending-controls/set-spending-controls";
 import { readTotals } from "@/lib/spending-controls/totals";
 import { NOTHING_SPENT } from "@/lib/spending-controls/usage";
 import type { Tenant } from "@/lib/tenant";
@@ -21,7 +20,7 @@ export async function updateWallet(
   const found = await findWallet(tx, tenant, externalUserId);
   // Every spend of the wallet's cards holds this lock while it reads the wallet's controls' totals
   // and adds to them, so seeding sees every approved spend and none slips in between.
-  const account = await lockWalletAccount(tx, found.id);
+  const account = await lockAccountForControls(tx, found.id);
   const now = new Date();
   let wallet = found;
   if (input.spendingControls !== undefined) {
