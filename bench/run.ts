@@ -9,6 +9,7 @@
 // long; default 90).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import http from "node:http";
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -93,10 +94,11 @@ const HTTP_ORDER: HttpScenarioId[] = [
   "replay",
   "spend-spread",
   "spend-controlled",
+  "spend-decided",
   "spend-hot",
 ];
-// "5" selects 5a, 5b and 5c.
-const httpScenarios = HTTP_ORDER.filter((id) => selected.has(HTTP_SCENARIOS[id].number.replace(/[abc]$/, "")));
+// "5" selects 5a, 5b, 5c and 5d.
+const httpScenarios = HTTP_ORDER.filter((id) => selected.has(HTTP_SCENARIOS[id].number.replace(/[abcd]$/, "")));
 const runWebhooks = selected.has("6") && !flags.profile;
 const runScaling = selected.has("7") && !flags.profile;
 /** Scenario 7's request kinds: a read and a write (scenarios 2 and 3). */
@@ -132,7 +134,29 @@ function track(child: ChildProcess): ChildProcess {
   return child;
 }
 
+/**
+ * Scenario 5d's decision endpoint: answers every request {"approved": true} at once, on port+4, in this
+ * (unpinned) orchestrator process, which is idle while the generator runs. Closed with the run.
+ */
+let decisionServer: http.Server | undefined;
+async function startDecisionEndpoint(): Promise<string> {
+  const answer = JSON.stringify({ approved: true });
+  decisionServer = http.createServer((request, response) => {
+    request.resume();
+    request.on("end", () => {
+      response.writeHead(200, { "content-type": "application/json", "content-length": String(answer.length) });
+      response.end(answer);
+    });
+  });
+  decisionServer.keepAliveTimeout = 65_000;
+  const port = oursPort + 4;
+  await new Promise<void>((resolve) => decisionServer?.listen(port, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${port}/decide`;
+}
+
 async function cleanup() {
+  decisionServer?.closeAllConnections();
+  decisionServer?.close();
   await Promise.all([...children].map((child) => stopChild(child, 5_000)));
   try {
     const { disconnectDb } = await import("@/lib/db/client");
@@ -909,8 +933,9 @@ async function main(): Promise<void> {
   const machine = machineInfo(postgresVersion);
 
   const { seedApiData } = await import("./support/seed");
-  log(`seeding ${settings.keys} keys and ${settings.wallets + 1} funded wallets with cards`);
-  const { seed: baseSeed } = await seedApiData(runId, { keys: settings.keys, wallets: settings.wallets });
+  const decisionUrl = await startDecisionEndpoint();
+  log(`seeding ${settings.keys} keys and ${settings.wallets + 1} funded wallets with cards (and 5d's application)`);
+  const { seed: baseSeed } = await seedApiData(runId, { keys: settings.keys, wallets: settings.wallets }, decisionUrl);
   await buildDone;
 
   const scenarios: ScenarioResult[] = [];

@@ -191,6 +191,10 @@ function authorizationRecord(row: AuthorizationRow, externalUserId: string): Rec
     source: row.source,
     livemode: row.livemode,
     expiresAt: row.expiresAt?.toISOString() ?? null,
+    // The baseline asks no decision endpoint: what ours records for a spend without one.
+    requestedAmount: null,
+    decision: { by: "default", reason: "no_endpoint" },
+    metadata: {},
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -2,7 +2,7 @@
 // load generator and the orchestrator's sanity checks, so both servers always get identical requests.
 
 export type HttpScenarioId =
-  "trivial" | "read" | "write" | "replay" | "spend-spread" | "spend-controlled" | "spend-hot";
+  "trivial" | "read" | "write" | "replay" | "spend-spread" | "spend-controlled" | "spend-decided" | "spend-hot";
 
 export type BenchRequest = {
   method: "GET" | "POST";
@@ -28,6 +28,12 @@ export type SeedData = {
    * blocked-category list the spends' category is not on): spends pass every check and count.
    */
   controlledCardIds: string[];
+  /**
+   * Scenario 5d: a second application, whose test-mode decision endpoint (a local server answering
+   * {"approved": true} at once) is asked by every spend; its keys and one card per funded wallet.
+   */
+  decisionKeys: string[];
+  decisionCardIds: string[];
 };
 
 export const HTTP_SCENARIOS: Record<HttpScenarioId, { number: string; title: string; expectStatus: number }> = {
@@ -37,6 +43,11 @@ export const HTTP_SCENARIOS: Record<HttpScenarioId, { number: string; title: str
   replay: { number: "4", title: "POST wallet, replayed key", expectStatus: 201 },
   "spend-spread": { number: "5a", title: "card spend, many wallets", expectStatus: 201 },
   "spend-hot": { number: "5b", title: "card spend, one wallet", expectStatus: 201 },
+  "spend-decided": {
+    number: "5d",
+    title: "card spend, many wallets, decision endpoint answering at once",
+    expectStatus: 201,
+  },
   "spend-controlled": {
     number: "5c",
     title: "card spend, many wallets, daily limit + blocked categories",
@@ -101,6 +112,14 @@ export function buildRequest(scenario: HttpScenarioId, seed: SeedData, n: number
         method: "POST",
         path: `${SDK}/cards/${pick(seed.controlledCardIds, n)}/authorizations`,
         headers: json,
+        body: SPEND_BODY,
+      };
+    case "spend-decided":
+      // The baseline asks no endpoint: it does 5a's work for these requests; compare ours in 5d with ours in 5a.
+      return {
+        method: "POST",
+        path: `${SDK}/cards/${pick(seed.decisionCardIds, n)}/authorizations`,
+        headers: { authorization: `Bearer ${pick(seed.decisionKeys, n)}`, "content-type": "application/json" },
         body: SPEND_BODY,
       };
     case "spend-hot":

@@ -8,6 +8,7 @@ import { createApiKey } from "@/lib/keys/create-api-key";
 import { fundWallet } from "@/lib/ledger/fund-wallet";
 import { createWallet } from "@/lib/wallets/create-wallet";
 import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
+import { setDecisionEndpoint, vetDecisionUrl } from "@/lib/authorization-decisions/decision-endpoint";
 import type { SeedData } from "../load/scenarios";
 
 export type SeedSizes = { keys: number; wallets: number };
@@ -28,6 +29,8 @@ const CONTROLS = {
 export async function seedApiData(
   runId: string,
   sizes: SeedSizes,
+  /** Scenario 5d's decision endpoint (a server of the orchestrator's answering {"approved": true} at once). */
+  decisionUrl?: string,
 ): Promise<{ applicationId: string; seed: Omit<SeedData, "replays"> }> {
   const db = prisma();
   const merchant = await db.merchantUser.create({
@@ -69,7 +72,55 @@ export async function seedApiData(
     controlledCardIds.push(controlled.id);
   }
   const hotCardId = await wallet("seed_hot");
-  return { applicationId: application.id, seed: { keys, readUserIds, spreadCardIds, hotCardId, controlledCardIds } };
+  const decisions = decisionUrl
+    ? await seedDecisionApplication(runId, sizes, decisionUrl)
+    : { decisionKeys: [], decisionCardIds: [] };
+  return {
+    applicationId: application.id,
+    seed: { keys, readUserIds, spreadCardIds, hotCardId, controlledCardIds, ...decisions },
+  };
+}
+
+/**
+ * Scenario 5d: an application like the first (keys, a never-sent webhook endpoint, funded wallets
+ * with a card each) whose test mode also has a decision endpoint, so each of its spends is asked.
+ * An application of its own, as the endpoint is per application and mode: 5a's spends ask nothing.
+ */
+async function seedDecisionApplication(
+  runId: string,
+  sizes: SeedSizes,
+  decisionUrl: string,
+): Promise<Pick<SeedData, "decisionKeys" | "decisionCardIds">> {
+  const db = prisma();
+  const merchant = await db.merchantUser.create({
+    data: { id: newId("usr"), email: `bench-decisions-${runId}@example.com`, name: "Benchmark decisions" },
+  });
+  const { application } = await createApplication(db, { merchantId: merchant.id, name: "bench decisions" });
+  const tenant = { applicationId: application.id, livemode: false };
+  await addWebhookEndpoint(db, {
+    applicationId: application.id,
+    url: "http://127.0.0.1:9/never-sent",
+    livemode: false,
+  });
+  const url = await vetDecisionUrl(decisionUrl, false);
+  await setDecisionEndpoint(db, tenant, { url, defaultAction: "decline", timeoutMs: 2_000 }, url);
+  const decisionKeys: string[] = [];
+  for (let i = 0; i < sizes.keys; i++) {
+    decisionKeys.push(
+      (await createApiKey(db, { applicationId: application.id, mode: "test", name: `bench decisions ${i}` })).secret,
+    );
+  }
+  const decisionCardIds: string[] = [];
+  for (let i = 0; i < sizes.wallets; i++) {
+    const externalUserId = `decided_${i}`;
+    await transaction((tx) =>
+      createWallet(tx, tenant, { externalUserId, currency: "USD", email: "bench@example.com", name: "Bench User" }),
+    );
+    await transaction((tx) => fundWallet(tx, tenant, externalUserId, { amount: FUNDING_USD }));
+    const card = await transaction((tx) => issueCard(tx, tenant, { externalUserId, kind: "virtual", currency: "USD" }));
+    decisionCardIds.push(card.id);
+  }
+  return { decisionKeys, decisionCardIds };
 }
 
 /**
