@@ -14,13 +14,29 @@ export function uniqueEmail(label: string): string {
 
 /**
  * Replaces the browser's session with one for the merchant `email`, carrying `claims` (a sign-in time,
- * a pending second factor), encoded with the server's secret as next-auth would issue it.
+ * a pending second factor), encoded with the server's secret as next-auth would issue it, naming a
+ * session opened for it on the server.
  */
 export async function replaceSession(context: BrowserContext, email: string, claims: JWT) {
-  const merchant = await (await db()).merchantUser.findUniqueOrThrow({ where: { email } });
+  const client = await db();
+  const merchant = await client.merchantUser.findUniqueOrThrow({ where: { email } });
   const authSecret = process.env.AUTH_SECRET;
   if (!authSecret) throw new Error("AUTH_SECRET is shared with the server by playwright.config.ts");
-  const token = await encode({ secret: authSecret, token: { sub: merchant.id, email, ...claims } });
+  // The cookie names a server-side session (lib/console/sessions.ts), as a real sign-in opens one.
+  const expiresAt = new Date(Date.now() + 8 * 3600_000);
+  const session = await client.consoleSession.create({
+    data: { id: `ses_${randomBytes(12).toString("hex")}`, merchantId: merchant.id, expiresAt },
+  });
+  const token = await encode({
+    secret: authSecret,
+    token: {
+      sub: merchant.id,
+      email,
+      sessionId: session.id,
+      sessionExpiresAt: Math.floor(expiresAt.getTime() / 1000),
+      ...claims,
+    },
+  });
   await context.clearCookies();
   await context.addCookies([{ name: "next-auth.session-token", value: token, url: baseURL() }]);
   return merchant;
