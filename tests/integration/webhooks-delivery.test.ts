@@ -210,6 +210,14 @@ describe("webhook delivery", () => {
       return rows.length === 2 && rows;
     });
     expect(attempts.map((a) => a.trigger)).toEqual(["retry", "replay"]);
+    // Each attempt keeps the URL it went to: editing the endpoint later does not rewrite it.
+    expect(attempts.map((a) => a.url)).toEqual([hooks.url, hooks.url]);
+    await prisma().webhookEndpoint.updateMany({
+      where: { applicationId: appId },
+      data: { url: "https://example.com/moved" },
+    });
+    const kept = await prisma().webhookAttempt.findMany({ where: { deliveryId } });
+    expect(kept.map((a) => a.url)).toEqual([hooks.url, hooks.url]);
   });
 
   it("refuses at send time a live endpoint that resolves to a loopback address", async () => {
