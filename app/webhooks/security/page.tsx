@@ -338,9 +338,9 @@ const envelope = wh.verify(rawBody, {
           </li>
           <li>
             <strong>Why it also stops replays.</strong> The timestamp is inside the signature, so nobody can change it
-            without the secret; the libraries refuse a timestamp more than {STANDARD_TOLERANCE_SECONDS / 60} minutes from
-            your clock. A delivery captured and sent again later fails on its own, before any deduplication, while our
-            own retries and replays pass: each attempt is signed afresh with its own time. The body-only{" "}
+            without the secret; the libraries refuse a timestamp more than {STANDARD_TOLERANCE_SECONDS / 60} minutes
+            from your clock. A delivery captured and sent again later fails on its own, before any deduplication, while
+            our own retries and replays pass: each attempt is signed afresh with its own time. The body-only{" "}
             <InlineCode>x-service-signature</InlineCode> needs the <InlineCode>sent_at</InlineCode> check below to get
             the same protection.
           </li>
@@ -549,6 +549,35 @@ const envelope = wh.verify(rawBody, {
           <li>
             <strong>Retention.</strong> Every attempt&apos;s status, latency and error stay on record; the exact request
             and the answer&apos;s excerpt are kept for 30 days.
+          </li>
+        </ul>
+      </Section>
+
+      <Section id="authorization-decisions" title="Authorization decisions">
+        <p>
+          A decision endpoint (set with <InlineCode>POST /api/public/sdk/v1/authorization-endpoint</InlineCode> or on
+          the console&apos;s Webhooks page) is asked to approve or decline each card spend that passed the card&apos;s
+          status, its spending controls and the wallet&apos;s funds. The request,{" "}
+          <InlineCode>card.authorization.request</InlineCode>, is signed exactly like a delivery: the same headers, the
+          same secret of the mode, so verify it the same way (<InlineCode>verifyAuthorizationRequest</InlineCode> in{" "}
+          <InlineCode>@wallet-card/client/authorization-decisions</InlineCode>). Its <InlineCode>webhook-id</InlineCode>{" "}
+          is the request&apos;s <InlineCode>areq_</InlineCode> id; it is never retried.
+        </p>
+        <ul className="list-disc space-y-2 pl-5">
+          <li>
+            <strong>Answer</strong> with a 2xx within the endpoint&apos;s <InlineCode>timeoutMs</InlineCode> (at most 2
+            s) and <InlineCode>{`{"approved": true|false, "amount"?: number, "metadata"?: {...}}`}</InlineCode>: an
+            amount below the request approves that much; metadata (at most 20 keys) is stored on the authorization.
+          </li>
+          <li>
+            <strong>Anything else</strong> (a non-2xx, a redirect, which we never follow, invalid JSON, an amount above
+            the request, a body over 16 KiB, no answer in time) applies your <InlineCode>defaultAction</InlineCode>; the
+            authorization&apos;s <InlineCode>decision</InlineCode> records why (timeout, error, invalid_response).
+          </li>
+          <li>
+            <strong>Your endpoint costs only you.</strong> We hold no database lock while you think and check funds and
+            controls again after your answer. Past a cap of decisions in flight for your application, spends get your
+            defaultAction at once (reason <InlineCode>overloaded</InlineCode>); other applications are not slowed.
           </li>
         </ul>
       </Section>
