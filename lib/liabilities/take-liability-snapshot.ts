@@ -90,9 +90,13 @@ async function snapshotIn(tx: Db, options: SnapshotOptions): Promise<SnapshotOut
   const flushRows = async () => {
     const rows = pendingRows.splice(0);
     if (rows.length === 0) return;
+    // Ids and balances travel as one comma-joined text each (ids are prefix_base62, never holding
+    // a comma): passed as arrays, Prisma kept ~130 bytes per element alive until the transaction
+    // ended, which grew without bound at a million wallets (bench/findings/2026-11-26-liability-snapshots.md).
     const values = rows.map(
-      (row) => Prisma.sql`(${row.snapshotId}, ${row.currency}, ${row.index}, ${row.firstWalletId}, ${row.walletIds}::text[],
-        ${row.balances.map(String)}::bigint[], ${row.rootHash}, ${row.rootSum})`,
+      (row) => Prisma.sql`(${row.snapshotId}, ${row.currency}, ${row.index}, ${row.firstWalletId},
+        string_to_array(${row.walletIds.join(",")}, ','), string_to_array(${row.balances.join(",")}, ',')::bigint[],
+        ${row.rootHash}, ${row.rootSum})`,
     );
     await tx.$executeRaw`
       INSERT INTO "LiabilityChunk" ("snapshotId", currency, index, "firstWalletId", "walletIds", balances, "rootHash", "rootSum")
