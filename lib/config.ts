@@ -132,6 +132,17 @@ const configSchema = z
     // SDK requests recorded for the console's request log (lib/request-log); "off" for none (the
     // benchmark compares both).
     REQUEST_LOG: z.enum(["on", "off"]).default("on"),
+    // Email (lib/mail): an smtp:// or smtps:// URL with the user and password in it, e.g.
+    // smtps://user:pass@smtp.example.com:465. Unset: mail is written as .eml files under
+    // <DATA_DIR>/mail/ and each link is printed on the server's console (development).
+    SMTP_URL: z
+      .string()
+      .trim()
+      .transform((v) => (v === "" ? undefined : v))
+      .pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional())
+      .optional(),
+    // The From of every email the service sends.
+    MAIL_FROM: z.string().trim().min(3).max(320).optional(),
     GITHUB_ID: z.string().optional(),
     GITHUB_SECRET: z.string().optional(),
     // HTTP server processes of `npm start` (scripts/serve.ts): 1 serves in the launcher's own
