@@ -107,7 +107,7 @@ async function child(): Promise<void> {
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   let streamed = started;
-  const outcome = await takeLiabilitySnapshot(db, {
+  const outcome = await takeLiabilitySnapshot({
     onBatch: () => {
       streamed = performance.now();
     },

@@ -3,7 +3,6 @@
 // snapshot saved as JSON, with the same verifier as the /treasury/verify page and the client.
 import { readFile } from "node:fs/promises";
 import { Argument, Option, type Command } from "commander";
-import { prisma } from "@/lib/db/client";
 import { config } from "@/lib/config";
 import { takeLiabilitySnapshot } from "@/lib/liabilities/take-liability-snapshot";
 import { verifyLiabilityProof, verifySnapshotChain } from "@/lib/liabilities/verify-liability-proof";
@@ -28,9 +27,7 @@ export const liabilitiesSnapshotCommand: CliCommand<LiabilitiesSnapshotOptions> 
     ),
 
   async run(options) {
-    const outcome = await takeLiabilitySnapshot(prisma(), {
-      proofRetentionDays: config().LIABILITY_PROOF_RETENTION_DAYS,
-    });
+    const outcome = await takeLiabilitySnapshot({ proofRetentionDays: config().LIABILITY_PROOF_RETENTION_DAYS });
     if (options.json) console.log(JSON.stringify(outcome));
     // runCli prints the message and exits 1.
     if (!outcome.taken) throw new Error(`No snapshot taken: ${outcome.reason}.`);

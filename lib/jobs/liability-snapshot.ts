@@ -9,8 +9,8 @@ export const liabilitySnapshotJob = defineJob({
   task: "take_liability_snapshot",
   payload: noPayload,
   schedule: (settings) => settings.liabilitySnapshot.schedule,
-  async run(_payload, { db, settings }, helpers) {
-    const outcome = await takeLiabilitySnapshot(db, { proofRetentionDays: settings.liabilitySnapshot.retentionDays });
+  async run(_payload, { settings }, helpers) {
+    const outcome = await takeLiabilitySnapshot({ proofRetentionDays: settings.liabilitySnapshot.retentionDays });
     if (outcome.taken) helpers.logger.info(`liability snapshot ${outcome.sequence} (${outcome.id}) over ${outcome.wallets} wallets`);
     else helpers.logger.info(`no liability snapshot: ${outcome.reason}`);
   },

@@ -5,30 +5,32 @@
 // ledger totals the treasury figures publish and the reserves are one instant of the ledger, and a
 // run killed half-way commits nothing at all. It refuses to publish unless every wallet's posted
 // balance equals its entries' sum and each tree's total equals the treasury figures' liabilities.
-// Memory holds one batch, one chunk per currency and each tree's pending nodes.
+// Memory holds one batch, one chunk per currency and each tree's pending nodes. It runs on a
+// node-postgres connection of its own rather than Prisma, which keeps the parameters of the
+// statements it ran (the chunks' leaves) alive: O(n) memory, measured in
+// bench/findings/2026-11-26-liability-snapshots.md.
 import { createHash, randomBytes } from "node:crypto";
+import pg from "pg";
+import { parseConfig } from "@/lib/config";
 import { seal } from "@/lib/crypto/secret-box";
-import type { Db } from "@/lib/db/client";
-import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { randomBase62 } from "@/lib/ids";
-import { liveLedgerTotals } from "@/lib/treasury/compute-treasury-stats";
+import { LIVE_LEDGER_TOTALS_SQL } from "@/lib/treasury/compute-treasury-stats";
 import { snapshotPreimage, type SnapshotCurrencyFields, type SnapshotFields } from "./merkle-sum-encoding";
 import { leafNode, rootOf, StreamingTree, type TreeNode } from "./merkle-sum-tree";
 
 /** Leaves per stored chunk: a power of two, so every full chunk is a whole subtree of the tree. */
 export const CHUNK_LEAVES = 1024;
 const DEFAULT_BATCH = 10_000;
-// One transaction reads everything; at a million wallets that is tens of seconds on a small machine.
-const DEFAULT_TIMEOUT_MS = 10 * 60 * 1000;
 // Any constant shared by every process that snapshots: only one run at a time extends the chain.
 const SNAPSHOT_LOCK = 726_000_026;
 
 export type SnapshotOptions = {
+  /** The database; DATABASE_URL, read afresh (tests and the launcher set it after start-up), when unset. */
+  connectionString?: string;
   /** Wallets read per query. */
   batchSize?: number;
   /** Leaves per stored chunk, a power of two up to CHUNK_LEAVES (tests use small ones to get many chunks). */
   chunkLeaves?: number;
-  timeoutMs?: number;
   /** Chunks of snapshots older than this many days are deleted (their proofs are no longer served). */
   proofRetentionDays?: number;
   /** Called after each batch is read, inside the transaction (tests interleave writes; the bench samples). */
@@ -40,14 +42,11 @@ export type SnapshotOutcome =
   | { taken: false; reason: string };
 
 type ChunkRow = {
-  snapshotId: string;
   currency: string;
   index: number;
-  firstWalletId: string;
   walletIds: string[];
   balances: bigint[];
-  rootHash: Uint8Array<ArrayBuffer>;
-  rootSum: bigint;
+  root: TreeNode;
 };
 
 type CurrencyTree = {
@@ -59,23 +58,41 @@ type CurrencyTree = {
   count: number;
 };
 
-export async function takeLiabilitySnapshot(client: PrismaClient, options: SnapshotOptions = {}): Promise<SnapshotOutcome> {
-  const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  return client.$transaction((tx) => snapshotIn(tx, options), {
-    isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead,
-    timeout,
-    maxWait: 10_000,
-  });
+export async function takeLiabilitySnapshot(options: SnapshotOptions = {}): Promise<SnapshotOutcome> {
+  const connectionString = options.connectionString ?? parseConfig(process.env).DATABASE_URL;
+  if (!connectionString) throw new Error("DATABASE_URL is not set");
+  const client = new pg.Client({ connectionString, application_name: "liability-snapshot" });
+  await client.connect();
+  // A dropped connection fails the statement in flight; without a listener it would end the process.
+  client.on("error", () => undefined);
+  try {
+    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ");
+    const outcome = await snapshotIn(client, options);
+    await client.query(outcome.taken ? "COMMIT" : "ROLLBACK");
+    return outcome;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
-async function snapshotIn(tx: Db, options: SnapshotOptions): Promise<SnapshotOutcome> {
+async function snapshotIn(db: pg.Client, options: SnapshotOptions): Promise<SnapshotOutcome> {
   // The first statement fixes the transaction's view of the database; everything below reads it.
-  const [lock] = await tx.$queryRaw<{ locked: boolean; now: Date }[]>`
-    SELECT pg_try_advisory_xact_lock(${SNAPSHOT_LOCK}) AS locked, now() AS now`;
+  const {
+    rows: [lock],
+  } = await db.query<{ locked: boolean; now: Date }>("SELECT pg_try_advisory_xact_lock($1) AS locked, now() AS now", [
+    SNAPSHOT_LOCK,
+  ]);
   if (!lock?.locked) return { taken: false, reason: "another snapshot is being taken" };
   const asOf = lock.now;
 
-  const previous = await tx.liabilitySnapshot.findFirst({ orderBy: { sequence: "desc" }, select: { sequence: true, hash: true } });
+  const {
+    rows: [previous],
+  } = await db.query<{ sequence: number; hash: string }>(
+    `SELECT sequence, hash FROM "LiabilitySnapshot" ORDER BY sequence DESC LIMIT 1`,
+  );
   const id = `lsnap_${randomBase62(24)}`;
   const seed = randomBytes(32);
   const chunkLeaves = options.chunkLeaves ?? CHUNK_LEAVES;
@@ -85,36 +102,31 @@ async function snapshotIn(tx: Db, options: SnapshotOptions): Promise<SnapshotOut
   const trees = new Map<string, CurrencyTree>();
   const pendingRows: ChunkRow[] = [];
 
-  // One raw INSERT per batch with array parameters: Prisma's createMany took ~40 ms a chunk
-  // serializing 1,024-element arrays.
+  // One INSERT per batch of chunks; ids are prefix_base62 and balances digits, so neither holds a comma.
   const flushRows = async () => {
     const rows = pendingRows.splice(0);
     if (rows.length === 0) return;
-    // Ids and balances travel as one comma-joined text each (ids are prefix_base62, never holding
-    // a comma): passed as arrays, Prisma kept ~130 bytes per element alive until the transaction
-    // ended, which grew without bound at a million wallets (bench/findings/2026-11-26-liability-snapshots.md).
-    const values = rows.map(
-      (row) => Prisma.sql`(${row.snapshotId}, ${row.currency}, ${row.index}, ${row.firstWalletId},
-        string_to_array(${row.walletIds.join(",")}, ','), string_to_array(${row.balances.join(",")}, ',')::bigint[],
-        ${row.rootHash}, ${row.rootSum})`,
+    await db.query(
+      `INSERT INTO "LiabilityChunk" ("snapshotId", currency, index, "firstWalletId", "walletIds", balances, "rootHash", "rootSum")
+       SELECT $1, c.currency, c.index, split_part(c.ids, ',', 1), string_to_array(c.ids, ','),
+              string_to_array(c.balances, ',')::bigint[], decode(c.root_hash, 'hex'), c.root_sum::bigint
+       FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[])
+            AS c(currency, index, ids, balances, root_hash, root_sum)`,
+      [
+        id,
+        rows.map((r) => r.currency),
+        rows.map((r) => r.index),
+        rows.map((r) => r.walletIds.join(",")),
+        rows.map((r) => r.balances.join(",")),
+        rows.map((r) => r.root.hash.toString("hex")),
+        rows.map((r) => r.root.sum.toString()),
+      ],
     );
-    await tx.$executeRaw`
-      INSERT INTO "LiabilityChunk" ("snapshotId", currency, index, "firstWalletId", "walletIds", balances, "rootHash", "rootSum")
-      VALUES ${Prisma.join(values)}`;
   };
   const closeChunk = (currency: string, t: CurrencyTree) => {
     const root = rootOf(t.leaves);
     t.tree.push(root);
-    pendingRows.push({
-      snapshotId: id,
-      currency,
-      index: t.chunks++,
-      firstWalletId: t.ids[0] ?? "",
-      walletIds: t.ids,
-      balances: t.balances,
-      rootHash: new Uint8Array(root.hash),
-      rootSum: root.sum,
-    });
+    pendingRows.push({ currency, index: t.chunks++, walletIds: t.ids, balances: t.balances, root });
     t.ids = [];
     t.balances = [];
     t.leaves = [];
@@ -124,12 +136,17 @@ async function snapshotIn(tx: Db, options: SnapshotOptions): Promise<SnapshotOut
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
   // The posted balance the wallet shows, kept with every entry under the account's row lock;
   // checked against the entries below (summing each wallet's entries here cost 10x as much).
-  const readBatch = (cursor: string) => tx.$queryRaw<{ walletId: string; currency: string; balance: string }[]>`
-    SELECT a."walletId", a.currency, a."postedMinor"::text AS balance
-    FROM "LedgerAccount" a
-    WHERE a.livemode = true AND a.kind = 'wallet' AND a."walletId" > ${cursor}
-    ORDER BY a."walletId"
-    LIMIT ${batchSize}`;
+  const readBatch = async (cursor: string) =>
+    (
+      await db.query<{ walletId: string; currency: string; balance: string }>(
+        `SELECT a."walletId", a.currency, a."postedMinor"::text AS balance
+         FROM "LedgerAccount" a
+         WHERE a.livemode = true AND a.kind = 'wallet' AND a."walletId" > $1
+         ORDER BY a."walletId"
+         LIMIT $2`,
+        [cursor, batchSize],
+      )
+    ).rows;
   const prefetch = (cursor: string) => {
     const batch = readBatch(cursor);
     // Marked handled: when hashing the batch before it throws, the transaction ends and this read
@@ -167,19 +184,22 @@ async function snapshotIn(tx: Db, options: SnapshotOptions): Promise<SnapshotOut
 
   // The same instant's ledger: every leaf's balance must be its wallet's entry sum, and each tree's
   // total the liabilities the treasury figures publish (the same query as theirs).
-  const [mismatch] = await tx.$queryRaw<{ walletId: string; postedMinor: string; entrySum: string }[]>`
-    SELECT a."walletId", a."postedMinor"::text AS "postedMinor", COALESCE(e.total, 0)::text AS "entrySum"
-    FROM "LedgerAccount" a
-    LEFT JOIN (SELECT "accountId", SUM(amount) AS total FROM "LedgerEntry" GROUP BY "accountId") e ON e."accountId" = a.id
-    WHERE a.livemode = true AND a.kind = 'wallet' AND a."postedMinor" <> COALESCE(e.total, 0)
-    LIMIT 1`;
+  const {
+    rows: [mismatch],
+  } = await db.query<{ walletId: string; postedMinor: string; entrySum: string }>(
+    `SELECT a."walletId", a."postedMinor"::text AS "postedMinor", COALESCE(e.total, 0)::text AS "entrySum"
+     FROM "LedgerAccount" a
+     LEFT JOIN (SELECT "accountId", SUM(amount) AS total FROM "LedgerEntry" GROUP BY "accountId") e ON e."accountId" = a.id
+     WHERE a.livemode = true AND a.kind = 'wallet' AND a."postedMinor" <> COALESCE(e.total, 0)
+     LIMIT 1`,
+  );
   if (mismatch) {
     throw new Error(
       `wallet ${mismatch.walletId} shows ${mismatch.postedMinor} but its entries sum to ${mismatch.entrySum}; no snapshot is published`,
     );
   }
   const totals = new Map<string, { liabilities: bigint; reserves: bigint }>();
-  for (const row of await liveLedgerTotals(tx)) {
+  for (const row of (await db.query<{ kind: string; currency: string; total: string }>(LIVE_LEDGER_TOTALS_SQL)).rows) {
     const entry = totals.get(row.currency) ?? { liabilities: 0n, reserves: 0n };
     if (row.kind === "wallet") entry.liabilities += BigInt(row.total);
     else if (row.kind === "reserve") entry.reserves -= BigInt(row.total);
@@ -211,24 +231,23 @@ async function snapshotIn(tx: Db, options: SnapshotOptions): Promise<SnapshotOut
     currencies,
   };
   const hash = createHash("sha256").update(snapshotPreimage(fields)).digest("hex");
-  await tx.liabilitySnapshot.create({
-    data: {
-      id,
-      sequence: fields.sequence,
-      asOf,
-      hash,
-      previousHash: fields.previous_hash,
-      currencies,
-      seedSealed: seal(seed.toString("hex"), sealContext(id)),
-    },
-  });
+  // Prisma keeps DateTime columns as UTC in "timestamp without time zone", to the millisecond: as_of
+  // is stored exactly as it was hashed.
+  await db.query(
+    `INSERT INTO "LiabilitySnapshot" (id, sequence, "asOf", hash, "previousHash", currencies, "seedSealed")
+     VALUES ($1, $2, ($3::timestamptz AT TIME ZONE 'UTC'), $4, $5, $6::jsonb, $7)`,
+    [id, fields.sequence, fields.as_of, hash, fields.previous_hash, JSON.stringify(currencies), seal(seed.toString("hex"), sealContext(id))],
+  );
 
   let prunedChunks = 0;
   if (options.proofRetentionDays !== undefined) {
     const cutoff = new Date(asOf.getTime() - options.proofRetentionDays * 24 * 60 * 60 * 1000);
-    prunedChunks = await tx.$executeRaw`
-      DELETE FROM "LiabilityChunk" c USING "LiabilitySnapshot" s
-      WHERE c."snapshotId" = s.id AND s."asOf" < ${cutoff}`;
+    const pruned = await db.query(
+      `DELETE FROM "LiabilityChunk" c USING "LiabilitySnapshot" s
+       WHERE c."snapshotId" = s.id AND s."asOf" < ($1::timestamptz AT TIME ZONE 'UTC')`,
+      [cutoff.toISOString()],
+    );
+    prunedChunks = pruned.rowCount ?? 0;
   }
   return { taken: true, id, sequence: fields.sequence, hash, wallets, prunedChunks };
 }

@@ -22,12 +22,14 @@ export function coverageRatio(reserves: bigint, liabilities: bigint): number | n
  * minus the reserve's the reserves. The liability snapshot reads the same query, so its trees
  * total exactly what these figures publish (lib/liabilities/take-liability-snapshot.ts).
  */
+export const LIVE_LEDGER_TOTALS_SQL = `
+  SELECT a.kind, a.currency, COALESCE(SUM(e.amount), 0)::text AS total
+  FROM "LedgerAccount" a LEFT JOIN "LedgerEntry" e ON e."accountId" = a.id
+  WHERE a.livemode = true
+  GROUP BY a.kind, a.currency`;
+
 export function liveLedgerTotals(db: Db) {
-  return db.$queryRaw<{ kind: string; currency: string; total: string }[]>`
-    SELECT a.kind, a.currency, COALESCE(SUM(e.amount), 0)::text AS total
-    FROM "LedgerAccount" a LEFT JOIN "LedgerEntry" e ON e."accountId" = a.id
-    WHERE a.livemode = true
-    GROUP BY a.kind, a.currency`;
+  return db.$queryRawUnsafe<{ kind: string; currency: string; total: string }[]>(LIVE_LEDGER_TOTALS_SQL);
 }
 
 export async function computeTreasuryStats(db: Db, now = new Date()): Promise<TreasuryStats> {

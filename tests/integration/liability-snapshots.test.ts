@@ -31,8 +31,8 @@ let liveKey: string;
 let testKey: string;
 const users: string[] = [];
 
-async function snapshot(options: Parameters<typeof takeLiabilitySnapshot>[1] = {}) {
-  const outcome = await takeLiabilitySnapshot(prisma(), { chunkLeaves: 4, batchSize: 5, ...options });
+async function snapshot(options: Parameters<typeof takeLiabilitySnapshot>[0] = {}) {
+  const outcome = await takeLiabilitySnapshot({ chunkLeaves: 4, batchSize: 5, ...options });
   if (!outcome.taken) throw new Error(outcome.reason);
   return outcome;
 }
@@ -128,7 +128,8 @@ describe("proof of liabilities", () => {
     const taken = await snapshot();
     const snap = await published(taken.id);
     const proof = (await proofOf(users[5]!)).json;
-    expect(proof.path.length).toBeGreaterThan(2);
+    // At least two steps whatever the random ids: 21 wallets in chunks of 4 leave no wallet a shorter path.
+    expect(proof.path.length).toBeGreaterThanOrEqual(2);
     expect(await verifyLiabilityProof(proof, snap)).toMatchObject({ valid: true });
 
     const cases: [string, (p: typeof proof, s: typeof snap) => void, RegExp][] = [
@@ -186,7 +187,7 @@ describe("proof of liabilities", () => {
     const before = await prisma().liabilitySnapshot.findFirst({ orderBy: { sequence: "desc" } });
     const chunksBefore = await prisma().liabilityChunk.count();
     await expect(
-      takeLiabilitySnapshot(prisma(), {
+      takeLiabilitySnapshot({
         chunkLeaves: 4,
         batchSize: 5,
         onBatch: (read) => {
@@ -211,7 +212,7 @@ describe("proof of liabilities", () => {
     let inner: Awaited<ReturnType<typeof takeLiabilitySnapshot>> | undefined;
     await snapshot({
       onBatch: async () => {
-        inner ??= await takeLiabilitySnapshot(prisma());
+        inner ??= await takeLiabilitySnapshot();
       },
     });
     expect(inner).toEqual({ taken: false, reason: "another snapshot is being taken" });
