@@ -82,45 +82,91 @@ export async function askForDecision(
     return { ...asked, ...fallback(endpoint, "overloaded") };
   }
   try {
-    const secrets = await signingSecrets(tenant);
     const { card, account, currency, requested } = checked;
-    const envelope: DecisionRequest = {
-      id: newId("areq"),
-      event: DECISION_REQUEST_EVENT,
-      schema_version: SCHEMA_VERSION,
-      sent_at: new Date().toISOString(),
-      data: {
-        authorizationId,
-        amount: toMajor(requested, currency),
-        currency,
-        merchant: {
-          name: input.merchant.name,
-          category: input.merchant.category ?? null,
-          country: input.merchant.country ?? null,
-        },
-        card: { id: card.id, last4: card.last4 },
-        wallet: {
-          id: card.walletId,
-          externalUserId: card.wallet.externalUserId,
-          availableBalance: toMajor(availableMinor(account), currency),
-        },
-        source,
+    const data: DecisionRequest["data"] = {
+      authorizationId,
+      amount: toMajor(requested, currency),
+      currency,
+      merchant: {
+        name: input.merchant.name,
+        category: input.merchant.category ?? null,
+        country: input.merchant.country ?? null,
+      },
+      card: { id: card.id, last4: card.last4 },
+      wallet: {
+        id: card.walletId,
+        externalUserId: card.wallet.externalUserId,
+        availableBalance: toMajor(availableMinor(account), currency),
+      },
+      source,
+      livemode: tenant.livemode,
+    };
+    const result = await sendDecisionRequest(tenant, endpoint, data, options);
+    return { ...asked, ...interpretAnswer(result, endpoint, requested, currency) };
+  } finally {
+    releaseDecisionSlot(key);
+  }
+}
+
+/** One signed POST of a decision request; never throws (the send records what went wrong). */
+async function sendDecisionRequest(
+  tenant: Tenant,
+  endpoint: DecisionEndpoint,
+  data: DecisionRequest["data"],
+  options: AskOptions,
+): Promise<SendResult> {
+  const secrets = await signingSecrets(tenant);
+  const envelope: DecisionRequest = {
+    id: newId("areq"),
+    event: DECISION_REQUEST_EVENT,
+    schema_version: SCHEMA_VERSION,
+    sent_at: new Date().toISOString(),
+    data,
+  };
+  // Signed exactly as a webhook attempt (the same function and headers), with the mode's secret in use.
+  const request = signedRequest(envelope, envelope.id, secrets);
+  return sendWebhookRequest({
+    url: endpoint.url,
+    body: request.body,
+    headers: request.headers,
+    livemode: tenant.livemode,
+    timeoutMs: endpoint.timeoutMs,
+    lookupHost: options.lookupHost,
+    answerBytes: ANSWER_BYTES,
+    separatePool: { name: "decisions", connections: config().AUTHORIZATION_DECISIONS_IN_FLIGHT },
+  });
+}
+
+/**
+ * The console's "Send a test request": a sample spend of 12.50 USD (ids prefixed test_, no card or
+ * wallet of yours) sent as a real one is, and what the answer would decide; nothing is recorded.
+ * Counts against the in-flight cap like a spend.
+ */
+export async function testDecisionEndpoint(
+  tenant: Tenant,
+  endpoint: DecisionEndpoint,
+  options: AskOptions = {},
+): Promise<Answer> {
+  const key = inFlightKey(tenant);
+  if (!tryTakeDecisionSlot(key, config().AUTHORIZATION_DECISIONS_IN_FLIGHT)) return fallback(endpoint, "overloaded");
+  try {
+    const requested = 1250n;
+    const result = await sendDecisionRequest(
+      tenant,
+      endpoint,
+      {
+        authorizationId: `auth_test_${newId("auth").slice(5)}`,
+        amount: 12.5,
+        currency: "USD",
+        merchant: { name: "Console test merchant", category: "5814", country: "US" },
+        card: { id: "card_test", last4: "4242" },
+        wallet: { id: "wal_test", externalUserId: "console_test_user", availableBalance: 100 },
+        source: "tap",
         livemode: tenant.livemode,
       },
-    };
-    // Signed exactly as a webhook attempt (the same function and headers), with the mode's secret in use.
-    const request = signedRequest(envelope, envelope.id, secrets);
-    const result = await sendWebhookRequest({
-      url: endpoint.url,
-      body: request.body,
-      headers: request.headers,
-      livemode: tenant.livemode,
-      timeoutMs: endpoint.timeoutMs,
-      lookupHost: options.lookupHost,
-      answerBytes: ANSWER_BYTES,
-      separatePool: { name: "decisions", connections: config().AUTHORIZATION_DECISIONS_IN_FLIGHT },
-    });
-    return { ...asked, ...interpretAnswer(result, endpoint, requested, currency) };
+      options,
+    );
+    return interpretAnswer(result, endpoint, requested, "USD");
   } finally {
     releaseDecisionSlot(key);
   }

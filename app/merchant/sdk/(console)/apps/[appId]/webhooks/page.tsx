@@ -55,7 +55,9 @@ export default async function WebhooksPage({
         description={
           <>
             Signed HTTP POSTs to your endpoints when wallets and cards change.{" "}
-            <TextLink href="/webhooks/security">Verifying signatures</TextLink>
+            <TextLink href="/webhooks/security">Verifying signatures</TextLink> ·{" "}
+            <TextLink href={`${base}/authorization-endpoint`}>Authorization decisions</TextLink> (approve or decline
+            each spend in real time)
           </>
         }
       />

@@ -1,0 +1,88 @@
+// The console's decision endpoint (Webhooks > Authorization decisions): read with its health, set,
+// remove and send a test request, for the application's current mode, through the same domain
+// functions as the API (lib/authorization-decisions). Writes need the mode's write permission.
+import type { Db } from "@/lib/db/client";
+import { prisma } from "@/lib/db/client";
+import {
+  deleteDecisionEndpoint,
+  getDecisionEndpoint,
+  setDecisionEndpoint,
+  vetDecisionUrl,
+} from "@/lib/authorization-decisions/decision-endpoint";
+import { testDecisionEndpoint } from "@/lib/authorization-decisions/ask-decision";
+import { DomainError } from "@/lib/errors";
+import { DECISION_TIMEOUT, type AuthorizationEndpointRecord } from "@/lib/schemas/authorization-endpoint";
+import type { AuthorizationDecision } from "@/lib/schemas/authorization";
+import { ConsoleError } from "./errors";
+import { requireApplication, requirePermission } from "./require-application";
+import { writeIn } from "./roles";
+
+async function tenantFor(db: Db, memberId: string, applicationId: string, write: boolean) {
+  const application = await requireApplication(db, memberId, applicationId);
+  if (write) requirePermission(application, writeIn(application.consoleLivemode));
+  return { applicationId, livemode: application.consoleLivemode };
+}
+
+export async function readConsoleDecisionEndpoint(
+  memberId: string,
+  applicationId: string,
+): Promise<AuthorizationEndpointRecord | null> {
+  const db = prisma();
+  const tenant = await tenantFor(db, memberId, applicationId, false);
+  try {
+    return await getDecisionEndpoint(db, tenant);
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "authorization_endpoint_not_found") return null;
+    throw error;
+  }
+}
+
+export async function setConsoleDecisionEndpoint(
+  memberId: string,
+  applicationId: string,
+  input: { url: string; timeoutMs: string; defaultAction: string },
+): Promise<AuthorizationEndpointRecord> {
+  const db = prisma();
+  const tenant = await tenantFor(db, memberId, applicationId, true);
+  const timeoutMs = Number(input.timeoutMs || DECISION_TIMEOUT.default);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < DECISION_TIMEOUT.min || timeoutMs > DECISION_TIMEOUT.max)
+    throw ConsoleError.field(
+      "timeoutMs",
+      `A whole number of milliseconds from ${DECISION_TIMEOUT.min} to ${DECISION_TIMEOUT.max}.`,
+    );
+  if (input.defaultAction !== "approve" && input.defaultAction !== "decline")
+    throw ConsoleError.field("defaultAction", "Choose approve or decline.");
+  if (!input.url.trim()) throw ConsoleError.field("url", "Enter the URL that decides your spends.");
+  let url: string;
+  try {
+    // Resolves DNS: before any transaction.
+    url = await vetDecisionUrl(input.url.trim(), tenant.livemode);
+  } catch (error) {
+    throw ConsoleError.field("url", error instanceof Error ? error.message : String(error));
+  }
+  return setDecisionEndpoint(db, tenant, { url, timeoutMs, defaultAction: input.defaultAction }, url);
+}
+
+export async function deleteConsoleDecisionEndpoint(memberId: string, applicationId: string): Promise<void> {
+  const db = prisma();
+  const tenant = await tenantFor(db, memberId, applicationId, true);
+  try {
+    await deleteDecisionEndpoint(db, tenant);
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "authorization_endpoint_not_found") return;
+    throw error;
+  }
+}
+
+/** Sends a sample request now and says what its answer would decide. */
+export async function testConsoleDecisionEndpoint(
+  memberId: string,
+  applicationId: string,
+): Promise<{ approved: boolean; decision: AuthorizationDecision; metadata: Record<string, string> }> {
+  const db = prisma();
+  const tenant = await tenantFor(db, memberId, applicationId, true);
+  const endpoint = await readConsoleDecisionEndpoint(memberId, applicationId);
+  if (!endpoint) throw ConsoleError.notFound("Decision endpoint");
+  const answer = await testDecisionEndpoint(tenant, endpoint);
+  return { approved: answer.approved, decision: answer.decision, metadata: answer.metadata };
+}
