@@ -161,6 +161,12 @@ export default async function WalletPage({
                   <Td>
                     <Badge tone={statusTone(a.status)}>{a.status}</Badge>
                     {a.declineCode ? <div className="font-mono text-xs text-slate-500">{a.declineCode}</div> : null}
+                    {/* What decided it: the application's endpoint, its defaultAction, or our own checks. */}
+                    <div className="text-xs text-slate-500" data-testid="authorization-decision">
+                      by {a.decision.by}: {a.decision.reason}
+                      {a.decision.latencyMs !== undefined ? ` · ${a.decision.latencyMs} ms` : ""}
+                      {Object.keys(a.metadata).length > 0 ? ` · ${JSON.stringify(a.metadata)}` : ""}
+                    </div>
                   </Td>
                   <Td>{a.status === "pending" && a.expiresAt ? <Time value={a.expiresAt} /> : "—"}</Td>
                   <Td>
