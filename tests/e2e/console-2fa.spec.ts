@@ -22,7 +22,8 @@ const BROWSER_MARGIN_SECONDS = 10;
 const REVEALED_SECRET = /^whsec_[0-9A-Za-z]{20,}$/;
 
 async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Sign out" }).click();
+  // The top bar's: the account page also has a Sign out on each session's row.
+  await page.getByRole("banner").getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/merchant\/sdk\/sign-in$/);
 }
 
