@@ -191,9 +191,12 @@ describe("the events API", () => {
       string,
       { post: { requestBody: { content: Record<string, { schema: { $ref: string } }> } } }
     > = doc.webhooks;
-    const envelopes = Object.values(webhooks).map((item) =>
-      String(item.post.requestBody.content["application/json"]?.schema.$ref).replace("#/components/schemas/", ""),
-    );
+    // The decision endpoint's request is documented beside them but is not an event: it has no sequence.
+    const envelopes = Object.entries(webhooks)
+      .filter(([name]) => name !== "card.authorization.request")
+      .map(([, item]) =>
+        String(item.post.requestBody.content["application/json"]?.schema.$ref).replace("#/components/schemas/", ""),
+      );
     expect(envelopes).toHaveLength(6);
     for (const name of [...envelopes, "Event"]) {
       expect(schemas[name].required, name).toContain("sequence");
