@@ -2,10 +2,14 @@
 // approve, decline, partial approval, metadata, every bad answer becoming the defaultAction with its
 // reason, the time bound, isolation between applications, the in-flight cap, funds re-checked after a
 // slow approval, idempotent replays never asking again, and the endpoint's set/get/delete with health.
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { simulateAuthorizationCommand } from "@/lib/cli/simulate-authorization-command";
 import { prisma } from "@/lib/db/client";
+import { REPO_ROOT } from "@/lib/db/paths";
 import { checkLedgerInvariant } from "@/lib/ledger/check-invariant";
 import { answerDecision, verifyAuthorizationRequest } from "@/lib/client/authorization-decisions";
 import { api, merchant, walletWithCard } from "../helpers/card-money";
@@ -439,5 +443,70 @@ describe("authorization decisions", () => {
     expect(lines[0]).toMatch(/^Approved auth_\w+: 4 USD held \(of 12\.5 asked\)$/);
     expect(lines[1]).toMatch(/^Decision: by application, partially_approved \(\d+ ms, HTTP 200\)$/);
     expect(lines[2]).toBe('Metadata: {"via":"cli"}');
+  });
+
+  it("a server killed while waiting for the decision leaves no hold and no event; the retry with the same key runs once", async () => {
+    // The first request hangs (the server dies waiting); the retry's is answered.
+    const { app, receiver, cardId, walletId } = await appWithEndpoint(
+      (index) => (index === 0 ? "hang" : answer({ approved: true })),
+      { timeoutMs: 2_000 },
+    );
+    const child = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        path.join(REPO_ROOT, "tests/helpers/decision-spend-process.ts"),
+        JSON.stringify({ key: app.key, cardId, idempotencyKey: "killed-once" }),
+      ],
+      { cwd: REPO_ROOT, env: process.env, stdio: ["ignore", "pipe", "inherit"] },
+    );
+    let printed = "";
+    child.stdout.on("data", (chunk: Buffer) => (printed += chunk.toString()));
+    await receiver.waitFor(1, 25_000);
+    const exited = once(child, "exit");
+    child.kill("SIGKILL");
+    await exited;
+    expect(printed).toBe(""); // never answered
+
+    expect(await heldMinor(walletId)).toBe(0n);
+    expect(await prisma().authorization.count({ where: { walletId } })).toBe(0);
+    expect(await prisma().event.count({ where: { applicationId: app.appId, type: "card.authorized" } })).toBe(0);
+    // Within the claim's 60 s the retry is told to wait, and asks nothing.
+    const early = await api.spend(
+      app.key,
+      cardId,
+      { amount: 7, merchant: { name: "Killed Coffee" } },
+      { idempotencyKey: "killed-once" },
+    );
+    expect(early.response.status).toBe(409);
+    expect(early.error?.error.code).toBe("idempotency_in_progress");
+    expect(receiver.received).toHaveLength(1);
+    // As 60 s later: the dead process's claim has lapsed.
+    await prisma().idempotencyRecord.updateMany({
+      where: { applicationId: app.appId, key: "killed-once" },
+      data: { lockedUntil: new Date(Date.now() - 1_000) },
+    });
+    const retry = await api.spend(
+      app.key,
+      cardId,
+      { amount: 7, merchant: { name: "Killed Coffee" } },
+      {
+        idempotencyKey: "killed-once",
+      },
+    );
+    expect(retry.response.status).toBe(201);
+    const again = await api.spend(
+      app.key,
+      cardId,
+      { amount: 7, merchant: { name: "Killed Coffee" } },
+      {
+        idempotencyKey: "killed-once",
+      },
+    );
+    expect(again.data?.idempotent_replay).toBe(true);
+    expect(receiver.received).toHaveLength(2);
+    expect(await heldMinor(walletId)).toBe(700n);
+    expect(await prisma().event.count({ where: { applicationId: app.appId, type: "card.authorized" } })).toBe(1);
   });
 });
