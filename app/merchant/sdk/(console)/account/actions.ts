@@ -1,11 +1,13 @@
 "use server";
 // Server actions of the account security page: set up, confirm and turn off two-factor sign-in,
 // and regenerate recovery codes (all but confirming the first code need a recent
-// re-authentication; each change ends the account's other sessions); sign a session out, or all.
+// re-authentication; each change ends the account's other sessions); change the password (the
+// current one is the re-authentication; other sessions end); sign a session out, or all.
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { prisma, transaction } from "@/lib/db/client";
 import { SIGN_IN_PATH } from "@/lib/console/auth-options";
+import { changePassword } from "@/lib/console/change-password";
 import { requireRecentAuthentication } from "@/lib/console/recent-authentication";
 import { requireAuditContext, requireSessionContext } from "@/lib/console/session";
 import { endSession, endSessions } from "@/lib/console/sessions";
@@ -83,6 +85,26 @@ export async function disableTwoFactorAction(): Promise<ActionState> {
 // holds another session (perhaps the reason for the change) is out at once.
 function endOtherSessions(tx: Parameters<typeof endSessions>[0], context: { merchantId: string; sessionId: string }) {
   return endSessions(tx, context.merchantId, { except: context.sessionId, reason: "two-factor-changed" });
+}
+
+export async function changePasswordAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  const context = await requireSessionContext();
+  const state = await runAction(async () => {
+    const { endedSessions } = await transaction((tx) =>
+      changePassword(tx, context, {
+        currentPassword: text(form, "currentPassword"),
+        newPassword: text(form, "newPassword"),
+      }),
+    );
+    return {
+      message:
+        endedSessions === 0
+          ? "Password changed."
+          : `Password changed. ${endedSessions === 1 ? "Your other session was" : `Your ${endedSessions} other sessions were`} signed out.`,
+    };
+  });
+  revalidatePath(ACCOUNT_PATH);
+  return state;
 }
 
 /** "Sign out" on one row of the session list; this session's own row signs out here too. */

@@ -18,6 +18,7 @@ import { Time } from "@/app/merchant/sdk/_components/time";
 import { StartTwoFactorButton, TwoFactorControls, TwoFactorEnrolment } from "./two-factor-forms";
 import { SessionsPanel } from "./sessions-panel";
 import { EmailPanel } from "./email-panel";
+import { PasswordPanel } from "./password-panel";
 import { readQuery, type SearchParams } from "@/app/merchant/sdk/_lib/read-query";
 
 export const metadata: Metadata = { title: "Account security" };
@@ -34,7 +35,10 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
     twoFactorStatus(prisma(), merchant.id),
     listAccountActivity(prisma(), merchant.id, { after }),
     listActiveSessions(prisma(), merchant.id),
-    prisma().merchantUser.findUniqueOrThrow({ where: { id: merchant.id }, select: { emailVerifiedAt: true } }),
+    prisma().merchantUser.findUniqueOrThrow({
+      where: { id: merchant.id },
+      select: { emailVerifiedAt: true, passwordHash: true },
+    }),
   ]);
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
@@ -42,6 +46,12 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
       <div className="mb-6">
         <EmailPanel email={merchant.email} verified={Boolean(person.emailVerifiedAt)} />
       </div>
+      {/* A GitHub-only account has no password to change (a reset link sets one). */}
+      {person.passwordHash ? (
+        <div className="mb-6">
+          <PasswordPanel />
+        </div>
+      ) : null}
       <Panel
         id="two-factor-title"
         title="Two-factor authentication"
