@@ -3967,6 +3967,90 @@ export interface components {
      *             "statusCode": 200
      *           }
      *         ]
+     *       }
+     *     }
+     */
+    AuthorizationEndpoint: {
+      /** @constant */
+      object: "authorization_endpoint";
+      id: string;
+      url: string;
+      timeoutMs: number;
+      /** @enum {string} */
+      defaultAction: "approve" | "decline";
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      updatedAt: string;
+      health: {
+        /** @description How many of the newest decisions these figures cover (at most 100). */
+        window: number;
+        approved: number;
+        declined: number;
+        timeouts: number;
+        invalidResponses: number;
+        errors: number;
+        overloaded: number;
+        /** @description Median latency of the answers and timeouts; null before any. */
+        p50LatencyMs: number | null;
+        p95LatencyMs: number | null;
+        /** @description The newest 10 decisions, newest first. */
+        lastAnswers: {
+          authorizationId: string;
+          /**
+           * Format: date-time
+           * @description ISO 8601 UTC timestamp.
+           * @example 2026-11-21T10:00:00.000Z
+           */
+          at: string;
+          /** @enum {string} */
+          by: "application" | "default";
+          reason: string;
+          latencyMs: number | null;
+          statusCode: number | null;
+        }[];
+      };
+    };
+    /**
+     * @example {
+     *       "object": "authorization_endpoint",
+     *       "id": "aep_2Xc8Vb5Nm1Qw7Er4Ty9Ui3Op",
+     *       "url": "https://shop.example.com/api/authorization-decisions",
+     *       "timeoutMs": 1500,
+     *       "defaultAction": "decline",
+     *       "livemode": false,
+     *       "createdAt": "2026-10-03T12:14:27.000Z",
+     *       "updatedAt": "2026-10-03T12:14:27.000Z",
+     *       "health": {
+     *         "window": 3,
+     *         "approved": 2,
+     *         "declined": 0,
+     *         "timeouts": 1,
+     *         "invalidResponses": 0,
+     *         "errors": 0,
+     *         "overloaded": 0,
+     *         "p50LatencyMs": 41,
+     *         "p95LatencyMs": 1500,
+     *         "lastAnswers": [
+     *           {
+     *             "authorizationId": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *             "at": "2026-10-03T12:14:27.000Z",
+     *             "by": "application",
+     *             "reason": "approved",
+     *             "latencyMs": 41,
+     *             "statusCode": 200
+     *           }
+     *         ]
      *       },
      *       "idempotent_replay": false
      *     }
@@ -4023,90 +4107,6 @@ export interface components {
       };
       /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
       idempotent_replay: boolean;
-    };
-    /**
-     * @example {
-     *       "object": "authorization_endpoint",
-     *       "id": "aep_2Xc8Vb5Nm1Qw7Er4Ty9Ui3Op",
-     *       "url": "https://shop.example.com/api/authorization-decisions",
-     *       "timeoutMs": 1500,
-     *       "defaultAction": "decline",
-     *       "livemode": false,
-     *       "createdAt": "2026-10-03T12:14:27.000Z",
-     *       "updatedAt": "2026-10-03T12:14:27.000Z",
-     *       "health": {
-     *         "window": 3,
-     *         "approved": 2,
-     *         "declined": 0,
-     *         "timeouts": 1,
-     *         "invalidResponses": 0,
-     *         "errors": 0,
-     *         "overloaded": 0,
-     *         "p50LatencyMs": 41,
-     *         "p95LatencyMs": 1500,
-     *         "lastAnswers": [
-     *           {
-     *             "authorizationId": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
-     *             "at": "2026-10-03T12:14:27.000Z",
-     *             "by": "application",
-     *             "reason": "approved",
-     *             "latencyMs": 41,
-     *             "statusCode": 200
-     *           }
-     *         ]
-     *       }
-     *     }
-     */
-    AuthorizationEndpoint: {
-      /** @constant */
-      object: "authorization_endpoint";
-      id: string;
-      url: string;
-      timeoutMs: number;
-      /** @enum {string} */
-      defaultAction: "approve" | "decline";
-      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
-      livemode: boolean;
-      /**
-       * Format: date-time
-       * @description ISO 8601 UTC timestamp.
-       * @example 2026-11-21T10:00:00.000Z
-       */
-      createdAt: string;
-      /**
-       * Format: date-time
-       * @description ISO 8601 UTC timestamp.
-       * @example 2026-11-21T10:00:00.000Z
-       */
-      updatedAt: string;
-      health: {
-        /** @description How many of the newest decisions these figures cover (at most 100). */
-        window: number;
-        approved: number;
-        declined: number;
-        timeouts: number;
-        invalidResponses: number;
-        errors: number;
-        overloaded: number;
-        /** @description Median latency of the answers and timeouts; null before any. */
-        p50LatencyMs: number | null;
-        p95LatencyMs: number | null;
-        /** @description The newest 10 decisions, newest first. */
-        lastAnswers: {
-          authorizationId: string;
-          /**
-           * Format: date-time
-           * @description ISO 8601 UTC timestamp.
-           * @example 2026-11-21T10:00:00.000Z
-           */
-          at: string;
-          /** @enum {string} */
-          by: "application" | "default";
-          reason: string;
-          latencyMs: number | null;
-          statusCode: number | null;
-        }[];
-      };
     };
     /**
      * @example {

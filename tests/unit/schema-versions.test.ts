@@ -54,7 +54,14 @@ describe("the schema version", () => {
     if (!config.default.headers) throw new Error("next.config.mjs sets no headers");
     const rules = await config.default.headers();
     expect(rules).toEqual([
-      { source: "/:path*", headers: [{ key: "x-service-schema-version", value: SCHEMA_VERSION }] },
+      {
+        source: "/:path*",
+        headers: [
+          { key: "x-service-schema-version", value: SCHEMA_VERSION },
+          // Beside it, the one security header that depends on neither the request nor the path.
+          { key: "x-content-type-options", value: "nosniff" },
+        ],
+      },
     ]);
   });
 
