@@ -58,6 +58,18 @@ test("/docs marks each operation with the key it needs, or none, and takes the k
     }, path);
   expect(await authenticationLine("/api/public/sdk/v1/wallets/{externalUserId}")).toBe("Required (None Applied)");
   expect(await authenticationLine("/api/public/health")).toBe("Not Required");
+  // ... in the page's muted text, not RapiDoc's alarm red (no key entered is the normal state).
+  const noneAppliedColour = await page.evaluate(() => {
+    const host = window.document.querySelector("rapi-doc");
+    const requestElement = [...(host?.shadowRoot?.querySelectorAll("api-request") ?? [])].find(
+      (r) => r.getAttribute("path") === "/api/public/sdk/v1/wallets/{externalUserId}",
+    );
+    const span = [...(requestElement?.shadowRoot?.querySelectorAll('[part="wrap-request-btn"] span') ?? [])].find(
+      (s) => s.textContent?.includes("None Applied"),
+    );
+    return span ? getComputedStyle(span).color : null;
+  });
+  expect(noneAppliedColour).toBe("rgb(71, 85, 105)");
 
   // Not a key: refused in words, nothing applied.
   const keyField = page.getByLabel("API key for “Try”");
