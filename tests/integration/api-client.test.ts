@@ -9,7 +9,7 @@ import { REPO_ROOT } from "@/lib/db/paths";
 import { requestFingerprint } from "@/lib/http/idempotency";
 import { newId } from "@/lib/ids";
 import { openApiDocument } from "@/lib/openapi/document";
-import { api } from "../helpers/card-money";
+import { api, walletWithCard } from "../helpers/card-money";
 import { setupApp, uniqueUserId } from "../helpers/fixtures";
 import { routeFetch, testClient } from "../helpers/route-fetch";
 
@@ -72,6 +72,44 @@ describe("API client against the routes", () => {
     expect(res.response.status).toBe(200);
     expect(res.response.headers.get("cache-control")).toBe("public, max-age=300");
     expect(res.data).toEqual(JSON.parse(JSON.stringify(openApiDocument())));
+  });
+});
+
+describe("the card program's and the public checks' operations through the client", () => {
+  it("opens a card details session, reads the published keys and liability snapshots, and names what is missing", async () => {
+    const app = await setupApp();
+    const { cardId, userId } = await walletWithCard(app.key);
+    const client = testClient(app.key);
+
+    const session = await client.POST("/api/public/sdk/v1/cards/{id}/details-sessions", {
+      params: { path: { id: cardId } },
+      body: { origin: "http://localhost:3000" },
+    });
+    expect(session.response.status).toBe(201);
+    expect(session.data).toMatchObject({ object: "card_details_session", cardId, livemode: false });
+    expect(session.data?.url).toMatch(/\/card-details\/cdt_/);
+
+    const keys = await client.GET("/api/public/jwks.json");
+    expect(keys.response.status).toBe(200);
+    expect(keys.data?.keys.length).toBeGreaterThan(0);
+    for (const key of keys.data?.keys ?? []) expect(key).toMatchObject({ kty: "OKP", crv: "Ed25519" });
+
+    const snapshots = await client.GET("/api/public/treasury/liabilities");
+    expect(snapshots.response.status).toBe(200);
+    expect(Array.isArray(snapshots.data?.data)).toBe(true);
+    const unknown = await client.GET("/api/public/treasury/liabilities/{id}", {
+      params: { path: { id: "lsnap_doesnotexist" } },
+    });
+    expect(unknown.response.status).toBe(404);
+    expect(unknown.error?.error.code).toBe("liability_snapshot_not_found");
+
+    // Snapshots cover live wallets only: a test wallet has no proof to give (or, on a database where
+    // no snapshot was taken yet, there is none to prove against).
+    const proof = await client.GET("/api/public/sdk/v1/wallets/{externalUserId}/liability-proof", {
+      params: { path: { externalUserId: userId } },
+    });
+    expect(proof.response.status).toBe(404);
+    expect(["liability_proof_unavailable", "liability_snapshot_not_found"]).toContain(proof.error?.error.code);
   });
 });
 

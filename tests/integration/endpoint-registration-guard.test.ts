@@ -112,6 +112,8 @@ describe("webhook endpoint registration", () => {
 
   it("refuses the same addresses in the console, next to the URL field, in either console mode", async () => {
     const { appId, merchant } = await setupApp();
+    // Live endpoints need a confirmed address; confirmed, the URL is what is refused.
+    await prisma().merchantUser.update({ where: { id: merchant.id }, data: { emailVerifiedAt: new Date() } });
     const context = { merchantId: merchant.id, ipAddress: "127.0.0.1" };
     for (const mode of ["test", "live"] as const) {
       await setMode(prisma(), context, appId, mode);

@@ -48,7 +48,15 @@ describe("cli help", { timeout: 120_000 }, () => {
     const lines = bare.stdout.split("\n");
     expect(lines[0]).toBe("Usage: npm run cli -- <command> [options]");
     const headings = lines.filter((line) => /^\S.*:$/.test(line));
-    expect(headings).toEqual(["Getting started:", "Keys:", "Wallets:", "Webhooks:", "Options:"]);
+    expect(headings).toEqual([
+      "Getting started:",
+      "Keys:",
+      "Wallets:",
+      "Webhooks:",
+      "Signed documents:",
+      "Proof of liabilities:",
+      "Options:",
+    ]);
     // Every command of the table in commands.ts, by its full words, its description in one column.
     const descriptionColumns = Object.keys(COMMANDS).map((words) => {
       const row = new RegExp(`^ {2}${words}( <\\w+>)? {2,}(?=\\S)`);
