@@ -6,6 +6,7 @@ import { encode, type JWT } from "next-auth/jwt";
 import GithubProvider from "next-auth/providers/github";
 import { config, DEFAULT_PORT } from "@/lib/config";
 import { prisma } from "@/lib/db/client";
+import { isDatabaseUnavailable } from "@/lib/db/database-unavailable";
 import { callerAddress } from "@/lib/client-address";
 import { authenticateCredentials, SecondFactorError } from "./authenticate-credentials";
 import { authSecret } from "./auth-secret";
@@ -25,6 +26,23 @@ const SESSION_ENDED = "console session ended";
  * NEXTAUTH_URL; without one it would assume http://localhost:3000, and our server may listen
  * anywhere. Behind TLS set PUBLIC_BASE_URL=https://..., which also makes the cookies Secure.
  */
+/**
+ * Whether the cookie's server-side session is open. With the database unreachable the answer is not
+ * known: the token passes marked `sessionUnchecked` rather than reading as signed out (which would
+ * send a signed-in merchant to the sign-in page during a database restart); session.ts asks again
+ * before the console serves anything, so an ended session never gets through.
+ */
+async function sessionStillOpen(sessionId: string, merchantId: string, token: JWT): Promise<boolean> {
+  delete token.sessionUnchecked;
+  try {
+    return await isSessionOpen(prisma(), sessionId, merchantId);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    token.sessionUnchecked = true;
+    return true;
+  }
+}
+
 export function consoleBaseUrl(): string {
   const { NEXTAUTH_URL, PUBLIC_BASE_URL, HOST, PORT } = config();
   return (
@@ -122,7 +140,7 @@ export function authOptions(request: { address?: string | null; userAgent?: stri
           });
           token.sessionId = started.id;
           token.sessionExpiresAt = Math.floor(started.expiresAt.getTime() / 1000);
-        } else if (!token.sub || !token.sessionId || !(await isSessionOpen(prisma(), token.sessionId, token.sub))) {
+        } else if (!token.sub || !token.sessionId || !(await sessionStillOpen(token.sessionId, token.sub, token))) {
           // Ended (signed out, password or two-factor changed, removed), expired, or a cookie from
           // before sessions were kept on the server.
           throw new Error(SESSION_ENDED);
@@ -135,6 +153,7 @@ export function authOptions(request: { address?: string | null; userAgent?: stri
       },
       session({ session, token }) {
         if (session.user && token.sub) session.user.id = token.sub;
+        if (token.sessionUnchecked) session.sessionUnchecked = true;
         session.authenticatedAt = token.authenticatedAt;
         session.sessionId = token.sessionId;
         if (token.sessionExpiresAt) session.expires = new Date(token.sessionExpiresAt * 1000).toISOString();

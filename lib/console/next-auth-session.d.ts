@@ -13,6 +13,8 @@ declare module "next-auth" {
     secondFactorRefusal?: string;
     /** The server-side ConsoleSession this cookie names (lib/console/sessions.ts). */
     sessionId?: string;
+    /** The database was unreachable when the session was read: whether it is open is not known yet. */
+    sessionUnchecked?: true;
   }
 }
 
@@ -24,5 +26,6 @@ declare module "next-auth/jwt" {
     authenticatedAt?: number;
     secondFactorPending?: true;
     secondFactorRefusal?: string;
+    sessionUnchecked?: true;
   }
 }

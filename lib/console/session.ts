@@ -9,6 +9,7 @@ import { prisma } from "@/lib/db/client";
 import { callerAddress } from "@/lib/client-address";
 import { authOptions, SIGN_IN_PATH } from "./auth-options";
 import { consoleAccess, SECOND_FACTOR_PATH } from "./second-factor-sign-in";
+import { isSessionOpen } from "./sessions";
 import type { AuditContext } from "@/lib/audit/record-audit";
 
 // cache(): the console layout, the application layout and the page each ask; one session read and
@@ -25,6 +26,14 @@ export const currentAccess = cache(async () => consoleAccess(await currentSessio
 export const currentMerchant = cache(async () => {
   const access = await currentAccess();
   if (access.state !== "signed-in") return null;
+  // Read while the database was unreachable (auth-options.ts): asked again here, so a database still
+  // down shows the console's "briefly unavailable" page, and one back reads an ended session as ended.
+  const session = await currentSession();
+  if (
+    session?.sessionUnchecked &&
+    !(session.sessionId && (await isSessionOpen(prisma(), session.sessionId, access.merchantId)))
+  )
+    return null;
   // A deleted account's still-valid cookie must not keep working.
   return prisma().merchantUser.findUnique({
     where: { id: access.merchantId },
