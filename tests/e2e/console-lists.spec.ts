@@ -144,13 +144,15 @@ test("pages through long lists, finds objects by id and shows times locally", as
   await expect(page).toHaveURL(`${base}/wallets/${walletId}`);
   await expect(page.getByRole("heading", { level: 1, name: "holder-1" })).toBeVisible();
 
+  // A card opens its own page.
   await searchById(page, card.body.id);
-  await expect(page).toHaveURL(`${base}/wallets/${walletId}#${card.body.id}`);
-  await expect(page.locator(`tr[id="${card.body.id}"]`)).toBeVisible();
+  await expect(page).toHaveURL(`${base}/cards/${card.body.id}`);
+  await expect(page.getByTestId("card-summary")).toBeVisible();
 
   // A hold moves no money yet, so the authorization is shown on its card's row.
   await searchById(page, spend.body.id);
   await expect(page).toHaveURL(`${base}/wallets/${walletId}#${card.body.id}`);
+  await expect(page.locator(`tr[id="${card.body.id}"]`)).toBeVisible();
 
   const event = await client.event.findFirstOrThrow({ where: { walletId }, orderBy: { sequence: "asc" } });
   await searchById(page, event.id);
