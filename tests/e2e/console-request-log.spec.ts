@@ -96,7 +96,7 @@ test("a merchant finds their API requests by status, method, path, key, time and
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText("nobody_here");
 
-    await filter(page, [{ label: "API key", value: `Reporting (…${reporting.slice(-4)})`, select: true }]);
+    await filter(page, [{ label: "API key", value: `Reporting (sk_test_••••${reporting.slice(-4)})`, select: true }]);
     await expect(page).toHaveURL(/key=key_/);
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText("log_user_1");
@@ -146,7 +146,7 @@ test("a merchant finds their API requests by status, method, path, key, time and
     const facts = page.getByRole("region", { name: "Request", exact: true });
     await expect(facts).toContainText(created.requestId);
     await expect(facts).toContainText("201");
-    await expect(facts).toContainText(`Backend (sk_test_…${backend.slice(-4)})`);
+    await expect(facts).toContainText(`Backend (sk_test_••••${backend.slice(-4)})`);
     await expect(facts).toContainText("order-7");
     await expect(facts).toContainText("127.0.0.1");
     await expect(facts).toContainText("Idempotent replayNo");

@@ -82,8 +82,11 @@ test("pages carry a CSP with a fresh nonce and the security headers; API answers
     "/verify",
     "/verify/proof",
     "/treasury",
+    "/treasury/verify",
+    "/webhooks/security",
     "/merchant/sdk/sign-in",
     "/merchant/sdk/sign-up",
+    "/merchant/sdk/forgot-password",
   ]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);
@@ -106,7 +109,7 @@ test("pages carry a CSP with a fresh nonce and the security headers; API answers
     expect(headers["permissions-policy"], path).toContain("camera=()");
     expect(headers["x-frame-options"], path).toBe("DENY");
   }
-  expect(nonces.size).toBe(7);
+  expect(nonces.size).toBe(10);
   for (const path of [
     "/api/public/health",
     "/api/public/openapi.json",

@@ -22,9 +22,6 @@ export const metadata: Metadata = {
     "Verify webhook signatures, stay safe from replays, notice late or missing events, rotate secrets, and follow payload schema versions.",
 };
 
-// Built once: the examples are read from disk at build time, and nothing here varies per request.
-export const dynamic = "force-static";
-
 const MAX_AGE_MINUTES = 5;
 
 /** A worked example made by the sending code itself, so its headers and signature are the wire's. */

@@ -1,6 +1,7 @@
 // The receiver examples /webhooks/security shows, read verbatim from lib/webhooks/receiver-examples
 // (where tests/integration/webhook-receiver-examples.test.ts runs each one against our deliver()).
-// Read when the static page is built, so the page always shows the files the tests ran.
+// Read once per process (the page renders per request for its CSP nonce), so the page always shows
+// the files the tests ran.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -36,7 +37,14 @@ function verifyHelperFile(): SourceFile {
   };
 }
 
+let examples: ReceiverExample[] | undefined;
+
 export function receiverExamples(): ReceiverExample[] {
+  examples ??= readExamples();
+  return examples;
+}
+
+function readExamples(): ReceiverExample[] {
   return [
     {
       id: "nextjs",
