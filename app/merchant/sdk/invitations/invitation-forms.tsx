@@ -2,8 +2,8 @@
 // Accept (signed in as the invited address) or create the account and join.
 import Link from "next/link";
 import { useActionState } from "react";
-import { MIN_PASSWORD_LENGTH } from "@/lib/console/password-rules";
 import { idleState } from "@/app/merchant/sdk/_lib/action-state";
+import { NewPasswordField } from "@/app/merchant/sdk/_components/new-password-field";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Field } from "@/components/ui/field";
@@ -60,24 +60,7 @@ export function JoinWithNewAccountForm({ token, email }: { token: string; email:
           />
         )}
       </Field>
-      <Field
-        id="password"
-        label="Password"
-        error={state.fieldErrors?.password}
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-      >
-        {(aria) => (
-          <input
-            {...aria}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={MIN_PASSWORD_LENGTH}
-            className={cn(inputClass, "mt-1")}
-          />
-        )}
-      </Field>
+      <NewPasswordField error={state.fieldErrors?.password} />
       <Problem message={state.status === "error" ? (state.message ?? state.fieldErrors?.email) : undefined} />
       <button type="submit" disabled={pending} className={cn(buttonVariants({ variant: "primary" }), "w-full")}>
         {pending ? "Creating account…" : "Create account and join"}

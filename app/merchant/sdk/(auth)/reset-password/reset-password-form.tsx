@@ -2,12 +2,10 @@
 // The new password for a reset link; on success every session has ended and the person signs in.
 import Link from "next/link";
 import { useActionState } from "react";
-import { MIN_PASSWORD_LENGTH } from "@/lib/console/password-rules";
 import { idleState } from "@/app/merchant/sdk/_lib/action-state";
+import { NewPasswordField } from "@/app/merchant/sdk/_components/new-password-field";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { Field } from "@/components/ui/field";
-import { inputClass } from "@/components/ui/input";
 import { resetPasswordAction } from "../forgot-password/actions";
 
 export function ResetPasswordForm({ token, email }: { token: string; email: string }) {
@@ -26,24 +24,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
     <form action={action} className="mt-6 space-y-4" noValidate>
       <input type="hidden" name="token" value={token} />
       <input type="hidden" name="username" autoComplete="username" value={email} readOnly />
-      <Field
-        id="password"
-        label="New password"
-        error={state.fieldErrors?.password}
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-      >
-        {(aria) => (
-          <input
-            {...aria}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={MIN_PASSWORD_LENGTH}
-            className={cn(inputClass, "mt-1")}
-          />
-        )}
-      </Field>
+      <NewPasswordField label="New password" error={state.fieldErrors?.password} />
       {state.status === "error" && state.message ? (
         <p role="alert" className="text-sm text-red-600">
           {state.message}

@@ -3,8 +3,8 @@
 // check your inbox (a confirmation link for a new account, a notice for an existing one).
 import Link from "next/link";
 import { useActionState } from "react";
-import { MIN_PASSWORD_LENGTH } from "@/lib/console/password-rules";
 import { idleState } from "@/app/merchant/sdk/_lib/action-state";
+import { NewPasswordField } from "@/app/merchant/sdk/_components/new-password-field";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Field } from "@/components/ui/field";
@@ -42,24 +42,7 @@ export function SignUpForm() {
           />
         )}
       </Field>
-      <Field
-        id="password"
-        label="Password"
-        error={errors.password}
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-      >
-        {(aria) => (
-          <input
-            {...aria}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={MIN_PASSWORD_LENGTH}
-            className={cn(inputClass, "mt-1")}
-          />
-        )}
-      </Field>
+      <NewPasswordField error={errors.password} />
       {state.status === "error" && state.message ? (
         <p role="alert" className="text-sm text-red-600">
           {state.message}

@@ -3,7 +3,7 @@
 // (its values are never sent back), and the page says how many other sessions were signed out.
 import { useActionState } from "react";
 import { idleState } from "@/app/merchant/sdk/_lib/action-state";
-import { MIN_PASSWORD_LENGTH } from "@/lib/console/password-rules";
+import { NewPasswordField } from "@/app/merchant/sdk/_components/new-password-field";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/input";
 import { Panel } from "@/components/ui/panel";
@@ -32,23 +32,12 @@ export function PasswordPanel() {
             />
           )}
         </Field>
-        <Field
+        <NewPasswordField
           id="new-password"
+          name="newPassword"
           label="New password"
           error={state.fieldErrors?.newPassword}
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters, not a common password.`}
-        >
-          {(aria) => (
-            <input
-              {...aria}
-              name="newPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              className={inputClass}
-            />
-          )}
-        </Field>
+        />
         {state.message ? (
           <p
             role={state.status === "error" ? "alert" : "status"}
