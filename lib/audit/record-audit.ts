@@ -24,6 +24,8 @@ export type AuditAction =
   | "webhook_endpoint.disabled_automatically"
   | "webhook_endpoint.tested"
   | "webhook_delivery.replayed"
+  | "authorization_endpoint.set"
+  | "authorization_endpoint.deleted"
   | "two_factor.enabled"
   | "two_factor.disabled"
   | "recovery_codes.regenerated"

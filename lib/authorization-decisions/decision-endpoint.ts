@@ -89,12 +89,15 @@ export async function getDecisionEndpoint(db: Db, tenant: Tenant): Promise<Autho
   return endpointRecord(row, await endpointHealth(db, row.id));
 }
 
-export async function deleteDecisionEndpoint(db: Db, tenant: Tenant): Promise<void> {
-  const deleted = await db.authorizationEndpoint.deleteMany({
-    where: { applicationId: tenant.applicationId, livemode: tenant.livemode },
-  });
+/** Removes the endpoint and returns what it was (the console's audit line names it). */
+export async function deleteDecisionEndpoint(db: Db, tenant: Tenant): Promise<DecisionEndpoint> {
+  const [deleted] = await db.$queryRaw<DecisionEndpoint[]>`
+    DELETE FROM "AuthorizationEndpoint"
+    WHERE "applicationId" = ${tenant.applicationId} AND "livemode" = ${tenant.livemode}
+    RETURNING "id", "url", "timeoutMs", "defaultAction"`;
   cache.delete(cacheKey(tenant));
-  if (deleted.count === 0) throw notFound(tenant);
+  if (!deleted) throw notFound(tenant);
+  return deleted;
 }
 
 function endpointRecord(row: AuthorizationEndpoint, health: AuthorizationEndpointHealth): AuthorizationEndpointRecord {

@@ -1,8 +1,10 @@
 // The console's decision endpoint (Webhooks > Authorization decisions): read with its health, set,
 // remove and send a test request, for the application's current mode, through the same domain
-// functions as the API (lib/authorization-decisions). Writes need the mode's write permission.
+// functions as the API (lib/authorization-decisions). Writes need the mode's write permission and
+// write their audit line in the transaction of the change.
 import type { Db } from "@/lib/db/client";
-import { prisma } from "@/lib/db/client";
+import { prisma, transaction } from "@/lib/db/client";
+import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 import {
   deleteDecisionEndpoint,
   getDecisionEndpoint,
@@ -38,36 +40,51 @@ export async function readConsoleDecisionEndpoint(
 }
 
 export async function setConsoleDecisionEndpoint(
-  memberId: string,
+  context: AuditContext,
   applicationId: string,
   input: { url: string; timeoutMs: string; defaultAction: string },
 ): Promise<AuthorizationEndpointRecord> {
-  const db = prisma();
-  const tenant = await tenantFor(db, memberId, applicationId, true);
+  const tenant = await tenantFor(prisma(), context.merchantId, applicationId, true);
   const timeoutMs = Number(input.timeoutMs || DECISION_TIMEOUT.default);
   if (!Number.isInteger(timeoutMs) || timeoutMs < DECISION_TIMEOUT.min || timeoutMs > DECISION_TIMEOUT.max)
     throw ConsoleError.field(
       "timeoutMs",
       `A whole number of milliseconds from ${DECISION_TIMEOUT.min} to ${DECISION_TIMEOUT.max}.`,
     );
-  if (input.defaultAction !== "approve" && input.defaultAction !== "decline")
+  const defaultAction = input.defaultAction;
+  if (defaultAction !== "approve" && defaultAction !== "decline")
     throw ConsoleError.field("defaultAction", "Choose approve or decline.");
   if (!input.url.trim()) throw ConsoleError.field("url", "Enter the URL that decides your spends.");
   let url: string;
   try {
-    // Resolves DNS: before any transaction.
+    // Resolves DNS: before the transaction.
     url = await vetDecisionUrl(input.url.trim(), tenant.livemode);
   } catch (error) {
     throw ConsoleError.field("url", error instanceof Error ? error.message : String(error));
   }
-  return setDecisionEndpoint(db, tenant, { url, timeoutMs, defaultAction: input.defaultAction }, url);
+  return transaction(async (tx) => {
+    const endpoint = await setDecisionEndpoint(tx, tenant, { url, timeoutMs, defaultAction }, url);
+    await recordAudit(tx, context, {
+      applicationId,
+      action: "authorization_endpoint.set",
+      detail: { endpointId: endpoint.id, url, timeoutMs, defaultAction, livemode: tenant.livemode },
+    });
+    return endpoint;
+  });
 }
 
-export async function deleteConsoleDecisionEndpoint(memberId: string, applicationId: string): Promise<void> {
-  const db = prisma();
-  const tenant = await tenantFor(db, memberId, applicationId, true);
+/** Removing an endpoint that is already gone changes nothing and writes no line. */
+export async function deleteConsoleDecisionEndpoint(context: AuditContext, applicationId: string): Promise<void> {
+  const tenant = await tenantFor(prisma(), context.merchantId, applicationId, true);
   try {
-    await deleteDecisionEndpoint(db, tenant);
+    await transaction(async (tx) => {
+      const endpoint = await deleteDecisionEndpoint(tx, tenant);
+      await recordAudit(tx, context, {
+        applicationId,
+        action: "authorization_endpoint.deleted",
+        detail: { endpointId: endpoint.id, url: endpoint.url, livemode: tenant.livemode },
+      });
+    });
   } catch (error) {
     if (error instanceof DomainError && error.code === "authorization_endpoint_not_found") return;
     throw error;

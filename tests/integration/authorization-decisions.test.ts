@@ -8,12 +8,13 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { simulateAuthorizationCommand } from "@/lib/cli/simulate-authorization-command";
+import { deleteConsoleDecisionEndpoint, setConsoleDecisionEndpoint } from "@/lib/console/authorization-endpoint";
 import { prisma } from "@/lib/db/client";
 import { REPO_ROOT } from "@/lib/db/paths";
 import { checkLedgerInvariant } from "@/lib/ledger/check-invariant";
 import { answerDecision, verifyAuthorizationRequest } from "@/lib/client/authorization-decisions";
 import { api, merchant, walletWithCard } from "../helpers/card-money";
-import { createKey, setupApp } from "../helpers/fixtures";
+import { createKey, createMerchantApp, setupApp } from "../helpers/fixtures";
 import { testClient } from "../helpers/route-fetch";
 import { startReceiver, type Reply, type WebhookReceiver } from "../helpers/webhook-receiver";
 
@@ -423,6 +424,64 @@ describe("authorization decisions", () => {
     expect((await testClient(app.key).DELETE("/api/public/sdk/v1/authorization-endpoint")).response.status).toBe(404);
     const after = await api.spend(app.key, cardId, { amount: 1, merchant });
     expect(after.data?.decision).toEqual({ by: "default", reason: "no_endpoint" });
+  });
+
+  it("the console's set and removal each write an audit line naming the member, the action and the application", async () => {
+    const app = await setupApp();
+    const receiver = await endpoint(() => answer({ approved: true }));
+    const context = { merchantId: app.merchant.id, ipAddress: "203.0.113.9" };
+    const lines = () =>
+      prisma().auditLog.findMany({
+        where: { applicationId: app.appId, action: { startsWith: "authorization_endpoint." } },
+        orderBy: { createdAt: "asc" },
+      });
+
+    const set = await setConsoleDecisionEndpoint(context, app.appId, {
+      url: receiver.url,
+      timeoutMs: "700",
+      defaultAction: "approve",
+    });
+    const afterSet = await lines();
+    expect(afterSet).toHaveLength(1);
+    expect(afterSet[0]).toMatchObject({
+      merchantId: app.merchant.id,
+      accountId: app.application.accountId,
+      applicationId: app.appId,
+      action: "authorization_endpoint.set",
+      ipAddress: "203.0.113.9",
+      detail: { endpointId: set.id, url: receiver.url, timeoutMs: 700, defaultAction: "approve", livemode: false },
+    });
+
+    // Refused (another merchant; a bad timeout): nothing changes and no line is written.
+    const stranger = await createMerchantApp();
+    await expect(
+      setConsoleDecisionEndpoint({ merchantId: stranger.merchant.id }, app.appId, {
+        url: receiver.url,
+        timeoutMs: "",
+        defaultAction: "decline",
+      }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    await expect(deleteConsoleDecisionEndpoint({ merchantId: stranger.merchant.id }, app.appId)).rejects.toMatchObject({
+      code: "not_found",
+    });
+    await expect(
+      setConsoleDecisionEndpoint(context, app.appId, { url: receiver.url, timeoutMs: "5", defaultAction: "approve" }),
+    ).rejects.toMatchObject({ field: "timeoutMs" });
+    expect(await lines()).toHaveLength(1);
+
+    await deleteConsoleDecisionEndpoint(context, app.appId);
+    const afterDelete = await lines();
+    expect(afterDelete).toHaveLength(2);
+    expect(afterDelete[1]).toMatchObject({
+      merchantId: app.merchant.id,
+      applicationId: app.appId,
+      action: "authorization_endpoint.deleted",
+      detail: { endpointId: set.id, url: receiver.url, livemode: false },
+    });
+    expect((await getEndpoint(app.key)).response.status).toBe(404);
+    // Removing what is already gone is no change: no third line.
+    await deleteConsoleDecisionEndpoint(context, app.appId);
+    expect(await lines()).toHaveLength(2);
   });
 
   it("CLI authorizations simulate runs a test tap through the endpoint and prints the decision", async () => {

@@ -1,6 +1,7 @@
 "use server";
 // Server actions of the decision endpoint page: set, remove, send a test request. Each checks the
-// session; lib/console/authorization-endpoint.ts checks membership and the mode's write permission.
+// session; lib/console/authorization-endpoint.ts checks membership and the mode's write permission
+// and writes the audit line of a set or a removal.
 import { revalidatePath } from "next/cache";
 import {
   deleteConsoleDecisionEndpoint,
@@ -24,7 +25,7 @@ export async function setDecisionEndpointAction(
     defaultAction: text(form, "defaultAction"),
   };
   const state = await runAction(async () => {
-    await setConsoleDecisionEndpoint(context.merchantId, applicationId, values);
+    await setConsoleDecisionEndpoint(context, applicationId, values);
     return { message: "Decision endpoint saved. New spends are asked from now on." };
   }, values);
   revalidatePath(pagePath(applicationId));
@@ -34,7 +35,7 @@ export async function setDecisionEndpointAction(
 export async function deleteDecisionEndpointAction(applicationId: string): Promise<ActionState> {
   const context = await requireAuditContext();
   const state = await runAction(async () => {
-    await deleteConsoleDecisionEndpoint(context.merchantId, applicationId);
+    await deleteConsoleDecisionEndpoint(context, applicationId);
     return { message: "Removed: spends are decided by status, controls and funds alone." };
   });
   revalidatePath(pagePath(applicationId));
