@@ -18,7 +18,7 @@ import { UnmigratedDatabaseError } from "@/lib/db/prepare-database";
 /** The message for a Node.js outside package.json's `engines.node`, or null when it fits. */
 export function unsupportedNodeMessage(version: string, range: string): string | null {
   if (semver.satisfies(version, range)) return null;
-  return `This service needs Node.js ${range}, and this is ${version}: install a version in that range (for example with nvm: \`nvm install 20\`).`;
+  return `This service needs Node.js ${range}, and this is ${version}: install a version in that range (for example with nvm: \`nvm install 24\`).`;
 }
 
 /** Stops with one line before anything starts when this Node.js is outside `engines.node`. */
