@@ -3,22 +3,12 @@
 import { describe, expect, it } from "vitest";
 import { isLuhnValid } from "@/lib/cards/card-number";
 import { cardDetail } from "@/lib/console/card-detail";
-import { isConsoleError } from "@/lib/console/errors";
 import { revealCardDetails } from "@/lib/console/reveal-card-details";
 import { setMode } from "@/lib/console/set-mode";
 import { prisma } from "@/lib/db/client";
 import { api, walletWithCard } from "../helpers/card-money";
+import { refusal } from "../helpers/console-refusal";
 import { createKey, createMerchantApp } from "../helpers/fixtures";
-
-async function refusal(work: Promise<unknown>) {
-  try {
-    await work;
-  } catch (error) {
-    if (isConsoleError(error)) return error.code;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
 
 describe("console card page", () => {
   it("reveals a test card's Luhn-valid number to its merchant, audited by card id only", async () => {

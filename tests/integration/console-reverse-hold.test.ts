@@ -2,22 +2,12 @@
 // member who may change the current mode reverses a pending hold there through the API's own path
 // (docs/decisions/holds-that-end.md); another merchant's hold behaves as one that does not exist.
 import { describe, expect, it } from "vitest";
-import { isConsoleError } from "@/lib/console/errors";
 import { reverseHold } from "@/lib/console/reverse-hold";
 import { walletDetail } from "@/lib/console/wallet-detail";
 import { prisma } from "@/lib/db/client";
 import { api, merchant, walletWithCard } from "../helpers/card-money";
+import { refusal } from "../helpers/console-refusal";
 import { createKey, createMerchantApp } from "../helpers/fixtures";
-
-async function refusal(work: Promise<unknown>) {
-  try {
-    await work;
-  } catch (error) {
-    if (isConsoleError(error)) return error.code;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
 
 describe("console holds", () => {
   it("lists the wallet's authorizations with their statuses and reverses a pending hold, audited", async () => {

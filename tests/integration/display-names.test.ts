@@ -1,7 +1,7 @@
 // Names people give (holder, application, member) refuse invisible and text-direction control
 // characters, naming the field: a 400 from the API, an inline message in the console. /verify marks
 // a holder name mixing alphabets (lib/display-name.ts).
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "@/lib/db/client";
 import { createConsoleApplication } from "@/lib/console/create-console-application";
 import { isConsoleError } from "@/lib/console/errors";
@@ -13,6 +13,14 @@ import { setupApp, uniqueUserId } from "../helpers/fixtures";
 const SPOOF = "Ada Obi\u202E\u2066 ,ЈоhnSmith";
 
 describe("names with invisible characters", () => {
+  // One application for every API case: each wallet has its own holder id, so cases cannot meet.
+  let key: string;
+  beforeAll(async () => {
+    key = (await setupApp()).key;
+  });
+  const walletNamed = (name: string) =>
+    api.createWallet(key, { externalUserId: uniqueUserId(), currency: "USD", email: "ada@example.com", name });
+
   it.each([
     ["a right-to-left override", SPOOF],
     ["a left-to-right mark", "Ada\u200EObi"],
@@ -23,13 +31,7 @@ describe("names with invisible characters", () => {
     ["a Hangul filler", "Ada\u3164Obi"],
     ["a tag character", "Ada\u{E0041}Obi"],
   ])("the API refuses a holder name with %s, 400 naming the field", async (_what, name) => {
-    const app = await setupApp();
-    const res = await api.createWallet(app.key, {
-      externalUserId: uniqueUserId(),
-      currency: "USD",
-      email: "ada@example.com",
-      name,
-    });
+    const res = await walletNamed(name);
     expect(res.response.status).toBe(400);
     expect(res.error?.error).toMatchObject({ code: "validation_failed", param: "name" });
     expect(res.error?.error.message).toMatch(/invisible or text-direction control characters/);
@@ -41,13 +43,7 @@ describe("names with invisible characters", () => {
     ["accents and an apostrophe", "Lucía O'Neill-Fernández"],
     ["Arabic", "عائشة"],
   ])("keeps a real name: %s", async (_what, name) => {
-    const app = await setupApp();
-    const res = await api.createWallet(app.key, {
-      externalUserId: uniqueUserId(),
-      currency: "USD",
-      email: "ada@example.com",
-      name,
-    });
+    const res = await walletNamed(name);
     expect(res.response.status).toBe(201);
     expect(res.data?.name).toBe(name);
   });

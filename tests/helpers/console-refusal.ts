@@ -1,0 +1,14 @@
+// Console actions refuse by throwing a ConsoleError; tests compare its code, and any other error
+// (or none at all) fails the test rather than reading as the expected refusal.
+import { isConsoleError, type ConsoleErrorCode } from "@/lib/console/errors";
+
+/** The code of the ConsoleError that `work` rejects with; throws when it resolves or fails otherwise. */
+export async function refusal(work: Promise<unknown>): Promise<ConsoleErrorCode> {
+  try {
+    await work;
+  } catch (error) {
+    if (isConsoleError(error)) return error.code;
+    throw error;
+  }
+  throw new Error("expected a refusal");
+}
