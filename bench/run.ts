@@ -1,12 +1,15 @@
 // `npm run bench`: measures our service against a bare node:http baseline doing the same work, in
 // one run, on one machine, so the ratio holds even when the machine is noisy. See bench/README.md.
 // Scenario 7 compares ours with ours: one server process against one per core (a scaling factor).
-// Flags: --quick (smoke run), --scenarios 1,2,3,4,5,6,7, --runs N, --seconds N, --warmup N,
+// Flags: --quick (smoke run), --scenarios 1,2,3,4,5,6,7,growth, --runs N, --seconds N, --warmup N,
 // --connections N, --no-build, --port N (ours; baseline N+1; scenario 7 N+2 and N+3), --profile
 // (CPU-profile our server over the chosen scenarios instead of comparing), --out FILE,
 // --node-options "..." (NODE_OPTIONS for every process a run starts but the HTTP generator, e.g.
 // --max-old-space-size=256), --max-minutes N (the whole run is stopped and cleaned up after this
-// long; default 90).
+// long; default 90), --node 24,20 (the Node.js versions, or binaries, that servers and workers of both
+// sides run on, each measured in turn; node@<major> from the npm registry is installed on demand
+// outside the repository; default: 24 and 20 in a full run, this process's own otherwise),
+// --growth-entries N (ledger entries at the growth scenario's small size; the big one is ten times).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
@@ -33,9 +36,12 @@ import {
   waitForOutput,
 } from "./support/processes";
 import { summarizeProfile } from "./support/profile-summary";
+import { resolveNodeRuntimes, type NodeRuntime } from "./support/node-runtime";
+import type { GrowthMeasurement, GrowthSpec } from "./growth/measure";
+import { GROWTH_TARGET, growthRows, growthSummary, growthTables, type GrowthResult } from "./support/growth-report";
 import {
   median,
-  resultTable,
+  resultTables,
   scalingTable,
   scalingWarningLines,
   updateReadme,
@@ -53,7 +59,7 @@ import { ProcessSampler } from "./support/process-sampler";
 const { values: flags } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
-    scenarios: { type: "string", default: "1,2,3,4,5,6,7" },
+    scenarios: { type: "string", default: "1,2,3,4,5,6,7,growth" },
     runs: { type: "string" },
     seconds: { type: "string" },
     warmup: { type: "string" },
@@ -64,6 +70,8 @@ const { values: flags } = parseArgs({
     out: { type: "string" },
     "node-options": { type: "string" },
     "max-minutes": { type: "string", default: "90" },
+    node: { type: "string" },
+    "growth-entries": { type: "string" },
   },
 });
 
@@ -85,6 +93,13 @@ const settings = {
   replays: quick ? 50 : 500,
   webhookBurst: quick ? 1000 : 3000,
   webhookConcurrency: 4,
+  /** Ledger entries at the growth scenario's small size: about 4 M at the big one in a full run. */
+  growthEntries: Number(flags["growth-entries"] ?? (quick ? 20_000 : 400_000)),
+  /** Timed runs per growth operation and size (the median is reported), after one untimed. */
+  growthReps: 5,
+  growthWarmups: 1,
+  /** Rows each timed retention run finds expired, at both sizes. */
+  growthRetentionRows: 200,
 };
 const selected = new Set((flags.scenarios ?? "").split(",").map((s) => s.trim()));
 const HTTP_ORDER: HttpScenarioId[] = [
@@ -101,6 +116,9 @@ const HTTP_ORDER: HttpScenarioId[] = [
 const httpScenarios = HTTP_ORDER.filter((id) => selected.has(HTTP_SCENARIOS[id].number.replace(/[abcd]$/, "")));
 const runWebhooks = selected.has("6") && !flags.profile;
 const runScaling = selected.has("7") && !flags.profile;
+const runGrowth = selected.has("growth") && !flags.profile;
+/** Issue 28: a full run reports both sides on Node 24 and on 20; other runs use this process's own. */
+const nodeSpec = flags.node ?? (quick ? process.versions.node.split(".")[0] ?? "20" : "24,20");
 /** Scenario 7's request kinds: a read and a write (scenarios 2 and 3). */
 const SCALING_KINDS: HttpScenarioId[] = ["read", "write"];
 const cores = os.availableParallelism();
@@ -118,9 +136,13 @@ const redisPrefix = `bench_${runId}`;
 const serverUrl = process.env.DATABASE_URL?.trim() || "postgresql://postgres@127.0.0.1:5432/test";
 const redisUrl = process.env.REDIS_URL?.trim() || "redis://127.0.0.1:6379";
 const secretsKey = randomBytes(32).toString("base64");
+/** One for the run, so the growth scenario can sign a console session cookie our server accepts. */
+const authSecret = randomBytes(32).toString("base64url");
 const started = Date.now();
 
 const children = new Set<ChildProcess>();
+/** The Node.js our servers, the baseline and the webhook workers start with now (`--node`). */
+let runtime: NodeRuntime | undefined;
 let database: RunDatabase | undefined;
 
 function log(message: string) {
@@ -246,6 +268,7 @@ async function startOurProcesses(options: {
   const child = track(
     startNode({
       script: "scripts/serve.ts",
+      nodeBinary: runtime?.binary,
       nodeArgs: [...(options.nodeArgs ?? []), ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [])],
       core: options.core,
       logFile: log,
@@ -254,7 +277,7 @@ async function startOurProcesses(options: {
         NEXT_DIST_DIR: DIST_DIR,
         NEXT_TELEMETRY_DISABLED: "1",
         RATE_LIMIT_PREFIX: `${redisPrefix}:ours`,
-        AUTH_SECRET: randomBytes(32).toString("base64url"),
+        AUTH_SECRET: authSecret,
         // The HTTP scenarios measure the web process alone; scenario 6 runs the worker by itself.
         WEBHOOK_WORKER: "off",
         // Explicit, since the service's default is one process per core.
@@ -285,6 +308,7 @@ async function startBaseline(openApiFile: string): Promise<Server> {
   const child = track(
     startNode({
       script: "bench/baseline/server.ts",
+      nodeBinary: runtime?.binary,
       core: SERVER_CORE,
       logFile: logFile("baseline"),
       env: {
@@ -491,6 +515,7 @@ async function measureHttpScenario(
     id,
     number: meta.number,
     title: meta.title,
+    node: runtime?.version ?? process.version,
     unit: "req/s",
     ours,
     baseline,
@@ -552,7 +577,15 @@ async function measureScaling(seed: SeedData, seedFile: string): Promise<Scaling
     }
     const kinds: ScalingKind[] = [];
     for (const id of SCALING_KINDS) kinds.push(await measureScalingKind(id, seed, seedFile, sides));
-    return { id: "scaling", number: "7", title: "all cores against one core", unit: "req/s", cores, kinds };
+    return {
+      id: "scaling",
+      number: "7",
+      title: "all cores against one core",
+      node: runtime?.version ?? process.version,
+      unit: "req/s",
+      cores,
+      kinds,
+    };
   } finally {
     for (const side of sides) await stopServer(side);
   }
@@ -673,6 +706,7 @@ async function startWebhookWorker(target: TargetName, secret: string, profileDir
   const child = track(
     startNode({
       script: target === "ours" ? "scripts/worker.ts" : "bench/baseline/webhook-worker.ts",
+      nodeBinary: runtime?.binary,
       nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
       core: SERVER_CORE,
       logFile: logFile(`webhook-worker-${target}`),
@@ -837,6 +871,7 @@ async function measureWebhooks(): Promise<ScenarioResult> {
     id: "webhooks",
     number: "6",
     title: "webhooks, commit to receipt",
+    node: runtime?.version ?? process.version,
     unit: "deliveries/s",
     ours,
     baseline,
@@ -892,6 +927,85 @@ async function profileWebhookWorker(): Promise<void> {
   console.log(summarizeProfile(dir));
 }
 
+// --- growth: the same operations at two data sizes tenfold apart ---
+
+/**
+ * Seeds the growth application at the small size, times every operation on each runtime's server,
+ * grows it ninefold more (ten times in all) and times them again (bench/README.md, "Growth").
+ */
+async function measureGrowth(runtimes: NodeRuntime[]): Promise<GrowthResult> {
+  const seeding = await import("./support/growth-seed");
+  const databaseUrl = database?.url;
+  if (!databaseUrl) throw new Error("growth: no bench database");
+  let app = await seeding.createGrowthApplication(runId);
+  const cookie = await seeding.consoleCookie(app.merchantId, `bench-growth-${runId}@example.com`, authSecret);
+  const sizes = ["small", "big"] as const;
+  const measured = new Map<string, Partial<Record<(typeof sizes)[number], GrowthMeasurement>>>();
+  const counts: Partial<GrowthResult["counts"]> = {};
+  const loadAverage: GrowthResult["loadAverage"] = { small: [], big: [] };
+  for (const size of sizes) {
+    const entries = size === "small" ? settings.growthEntries : settings.growthEntries * 9;
+    const seedStarted = performance.now();
+    log(`growth: seeding about ${entries} more ledger entries (${size === "small" ? "S" : "to 10×S"})`);
+    app = await seeding.growApplication(databaseUrl, app, entries, log);
+    const sizeCounts = await seeding.growthCounts(databaseUrl, app);
+    counts[size] = sizeCounts;
+    log(
+      `growth: ${size} size seeded in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s: ${JSON.stringify(sizeCounts)}`,
+    );
+    loadAverage[size] = os.loadavg().map((n) => Math.round(n * 100) / 100);
+    for (const chosen of runtimes) {
+      runtime = chosen;
+      const ours = await startOurs();
+      const spec: GrowthSpec = {
+        baseUrl: ours.url,
+        cookie,
+        apiKey: app.apiKey,
+        applicationId: app.applicationId,
+        busyWalletId: app.busyWalletId,
+        busyExternalUserId: seeding.BUSY_EXTERNAL_USER_ID,
+        endpointId: app.endpointId,
+        searchExternalUserId: "growth_7",
+        retentionDays: seeding.GROWTH_RETENTION_DAYS,
+        retentionRows: settings.growthRetentionRows,
+        reps: settings.growthReps,
+        warmups: settings.growthWarmups,
+      };
+      try {
+        const measurement = await runJsonScript<GrowthMeasurement>(
+          {
+            script: "bench/growth/measure.ts",
+            args: [JSON.stringify(spec)],
+            nodeBinary: chosen.binary,
+            core: LOAD_CORE,
+            logFile: logFile(`growth-${size}-node${chosen.label.replace(/\W+/g, "_")}`),
+            env: { ...commonEnv(), RATE_LIMIT_PREFIX: `${redisPrefix}:growth` },
+          },
+          60 * 60_000,
+        );
+        measured.set(chosen.version, { ...measured.get(chosen.version), [size]: measurement });
+        log(`growth: ${size} size measured on Node.js ${chosen.version}`);
+      } finally {
+        await stopServer(ours);
+      }
+    }
+  }
+  if (!counts.small || !counts.big) throw new Error("growth: a size was not seeded");
+  return {
+    id: "growth",
+    entriesAsked: settings.growthEntries,
+    counts: { small: counts.small, big: counts.big },
+    reps: settings.growthReps,
+    target: GROWTH_TARGET,
+    byNode: runtimes.map((r) => {
+      const { small, big } = measured.get(r.version) ?? {};
+      if (!small || !big) throw new Error(`growth: Node.js ${r.version} was not measured at both sizes`);
+      return { node: r.version, rows: growthRows(small, big) };
+    }),
+    loadAverage,
+  };
+}
+
 /** Writes a file the repository keeps as `npm run format` would leave it. */
 async function writeFormatted(file: string, text: string): Promise<void> {
   const prettier = await import("prettier");
@@ -919,7 +1033,9 @@ async function main(): Promise<void> {
   log(
     `run ${runId}; ${pin ? "servers pinned to core 0, load to core 1" : "no pinning (needs taskset and 2+ cores)"}; logs in ${workDir}`,
   );
-  const buildDone = httpScenarios.length > 0 || runScaling ? build() : Promise.resolve();
+  const runtimes = resolveNodeRuntimes(nodeSpec, log);
+  log(`servers and workers on ${runtimes.map((r) => `Node.js ${r.version} (${r.binary})`).join(", then ")}`);
+  const buildDone = httpScenarios.length > 0 || runScaling || runGrowth ? build() : Promise.resolve();
   database = await createRunDatabase("bench", runId).catch((error: unknown) => {
     throw new Error(`could not create the bench database on ${serverUrl}: ${String(error)}`);
   });
@@ -930,61 +1046,85 @@ async function main(): Promise<void> {
   const postgresVersion =
     (await versionClient.query<{ server_version: string }>("SHOW server_version")).rows[0]?.server_version ?? "?";
   await versionClient.end();
-  const machine = machineInfo(postgresVersion);
-
-  const { seedApiData } = await import("./support/seed");
-  const decisionUrl = await startDecisionEndpoint();
-  log(`seeding ${settings.keys} keys and ${settings.wallets + 1} funded wallets with cards (and 5d's application)`);
-  const { seed: baseSeed } = await seedApiData(runId, { keys: settings.keys, wallets: settings.wallets }, decisionUrl);
-  await buildDone;
+  const machine = { ...machineInfo(postgresVersion), nodeVersions: runtimes.map((r) => r.version) };
 
   const scenarios: ScenarioResult[] = [];
-  let scaling: ScalingResult | undefined;
-  const seedFile = path.join(workDir, "seed.json");
-  // Scenario 7 replays nothing; the replays are made through our server, for scenario 4.
-  let seed: SeedData = { ...baseSeed, replays: [] };
-  writeFileSync(seedFile, JSON.stringify(seed));
-  if (httpScenarios.length > 0) {
-    const ours = await startOurs();
-    log(`our server is up (pid ${ours.child.pid})`);
-    seed = { ...baseSeed, replays: await seedReplays(ours, baseSeed, settings.replays) };
+  const scalings: ScalingResult[] = [];
+  if (httpScenarios.length > 0 || runScaling || runWebhooks) {
+    const { seedApiData } = await import("./support/seed");
+    const decisionUrl = await startDecisionEndpoint();
+    log(`seeding ${settings.keys} keys and ${settings.wallets + 1} funded wallets with cards (and 5d's application)`);
+    const { seed: baseSeed } = await seedApiData(runId, { keys: settings.keys, wallets: settings.wallets }, decisionUrl);
+    await buildDone;
+
+    const seedFile = path.join(workDir, "seed.json");
+    // Scenario 7 replays nothing; the replays are made through our server, for scenario 4.
+    let seed: SeedData = { ...baseSeed, replays: [] };
     writeFileSync(seedFile, JSON.stringify(seed));
-    if (flags.profile) {
-      await stopServer(ours);
-      await profileOurs(seed, seedFile);
-    } else {
-      const openApiFile = path.join(workDir, "openapi.json");
-      writeFileSync(openApiFile, Buffer.from(await (await fetch(`${ours.url}/api/public/openapi.json`)).arrayBuffer()));
-      const baseline = await startBaseline(openApiFile);
-      log(`baseline is up (pid ${baseline.child.pid})`);
-      for (const id of httpScenarios) scenarios.push(await measureHttpScenario(id, seed, seedFile, [ours, baseline]));
-      await stopServer(ours);
-      await stopServer(baseline);
+    for (const [index, chosen] of runtimes.entries()) {
+      runtime = chosen;
+      log(`--- Node.js ${chosen.version} ---`);
+      if (httpScenarios.length > 0) {
+        const ours = await startOurs();
+        log(`our server is up (pid ${ours.child.pid})`);
+        // Made once, through the first runtime's server: every runtime replays the same writes.
+        if (index === 0) {
+          seed = { ...baseSeed, replays: await seedReplays(ours, baseSeed, settings.replays) };
+          writeFileSync(seedFile, JSON.stringify(seed));
+        }
+        if (flags.profile) {
+          await stopServer(ours);
+          await profileOurs(seed, seedFile);
+        } else {
+          const openApiFile = path.join(workDir, "openapi.json");
+          writeFileSync(
+            openApiFile,
+            Buffer.from(await (await fetch(`${ours.url}/api/public/openapi.json`)).arrayBuffer()),
+          );
+          const baseline = await startBaseline(openApiFile);
+          log(`baseline is up (pid ${baseline.child.pid})`);
+          for (const id of httpScenarios)
+            scenarios.push(await measureHttpScenario(id, seed, seedFile, [ours, baseline]));
+          await stopServer(ours);
+          await stopServer(baseline);
+        }
+      }
+      if (flags.profile) {
+        if (selected.has("6")) await profileWebhookWorker();
+        continue;
+      }
+      if (runScaling) scalings.push(await measureScaling(seed, seedFile));
+      if (runWebhooks) scenarios.push(await measureWebhooks());
     }
   }
-  if (flags.profile) {
-    if (selected.has("6")) await profileWebhookWorker();
-    return;
-  }
-  if (runScaling) scaling = await measureScaling(seed, seedFile);
-  if (runWebhooks) scenarios.push(await measureWebhooks());
+  if (flags.profile) return;
+  await buildDone;
+  const growth = runGrowth ? await measureGrowth(runtimes) : undefined;
 
   const results: BenchResults = {
     machine,
-    settings: { ...settings, scenarios: [...selected], pinned: pin, nodeOptions: flags["node-options"] ?? null },
+    settings: {
+      ...settings,
+      scenarios: [...selected],
+      pinned: pin,
+      nodeOptions: flags["node-options"] ?? null,
+      node: runtimes.map((r) => r.version),
+    },
     scenarios,
-    ...(scaling ? { scaling } : {}),
+    ...(scalings.length > 0 ? { scaling: scalings } : {}),
+    ...(growth ? { growth } : {}),
     loadAverageAtEnd: os.loadavg().map((n) => Math.round(n * 100) / 100),
     durationSeconds: Math.round((Date.now() - started) / 1000),
   };
-  const complete = !quick && httpScenarios.length === HTTP_ORDER.length && runWebhooks && runScaling;
+  const complete = !quick && httpScenarios.length === HTTP_ORDER.length && runWebhooks && runScaling && runGrowth;
   const out =
     flags.out ??
     (complete ? path.join(REPO_ROOT, "bench", "results", "latest.json") : path.join(workDir, "results.json"));
   await writeFormatted(out, `${JSON.stringify(results, null, 2)}\n`);
-  if (scenarios.length > 0) console.log(`\n${resultTable(scenarios)}\n`);
-  if (scaling) console.log(`\n${scalingTable(scaling)}\n`);
-  for (const warning of [...warningLines(scenarios), ...scalingWarningLines(scaling)]) console.log(`(!) ${warning}`);
+  if (scenarios.length > 0) console.log(`\n${resultTables(scenarios)}\n`);
+  for (const scaling of scalings) console.log(`\n${scalingTable(scaling)}\n`);
+  if (growth) console.log(`\n${growthSummary(growth)}\n\n${growthTables(growth)}\n`);
+  for (const warning of [...warningLines(scenarios), ...scalingWarningLines(scalings)]) console.log(`(!) ${warning}`);
   console.log(
     `\nresults: ${path.relative(process.cwd(), out)}${complete ? "" : " (a quick or partial run: bench/results/latest.json and the README are left alone)"}`,
   );

@@ -12,6 +12,8 @@ export type MachineInfo = {
   memoryGb: number;
   kernel: string;
   node: string;
+  /** The versions a run's servers and workers ran on (`--node`), when not just `node`'s. */
+  nodeVersions?: string[];
   postgres: string;
   gitCommit: string;
   gitDirty: boolean;

@@ -24,14 +24,15 @@ export type NodeProcessOptions = {
   logFile: string;
   pipeStdout?: boolean;
   ipc?: boolean;
+  /** The node binary (`--node`, bench/support/node-runtime.ts); the orchestrator's own when unset. */
+  nodeBinary?: string;
 };
 
 export function startNode(options: NodeProcessOptions): ChildProcess {
   const nodeArgv = [...(options.nodeArgs ?? []), "--import", "tsx", options.script, ...(options.args ?? [])];
+  const node = options.nodeBinary ?? process.execPath;
   const [command, argv] =
-    options.core === undefined
-      ? [process.execPath, nodeArgv]
-      : ["taskset", ["-c", String(options.core), process.execPath, ...nodeArgv]];
+    options.core === undefined ? [node, nodeArgv] : ["taskset", ["-c", String(options.core), node, ...nodeArgv]];
   const stdio: StdioOptions = ["ignore", "pipe", "pipe", ...(options.ipc ? (["ipc"] as const) : [])];
   const child = spawn(command, argv, { cwd: REPO_ROOT, env: options.env, stdio });
   const log = createWriteStream(options.logFile, { flags: "a" });

@@ -2,6 +2,7 @@
 // table, and the copy of that table kept in bench/README.md.
 import { readFileSync, writeFileSync } from "node:fs";
 import type { MachineInfo } from "./machine";
+import { growthSummary, growthTables, type GrowthResult } from "./growth-report";
 
 export type TargetName = "ours" | "baseline";
 
@@ -27,6 +28,8 @@ export type ScenarioResult = {
   id: string;
   number: string;
   title: string;
+  /** The Node.js version both sides' servers and workers ran on (`--node`). */
+  node: string;
   unit: "req/s" | "deliveries/s";
   ours: TargetPoint;
   baseline: TargetPoint;
@@ -63,6 +66,7 @@ export type ScalingResult = {
   id: "scaling";
   number: "7";
   title: string;
+  node: string;
   unit: "req/s";
   cores: number;
   kinds: ScalingKind[];
@@ -72,8 +76,10 @@ export type BenchResults = {
   machine: MachineInfo;
   settings: Record<string, unknown>;
   scenarios: ScenarioResult[];
-  /** Scenario 7, when it ran: both sides are ours, so it is kept apart from the baseline ratios. */
-  scaling?: ScalingResult;
+  /** Scenario 7, once per Node.js version, when it ran: both sides are ours, so it is kept apart from the baseline ratios. */
+  scaling?: ScalingResult[];
+  /** The growth scenario, when it ran: ours alone, at two data sizes. */
+  growth?: GrowthResult;
   loadAverageAtEnd: number[];
   durationSeconds: number;
 };
@@ -87,9 +93,15 @@ export function median(values: number[]): number {
 
 const round = (n: number) => (n >= 100 ? Math.round(n).toString() : n >= 10 ? n.toFixed(1) : n.toFixed(2));
 
+/** One table per Node.js version, in the order they ran. */
+export function resultTables(scenarios: ScenarioResult[]): string {
+  const versions = [...new Set(scenarios.map((s) => s.node))];
+  return versions.map((node) => resultTable(scenarios.filter((s) => s.node === node))).join("\n\n");
+}
+
 export function resultTable(scenarios: ScenarioResult[]): string {
   const header = [
-    "scenario",
+    `scenario (Node.js ${scenarios[0]?.node ?? "?"})`,
     "ours /s",
     "baseline /s",
     "ratio",
@@ -112,7 +124,9 @@ export function resultTable(scenarios: ScenarioResult[]): string {
 
 export function warningLines(scenarios: ScenarioResult[]): string[] {
   return scenarios.flatMap((s) =>
-    (["ours", "baseline"] as const).flatMap((target) => s[target].warnings.map((w) => `${s.number} ${target}: ${w}`)),
+    (["ours", "baseline"] as const).flatMap((target) =>
+      s[target].warnings.map((w) => `${s.number} ${target} (Node.js ${s.node}): ${w}`),
+    ),
   );
 }
 
@@ -120,7 +134,7 @@ export function warningLines(scenarios: ScenarioResult[]): string[] {
 export function scalingTable(scaling: ScalingResult): string {
   const all = `${scaling.cores} processes`;
   const header = [
-    `7. all cores against one core`,
+    `7. all cores against one core (Node.js ${scaling.node})`,
     "1 process /s",
     `${all} /s`,
     "scaling factor (all / one)",
@@ -141,11 +155,12 @@ export function scalingTable(scaling: ScalingResult): string {
   return lines.join("\n");
 }
 
-export function scalingWarningLines(scaling: ScalingResult | undefined): string[] {
-  if (!scaling) return [];
-  return scaling.kinds.flatMap((k) =>
-    (["one", "all"] as const).flatMap((side) =>
-      k[side].warnings.map((w) => `7 ${k.scenario}, ${k[side].processes} process(es): ${w}`),
+export function scalingWarningLines(scalings: ScalingResult[] | undefined): string[] {
+  return (scalings ?? []).flatMap((scaling) =>
+    scaling.kinds.flatMap((k) =>
+      (["one", "all"] as const).flatMap((side) =>
+        k[side].warnings.map((w) => `7 ${k.scenario}, ${k[side].processes} process(es), Node.js ${scaling.node}: ${w}`),
+      ),
     ),
   );
 }
@@ -153,7 +168,7 @@ export function scalingWarningLines(scaling: ScalingResult | undefined): string[
 function machineLine(machine: MachineInfo): string {
   return (
     `${machine.date.slice(0, 10)}, ${machine.nproc} × ${machine.cpuModel}, ${machine.memoryGb} GB, ` +
-    `${machine.kernel}, Node.js ${machine.node}, PostgreSQL ${machine.postgres}, commit ${machine.gitCommit.slice(0, 10)}` +
+    `${machine.kernel}, Node.js ${machine.nodeVersions?.join(" and ") ?? machine.node}, PostgreSQL ${machine.postgres}, commit ${machine.gitCommit.slice(0, 10)}` +
     `${machine.gitDirty ? " (with uncommitted changes)" : ""}, load average at start ${machine.loadAverageAtStart.join(" ")}`
   );
 }
@@ -176,16 +191,17 @@ export function updateReadme(readmePath: string, results: BenchResults): boolean
     `Settings: ${settings.runs} runs per point (median shown), ${settings.seconds} s each after warm-up, ` +
       `${settings.connections} connections at saturation; half-load latency at a constant rate of half each side's own median throughput.`,
     "",
-    resultTable(results.scenarios),
+    resultTables(results.scenarios),
     "",
-    ...(results.scaling
+    ...(results.scaling && results.scaling.length > 0
       ? [
-          `Scenario 7 compares ours with ours: saturation throughput with WEB_CONCURRENCY=${results.scaling.cores} (one process per core) as a multiple of WEB_CONCURRENCY=1, both unpinned.`,
+          `Scenario 7 compares ours with ours: saturation throughput with WEB_CONCURRENCY=${results.scaling[0]?.cores} (one process per core) as a multiple of WEB_CONCURRENCY=1, both unpinned.`,
           "",
-          scalingTable(results.scaling),
+          results.scaling.map(scalingTable).join("\n\n"),
           "",
         ]
       : []),
+    ...(results.growth ? [growthSummary(results.growth), "", growthTables(results.growth), ""] : []),
     ...(warnings.length > 0 ? ["Warnings (marked (!) above):", "", ...warnings.map((w) => `- ${w}`), ""] : []),
     END,
   ].join("\n");
