@@ -30,12 +30,23 @@ export async function listWalletTransactions(
   });
   const newest = entries[0];
   if (!newest) return toPage([], query.limit);
-  // A wallet's entries are written under its account lock, so ids follow the order they took effect.
-  const upToNewest = await db.ledgerEntry.aggregate({
-    where: { accountId, id: { lte: newest.id } },
-    _sum: { amount: true },
-  });
-  return toPage(recordsNewestFirst(wallet, entries, upToNewest._sum.amount ?? 0n), query.limit);
+  return toPage(recordsNewestFirst(wallet, entries, await balanceAfterEntry(db, accountId, newest.id)), query.limit);
+}
+
+/**
+ * The posted balance right after entry `entryId`: the account's stored balance less the entries
+ * since, so the first page reads no history and a later page only the entries newer than it,
+ * however long the wallet's past (docs/decisions/console-read-costs.md). One statement, one
+ * snapshot: an entry committed meanwhile is in both the balance and the sum. A wallet's entries are
+ * written under its account lock, so ids follow the order they took effect.
+ */
+async function balanceAfterEntry(db: Db, accountId: string, entryId: bigint): Promise<bigint> {
+  const [row] = await db.$queryRaw<{ balance: bigint }[]>`
+    SELECT a."postedMinor" - coalesce((
+      SELECT sum(e."amount") FROM "LedgerEntry" e WHERE e."accountId" = a."id" AND e."id" > ${entryId}
+    ), 0)::bigint AS "balance"
+    FROM "LedgerAccount" a WHERE a."id" = ${accountId}`;
+  return row?.balance ?? 0n;
 }
 
 export type PeriodTransactions = {
