@@ -229,7 +229,10 @@ describe("endpoint latency from pre-aggregated hours", () => {
             [s.p95LatencyMs, e?.p95 ?? null],
           ] as const) {
             if (want === null) expect(got).toBeNull();
-            else expect(Math.abs((got ?? Number.NaN) - want)).toBeLessThanOrEqual(LATENCY_RELATIVE_PRECISION * want + 1e-6);
+            else
+              expect(Math.abs((got ?? Number.NaN) - want)).toBeLessThanOrEqual(
+                LATENCY_RELATIVE_PRECISION * want + 1e-6,
+              );
           }
         });
       }),
@@ -262,14 +265,27 @@ describe("endpoint latency from pre-aggregated hours", () => {
 async function endpointWithDelivery() {
   const endpointId = newId("we");
   await prisma().webhookEndpoint.create({
-    data: { id: endpointId, applicationId: app.appId, livemode: false, url: "https://receiver.example.test/h", events: [] },
+    data: {
+      id: endpointId,
+      applicationId: app.appId,
+      livemode: false,
+      url: "https://receiver.example.test/h",
+      events: [],
+    },
   });
   const event = await prisma().event.create({
     data: { id: newId("evt"), applicationId: app.appId, livemode: false, type: "card.issued", data: {}, sequence: 1 },
   });
   const deliveryId = newId("whd");
   await prisma().webhookDelivery.create({
-    data: { id: deliveryId, applicationId: app.appId, livemode: false, eventId: event.id, endpointId, status: "failed" },
+    data: {
+      id: deliveryId,
+      applicationId: app.appId,
+      livemode: false,
+      eventId: event.id,
+      endpointId,
+      status: "failed",
+    },
   });
   return { endpointId, deliveryId };
 }
