@@ -69,7 +69,9 @@ async function request(
   const text = await response.text();
   const expect = init.expect ?? 200;
   if (response.status !== expect)
-    throw new Error(`${init.method ?? "GET"} ${path} answered ${response.status}, not ${expect}: ${text.slice(0, 300)}`);
+    throw new Error(
+      `${init.method ?? "GET"} ${path} answered ${response.status}, not ${expect}: ${text.slice(0, 300)}`,
+    );
   // A console page whose session was refused still answers 200 with the sign-in form.
   if (init.console && /name="password"|Sign in to the console/i.test(text))
     throw new Error(`${path} answered the sign-in page: the session cookie was refused`);
@@ -182,8 +184,18 @@ async function main(): Promise<void> {
       },
       run: async () => `${await dropExpiredAttemptBodies(prisma(), { retentionDays: spec.retentionDays })} rows`,
     },
-    { id: "wallet-read", title: "GET /wallets/{id}", via: "http", run: () => request(`/api/public/sdk/v1/wallets/${busy}`) },
-    { id: "events-api", title: "GET /events, first page", via: "http", run: () => request("/api/public/sdk/v1/events") },
+    {
+      id: "wallet-read",
+      title: "GET /wallets/{id}",
+      via: "http",
+      run: () => request(`/api/public/sdk/v1/wallets/${busy}`),
+    },
+    {
+      id: "events-api",
+      title: "GET /events, first page",
+      via: "http",
+      run: () => request("/api/public/sdk/v1/events"),
+    },
     {
       id: "deliveries-api",
       title: "GET /webhooks/deliveries, first page",
@@ -192,7 +204,12 @@ async function main(): Promise<void> {
     },
     { id: "verify-page", title: "GET /verify", via: "http", run: () => request("/verify") },
     { id: "treasury-verify-page", title: "GET /treasury/verify", via: "http", run: () => request("/treasury/verify") },
-    { id: "console-overview", title: "console: application overview", via: "http", run: () => request(app, { console: true }) },
+    {
+      id: "console-overview",
+      title: "console: application overview",
+      via: "http",
+      run: () => request(app, { console: true }),
+    },
     {
       id: "console-wallets",
       title: "console: wallets list",
@@ -217,7 +234,12 @@ async function main(): Promise<void> {
       via: "http",
       run: () => request(`${app}/webhooks`, { console: true }),
     },
-    { id: "console-audit", title: "console: audit log", via: "http", run: () => request(`${app}/audit`, { console: true }) },
+    {
+      id: "console-audit",
+      title: "console: audit log",
+      via: "http",
+      run: () => request(`${app}/audit`, { console: true }),
+    },
   ];
 
   const results: GrowthOperation[] = [];
@@ -236,7 +258,14 @@ async function main(): Promise<void> {
     }
     if (operation.prepare && outcome !== `${spec.retentionRows} rows`)
       throw new Error(`${operation.id}: a run changed ${outcome}, not the ${spec.retentionRows} prepared`);
-    results.push({ id: operation.id, title: operation.title, via: operation.via, runsMs, medianMs: median(runsMs), outcome });
+    results.push({
+      id: operation.id,
+      title: operation.title,
+      via: operation.via,
+      runsMs,
+      medianMs: median(runsMs),
+      outcome,
+    });
     console.error(`${operation.id}: median ${median(runsMs).toFixed(1)} ms (${runsMs.join(", ")})`);
   }
   await sql.end();

@@ -49,7 +49,8 @@ export function growthRows(small: GrowthMeasurement, big: GrowthMeasurement): Gr
   });
 }
 
-const ms = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(2)} s` : n >= 100 ? `${Math.round(n)} ms` : `${n.toFixed(1)} ms`);
+const ms = (n: number) =>
+  n >= 1000 ? `${(n / 1000).toFixed(2)} s` : n >= 100 ? `${Math.round(n)} ms` : `${n.toFixed(1)} ms`;
 
 function sizeLabel(counts: GrowthCounts): string {
   return `${(counts.ledgerEntries / 1e6).toFixed(counts.ledgerEntries >= 1e6 ? 2 : 3)} M entries`;
@@ -84,7 +85,9 @@ export function growthSummary(result: GrowthResult): string {
   const describe = (c: GrowthCounts) =>
     `${c.ledgerEntries} ledger entries, ${c.wallets} wallets, ${c.events} events, ${c.deliveries} deliveries, ` +
     `${c.attempts} attempts, ${c.requestLogs} request-log rows, ${c.auditLogs} audit lines`;
-  const over = result.byNode.flatMap((n) => n.rows.filter((r) => r.growth > result.target).map((r) => `${r.id} on ${n.node}`));
+  const over = result.byNode.flatMap((n) =>
+    n.rows.filter((r) => r.growth > result.target).map((r) => `${r.id} on ${n.node}`),
+  );
   return [
     `Growth: median of ${result.reps} warm runs per operation at each size. S: ${describe(small)}; 10×S: ${describe(big)}. ` +
       `Load average when measuring began: S ${result.loadAverage.small.join(" ")}, 10×S ${result.loadAverage.big.join(" ")}.`,

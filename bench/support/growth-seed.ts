@@ -145,7 +145,13 @@ function ordinaryPlan(fromWallet: number, toWallet: number): [string, unknown[]]
  * funding is larger than a capture, so the balance never goes below zero even where two phases' older
  * transfers interleave in time.
  */
-function busyPlan(busy: Pick<GrowthFixture, "busyWalletId">, kind: "recent" | number, from: number, to: number, total: number): [string, unknown[]] {
+function busyPlan(
+  busy: Pick<GrowthFixture, "busyWalletId">,
+  kind: "recent" | number,
+  from: number,
+  to: number,
+  total: number,
+): [string, unknown[]] {
   const start = kind === "recent" ? "400 days" : "800 days";
   return [
     `CREATE TEMP TABLE plan ON COMMIT DROP AS

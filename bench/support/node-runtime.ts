@@ -63,7 +63,14 @@ function installMajor(major: string, log: (message: string) => void): string {
  * kept (the first is measured first); duplicates are dropped.
  */
 export function resolveNodeRuntimes(spec: string, log: (message: string) => void): NodeRuntime[] {
-  const items = [...new Set(spec.split(",").map((s) => s.trim()).filter(Boolean))];
+  const items = [
+    ...new Set(
+      spec
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
   const ownMajor = process.versions.node.split(".")[0];
   return items.map((item): NodeRuntime => {
     let binary: string;
