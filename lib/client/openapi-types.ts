@@ -774,7 +774,7 @@ export interface paths {
     };
     /**
      * Treasury statistics
-     * @description Live-mode figures only, per currency: wallets, active cards, liabilities (sum of wallet balances), reserves, coverage ratio and 30-day card volume (captures net of refunds), plus `ledger_balanced` from the ledger's invariant. Computed at most once a minute; `Cache-Control: public, max-age=60`.
+     * @description Live-mode figures only, per currency: wallets, active cards, liabilities (sum of wallet balances), reserves, coverage ratio and 30-day card volume (captures net of refunds), plus `ledger_balanced` and `ledger_checked_at` from the background ledger verification (which checks new ledger entries about once a minute, off this request). Computed at most once a minute; `Cache-Control: public, max-age=60`.
      */
     get: operations["getTreasuryStats"];
     put?: never;
@@ -4666,6 +4666,7 @@ export interface components {
      *       "as_of": "2026-11-21T10:00:00.000Z",
      *       "livemode": true,
      *       "ledger_balanced": true,
+     *       "ledger_checked_at": "2026-11-21T10:00:00.000Z",
      *       "currencies": [
      *         {
      *           "currency": "NGN",
@@ -4700,8 +4701,13 @@ export interface components {
        * @constant
        */
       livemode: true;
-      /** @description true when the live ledger's invariant holds (every transfer sums to zero, cached balances match entries). */
+      /** @description false once the background ledger verification has found the live ledger's invariant broken (a transfer not summing to zero, a cached balance or running total differing from its entries); true while it has found nothing wrong. */
       ledger_balanced: boolean;
+      /**
+       * @description When the background ledger verification last ran (it checks every new ledger entry about once a minute); null before its first run.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      ledger_checked_at: string | null;
       /** @description One entry per currency with live wallets, cards or ledger accounts, by code. */
       currencies: components["schemas"]["TreasuryCurrency"][];
     };

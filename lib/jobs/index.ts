@@ -6,6 +6,7 @@ import { authorizationExpiryJob } from "./authorization-expiry";
 import { idempotencyCleanupJob } from "./idempotency-cleanup";
 import { cronItems, type Job, type JobSettings } from "./job";
 import { liabilitySnapshotJob } from "./liability-snapshot";
+import { ledgerVerificationJob } from "./ledger-verification";
 import { requestLogRetentionJob } from "./request-log-retention";
 import { sendMailJob } from "./send-mail";
 import { signingSecretActivationJob } from "./signing-secret-activation";
@@ -20,6 +21,7 @@ export const JOBS: readonly Job[] = [
   requestLogRetentionJob,
   authorizationExpiryJob,
   liabilitySnapshotJob,
+  ledgerVerificationJob,
 ];
 
 /** graphile-worker's crontab: the scheduled jobs, each on its pattern from `settings`. */
@@ -31,6 +33,7 @@ export {
   attemptRetentionJob,
   authorizationExpiryJob,
   idempotencyCleanupJob,
+  ledgerVerificationJob,
   liabilitySnapshotJob,
   requestLogRetentionJob,
   sendMailJob,

@@ -49,7 +49,12 @@ export const treasuryStatsSchema = withExample(
     livemode: z.literal(true).meta({ description: "Always true: test-mode data never appears here." }),
     ledger_balanced: z.boolean().meta({
       description:
-        "true when the live ledger's invariant holds (every transfer sums to zero, cached balances match entries).",
+        "false once the background ledger verification has found the live ledger's invariant broken (a transfer not summing to zero, a cached balance or running total differing from its entries); true while it has found nothing wrong.",
+    }),
+    ledger_checked_at: timestampSchema.nullable().meta({
+      description:
+        "When the background ledger verification last ran (it checks every new ledger entry about once a minute); null before its first run.",
+      example: EXAMPLE_TIMES.treasuryAsOf,
     }),
     currencies: z
       .array(treasuryCurrencySchema)
@@ -61,6 +66,7 @@ export const treasuryStatsSchema = withExample(
       as_of: EXAMPLE_TIMES.treasuryAsOf,
       livemode: true,
       ledger_balanced: true,
+      ledger_checked_at: EXAMPLE_TIMES.treasuryAsOf,
       currencies: [
         {
           currency: "NGN",

@@ -1,12 +1,12 @@
-// Live-mode treasury figures per currency, in four grouped queries plus the ledger invariant:
-// wallets, active cards, liabilities (wallet entry sums), reserves (minus the reserve accounts'
-// entry sums) and 30-day card volume (captures net of refunds, from the wallets' ledger entries).
+// Live-mode treasury figures per currency, from the ledger's running totals (wallets, active cards,
+// liabilities = the wallets' entry sums, reserves = minus the reserve accounts', 30-day card volume
+// net of refunds) and the ledger verification's last result: no read here grows with the ledger's
+// history (docs/decisions/running-totals.md). The figures equal the full computation's exactly.
 import type { Db } from "@/lib/db/client";
-import { checkLedgerInvariant } from "@/lib/ledger/check-invariant";
+import { readLedgerTotals, VOLUME_WINDOW_MS } from "@/lib/ledger/running-totals";
+import { lastVerification } from "@/lib/ledger/verify-ledger";
 import { toMajor } from "@/lib/money/amount";
 import type { TreasuryCurrency, TreasuryStats } from "@/lib/schemas/treasury";
-
-const VOLUME_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
 type Figures = { wallets: number; activeCards: number; liabilities: bigint; reserves: bigint; volume: bigint };
 
@@ -18,15 +18,17 @@ export function coverageRatio(reserves: bigint, liabilities: bigint): number | n
 }
 
 /**
- * The live ledger's entry sums per account kind and currency: wallets' are the liabilities,
- * minus the reserve's the reserves. The liability snapshot reads the same query, so its trees
- * total exactly what these figures publish (lib/liabilities/take-liability-snapshot.ts).
+ * The live ledger's entry sums per account kind and currency, from the running totals: wallets'
+ * are the liabilities, minus the reserve's the reserves. The liability snapshot reads the same
+ * query, so its trees total exactly what these figures publish (lib/liabilities/take-liability-snapshot.ts).
  */
 export const LIVE_LEDGER_TOTALS_SQL = `
-  SELECT a.kind, a.currency, COALESCE(SUM(e.amount), 0)::text AS total
-  FROM "LedgerAccount" a LEFT JOIN "LedgerEntry" e ON e."accountId" = a.id
-  WHERE a.livemode = true
-  GROUP BY a.kind, a.currency`;
+  SELECT metric AS kind, currency, SUM(amount)::text AS total FROM (
+    SELECT metric, currency, amount FROM "LedgerTotal" WHERE livemode = true AND metric IN ('wallet', 'reserve')
+    UNION ALL
+    SELECT metric, currency, amount FROM "LedgerTotalDelta" WHERE livemode = true AND metric IN ('wallet', 'reserve')
+  ) totals
+  GROUP BY metric, currency`;
 
 export function liveLedgerTotals(db: Db) {
   return db.$queryRawUnsafe<{ kind: string; currency: string; total: string }[]>(LIVE_LEDGER_TOTALS_SQL);
@@ -34,22 +36,7 @@ export function liveLedgerTotals(db: Db) {
 
 export async function computeTreasuryStats(db: Db, now = new Date()): Promise<TreasuryStats> {
   const since = new Date(now.getTime() - VOLUME_WINDOW_MS);
-  const [wallets, cards, balances, volume, invariant] = await Promise.all([
-    db.$queryRaw<{ currency: string; count: bigint }[]>`
-      SELECT currency, COUNT(*) AS count FROM "Wallet" WHERE livemode = true GROUP BY currency`,
-    db.$queryRaw<{ currency: string; count: bigint }[]>`
-      SELECT currency, COUNT(*) AS count FROM "Card" WHERE livemode = true AND status = 'active' GROUP BY currency`,
-    liveLedgerTotals(db),
-    // A capture debits the wallet and a refund credits it back, so minus the wallets' side is the net volume.
-    db.$queryRaw<{ currency: string; total: string }[]>`
-      SELECT e.currency, (-SUM(e.amount))::text AS total
-      FROM "LedgerTransfer" t
-      JOIN "LedgerEntry" e ON e."transferId" = t.id
-      JOIN "LedgerAccount" a ON a.id = e."accountId" AND a.kind = 'wallet'
-      WHERE t.livemode = true AND t.kind IN ('capture', 'refund') AND t."createdAt" >= ${since}
-      GROUP BY e.currency`,
-    checkLedgerInvariant(db, { livemode: true }),
-  ]);
+  const [totals, verification] = await Promise.all([readLedgerTotals(db, true, since), lastVerification(db, true)]);
 
   const byCurrency = new Map<string, Figures>();
   const figures = (currency: string): Figures => {
@@ -60,13 +47,17 @@ export async function computeTreasuryStats(db: Db, now = new Date()): Promise<Tr
     }
     return entry;
   };
-  for (const row of wallets) figures(row.currency).wallets = Number(row.count);
-  for (const row of cards) figures(row.currency).activeCards = Number(row.count);
-  for (const row of balances) {
-    if (row.kind === "wallet") figures(row.currency).liabilities += BigInt(row.total);
-    else if (row.kind === "reserve") figures(row.currency).reserves -= BigInt(row.total);
+  for (const { metric, currency, total } of totals) {
+    // A count that went back to zero lists no currency, as counting no rows would not; an account
+    // lists its currency even before its first entry.
+    if (metric === "wallets") {
+      if (total !== 0n) figures(currency).wallets = Number(total);
+    } else if (metric === "active_cards") {
+      if (total !== 0n) figures(currency).activeCards = Number(total);
+    } else if (metric === "wallet") figures(currency).liabilities += total;
+    else if (metric === "reserve") figures(currency).reserves -= total;
+    else if (metric === "card_volume" && total !== 0n) figures(currency).volume = total;
   }
-  for (const row of volume) figures(row.currency).volume = BigInt(row.total);
 
   const currencies: TreasuryCurrency[] = [...byCurrency.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
@@ -79,5 +70,12 @@ export async function computeTreasuryStats(db: Db, now = new Date()): Promise<Tr
       coverage_ratio: coverageRatio(f.reserves, f.liabilities),
       card_volume_30d: toMajor(f.volume, currency),
     }));
-  return { as_of: now.toISOString(), livemode: true, ledger_balanced: invariant.balanced, currencies };
+  return {
+    as_of: now.toISOString(),
+    livemode: true,
+    // Nothing found wrong yet counts as balanced; ledger_checked_at says whether anything was checked.
+    ledger_balanced: verification?.balanced ?? true,
+    ledger_checked_at: verification ? verification.checkedAt.toISOString() : null,
+    currencies,
+  };
 }

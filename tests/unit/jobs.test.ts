@@ -26,6 +26,7 @@ describe("the worker's jobs", () => {
       "delete_expired_request_log",
       "authorization_expire",
       "take_liability_snapshot",
+      "verify_ledger",
     ]);
   });
 
@@ -40,7 +41,7 @@ describe("the worker's jobs", () => {
     expect(authorizationExpiryJob.payload.safeParse({}).success).toBe(false);
   });
 
-  it("put the four scheduled jobs on the crontab, on their configured patterns, one at a time, never caught up", () => {
+  it("put the five scheduled jobs on the crontab, on their configured patterns, one at a time, never caught up", () => {
     const items = jobsCronItems(
       settingsFrom({ REQUEST_LOG_RETENTION_SCHEDULE: "0 * * * *", LIABILITY_SNAPSHOT_SCHEDULE: "30 */2 * * *" }),
     );
@@ -49,6 +50,7 @@ describe("the worker's jobs", () => {
       "drop_expired_webhook_attempt_bodies",
       "delete_expired_request_log",
       "take_liability_snapshot",
+      "verify_ledger",
     ]);
     expect(jobsCronItems(jobSettings({ connectionString: "postgres://unused" })).map((item) => item.identifier)).toEqual(
       items.map((item) => item.identifier),
