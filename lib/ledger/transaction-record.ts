@@ -5,9 +5,14 @@ import { TRANSACTION_TYPES, type TransactionRecord } from "@/lib/schemas/transac
 
 export type WalletRef = Pick<Wallet, "id" | "externalUserId" | "livemode">;
 
+/** What a record reads of an entry and its transfer (a statement reads only these columns). */
+export type EntryWithTransfer = Pick<LedgerEntry, "amount" | "currency" | "createdAt"> & {
+  transfer: Pick<LedgerTransfer, "id" | "kind" | "authorizationId" | "description">;
+};
+
 export function transactionRecord(
   wallet: WalletRef,
-  entry: LedgerEntry & { transfer: LedgerTransfer },
+  entry: EntryWithTransfer,
   balanceAfterMinor: bigint,
 ): TransactionRecord {
   const type = TRANSACTION_TYPES.find((t) => t === entry.transfer.kind);

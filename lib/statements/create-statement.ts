@@ -7,12 +7,12 @@ import { currentSigningKey } from "@/lib/documents/signing-keys";
 import { signDocument, withDocumentFragment } from "@/lib/documents/sign-document";
 import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { walletTransactionsBetween } from "@/lib/ledger/list-wallet-transactions";
 import type { CreateStatementBody, StatementCreatedRecord } from "@/lib/schemas/statement";
 import type { Tenant } from "@/lib/tenant";
 import { findWallet } from "@/lib/wallets/get-wallet";
 import { resolveHolderName } from "./holder-name";
 import { qrCodeSvg, statementVerifyUrl } from "./public-links";
+import { readStatementPeriod } from "./statement-period";
 import { statementRecord } from "./statement-record";
 import { hashStatementToken, mintStatementToken } from "./statement-token";
 
@@ -43,7 +43,7 @@ export async function createStatement(
   const holderName = resolveHolderName(wallet.name, input.holderName);
   // The period ends at midnight after periodEnd; for a period ending today, at issue time.
   const until = new Date(Math.min(end.getTime() + DAY_MS, now.getTime()));
-  const period = await walletTransactionsBetween(tx, wallet.id, start, until);
+  const period = await readStatementPeriod(tx, wallet, wallet.ledgerAccount?.id ?? null, start, until);
 
   const token = mintStatementToken();
   const key = await currentSigningKey(tx);
