@@ -1,137 +1,30 @@
-// What spending controls cost a spend, measured A/B in one process: the real spend route handler
-// (pipeline, zod, Prisma, PostgreSQL; no Next.js server) alternates blocks of spends on plain cards
-// (scenario 5a's) and on cards with a daily limit and ten blocked categories (scenario 5c's), so a
-// busy shared machine slows both alike. Reports the process's CPU time and the wall time per spend.
-// A complement to `npm run bench -- --scenarios 5`, whose absolute figures a loaded machine ruins.
+// What spending controls cost a spend, measured A/B in one process (bench/support/ab-harness.ts):
+// blocks of spends on plain cards (scenario 5a's) alternate with blocks on cards with a daily limit
+// and ten blocked categories (scenario 5c's). Reports the process's CPU time and the wall time per
+// spend. A complement to `npm run bench -- --scenarios 5`, whose absolute figures a loaded machine ruins.
 //
-//   npx tsx bench/spending-controls/run.ts [--rounds 20] [--block 200] [--concurrency 4] [--wallets 50]
+//   npx tsx bench/spending-controls/run.ts [--rounds 20] [--block 200] [--concurrency 4] [--wallets 50] [--only plain|controlled]
 //
 // Needs PostgreSQL at DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/test; a database
 // bench_sc_<run> is made there and dropped at the end).
 import { randomBytes } from "node:crypto";
-import os from "node:os";
-import { parseArgs } from "node:util";
 import { createRunDatabase } from "@/lib/db/run-database";
+import { abEnvironment, abSettings, item, routeSpender, runAb, runScript } from "../support/ab-harness";
 
-const { values: flags } = parseArgs({
-  options: {
-    rounds: { type: "string", default: "20" },
-    block: { type: "string", default: "200" },
-    concurrency: { type: "string", default: "4" },
-    wallets: { type: "string", default: "50" },
-  },
-});
-const rounds = Number(flags.rounds);
-const block = Number(flags.block);
-const concurrency = Number(flags.concurrency);
-const wallets = Number(flags.wallets);
-
-type Variant = "plain" | "controlled";
-type Sample = { cpuUsPerSpend: number; wallMsPerSpend: number };
-
-/** The median, or NaN for no values. */
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  const at = (i: number) => sorted[i] ?? Number.NaN;
-  return sorted.length % 2 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
-}
-
-function item<T>(list: readonly T[], index: number): T {
-  const value = list[index % list.length];
-  if (value === undefined) throw new Error("an empty list");
-  return value;
-}
+const settings = abSettings({ rounds: 20, block: 200 });
 
 async function main(): Promise<void> {
-  process.env.DATABASE_URL ??= "postgresql://postgres@127.0.0.1:5432/test";
-  // The limiter counts in memory here, raised by configuration as in bench/run.ts.
-  process.env.API_RATE_LIMIT_PER_MINUTE = "1000000000";
-  delete process.env.REDIS_URL;
+  abEnvironment();
   const runId = `${Date.now()}_${randomBytes(4).toString("hex")}`;
   const database = await createRunDatabase("bench_sc", runId);
   process.env.DATABASE_URL = database.url;
   try {
     const { seedApiData } = await import("../support/seed");
-    const { POST } = await import("@/app/api/public/sdk/v1/cards/[id]/authorizations/route");
-    const { CLIENT_ADDRESS_HEADER } = await import("@/lib/client-address");
-    const { seed } = await seedApiData(runId, { keys: 1, wallets });
+    const spend = await routeSpender();
+    const { seed } = await seedApiData(runId, { keys: 1, wallets: settings.wallets });
     const key = item(seed.keys, 0);
-    const cards: Record<Variant, string[]> = { plain: seed.spreadCardIds, controlled: seed.controlledCardIds };
-    const body = JSON.stringify({ amount: 0.01, merchant: { name: "Bench Coffee", category: "5814", country: "US" } });
-
-    let n = 0;
-    async function spend(cardId: string): Promise<void> {
-      const request = new Request(`http://localhost/api/public/sdk/v1/cards/${cardId}/authorizations`, {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${key}`,
-          "content-type": "application/json",
-          [CLIENT_ADDRESS_HEADER]: "127.0.0.1",
-        },
-        body,
-      });
-      const response = await POST(request, { params: Promise.resolve({ id: cardId }) });
-      await response.text();
-      if (response.status !== 201) throw new Error(`spend answered ${response.status}`);
-    }
-    async function runBlock(variant: Variant): Promise<Sample> {
-      const list = cards[variant];
-      let next = 0;
-      const cpu = process.cpuUsage();
-      const start = performance.now();
-      await Promise.all(
-        Array.from({ length: concurrency }, async () => {
-          while (next < block) {
-            next++;
-            await spend(item(list, n++));
-          }
-        }),
-      );
-      const wallMs = performance.now() - start;
-      const used = process.cpuUsage(cpu);
-      return { cpuUsPerSpend: (used.user + used.system) / block, wallMsPerSpend: wallMs / block };
-    }
-
-    console.error(
-      `load average at start: ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(" ")}`,
-    );
-    // Warm-up: JIT, connection pool, key cache, both paths.
-    await runBlock("plain");
-    await runBlock("controlled");
-    const samples: Record<Variant, Sample[]> = { plain: [], controlled: [] };
-    for (let round = 0; round < rounds; round++) {
-      const order: Variant[] = round % 2 === 0 ? ["plain", "controlled"] : ["controlled", "plain"];
-      for (const variant of order) samples[variant].push(await runBlock(variant));
-    }
-    const report = (variant: Variant) => ({
-      cpuUsPerSpend: Math.round(median(samples[variant].map((s) => s.cpuUsPerSpend))),
-      wallMsPerSpend: Number(median(samples[variant].map((s) => s.wallMsPerSpend)).toFixed(3)),
-    });
-    const plain = report("plain");
-    const controlled = report("controlled");
-    // Each round's own ratio, so a slow moment that hit both blocks of a round cancels out.
-    const ratios = (field: keyof Sample) =>
-      median(samples.plain.map((p, i) => item(samples.controlled, i)[field] / p[field]));
-    console.log(
-      JSON.stringify(
-        {
-          settings: { rounds, block, concurrency, wallets },
-          loadAverageAtEnd: os.loadavg(),
-          plain,
-          controlled,
-          medianRoundRatio: {
-            cpu: Number(ratios("cpuUsPerSpend").toFixed(3)),
-            wall: Number(ratios("wallMsPerSpend").toFixed(3)),
-          },
-        },
-        null,
-        2,
-      ),
-    );
+    const cards = { plain: seed.spreadCardIds, controlled: seed.controlledCardIds };
+    await runAb(settings, ["plain", "controlled"], (variant, n) => spend(key, item(cards[variant], n)));
   } finally {
     const { prisma } = await import("@/lib/db/client");
     await prisma()
@@ -141,10 +34,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runScript(main);

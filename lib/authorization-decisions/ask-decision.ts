@@ -25,6 +25,7 @@ import { sendWebhookRequest, type SendResult } from "@/lib/webhooks/send-request
 import { modeSigningSecrets } from "@/lib/webhooks/signing-secrets";
 import { findDecisionEndpoint, type DecisionEndpoint } from "./decision-endpoint";
 import { releaseDecisionSlot, tryTakeDecisionSlot } from "./in-flight";
+import { preCheckReader } from "./pre-check-reader";
 
 /** An answer is read to this many bytes at most: 20 metadata keys of 40 and values of 500 fit with room. */
 export const ANSWER_BYTES = 16 * 1024;
@@ -72,7 +73,8 @@ export async function askForDecision(
 ): Promise<PriorDecision | undefined> {
   const endpoint = await findDecisionEndpoint(tenant);
   if (!endpoint) return undefined;
-  const checked = await checkSpend(prisma(), tenant, cardId, input, { lock: false });
+  // Over node-postgres, not Prisma: the statement a decided spend adds, at a fifth of the CPU (pre-check-reader.ts).
+  const checked = await checkSpend(preCheckReader, tenant, cardId, input, { lock: false });
   if (checked.decline) return { kind: "declined_before_asking", decline: checked.decline };
 
   const authorizationId = newId("auth");

@@ -64,7 +64,7 @@ export type PriorDecision =
  * spend's transaction, as the hold is placed; unlocked, the check made before asking the endpoint.
  */
 export async function checkSpend(
-  db: Db,
+  db: Pick<Db, "$queryRaw">,
   tenant: Tenant,
   cardId: string,
   input: AuthorizeBody,

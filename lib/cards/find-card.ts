@@ -67,7 +67,8 @@ export async function findCard(db: Db, tenant: Tenant, cardId: string, lock?: Ca
  * same without locking (the check a spend makes before asking the application's decision endpoint).
  */
 export async function findCardToSpend(
-  db: Db,
+  // Reads only: the pre-check runs it over its own reader (lib/authorization-decisions/pre-check-reader.ts).
+  db: Pick<Db, "$queryRaw">,
   tenant: Tenant,
   cardId: string,
   { lock = true }: { lock?: boolean } = {},

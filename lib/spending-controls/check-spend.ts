@@ -62,7 +62,7 @@ function merchantDecline(subject: ControlledSubject, spend: SpendToCheck): Contr
 }
 
 export async function checkSpendingControls(
-  db: Db,
+  db: Pick<Db, "$queryRaw">,
   subjects: readonly ControlledSubject[],
   spend: SpendToCheck,
 ): Promise<ControlsCheck> {

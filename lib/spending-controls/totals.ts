@@ -23,7 +23,7 @@ function currentWindows(at: Date): { intervals: WindowInterval[]; starts: Date[]
   return { intervals: [...WINDOW_INTERVALS], starts: WINDOW_INTERVALS.map((i) => windowStart(i, at)) };
 }
 
-export async function readTotals(db: Db, subjectIds: readonly string[], at: Date): Promise<Totals> {
+export async function readTotals(db: Pick<Db, "$queryRaw">, subjectIds: readonly string[], at: Date): Promise<Totals> {
   const totals: Totals = new Map(subjectIds.map((id) => [id, new Map<string, bigint>()]));
   if (subjectIds.length === 0) return totals;
   const { intervals, starts } = currentWindows(at);

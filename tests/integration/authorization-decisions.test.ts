@@ -12,6 +12,9 @@ import { deleteConsoleDecisionEndpoint, setConsoleDecisionEndpoint } from "@/lib
 import { prisma } from "@/lib/db/client";
 import { REPO_ROOT } from "@/lib/db/paths";
 import { checkLedgerInvariant } from "@/lib/ledger/check-invariant";
+import { preCheckReader } from "@/lib/authorization-decisions/pre-check-reader";
+import { findCardToSpend } from "@/lib/cards/find-card";
+import { readTotals } from "@/lib/spending-controls/totals";
 import { answerDecision, verifyAuthorizationRequest } from "@/lib/client/authorization-decisions";
 import { api, merchant, walletWithCard } from "../helpers/card-money";
 import { createKey, createMerchantApp, setupApp } from "../helpers/fixtures";
@@ -345,6 +348,48 @@ describe("authorization decisions", () => {
     const frozen = await api.spend(app.key, cardId, { amount: 1, merchant });
     expect(frozen.error?.error.code).toBe("card_inactive");
     expect(receiver.received).toHaveLength(0);
+  });
+
+  it("the pre-check's reader reads exactly what Prisma reads: card, wallet, account and running totals", async () => {
+    const app = await setupApp();
+    const tenant = { applicationId: app.appId, livemode: false };
+    const plain = await walletWithCard(app.key, { fund: 50 });
+    const limited = await walletWithCard(app.key, { fund: 80, spendLimit: 30 });
+    await testClient(app.key).POST("/api/public/sdk/v1/cards/{id}", {
+      params: { path: { id: limited.cardId } },
+      body: {
+        spendingControls: {
+          spendingLimits: [{ amount: 40, interval: "daily" }, { amount: 15, interval: "weekly", categories: ["5814"] }],
+          blockedCategories: ["7995"],
+        },
+      },
+    });
+    // Running totals to read, a hold on the account, and a frozen card beside them.
+    expect((await api.spend(app.key, limited.cardId, { amount: 12.34, merchant })).response.status).toBe(201);
+    const frozen = await walletWithCard(app.key, { fund: 5 });
+    await testClient(app.key).POST("/api/public/sdk/v1/cards/{id}", {
+      params: { path: { id: frozen.cardId } },
+      body: { status: "frozen" },
+    });
+    for (const { cardId, walletId } of [plain, limited, frozen]) {
+      const viaPrisma = await findCardToSpend(prisma(), tenant, cardId, { lock: false });
+      const viaReader = await findCardToSpend(preCheckReader, tenant, cardId, { lock: false });
+      const { spendingTotals: totalsPrisma, ...restPrisma } = viaPrisma;
+      const { spendingTotals: totalsReader, ...restReader } = viaReader;
+      expect(restReader).toStrictEqual(restPrisma);
+      expect(typeof restReader.account.heldMinor).toBe("bigint");
+      expect(restReader.createdAt).toBeInstanceOf(Date);
+      expect(totalsReader?.totals).toStrictEqual(totalsPrisma?.totals);
+      expect(await readTotals(preCheckReader, [cardId, walletId], new Date())).toStrictEqual(
+        await readTotals(prisma(), [cardId, walletId], new Date()),
+      );
+    }
+    const limitedTotals = (await findCardToSpend(preCheckReader, tenant, limited.cardId, { lock: false }))
+      .spendingTotals;
+    expect([...(limitedTotals?.totals.get(limited.cardId)?.values() ?? [])]).toContain(1234n);
+    await expect(findCardToSpend(preCheckReader, tenant, "card_missing", { lock: false })).rejects.toMatchObject({
+      code: "card_not_found",
+    });
   });
 
   it("a replayed Idempotency-Key never calls the endpoint again", async () => {
