@@ -21,6 +21,9 @@ import { createTcpRequester } from "@/lib/platform/redis-tcp-requester";
 import { createUpstashRateLimiter } from "@/lib/ratelimit/upstash-limiter";
 import type { Tenant } from "@/lib/tenant";
 import { SCHEMA_VERSION } from "@/lib/version";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { controlsRecord, readControls } from "@/lib/spending-controls/controls";
+import { NOTHING_SPENT, spendingUsage } from "@/lib/spending-controls/usage";
 import {
   authorizeSpend,
   claimIdempotencyKey,
@@ -29,6 +32,7 @@ import {
   findWallet,
   inTransaction,
   insertWallet,
+  readSpendingTotals,
   releaseIdempotencyKey,
   touchKey,
   type AccountRow,
@@ -151,7 +155,15 @@ async function authenticate(
 
 // --- the records as the API returns them (lib/wallets/wallet-record.ts, lib/authorizations/authorization-record.ts) ---
 
-function walletRecord(wallet: WalletRow, account: AccountRow | undefined): Record<string, unknown> {
+/** `totals`: the wallet's running totals now (readSpendingTotals); none for a wallet just made. */
+function walletRecord(
+  wallet: WalletRow,
+  account: AccountRow | undefined,
+  totals: ReadonlyMap<string, bigint> = NOTHING_SPENT,
+  at = new Date(),
+): Record<string, unknown> {
+  // The spending fields with our own pure functions: the same figures from the same rows.
+  const controls = readControls((wallet.spendingControls ?? null) as Prisma.JsonValue | null);
   const posted = BigInt(account?.postedMinor ?? "0");
   const held = BigInt(account?.heldMinor ?? "0");
   return {
@@ -165,6 +177,8 @@ function walletRecord(wallet: WalletRow, account: AccountRow | undefined): Recor
     accountNumber: wallet.accountNumber,
     status: wallet.status,
     balance: { available: toMajor(posted - held, wallet.currency), posted: toMajor(posted, wallet.currency) },
+    spendingControls: controlsRecord(controls, wallet.currency),
+    spending: spendingUsage(controls, totals, wallet.currency, at),
     livemode: wallet.livemode,
     createdAt: wallet.createdAt.toISOString(),
   };
@@ -215,7 +229,9 @@ async function getWallet(
       param: "externalUserId",
     });
   }
-  return { status: 200, body: JSON.stringify(walletRecord(found.wallet, found.account)) };
+  const at = new Date();
+  const totals = await readSpendingTotals(pool, found.wallet.id, at);
+  return { status: 200, body: JSON.stringify(walletRecord(found.wallet, found.account, totals, at)) };
 }
 
 async function createWallet(

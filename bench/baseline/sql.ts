@@ -5,6 +5,8 @@ import pg from "pg";
 import { ApiError, type ErrorCode } from "@/lib/http/errors";
 import { openStoredResponse, sealStoredResponse } from "@/lib/http/idempotency";
 import { newId } from "@/lib/ids";
+import { WINDOW_INTERVALS } from "@/lib/schemas/spending-controls";
+import { windowStart } from "@/lib/spending-controls/windows";
 import type { Tenant } from "@/lib/tenant";
 import { newAccountNumber } from "@/lib/wallets/account-number";
 
@@ -70,6 +72,7 @@ export type WalletRow = {
   currency: string;
   accountNumber: string;
   status: string;
+  spendingControls: unknown;
   createdAt: Date;
 };
 export type AccountRow = { id: string; postedMinor: string; heldMinor: string };
@@ -90,6 +93,21 @@ export async function findWallet(
   if (!row) return undefined;
   const { accountId, postedMinor, heldMinor, ...wallet } = row;
   return { wallet, account: accountId === null ? undefined : { id: accountId, postedMinor, heldMinor } };
+}
+
+/**
+ * As ours (readTotals in lib/spending-controls/totals.ts): the wallet's running totals in the windows
+ * containing `at`, one statement whether or not the wallet has controls. limitKey → spent.
+ */
+export async function readSpendingTotals(db: Queryable, walletId: string, at: Date): Promise<Map<string, bigint>> {
+  const { rows } = await db.query<{ limitKey: string; spent: string }>(
+    `SELECT t."subjectId", t."limitKey", t."spent"
+     FROM unnest($1::"SpendingInterval"[], $2::timestamp(3)[]) AS w("interval", "start")
+     JOIN "SpendingTotal" t ON t."windowStart" = w."start" AND t."interval" = w."interval"
+     WHERE t."subjectId" = ANY($3::text[])`,
+    [[...WINDOW_INTERVALS], WINDOW_INTERVALS.map((i) => windowStart(i, at)), [walletId]],
+  );
+  return new Map(rows.map((row) => [row.limitKey, BigInt(row.spent)]));
 }
 
 // --- Idempotency (lib/http/idempotency.ts) ---
