@@ -1,7 +1,7 @@
 // An endpoint's delivery figures over the last 24 hours and 7 days: attempts, success rate and
 // p50/p95 latency of its attempts (first tries, retries, replays), read from its pre-aggregated
-// hours (WebhookLatencyHour, kept by a trigger on WebhookAttempt), so the cost is at most 168 rows
-// however many attempts there were (docs/decisions/console-read-costs.md).
+// hours (WebhookLatencyHour, kept by a trigger on WebhookAttempt), so the cost is at most 168 hours
+// of 8 slots each however many attempts there were (docs/decisions/console-read-costs.md).
 import type { Db } from "@/lib/db/client";
 import { histogramPercentile } from "./latency-buckets";
 

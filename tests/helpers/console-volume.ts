@@ -60,26 +60,30 @@ export async function seedConsoleVolume(applicationId: string, rows: number): Pr
       CASE WHEN i % 10 = 0 THEN 500 ELSE 200 END, 1 + (i * 7919) % 2000,
       (now() AT TIME ZONE 'UTC') - (i % 10000) * (interval '7 days' / 10000)
     FROM generate_series(1, ${rows}) AS i`;
-  await db.$transaction([
-    db.$executeRaw`
+  // One transaction: a transfer's entries must balance by its commit (a deferred check).
+  await db.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`
       INSERT INTO "Wallet" ("id", "applicationId", "livemode", "externalUserId", "email", "currency", "accountNumber", "createdAt")
-      VALUES (${busy.id}, ${applicationId}, false, ${busy.externalUserId}, 'busy@example.test', 'USD', ${"B" + tag}, now())`,
-    db.$executeRaw`
+      VALUES (${busy.id}, ${applicationId}, false, ${busy.externalUserId}, 'busy@example.test', 'USD', ${"B" + tag}, now())`;
+      await tx.$executeRaw`
       INSERT INTO "LedgerAccount" ("id", "applicationId", "livemode", "kind", "currency", "walletId", "postedMinor")
       VALUES (${busyAccount}, ${applicationId}, false, 'wallet', 'USD', ${busy.id}, ${BigInt(transfers) * 100n}),
-        (${reserve}, NULL, false, 'reserve', 'USD', NULL, 0)`,
-    db.$executeRaw`
+        (${reserve}, NULL, false, 'reserve', 'USD', NULL, 0)`;
+      await tx.$executeRaw`
       INSERT INTO "LedgerTransfer" ("id", "applicationId", "livemode", "kind", "description", "createdAt")
       SELECT 'ltr_vol' || ${tag} || i, ${applicationId}, false, 'funding', 'Seeded',
         timestamp '2026-01-01' + i * interval '1 second'
-      FROM generate_series(1, ${transfers}) AS i`,
-    db.$executeRaw`
+      FROM generate_series(1, ${transfers}) AS i`;
+      await tx.$executeRaw`
       INSERT INTO "LedgerEntry" ("transferId", "accountId", "currency", "amount", "createdAt")
       SELECT 'ltr_vol' || ${tag} || i, leg."account", 'USD', leg."amount", timestamp '2026-01-01' + i * interval '1 second'
       FROM generate_series(1, ${transfers}) AS i,
         (VALUES (${reserve}, -100::bigint), (${busyAccount}, 100::bigint)) AS leg("account", "amount")
-      ORDER BY i`,
-  ]);
+      ORDER BY i`;
+    },
+    { timeout: 600_000, maxWait: 60_000 },
+  );
   // As autovacuum would after such a burst: statistics, and the request log's trigram pending list
   // merged into its index.
   await db.$executeRawUnsafe(

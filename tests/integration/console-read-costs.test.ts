@@ -136,12 +136,12 @@ describe("console reads walk an index, whatever the history", () => {
     );
   });
 
-  it("reads an endpoint's figures from at most 169 hours, none of its attempts", async () => {
+  it("reads an endpoint's figures from at most 169 hours of 8 slots, none of its attempts", async () => {
     const db = fresh();
     const stats = await endpointStats(db, volume.endpointId);
     const plans = await plansReading(statements(), "WebhookLatencyHour");
     expect(plans.flat().some((node) => node["Relation Name"] === "WebhookAttempt")).toBe(false);
-    expectIndexed(plans, "WebhookLatencyHour", "WebhookLatencyHour_pkey", 2 * 169);
+    expectIndexed(plans, "WebhookLatencyHour", "WebhookLatencyHour_pkey", 2 * 169 * 8);
     // The hours hold every seeded attempt of the window: the same counts as the attempts themselves.
     const [exact] = await prisma().$queryRaw<{ day: number; week: number }[]>`
       SELECT count(*) FILTER (WHERE a."createdAt" >= date_trunc('hour', now() AT TIME ZONE 'UTC') - interval '23 hours')::int AS "day",
