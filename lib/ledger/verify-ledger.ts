@@ -106,24 +106,37 @@ export async function verifyLedgerBatch(tx: Db, { limit = BATCH_SIZE }: { limit?
       LIMIT ${SAMPLE}`;
     for (const row of transfers) of(row.livemode).unbalancedTransfers.push(row.id);
 
-    // A wallet account's cache against its own entries and open holds (its history, through the
-    // (accountId, id) index); the shared reserves keep no cache, so theirs must stay at zero.
+    // A wallet entry's stored running balance (LedgerEntry.balanceAfter, docs/decisions/statement-costs.md)
+    // must be the one before it plus its amount, and the account's cached posted balance its newest
+    // entry's: by induction over the checked entries, the sum of all of them, read with two index
+    // reads per entry instead of a sum over the wallet's history. Held must equal the open holds,
+    // available must not be negative; the shared reserves keep no cache, so theirs stay at zero.
     const accounts = await tx.$queryRaw<{ id: string; livemode: boolean }[]>`
-      WITH touched AS (
-        SELECT DISTINCT e."accountId" AS id
+      WITH entries AS (
+        SELECT DISTINCT e.id, e."accountId", e.amount, e."balanceAfter"
         FROM "LedgerTotalDelta" d, unnest(d."entryIds") entry, "LedgerEntry" e
-        WHERE d.id = ANY(${ids}::text[]::bigint[]) AND e.id = entry
+        WHERE d.id = ANY(${ids}::text[]::bigint[]) AND d.metric IN ('wallet', 'reserve') AND e.id = entry
+      ), broken AS (
+        SELECT DISTINCT b."accountId" AS id
+        FROM entries b JOIN "LedgerAccount" a ON a.id = b."accountId" AND a.kind = 'wallet'
+        LEFT JOIN LATERAL (
+          SELECT p."balanceAfter" FROM "LedgerEntry" p
+          WHERE p."accountId" = b."accountId" AND p.id < b.id ORDER BY p.id DESC LIMIT 1
+        ) p ON TRUE
+        WHERE b."balanceAfter" IS DISTINCT FROM COALESCE(p."balanceAfter", 0) + b.amount
       )
       SELECT a.id, a.livemode
-      FROM touched JOIN "LedgerAccount" a ON a.id = touched.id
+      FROM (SELECT DISTINCT "accountId" AS id FROM entries) touched JOIN "LedgerAccount" a ON a.id = touched.id
       LEFT JOIN LATERAL (
-        SELECT COALESCE(SUM(amount), 0) AS total FROM "LedgerEntry" WHERE "accountId" = a.id AND a.kind = 'wallet'
-      ) e ON TRUE
+        SELECT "balanceAfter" AS total FROM "LedgerEntry" WHERE "accountId" = a.id ORDER BY id DESC LIMIT 1
+      ) e ON a.kind = 'wallet'
       LEFT JOIN LATERAL (
         SELECT COALESCE(SUM(amount), 0) AS total FROM "Authorization"
         WHERE "walletId" = a."walletId" AND status = 'pending' AND a.kind = 'wallet'
       ) h ON TRUE
-      WHERE (a.kind = 'wallet' AND (a."postedMinor" <> e.total OR a."heldMinor" <> h.total OR a."postedMinor" - a."heldMinor" < 0))
+      WHERE a.id IN (SELECT id FROM broken)
+         OR (a.kind = 'wallet' AND (a."postedMinor" IS DISTINCT FROM e.total OR a."heldMinor" <> h.total
+             OR a."postedMinor" - a."heldMinor" < 0))
          OR (a.kind <> 'wallet' AND (a."postedMinor" <> 0 OR a."heldMinor" <> 0))
       LIMIT ${SAMPLE}`;
     for (const row of accounts) of(row.livemode).mismatchedAccounts.push(row.id);
