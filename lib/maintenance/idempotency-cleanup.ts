@@ -17,14 +17,16 @@ export async function deleteExpiredIdempotencyRecords(
 ): Promise<number> {
   let deleted = 0;
   for (;;) {
-    // SKIP LOCKED: a row a request is completing right now is taken on the next run instead.
+    // SKIP LOCKED: a row a request is completing right now is taken on the next run instead. By
+    // ctid (a TID scan of the locked rows): joined back by id, the planner may hash the batch
+    // against a scan of the whole table (docs/decisions/retention.md).
     const count = await db.$executeRaw`
-      DELETE FROM "IdempotencyRecord" WHERE id IN (
-        SELECT id FROM "IdempotencyRecord"
+      DELETE FROM "IdempotencyRecord" WHERE ctid = ANY(ARRAY(
+        SELECT ctid FROM "IdempotencyRecord"
         WHERE "expiresAt" <= ${now} AND ("state" = 'completed' OR "lockedUntil" <= ${now})
         ORDER BY "expiresAt"
         LIMIT ${batchSize}
-        FOR UPDATE SKIP LOCKED)`;
+        FOR UPDATE SKIP LOCKED))`;
     deleted += count;
     if (count < batchSize) return deleted;
   }
