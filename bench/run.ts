@@ -13,7 +13,16 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -959,6 +968,7 @@ async function measureGrowth(runtimes: NodeRuntime[], buildDone: Promise<void>):
     for (const chosen of runtimes) {
       runtime = chosen;
       const ours = await startOurs();
+      log(`growth: our server is up (pid ${ours.child.pid}, ${executable(ours.child.pid)})`);
       const spec: GrowthSpec = {
         baseUrl: ours.url,
         cookie,
@@ -1006,6 +1016,15 @@ async function measureGrowth(runtimes: NodeRuntime[], buildDone: Promise<void>):
     }),
     loadAverage,
   };
+}
+
+/** The binary a process runs, from /proc (taskset execs it, so the pid is node's); "?" elsewhere. */
+function executable(pid: number | undefined): string {
+  try {
+    return readlinkSync(`/proc/${pid}/exe`);
+  } catch {
+    return "?";
+  }
 }
 
 /** Writes a file the repository keeps as `npm run format` would leave it. */
@@ -1068,7 +1087,7 @@ async function main(): Promise<void> {
       log(`--- Node.js ${chosen.version} ---`);
       if (httpScenarios.length > 0) {
         const ours = await startOurs();
-        log(`our server is up (pid ${ours.child.pid})`);
+        log(`our server is up (pid ${ours.child.pid}, ${executable(ours.child.pid)})`);
         // Made once, through the first runtime's server: every runtime replays the same writes.
         if (index === 0) {
           seed = { ...baseSeed, replays: await seedReplays(ours, baseSeed, settings.replays) };
