@@ -12,17 +12,37 @@ export async function listApplications(db: Db, merchantId: string) {
       consoleLivemode: true,
       createdAt: true,
       account: { select: { id: true, name: true, members: { where: { merchantId }, select: { role: true } } } },
-      _count: { select: { apiKeys: { where: { revokedAt: null } }, webhookEndpoints: true, wallets: true } },
     },
   });
-  return applications.map(({ _count, account, ...application }) => ({
+  // Counted for these applications only, each through its applicationId index: a relation _count
+  // in the query above grouped every wallet, key and endpoint of every merchant first
+  // (docs/decisions/console-read-costs.md).
+  const ids = applications.map((application) => application.id);
+  const [keys, endpoints, wallets] = ids.length
+    ? await Promise.all([
+        db.apiKey.groupBy({
+          by: ["applicationId"],
+          where: { applicationId: { in: ids }, revokedAt: null },
+          _count: { _all: true },
+        }),
+        db.webhookEndpoint.groupBy({
+          by: ["applicationId"],
+          where: { applicationId: { in: ids } },
+          _count: { _all: true },
+        }),
+        db.wallet.groupBy({ by: ["applicationId"], where: { applicationId: { in: ids } }, _count: { _all: true } }),
+      ])
+    : [[], [], []];
+  const countOf = (rows: { applicationId: string; _count: { _all: number } }[], id: string) =>
+    rows.find((row) => row.applicationId === id)?._count._all ?? 0;
+  return applications.map(({ account, ...application }) => ({
     ...application,
     accountId: account.id,
     accountName: account.name,
     role: account.members[0]?.role ?? "viewer",
-    activeKeys: _count.apiKeys,
-    endpoints: _count.webhookEndpoints,
-    wallets: _count.wallets,
+    activeKeys: countOf(keys, application.id),
+    endpoints: countOf(endpoints, application.id),
+    wallets: countOf(wallets, application.id),
   }));
 }
 

@@ -10,6 +10,7 @@ import { prisma } from "@/lib/db/client";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { config } from "@/lib/config";
 import { newId } from "@/lib/ids";
+import { listApplications } from "@/lib/console/list-applications";
 import { listEvents } from "@/lib/console/list-events";
 import { listRequestLog } from "@/lib/console/list-request-log";
 import { searchWallets } from "@/lib/console/search-wallets";
@@ -134,6 +135,16 @@ describe("console reads walk an index, whatever the history", () => {
       "WebhookDelivery_eventId_idx",
       60,
     );
+  });
+
+  it("counts the home page's wallets, live keys and endpoints for the member's applications only", async () => {
+    const [listed] = await listApplications(fresh(), app.merchant.id);
+    expect(listed).toMatchObject({ id: app.appId, wallets: ROWS + 1, activeKeys: 1, endpoints: 1 });
+    // Not a count grouped over every merchant's wallets (what a relation _count does): this
+    // application's only, in a statement that names it.
+    const walletReads = statements().filter((statement) => statement.query.includes('"Wallet"'));
+    expect(walletReads.length).toBeGreaterThan(0);
+    for (const read of walletReads) expect(read.query).toMatch(/"Wallet"\."applicationId" IN \(/);
   });
 
   it("reads an endpoint's figures from at most 169 hours of 8 slots, none of its attempts", async () => {
