@@ -80,7 +80,8 @@ async function cardRow(db: Db, card: { id: string; walletId: string; createdAt: 
   };
   const location = { kind: "wallet_row" as const, walletId: card.walletId, anchor: card.id };
   // On the first page there is no cursor; further down, the page starts right after its nearest newer card.
-  if ((await db.card.count({ where: newer })) < CONSOLE_PAGE_SIZE) return location;
+  // Counting stops at a page: whether the card is on the first page needs no more.
+  if ((await db.card.count({ where: newer, take: CONSOLE_PAGE_SIZE })) < CONSOLE_PAGE_SIZE) return location;
   const previous = await db.card.findFirst({
     where: newer,
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -110,7 +111,8 @@ async function transactionRow(db: Db, walletId: string, authorizationId: string)
   const location = { kind: "wallet_row" as const, walletId, anchor: entry.transferId };
   // A wallet's transactions page by ledger entry id (see listWalletTransactions).
   const newer = { accountId: account.id, id: { gt: entry.id } };
-  if ((await db.ledgerEntry.count({ where: newer })) < CONSOLE_PAGE_SIZE) return location;
+  // Counting stops at a page, however long the wallet's history (docs/decisions/console-read-costs.md).
+  if ((await db.ledgerEntry.count({ where: newer, take: CONSOLE_PAGE_SIZE })) < CONSOLE_PAGE_SIZE) return location;
   const previous = await db.ledgerEntry.findFirst({
     where: newer,
     orderBy: { id: "asc" },
