@@ -92,10 +92,9 @@ async function main(): Promise<void> {
     });
     await raw.close();
   } finally {
-    const { prisma } = await import("@/lib/db/client");
-    await prisma()
-      .$disconnect()
-      .catch(() => undefined);
+    // Every pool of the process (Prisma's, the pre-check's) before the database goes.
+    const { disconnectDb } = await import("@/lib/db/client");
+    await disconnectDb().catch(() => undefined);
     await database.drop();
     endpoint.kill();
   }

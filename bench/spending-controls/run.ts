@@ -26,10 +26,9 @@ async function main(): Promise<void> {
     const cards = { plain: seed.spreadCardIds, controlled: seed.controlledCardIds };
     await runAb(settings, ["plain", "controlled"], (variant, n) => spend(key, item(cards[variant], n)));
   } finally {
-    const { prisma } = await import("@/lib/db/client");
-    await prisma()
-      .$disconnect()
-      .catch(() => undefined);
+    // Every pool of the process (Prisma's, the pre-check's) before the database goes.
+    const { disconnectDb } = await import("@/lib/db/client");
+    await disconnectDb().catch(() => undefined);
     await database.drop();
   }
 }

@@ -20,19 +20,28 @@ import { vetEndpointUrl, type LookupHost } from "@/lib/webhooks/address-guard";
 export type DecisionEndpoint = Pick<AuthorizationEndpoint, "id" | "url" | "timeoutMs" | "defaultAction">;
 
 const CACHE_MS = 1_000;
-const cache = new Map<string, { endpoint: DecisionEndpoint | null; until: number }>();
+// The read itself is kept (not its result), so the spends of a burst that find the entry expired
+// share one read instead of each making its own.
+const cache = new Map<string, { endpoint: Promise<DecisionEndpoint | null>; until: number }>();
 const cacheKey = (tenant: Tenant) => `${tenant.applicationId}:${tenant.livemode ? "live" : "test"}`;
 
 /** The endpoint a spend asks, or null; read at most once a second per application and mode here. */
-export async function findDecisionEndpoint(tenant: Tenant): Promise<DecisionEndpoint | null> {
+export function findDecisionEndpoint(tenant: Tenant): Promise<DecisionEndpoint | null> {
   const key = cacheKey(tenant);
   const cached = cache.get(key);
   if (cached && cached.until > Date.now()) return cached.endpoint;
-  const endpoint = await prisma().authorizationEndpoint.findUnique({
-    where: { applicationId_livemode: { applicationId: tenant.applicationId, livemode: tenant.livemode } },
-    select: { id: true, url: true, timeoutMs: true, defaultAction: true },
+  // A plain promise, run once, that every spend of the burst awaits.
+  const endpoint = (async () =>
+    prisma().authorizationEndpoint.findUnique({
+      where: { applicationId_livemode: { applicationId: tenant.applicationId, livemode: tenant.livemode } },
+      select: { id: true, url: true, timeoutMs: true, defaultAction: true },
+    }))();
+  const entry = { endpoint, until: Date.now() + CACHE_MS };
+  cache.set(key, entry);
+  // A failed read is not kept: the next spend reads again.
+  endpoint.catch(() => {
+    if (cache.get(key) === entry) cache.delete(key);
   });
-  cache.set(key, { endpoint, until: Date.now() + CACHE_MS });
   return endpoint;
 }
 
