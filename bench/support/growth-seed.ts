@@ -67,13 +67,6 @@ export async function createGrowthApplication(runId: string): Promise<GrowthFixt
   await db.application.update({ where: { id: application.id }, data: { consoleLivemode: true } });
   const tenant = { applicationId: application.id, livemode: true };
   await ensureReserveAccount(db, true, "USD");
-  // A live endpoint must be a public https address, which this one only pretends to be: the server
-  // runs without its worker, so nothing is ever sent to it. Inserted directly, as the vetting
-  // (a DNS lookup) is not what is measured.
-  const endpointUrl = "https://growth.bench.invalid/never-sent";
-  const endpoint = await db.webhookEndpoint.create({
-    data: { id: newId("we"), applicationId: application.id, livemode: true, url: endpointUrl, events: [] },
-  });
   const apiKey = (await createApiKey(db, { applicationId: application.id, mode: "live", name: "bench growth" })).secret;
   const wallet = await transaction((tx) =>
     createWallet(tx, tenant, {
@@ -86,6 +79,15 @@ export async function createGrowthApplication(runId: string): Promise<GrowthFixt
   await transaction((tx) =>
     issueCard(tx, tenant, { externalUserId: BUSY_EXTERNAL_USER_ID, kind: "virtual", currency: "USD" }),
   );
+  // A live endpoint must be a public https address, which this one only pretends to be: the server
+  // runs without its worker, so nothing is ever sent to it. Inserted directly, as the vetting
+  // (a DNS lookup) is not what is measured. Made after the busy wallet and its card, so their two
+  // events queue no delivery (one would wait for a worker that the growth scenario runs only to
+  // fold ledger totals).
+  const endpointUrl = "https://growth.bench.invalid/never-sent";
+  const endpoint = await db.webhookEndpoint.create({
+    data: { id: newId("we"), applicationId: application.id, livemode: true, url: endpointUrl, events: [] },
+  });
   return {
     applicationId: application.id,
     merchantId: merchant.id,

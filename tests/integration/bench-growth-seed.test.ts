@@ -57,7 +57,9 @@ describe("growth benchmark seeding", () => {
       app.applicationId,
     );
     expect(sequences).toMatchObject({ wallets: big.wallets, broken: 0 });
-    expect(big.deliveries).toBe(big.events);
+    // Every seeded event has a delivery and its attempt; the busy wallet's two events made by the
+    // domain functions before the endpoint existed have none.
+    expect(big.deliveries).toBe(big.events - 2);
     expect(big.attempts).toBe(big.deliveries);
 
     const [retention] = await query(
