@@ -360,11 +360,25 @@ async function recordFailureOnce(
       RETURNING "createdAt"`;
     if (!recorded) return { kind: "skipped", reason: "already_attempted" } as const;
 
-    const [endpoint] = await tx.$queryRaw<EndpointHealthFields[]>`
+    const [endpoint] = await tx.$queryRaw<(EndpointHealthFields & { deletedAt: Date | null })[]>`
       SELECT "enabled", "consecutiveFailures", "failingSince", "lastSuccessAt", "lastFailureAt", "lastFailureReason",
-        "backoffUntil", "backoffProbeFailures", "probeLeaseUntil", "disabledAt", "disabledReason"
+        "backoffUntil", "backoffProbeFailures", "probeLeaseUntil", "disabledAt", "disabledReason", "deletedAt"
       FROM "WebhookEndpoint" WHERE "id" = ${row.endpointId} FOR UPDATE`;
     if (!endpoint) throw new Error(`webhook endpoint ${row.endpointId} vanished under its delivery ${row.id}`);
+    if (endpoint.deletedAt) {
+      // Deleted while this send was under way: the deletion failed the delivery and removed its
+      // queued jobs; a retry queued now would leave it pending for an endpoint nothing sends to.
+      const delivery = await tx.webhookDelivery.update({
+        where: { id: row.id },
+        data: {
+          attemptCount: { increment: 1 },
+          lastStatusCode: attempt.statusCode,
+          ...(attempt.trigger === "replay" ? {} : { status: "failed", nextAttemptAt: null }),
+        },
+        select: { status: true },
+      });
+      return { kind: "sent", attempt: { ...attempt, createdAt: recorded.createdAt }, status: delivery.status } as const;
+    }
     const health = afterFailure(
       endpoint,
       { at, reason: context.reason, probe: context.probe },

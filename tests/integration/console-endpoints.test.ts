@@ -28,6 +28,7 @@ import { isValidAccountNumber } from "@/lib/wallets/account-number";
 import { deliver } from "@/lib/webhooks/deliver";
 import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import { endpointFlag } from "@/lib/webhooks/enqueue";
+import { removeEndpointJobs } from "@/lib/webhooks/resume-deliveries";
 import type { WebhookWorker } from "@/lib/webhooks/worker";
 import { createKey } from "../helpers/fixtures";
 import { testClient } from "../helpers/route-fetch";
@@ -170,9 +171,17 @@ describe("deleting an endpoint", () => {
     // Pending: ended as failed, its queued retry gone; nothing more is sent.
     const after = await prisma().webhookDelivery.findUniqueOrThrow({ where: { id: pending.id } });
     expect(after).toMatchObject({ status: "failed", nextAttemptAt: null });
-    const queued = await prisma().$queryRaw<{ n: bigint }[]>`
-      SELECT count(*) AS n FROM graphile_worker.jobs WHERE "flags" ? ${endpointFlag(id)}`;
-    expect(Number(queued[0]?.n)).toBe(0);
+    // A retry already running when the endpoint was deleted is not removed; it ends without
+    // queueing another (deliver.ts), so the endpoint's jobs run out and the delivery stays failed.
+    await waitUntil(async () => {
+      const [queued] = await prisma().$queryRaw<{ n: bigint }[]>`
+        SELECT count(*) AS n FROM graphile_worker.jobs WHERE "flags" ? ${endpointFlag(id)}`;
+      return Number(queued?.n) === 0;
+    }, 10_000);
+    expect(await prisma().webhookDelivery.findUniqueOrThrow({ where: { id: pending.id } })).toMatchObject({
+      status: "failed",
+      nextAttemptAt: null,
+    });
 
     // A replay job that was already running finds the endpoint deleted and sends nothing.
     expect(await deliver(pending.id, "replay")).toEqual({ kind: "skipped", reason: "endpoint_deleted" });
@@ -219,6 +228,41 @@ describe("deleting an endpoint", () => {
     await expect(transaction((tx) => deleteEndpoint(tx, context, appId, id))).rejects.toMatchObject({
       code: "not_found",
     });
+  });
+});
+
+describe("deleting an endpoint while a send to it is under way", () => {
+  it("ends the delivery failed when the send fails after the deletion, with no retry queued", async () => {
+    const slow = await startReceiver(() => ({ status: 500, delayMs: 1_500 }));
+    try {
+      const { context, appId } = await merchant();
+      const { secret: key } = await createKey(appId);
+      const { id } = await registerEndpoint(prisma(), context, appId, { url: slow.url, events: [], enabled: true });
+      const created = await testClient(key).POST("/api/public/sdk/v1/wallets", {
+        body: { externalUserId: `race_${randomBytes(4).toString("hex")}`, currency: "USD", email: "r@example.com" },
+      });
+      expect(created.response.status).toBe(201);
+      const delivery = await prisma().webhookDelivery.findFirstOrThrow({ where: { endpointId: id } });
+      // This test sends itself: no worker (of this or another file) may take the queued first try.
+      await transaction((tx) => removeEndpointJobs(tx, id));
+
+      const sending = deliver(delivery.id, "retry");
+      await slow.waitFor(1);
+      const { failedDeliveries } = await transaction((tx) => deleteEndpoint(tx, context, appId, id));
+      expect(failedDeliveries).toBe(1);
+
+      expect(await sending).toMatchObject({ kind: "sent", status: "failed" });
+      expect(await prisma().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
+        status: "failed",
+        nextAttemptAt: null,
+        attemptCount: 1,
+      });
+      const [queued] = await prisma().$queryRaw<{ n: bigint }[]>`
+        SELECT count(*) AS n FROM graphile_worker.jobs WHERE "flags" ? ${endpointFlag(id)}`;
+      expect(Number(queued?.n)).toBe(0);
+    } finally {
+      await slow.close();
+    }
   });
 });
 
