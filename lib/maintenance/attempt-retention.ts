@@ -60,3 +60,24 @@ export async function dropExpiredAttemptBodies(
     from = batch.newest;
   }
 }
+
+/** Hours older than this are outside every window the console reads (7 days, and the current hour). */
+export const LATENCY_HOURS_KEPT_DAYS = 8;
+
+/**
+ * Deletes the endpoints' latency hours (WebhookLatencyHour) older than LATENCY_HOURS_KEPT_DAYS by
+ * the database's clock, in batches by the hour index, and returns how many went. Without it the
+ * table would grow by up to 8 rows per endpoint and hour for ever, though nothing reads them.
+ */
+export async function dropExpiredLatencyHours(db: Db, { batchSize = BATCH_SIZE }: { batchSize?: number } = {}) {
+  const cutoff = await retentionCutoff(db, LATENCY_HOURS_KEPT_DAYS);
+  let deleted = 0;
+  for (;;) {
+    const count = await db.$executeRaw`
+      DELETE FROM "WebhookLatencyHour" WHERE ctid = ANY(ARRAY(
+        SELECT ctid FROM "WebhookLatencyHour" WHERE "hour" < ${cutoff}
+        ORDER BY "hour" LIMIT ${batchSize} FOR UPDATE SKIP LOCKED))`;
+    deleted += count;
+    if (count < batchSize) return deleted;
+  }
+}

@@ -8,7 +8,11 @@ import { DEFAULT_ATTEMPT_RETENTION_DAYS, DEFAULT_ATTEMPT_RETENTION_SCHEDULE, par
 import { prisma } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { attemptRetentionJob, cronItems, type JobContext } from "@/lib/jobs";
-import { dropExpiredAttemptBodies } from "@/lib/maintenance/attempt-retention";
+import {
+  dropExpiredAttemptBodies,
+  dropExpiredLatencyHours,
+  LATENCY_HOURS_KEPT_DAYS,
+} from "@/lib/maintenance/attempt-retention";
 import { EndpointGate } from "@/lib/webhooks/endpoint-gate";
 import { QUEUE_SCHEMA, quietQueueLogger } from "@/lib/webhooks/queue-schema";
 import { poolSql } from "@/lib/webhooks/sql-runner";
@@ -36,7 +40,15 @@ type AttemptShape = { ageDays: number; statusCode: number | null; latencyMs: num
 async function attempt({ ageDays, statusCode, latencyMs, error }: AttemptShape): Promise<string> {
   const createdAt = new Date(Date.now() - ageDays * DAY);
   const event = await prisma().event.create({
-    data: { id: newId("evt"), applicationId: appId, livemode: false, type: "wallet.provisioned", data: {}, sequence: 1, createdAt },
+    data: {
+      id: newId("evt"),
+      applicationId: appId,
+      livemode: false,
+      type: "wallet.provisioned",
+      data: {},
+      sequence: 1,
+      createdAt,
+    },
   });
   const delivery = await prisma().webhookDelivery.create({
     data: {
@@ -126,6 +138,29 @@ describe("dropping expired attempt bodies", () => {
   });
 });
 
+describe("dropping expired endpoint latency hours", () => {
+  it("deletes the hours older than the console's windows, in batches, and keeps the rest", async () => {
+    const keptHours = LATENCY_HOURS_KEPT_DAYS * 24;
+    const hoursBack = [1, 3 * 24, keptHours - 2, keptHours + 2, 30 * 24, 90 * 24];
+    await prisma().webhookLatencyHour.deleteMany({ where: { endpointId } });
+    await prisma().$executeRaw`
+      INSERT INTO "WebhookLatencyHour" ("endpointId", "hour", "slot", "attempts", "latencyCounts")
+      SELECT ${endpointId}, date_trunc('hour', now() AT TIME ZONE 'UTC') - make_interval(hours => back), slot, 0,
+             array_fill(0, ARRAY[cardinality(webhook_latency_bounds())])
+      FROM unnest(${hoursBack}::int[]) AS back, generate_series(0, 2) AS slot`;
+
+    const deleted = await dropExpiredLatencyHours(prisma(), { batchSize: 4 });
+
+    const left = await prisma().$queryRaw<{ back: number }[]>`
+      SELECT extract(epoch FROM date_trunc('hour', now() AT TIME ZONE 'UTC') - "hour")::int / 3600 AS back
+      FROM "WebhookLatencyHour" WHERE "endpointId" = ${endpointId} ORDER BY back`;
+    const kept = hoursBack.filter((back) => back < keptHours);
+    expect(left.map((row) => row.back)).toEqual(kept.flatMap((back) => [back, back, back]));
+    expect(deleted).toBe((hoursBack.length - kept.length) * 3);
+    expect(await dropExpiredLatencyHours(prisma())).toBe(0);
+  });
+});
+
 describe("the retention's schedule and settings", () => {
   const at = (hour: number, min: number) => ({ min, hour, date: 24, month: 11, dow: 2 });
 
@@ -156,9 +191,7 @@ describe("the retention's schedule and settings", () => {
   it.each(["0", "-3", "1.5", "30d", "thirty", "99999999"])(
     "refuses WEBHOOK_ATTEMPT_RETENTION_DAYS=%s, naming the variable",
     (value) => {
-      expect(() => parseConfig({ WEBHOOK_ATTEMPT_RETENTION_DAYS: value })).toThrow(
-        /WEBHOOK_ATTEMPT_RETENTION_DAYS/,
-      );
+      expect(() => parseConfig({ WEBHOOK_ATTEMPT_RETENTION_DAYS: value })).toThrow(/WEBHOOK_ATTEMPT_RETENTION_DAYS/);
     },
   );
 

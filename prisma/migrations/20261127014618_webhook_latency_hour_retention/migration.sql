@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "WebhookLatencyHour_hour_idx" ON "WebhookLatencyHour"("hour");
