@@ -3,11 +3,10 @@
 // child process answering {"approved": true} at once. A companion to run.ts, for choosing what to cut.
 //
 //   npx tsx bench/authorization-decisions/parts.ts [--calls 400]
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { createRunDatabase } from "@/lib/db/run-database";
-import { abEnvironment, item, runScript } from "../support/ab-harness";
+import { abEnvironment, item, runScript, startApprovingEndpoint } from "../support/ab-harness";
 
 const { values } = parseArgs({ options: { calls: { type: "string", default: "400" } } });
 const calls = Number(values.calls);
@@ -29,15 +28,7 @@ async function main(): Promise<void> {
   const runId = `${Date.now()}_${randomBytes(4).toString("hex")}`;
   const database = await createRunDatabase("bench_adp", runId);
   const port = 3590 + Math.floor(Math.random() * 100);
-  const endpoint = spawn(
-    process.execPath,
-    [
-      "-e",
-      `const a=JSON.stringify({approved:true});const s=require("node:http").createServer((q,r)=>{q.resume();q.on("end",()=>{r.writeHead(200,{"content-type":"application/json","content-length":a.length});r.end(a)})});s.keepAliveTimeout=65000;s.listen(${port},"127.0.0.1",()=>console.log("up"))`,
-    ],
-    { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, NODE_OPTIONS: "" } },
-  );
-  await new Promise<void>((resolve) => endpoint.stdout.once("data", () => resolve()));
+  const endpoint = await startApprovingEndpoint(port);
   process.env.DATABASE_URL = database.url;
   try {
     const { seedApiData } = await import("../support/seed");
@@ -45,7 +36,7 @@ async function main(): Promise<void> {
     const { checkSpend } = await import("@/lib/authorizations/spend-card");
     const { askForDecision } = await import("@/lib/authorization-decisions/ask-decision");
     const { findDecisionEndpoint } = await import("@/lib/authorization-decisions/decision-endpoint");
-    const { seed } = await seedApiData(runId, { keys: 1, wallets: 10 }, `http://127.0.0.1:${port}/decide`);
+    const { seed } = await seedApiData(runId, { keys: 1, wallets: 10 }, endpoint.url);
     const cardId = item(seed.decisionCardIds, 0);
     const card = await prisma().card.findUniqueOrThrow({ where: { id: cardId } });
     const tenant = { applicationId: card.applicationId, livemode: false };
@@ -53,7 +44,9 @@ async function main(): Promise<void> {
     await cpuPerCall("SELECT 1 through Prisma", () => prisma().$queryRaw`SELECT 1`);
     await cpuPerCall("findDecisionEndpoint (cached)", () => findDecisionEndpoint(tenant));
     const { preCheckReader } = await import("@/lib/authorization-decisions/pre-check-reader");
-    await cpuPerCall("checkSpend unlocked through Prisma", () => checkSpend(prisma(), tenant, cardId, input, { lock: false }));
+    await cpuPerCall("checkSpend unlocked through Prisma", () =>
+      checkSpend(prisma(), tenant, cardId, input, { lock: false }),
+    );
     await cpuPerCall("checkSpend unlocked, pre-check reader", () =>
       checkSpend(preCheckReader, tenant, cardId, input, { lock: false }),
     );
@@ -67,7 +60,13 @@ async function main(): Promise<void> {
       event: "card.authorization.request",
       schema_version: "2026-01-01",
       sent_at: new Date().toISOString(),
-      data: { authorizationId: "auth_x", amount: 0.01, currency: "USD", merchant: input.merchant, card: { id: cardId, last4: "4242" } },
+      data: {
+        authorizationId: "auth_x",
+        amount: 0.01,
+        currency: "USD",
+        merchant: input.merchant,
+        card: { id: cardId, last4: "4242" },
+      },
     };
     await cpuPerCall("signedRequest", async () => signedRequest(envelope, envelope.id, secrets));
     await cpuPerCall("newId x2", async () => [newId("auth"), newId("areq")]);
@@ -78,11 +77,19 @@ async function main(): Promise<void> {
     await cpuPerCall("SELECT 1 through pg alone", () => pool.query("SELECT 1"));
     await pool.end();
     const { sendWebhookRequest } = await import("@/lib/webhooks/send-request");
-    const url = `http://127.0.0.1:${port}/decide`;
+    const url = endpoint.url;
     const headers = { "content-type": "application/json" };
     const body = JSON.stringify({ id: "areq_x", data: { amount: 1 } });
     await cpuPerCall("sendWebhookRequest (no signing)", () =>
-      sendWebhookRequest({ url, body, headers, livemode: false, timeoutMs: 2000, answerBytes: 16384, separatePool: { name: "d", connections: 4 } }),
+      sendWebhookRequest({
+        url,
+        body,
+        headers,
+        livemode: false,
+        timeoutMs: 2000,
+        answerBytes: 16384,
+        separatePool: { name: "d", connections: 4 },
+      }),
     );
     const { Pool } = await import("undici");
     const raw = new Pool(`http://127.0.0.1:${port}`, { connections: 4 });
@@ -96,7 +103,7 @@ async function main(): Promise<void> {
     const { disconnectDb } = await import("@/lib/db/client");
     await disconnectDb().catch(() => undefined);
     await database.drop();
-    endpoint.kill();
+    endpoint.stop();
   }
 }
 

@@ -9,10 +9,17 @@
 //
 // Needs PostgreSQL at DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/test; a database
 // bench_ad_<run> is made there and dropped at the end).
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createRunDatabase } from "@/lib/db/run-database";
-import { abEnvironment, abSettings, item, routeSpender, runAb, runScript } from "../support/ab-harness";
+import {
+  abEnvironment,
+  abSettings,
+  item,
+  routeSpender,
+  runAb,
+  runScript,
+  startApprovingEndpoint,
+} from "../support/ab-harness";
 
 const settings = abSettings({ rounds: 10, block: 100 });
 
@@ -20,23 +27,13 @@ async function main(): Promise<void> {
   abEnvironment();
   const runId = `${Date.now()}_${randomBytes(4).toString("hex")}`;
   const database = await createRunDatabase("bench_ad", runId);
-  // The endpoint in a process of its own, so its work is not counted as the spend's CPU.
   const port = 3490 + Math.floor(Math.random() * 100);
-  const endpoint = spawn(
-    process.execPath,
-    [
-      "-e",
-      `const a=JSON.stringify({approved:true});const s=require("node:http").createServer((q,r)=>{q.resume();q.on("end",()=>{r.writeHead(200,{"content-type":"application/json","content-length":a.length});r.end(a)})});s.keepAliveTimeout=65000;s.listen(${port},"127.0.0.1",()=>console.log("up"))`,
-    ],
-    // Not profiled with the bench when NODE_OPTIONS asks for --cpu-prof.
-    { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, NODE_OPTIONS: "" } },
-  );
-  await new Promise<void>((resolve) => endpoint.stdout.once("data", () => resolve()));
+  const endpoint = await startApprovingEndpoint(port);
   process.env.DATABASE_URL = database.url;
   try {
     const { seedApiData } = await import("../support/seed");
     const spend = await routeSpender();
-    const { seed } = await seedApiData(runId, { keys: 1, wallets: settings.wallets }, `http://127.0.0.1:${port}/decide`);
+    const { seed } = await seedApiData(runId, { keys: 1, wallets: settings.wallets }, endpoint.url);
     const keys = { plain: item(seed.keys, 0), decided: item(seed.decisionKeys, 0) };
     const cards = { plain: seed.spreadCardIds, decided: seed.decisionCardIds };
     await runAb(settings, ["plain", "decided"], (variant, n) => spend(keys[variant], item(cards[variant], n)));
@@ -45,7 +42,7 @@ async function main(): Promise<void> {
     const { disconnectDb } = await import("@/lib/db/client");
     await disconnectDb().catch(() => undefined);
     await database.drop();
-    endpoint.kill();
+    endpoint.stop();
   }
 }
 

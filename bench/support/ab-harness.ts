@@ -5,6 +5,7 @@
 // spend. `--only <variant>` runs that variant's blocks alone; `--profile <file>` writes a V8 CPU
 // profile of the measured rounds only (not the start-up, seeding or warm-up a `node --cpu-prof` of the
 // whole process is mostly made of), which bench/support/profile-summary.ts reads.
+import { spawn } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { Session } from "node:inspector/promises";
 import os from "node:os";
@@ -74,7 +75,11 @@ export async function routeSpender(): Promise<(key: string, cardId: string) => P
   return async (key, cardId) => {
     const request = new Request(`http://localhost/api/public/sdk/v1/cards/${cardId}/authorizations`, {
       method: "POST",
-      headers: { authorization: `Bearer ${key}`, "content-type": "application/json", [CLIENT_ADDRESS_HEADER]: "127.0.0.1" },
+      headers: {
+        authorization: `Bearer ${key}`,
+        "content-type": "application/json",
+        [CLIENT_ADDRESS_HEADER]: "127.0.0.1",
+      },
       body,
     });
     const response = await POST(request, { params: Promise.resolve({ id: cardId }) });
@@ -162,6 +167,23 @@ export async function runAb<A extends string, B extends string>(
 }
 
 /** Runs `main`, exiting 0 or, with the error printed, 1 (the route's pools would keep it alive). */
+/**
+ * A decision endpoint answering {"approved": true} at once over keep-alive, in a process of its own
+ * so its work is not counted as the spend's CPU (nor profiled when NODE_OPTIONS asks for --cpu-prof).
+ */
+export async function startApprovingEndpoint(port: number): Promise<{ url: string; stop(): void }> {
+  const endpoint = spawn(
+    process.execPath,
+    [
+      "-e",
+      `const a=JSON.stringify({approved:true});const s=require("node:http").createServer((q,r)=>{q.resume();q.on("end",()=>{r.writeHead(200,{"content-type":"application/json","content-length":a.length});r.end(a)})});s.keepAliveTimeout=65000;s.listen(${port},"127.0.0.1",()=>console.log("up"))`,
+    ],
+    { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, NODE_OPTIONS: "" } },
+  );
+  await new Promise<void>((resolve) => endpoint.stdout.once("data", () => resolve()));
+  return { url: `http://127.0.0.1:${port}/decide`, stop: () => endpoint.kill() };
+}
+
 export function runScript(main: () => Promise<void>): void {
   main().then(
     () => process.exit(0),
