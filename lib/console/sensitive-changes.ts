@@ -1,6 +1,7 @@
 // Which console changes are sensitive only in live mode, and so ask for a recent re-authentication
 // (lib/console/recent-authentication.ts): minting a live key, registering an endpoint while the console
-// shows live mode, pointing a live endpoint at another URL. Each decides who gets live access or data.
+// shows live mode, pointing a live endpoint at another URL, setting or removing the live decision
+// endpoint. Each decides who gets live access or data, or who approves live spends.
 import type { Db } from "@/lib/db/client";
 import { requireApplication } from "./require-application";
 import { requireEndpoint } from "./require-endpoint";
@@ -9,7 +10,8 @@ export function keyMintIsSensitive(mode: string): boolean {
   return mode === "live";
 }
 
-export async function endpointRegistrationIsSensitive(db: Db, merchantId: string, applicationId: string) {
+/** Registering a webhook endpoint, or setting or removing the decision endpoint, of the mode the console shows. */
+export async function liveEndpointChangeIsSensitive(db: Db, merchantId: string, applicationId: string) {
   return (await requireApplication(db, merchantId, applicationId)).consoleLivemode;
 }
 

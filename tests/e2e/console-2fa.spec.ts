@@ -256,3 +256,40 @@ test("an older session minting a live key is asked for the password; a test key 
   await dialog.getByRole("button", { name: "Confirm" }).click();
   await expect(newKey).toHaveText(/^sk_live_/);
 });
+
+test("an older session setting or removing the live decision endpoint is asked for the password; in test mode it is not", async ({
+  page,
+  context,
+}) => {
+  const email = uniqueEmail("reauth-decision");
+  await signUpInBrowser(page, email);
+  const appId = await createApplicationInBrowser(page, "Decided shop");
+  await signedInElevenMinutesAgo(context, email);
+  const dialog = page.getByRole("dialog", { name: "Confirm it is you" });
+  const status = page.getByRole("status");
+  const setEndpoint = async (url: string) => {
+    await page.goto(`/merchant/sdk/apps/${appId}/webhooks/authorization-endpoint`);
+    await page.getByLabel("URL").fill(url);
+    await page.getByRole("button", { name: /^(Set endpoint|Save)$/ }).click();
+  };
+
+  await setEndpoint("http://127.0.0.1:4555/decide");
+  await expect(status).toHaveText("Decision endpoint saved. New spends are asked from now on.");
+  await expect(dialog).toBeHidden();
+
+  const database = await db();
+  await database.application.update({ where: { id: appId }, data: { consoleLivemode: true } });
+  await setEndpoint("https://93.184.215.14/decide");
+  await expect(dialog).toBeVisible();
+  expect(await database.authorizationEndpoint.count({ where: { applicationId: appId, livemode: true } })).toBe(0);
+  await dialog.getByLabel("Password").fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(status).toHaveText("Decision endpoint saved. New spends are asked from now on.");
+  expect(await database.authorizationEndpoint.count({ where: { applicationId: appId, livemode: true } })).toBe(1);
+
+  // Within the ten minutes the proof lasts, removing it asks nothing more.
+  await page.getByRole("button", { name: "Remove" }).click();
+  await expect(status).toHaveText("Removed: spends are decided by status, controls and funds alone.");
+  await expect(dialog).toBeHidden();
+  expect(await database.authorizationEndpoint.count({ where: { applicationId: appId, livemode: true } })).toBe(0);
+});

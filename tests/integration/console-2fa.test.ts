@@ -16,7 +16,7 @@ import {
 import { SECOND_FACTOR_REFUSED, SECOND_FACTOR_REQUIRED } from "@/lib/console/second-factor-sign-in";
 import { createConsoleApplication } from "@/lib/console/create-console-application";
 import {
-  endpointRegistrationIsSensitive,
+  liveEndpointChangeIsSensitive,
   endpointUpdateIsSensitive,
   keyMintIsSensitive,
 } from "@/lib/console/sensitive-changes";
@@ -204,9 +204,9 @@ describe("live-mode changes that ask for re-authentication", () => {
     const { context } = await merchant();
     const app = await createConsoleApplication(prisma(), context, { name: "Shop" });
     expect([keyMintIsSensitive("live"), keyMintIsSensitive("test")]).toEqual([true, false]);
-    expect(await endpointRegistrationIsSensitive(prisma(), context.merchantId, app.id)).toBe(false);
+    expect(await liveEndpointChangeIsSensitive(prisma(), context.merchantId, app.id)).toBe(false);
     await setMode(prisma(), context, app.id, "live");
-    expect(await endpointRegistrationIsSensitive(prisma(), context.merchantId, app.id)).toBe(true);
+    expect(await liveEndpointChangeIsSensitive(prisma(), context.merchantId, app.id)).toBe(true);
 
     const endpoint = (livemode: boolean) =>
       prisma().webhookEndpoint.create({

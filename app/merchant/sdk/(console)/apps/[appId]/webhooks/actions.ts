@@ -8,7 +8,7 @@ import { registerEndpoint } from "@/lib/console/register-endpoint";
 import { replayConsoleDelivery } from "@/lib/console/replay-console-delivery";
 import { sendTestEvent } from "@/lib/console/send-test-event";
 import { requireRecentAuthentication } from "@/lib/console/recent-authentication";
-import { endpointRegistrationIsSensitive, endpointUpdateIsSensitive } from "@/lib/console/sensitive-changes";
+import { liveEndpointChangeIsSensitive, endpointUpdateIsSensitive } from "@/lib/console/sensitive-changes";
 import { requireAuditContext } from "@/lib/console/session";
 import { setEndpointEnabled } from "@/lib/console/set-endpoint-enabled";
 import { updateEndpoint } from "@/lib/console/update-endpoint";
@@ -23,7 +23,7 @@ export async function registerEndpointAction(
   const events = form.getAll("events").filter((e): e is string => typeof e === "string");
   const values = { url: text(form, "url"), events: events.join(","), enabled: form.get("enabled") ? "on" : "" };
   const state = await runAction(async () => {
-    if (await endpointRegistrationIsSensitive(prisma(), context.merchantId, applicationId))
+    if (await liveEndpointChangeIsSensitive(prisma(), context.merchantId, applicationId))
       await requireRecentAuthentication(context.merchantId);
     const { id } = await transaction((tx) =>
       registerEndpoint(tx, context, applicationId, {

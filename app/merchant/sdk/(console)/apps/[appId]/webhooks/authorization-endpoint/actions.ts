@@ -1,13 +1,17 @@
 "use server";
 // Server actions of the decision endpoint page: set, remove, send a test request. Each checks the
 // session; lib/console/authorization-endpoint.ts checks membership and the mode's write permission
-// and writes the audit line of a set or a removal.
+// and writes the audit line of a set or a removal. In live mode a set or a removal also asks for a
+// recent re-authentication: the live endpoint approves real spends.
 import { revalidatePath } from "next/cache";
 import {
   deleteConsoleDecisionEndpoint,
   setConsoleDecisionEndpoint,
   testConsoleDecisionEndpoint,
 } from "@/lib/console/authorization-endpoint";
+import { prisma } from "@/lib/db/client";
+import { requireRecentAuthentication } from "@/lib/console/recent-authentication";
+import { liveEndpointChangeIsSensitive } from "@/lib/console/sensitive-changes";
 import { requireAuditContext } from "@/lib/console/session";
 import { runAction, text, type ActionState } from "@/app/merchant/sdk/_lib/action-state";
 
@@ -25,6 +29,8 @@ export async function setDecisionEndpointAction(
     defaultAction: text(form, "defaultAction"),
   };
   const state = await runAction(async () => {
+    if (await liveEndpointChangeIsSensitive(prisma(), context.merchantId, applicationId))
+      await requireRecentAuthentication(context.merchantId);
     await setConsoleDecisionEndpoint(context, applicationId, values);
     return { message: "Decision endpoint saved. New spends are asked from now on." };
   }, values);
@@ -35,6 +41,8 @@ export async function setDecisionEndpointAction(
 export async function deleteDecisionEndpointAction(applicationId: string): Promise<ActionState> {
   const context = await requireAuditContext();
   const state = await runAction(async () => {
+    if (await liveEndpointChangeIsSensitive(prisma(), context.merchantId, applicationId))
+      await requireRecentAuthentication(context.merchantId);
     await deleteConsoleDecisionEndpoint(context, applicationId);
     return { message: "Removed: spends are decided by status, controls and funds alone." };
   });

@@ -4,6 +4,7 @@ import { useActionState, useTransition, useState } from "react";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/input";
+import { useReauthentication } from "@/app/merchant/sdk/_components/reauth-dialog";
 import { idleState, type ActionState } from "@/app/merchant/sdk/_lib/action-state";
 import { deleteDecisionEndpointAction, setDecisionEndpointAction, testDecisionEndpointAction } from "./actions";
 
@@ -16,8 +17,11 @@ export function DecisionEndpointForm({
   endpoint: { url: string; timeoutMs: number; defaultAction: "approve" | "decline" } | null;
   canWrite: boolean;
 }) {
+  // In live mode, setting or removing asks for a recent re-authentication; the action runs again once given.
+  const { withReauthentication, reauthDialog } = useReauthentication();
   const [state, action] = useActionState(
-    (previous: ActionState, form: FormData) => setDecisionEndpointAction(applicationId, previous, form),
+    (previous: ActionState, form: FormData) =>
+      withReauthentication(() => setDecisionEndpointAction(applicationId, previous, form)),
     idleState,
   );
   const [other, setOther] = useState<ActionState>(idleState);
@@ -97,12 +101,17 @@ export function DecisionEndpointForm({
             type="button"
             className="rounded-md border border-rose-300 px-3 py-1.5 text-sm text-rose-700"
             disabled={pending}
-            onClick={() => startTransition(async () => setOther(await deleteDecisionEndpointAction(applicationId)))}
+            onClick={() =>
+              startTransition(async () =>
+                setOther(await withReauthentication(() => deleteDecisionEndpointAction(applicationId))),
+              )
+            }
           >
             Remove
           </button>
         </div>
       ) : null}
+      {reauthDialog}
     </div>
   );
 }
