@@ -156,8 +156,10 @@ describe("dropping expired endpoint latency hours", () => {
       FROM "WebhookLatencyHour" WHERE "endpointId" = ${endpointId} ORDER BY back`;
     const kept = hoursBack.filter((back) => back < keptHours);
     expect(left.map((row) => row.back)).toEqual(kept.flatMap((back) => [back, back, back]));
-    expect(deleted).toBe((hoursBack.length - kept.length) * 3);
-    expect(await dropExpiredLatencyHours(prisma())).toBe(0);
+    // Other files' endpoints may have expired hours too (their attempts backdated): at least ours went.
+    expect(deleted).toBeGreaterThanOrEqual((hoursBack.length - kept.length) * 3);
+    await dropExpiredLatencyHours(prisma());
+    expect(await prisma().webhookLatencyHour.count({ where: { endpointId } })).toBe(kept.length * 3);
   });
 });
 
