@@ -21,3 +21,9 @@ export async function walletBalanceAt(db: Db, walletAccountId: string, instant: 
 export async function reserveBalance(db: Db, livemode: boolean, currency: string): Promise<bigint> {
   return accountEntrySum(db, reserveAccountId(livemode, currency));
 }
+
+/** The running balance stored on a wallet entry; the trigger writes one on every wallet entry. */
+export function storedBalance(entry: { id: bigint; balanceAfter: bigint | null }): bigint {
+  if (entry.balanceAfter === null) throw new Error(`ledger entry ${entry.id} has no balanceAfter`);
+  return entry.balanceAfter;
+}

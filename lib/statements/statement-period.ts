@@ -2,6 +2,7 @@
 // history (docs/decisions/statement-costs.md): the opening balance is the stored running balance
 // of the last entry before the period (one index read), and the period's entries come with their
 // transfers in one query.
+import { storedBalance } from "@/lib/ledger/balances";
 import type { Db } from "@/lib/db/client";
 import { Prisma, type LedgerEntry, type LedgerTransfer } from "@/lib/generated/prisma/client";
 import { transactionRecord, type WalletRef } from "@/lib/ledger/transaction-record";
@@ -40,12 +41,6 @@ export function periodEntriesQuery(accountId: string, from: Date, to: Date): Pri
     ) t
     WHERE e."accountId" = ${accountId} AND e."createdAt" >= ${from} AND e."createdAt" < ${to}
     ORDER BY e."id"`;
-}
-
-/** The running balance stored on a wallet entry; the trigger writes one on every wallet entry. */
-function storedBalance(entry: { id: bigint; balanceAfter: bigint | null }): bigint {
-  if (entry.balanceAfter === null) throw new Error(`ledger entry ${entry.id} has no balanceAfter`);
-  return entry.balanceAfter;
 }
 
 /**

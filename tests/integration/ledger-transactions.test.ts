@@ -7,7 +7,7 @@ import { prisma, transaction } from "@/lib/db/client";
 import { reserveAccountId } from "@/lib/ledger/accounts";
 import { reserveBalance, walletBalanceAt } from "@/lib/ledger/balances";
 import { fundWallet } from "@/lib/ledger/fund-wallet";
-import { walletTransactionsBetween } from "@/lib/ledger/list-wallet-transactions";
+import { readStatementPeriod } from "@/lib/statements/statement-period";
 import { api, merchant, walletWithCard } from "../helpers/card-money";
 import { createKey, setupApp } from "../helpers/fixtures";
 
@@ -176,7 +176,8 @@ describe("transactions", () => {
     await api.fund(app.key, userId, { amount: 2.5 });
     const account = await prisma().ledgerAccount.findUniqueOrThrow({ where: { walletId } });
     expect(await walletBalanceAt(prisma(), account.id, middle)).toBe(1000n);
-    const period = await walletTransactionsBetween(prisma(), walletId, middle, new Date(Date.now() + 1000));
+    const wallet = await prisma().wallet.findUniqueOrThrow({ where: { id: walletId } });
+    const period = await readStatementPeriod(prisma(), wallet, account.id, middle, new Date(Date.now() + 1000));
     expect(period.openingMinor).toBe(1000n);
     expect(period.closingMinor).toBe(1750n);
     expect(period.transactions.map((t) => [t.amount, t.balanceAfter])).toEqual([
