@@ -23,9 +23,13 @@ export async function listWalletTransactions(
   const cursor = await findCursor(query.starting_after, "a transaction of this wallet", (transferId) =>
     db.ledgerEntry.findFirst({ where: { transferId, accountId }, select: { id: true } }),
   );
+  // The account as a range and first in the order, not `accountId = …` ordered by id: with an
+  // equality the planner may walk the primary key backwards and filter, reading every entry written
+  // since this wallet's newest (a quiet wallet among busy ones); a range leaves (accountId, id) the
+  // only index that gives the order (docs/decisions/console-read-costs.md).
   const entries = await db.ledgerEntry.findMany({
-    where: { accountId, ...(cursor ? { id: { lt: cursor.id } } : {}) },
-    orderBy: { id: "desc" },
+    where: { accountId: { gte: accountId, lte: accountId }, ...(cursor ? { id: { lt: cursor.id } } : {}) },
+    orderBy: [{ accountId: "desc" }, { id: "desc" }],
     take: query.limit + 1,
     include: { transfer: true },
   });

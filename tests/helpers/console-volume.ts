@@ -1,7 +1,9 @@
 // Seeds an application's history in bulk with set-based SQL (generate_series), for the console read
 // cost tests: `rows` wallets, logged requests, events with one delivery each, webhook attempts over
-// the last 7 days, and one wallet with rows / 2 transfers. A needle row of each searchable kind
-// is the only one matching its search, so a query that reads every row to find it shows in its plan.
+// the last 7 days, and one wallet with rows / 2 transfers followed by as many of another wallet's (so
+// the busy wallet's newest entry is older than rows others, as a quieter wallet's is in production).
+// A needle row of each searchable kind is the only one matching its search, so a query that reads
+// every row to find it shows in its plan.
 import { prisma } from "@/lib/db/client";
 import { randomBase62 } from "@/lib/ids";
 
@@ -24,6 +26,7 @@ export async function seedConsoleVolume(applicationId: string, rows: number): Pr
   const busy = { externalUserId: `busy_${tag}`, id: `wal_busy${tag}` };
   const reserve = `lac_volreserve${tag}`;
   const busyAccount = `lac_volbusy${tag}`;
+  const later = { id: `wal_later${tag}`, account: `lac_vollater${tag}` };
   const transfers = Math.max(1, Math.floor(rows / 2));
 
   await db.$executeRaw`
@@ -67,19 +70,24 @@ export async function seedConsoleVolume(applicationId: string, rows: number): Pr
       INSERT INTO "Wallet" ("id", "applicationId", "livemode", "externalUserId", "email", "currency", "accountNumber", "createdAt")
       VALUES (${busy.id}, ${applicationId}, false, ${busy.externalUserId}, 'busy@example.test', 'USD', ${"B" + tag}, now())`;
       await tx.$executeRaw`
+      INSERT INTO "Wallet" ("id", "applicationId", "livemode", "externalUserId", "email", "currency", "accountNumber", "createdAt")
+      VALUES (${later.id}, ${applicationId}, false, ${"later_" + tag}, 'later@example.test', 'USD', ${"L" + tag}, now())`;
+      await tx.$executeRaw`
       INSERT INTO "LedgerAccount" ("id", "applicationId", "livemode", "kind", "currency", "walletId", "postedMinor")
       VALUES (${busyAccount}, ${applicationId}, false, 'wallet', 'USD', ${busy.id}, ${BigInt(transfers) * 100n}),
+        (${later.account}, ${applicationId}, false, 'wallet', 'USD', ${later.id}, ${BigInt(transfers) * 100n}),
         (${reserve}, NULL, false, 'reserve', 'USD', NULL, 0)`;
+      // Transfers 1..n credit the busy wallet, n+1..2n the later one: every later entry has a higher id.
       await tx.$executeRaw`
       INSERT INTO "LedgerTransfer" ("id", "applicationId", "livemode", "kind", "description", "createdAt")
       SELECT 'ltr_vol' || ${tag} || i, ${applicationId}, false, 'funding', 'Seeded',
         timestamp '2026-01-01' + i * interval '1 second'
-      FROM generate_series(1, ${transfers}) AS i`;
+      FROM generate_series(1, 2 * ${transfers}) AS i`;
       await tx.$executeRaw`
       INSERT INTO "LedgerEntry" ("transferId", "accountId", "currency", "amount", "createdAt")
-      SELECT 'ltr_vol' || ${tag} || i, leg."account", 'USD', leg."amount", timestamp '2026-01-01' + i * interval '1 second'
-      FROM generate_series(1, ${transfers}) AS i,
-        (VALUES (${reserve}, -100::bigint), (${busyAccount}, 100::bigint)) AS leg("account", "amount")
+      SELECT 'ltr_vol' || ${tag} || i, CASE WHEN leg."amount" < 0 THEN ${reserve} WHEN i <= ${transfers} THEN ${busyAccount} ELSE ${later.account} END,
+        'USD', leg."amount", timestamp '2026-01-01' + i * interval '1 second'
+      FROM generate_series(1, 2 * ${transfers}) AS i, (VALUES (-100::bigint), (100::bigint)) AS leg("amount")
       ORDER BY i`;
     },
     { timeout: 600_000, maxWait: 60_000 },

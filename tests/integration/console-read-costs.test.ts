@@ -139,7 +139,8 @@ describe("console reads walk an index, whatever the history", () => {
 
   it("counts the home page's wallets, live keys and endpoints for the member's applications only", async () => {
     const [listed] = await listApplications(fresh(), app.merchant.id);
-    expect(listed).toMatchObject({ id: app.appId, wallets: ROWS + 1, activeKeys: 1, endpoints: 1 });
+    // ROWS seeded wallets, the busy one and the later one.
+    expect(listed).toMatchObject({ id: app.appId, wallets: ROWS + 2, activeKeys: 1, endpoints: 1 });
     // Not a count grouped over every merchant's wallets (what a relation _count does): this
     // application's only, in a statement that names it.
     const walletReads = statements().filter((statement) => statement.query.includes('"Wallet"'));
@@ -171,13 +172,19 @@ describe("console reads walk an index, whatever the history", () => {
     // Each seeded transfer credits 1.00: the newest leaves the balance at their number.
     expect(page.data[0]?.balanceAfter).toBe(Math.floor(ROWS / 2));
     expect(page.data[19]?.balanceAfter).toBe(Math.floor(ROWS / 2) - 19);
-    expectIndexed(
-      await plansReading(statements(), "LedgerEntry"),
-      "LedgerEntry",
-      // The primary key (entry id) when the wallet holds most entries, as the seeded one does.
-      ["LedgerEntry_accountId_id_idx", "LedgerEntry_pkey"],
-      25,
+    // Not the primary key walked backwards past the later wallet's ROWS entries, which the planner
+    // picks for `accountId = …` when the wallet holds a large share of them.
+    expectIndexed(await plansReading(statements(), "LedgerEntry"), "LedgerEntry", "LedgerEntry_accountId_id_idx", 25);
+
+    // A later page starts at its cursor in the same index: its depth costs nothing either.
+    const next = await listWalletTransactions(fresh(), tenant, volume.busyWallet.externalUserId, {
+      limit: 20,
+      starting_after: page.data[19]?.id,
+    });
+    expect(next.data.map((row) => row.balanceAfter)).toEqual(
+      Array.from({ length: 20 }, (_, i) => Math.floor(ROWS / 2) - 20 - i),
     );
+    expectIndexed(await plansReading(statements(), "LedgerEntry"), "LedgerEntry", "LedgerEntry_accountId_id_idx", 25);
   });
 });
 
