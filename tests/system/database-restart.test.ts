@@ -691,7 +691,18 @@ describe.skipIf(!postgresBinaries)(
       const unanswered = calls.filter((c) => c.status === null);
       expect(unanswered.length, failWithLogs(`requests without an answer (${stops}):\n${show(unanswered)}`)).toBe(0);
       const serverErrors = calls.filter((c) => c.status !== null && c.status >= 500 && c.status !== 503);
-      expect(serverErrors.length, failWithLogs(`5xx other than 503 (${stops}):\n${show(serverErrors)}`)).toBe(0);
+      // What the service logged for each (its line names the request id; the stack follows it).
+      const logged = (c: Call) => {
+        const lines = service?.output().split("\n") ?? [];
+        const at = c.requestId ? lines.findIndex((line) => line.includes(c.requestId ?? "")) : -1;
+        return at < 0 ? `(no line for ${c.requestId})` : lines.slice(at, at + 16).join("\n");
+      };
+      expect(
+        serverErrors.length,
+        failWithLogs(
+          `5xx other than 503 (${stops}):\n${show(serverErrors)}\n${serverErrors.slice(0, 3).map(logged).join("\n")}`,
+        ),
+      ).toBe(0);
       // Refusals other than the ones a client is told to retry are bugs of the outage too (a key
       // refused as unknown, a wallet not found because its read failed).
       const refused = calls.filter(
