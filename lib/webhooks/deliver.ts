@@ -47,12 +47,17 @@ export type DeliverOptions = {
 };
 
 export type DeliverOutcome =
-  | { kind: "sent"; attempt: WebhookAttempt; status: DeliveryStatus }
+  | { kind: "sent"; attempt: RecordedAttempt; status: DeliveryStatus }
   | {
       kind: "skipped";
       reason: "not_found" | "already_attempted" | "not_pending" | "endpoint_disabled" | "endpoint_deleted";
     }
   | { kind: "deferred"; reason: "backing_off" | "probe_in_flight" | "endpoint_busy"; until: Date };
+
+/** An attempt as deliver() reports it; failedEndpointId is the database's, set by trigger on insert. */
+type RecordedAttempt = Omit<WebhookAttempt, "failedEndpointId">;
+/** The same before the insert, which stamps createdAt. */
+type AttemptToRecord = Omit<RecordedAttempt, "createdAt">;
 
 /** A delivery as sending needs it, read in one statement: its row, endpoint, event and signing secret. */
 type DeliveryToSend = EndpointHealthFields & {
@@ -186,7 +191,7 @@ async function sendAndRecord(
     lookupHost: options.lookupHost,
   });
   // One id for every try at recording it, so a try that committed unseen makes the next a no-op.
-  const attempt: Omit<WebhookAttempt, "createdAt"> = {
+  const attempt: AttemptToRecord = {
     id: newId("wha"),
     deliveryId: row.id,
     trigger,
@@ -288,7 +293,7 @@ async function recordSuccess(
   db: PrismaClient,
   sql: SqlRunner,
   row: DeliveryToSend,
-  attempt: Omit<WebhookAttempt, "createdAt">,
+  attempt: AttemptToRecord,
 ): Promise<DeliverOutcome> {
   const at = new Date();
   const record = () =>
@@ -335,7 +340,7 @@ type FailureContext = {
 async function recordFailure(
   db: PrismaClient,
   row: DeliveryToSend,
-  attempt: Omit<WebhookAttempt, "createdAt">,
+  attempt: AttemptToRecord,
   context: FailureContext,
 ): Promise<DeliverOutcome> {
   const at = new Date();
@@ -345,7 +350,7 @@ async function recordFailure(
 async function recordFailureOnce(
   db: PrismaClient,
   row: DeliveryToSend,
-  attempt: Omit<WebhookAttempt, "createdAt">,
+  attempt: AttemptToRecord,
   context: FailureContext,
   at: Date,
 ): Promise<DeliverOutcome> {
@@ -439,5 +444,11 @@ async function recordAutomaticDisable(tx: Prisma.TransactionClient, row: Deliver
     action: "webhook_endpoint.disabled_automatically",
     detail: { endpointId: row.endpointId, url: row.url, livemode: row.livemode, reason },
   });
-  await mailEndpointDisabled(tx, { applicationId: row.applicationId, endpointId: row.endpointId, url: row.url, livemode: row.livemode, reason });
+  await mailEndpointDisabled(tx, {
+    applicationId: row.applicationId,
+    endpointId: row.endpointId,
+    url: row.url,
+    livemode: row.livemode,
+    reason,
+  });
 }

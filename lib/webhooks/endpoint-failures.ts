@@ -4,10 +4,10 @@ import type { Db } from "@/lib/db/client";
 /** The endpoint's newest attempts that got no 2xx: what it answered, or why no answer came. */
 export function latestFailures(db: Db, endpointId: string, take: number) {
   return db.webhookAttempt.findMany({
-    where: {
-      delivery: { endpointId },
-      OR: [{ error: { not: null } }, { statusCode: null }, { statusCode: { lt: 200 } }, { statusCode: { gt: 299 } }],
-    },
+    // Set on insert to the endpoint of every attempt that got no 2xx (migration
+    // webhook_attempt_failed_endpoint): the walk reads this endpoint's failures only, newest first,
+    // however many attempts it or the others made.
+    where: { failedEndpointId: endpointId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take,
     select: {
