@@ -1,8 +1,10 @@
 // Whether an error means "the database cannot be reached right now" (stopped, restarting, failing
 // over, out of connections) rather than "this query is wrong". The first is worth retrying shortly
-// and is answered 503 `unavailable` with Retry-After; the second is a bug. Errors arrive in three
-// shapes: Prisma's (P-codes, with the driver adapter's error in `meta`), node-postgres's (SQLSTATE
-// in `code`, or a socket errno), and node-postgres's own messages for a connection it lost.
+// and is answered 503 `unavailable` with Retry-After; the second is a bug. Errors arrive in four
+// shapes: Prisma's (P-codes, with the driver adapter's error in `meta`), the driver adapter's own
+// DriverAdapterError thrown bare (its `cause.kind`; a statement of an interactive transaction whose
+// connection closed mid-flight arrives so), node-postgres's (SQLSTATE in `code`, or a socket errno),
+// and node-postgres's own messages for a connection it lost.
 
 /** Seconds a client is told to wait (Retry-After) while the database is unreachable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 2;
@@ -28,7 +30,14 @@ const DRIVER_MESSAGES = [
   /^Client was closed and is not queryable/,
 ];
 
-type ErrorLike = { code?: unknown; message?: unknown; meta?: unknown; cause?: unknown; errors?: unknown };
+type ErrorLike = {
+  code?: unknown;
+  kind?: unknown;
+  message?: unknown;
+  meta?: unknown;
+  cause?: unknown;
+  errors?: unknown;
+};
 
 function sqlstateUnavailable(code: unknown): boolean {
   return typeof code === "string" && (SQLSTATES.has(code) || code.startsWith("08") || SOCKET_ERRNOS.has(code));
@@ -36,8 +45,10 @@ function sqlstateUnavailable(code: unknown): boolean {
 
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof error !== "object" || error === null || depth > 4) return false;
-  const { code, message, meta, cause, errors } = error as ErrorLike;
+  const { code, kind, message, meta, cause, errors } = error as ErrorLike;
   if (typeof code === "string" && PRISMA_CODES.has(code)) return true;
+  // A bare DriverAdapterError's cause (reached below, through `cause`) carries the kind itself.
+  if (typeof kind === "string" && ADAPTER_KINDS.has(kind)) return true;
   if (sqlstateUnavailable(code)) return true;
   if (typeof message === "string" && DRIVER_MESSAGES.some((pattern) => pattern.test(message))) return true;
   const adapterCause = (meta as { driverAdapterError?: { cause?: { kind?: unknown; code?: unknown } } } | undefined)

@@ -1,6 +1,7 @@
 // Which errors mean "the database cannot be reached right now" (answered 503 with Retry-After, and
 // waited out by the worker's queue writes) and which are bugs (answered 500): each shape the
 // drivers produce, and generated look-alikes that must not pass.
+import { DriverAdapterError } from "@prisma/driver-adapter-utils";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@/lib/db/database-unavailable";
@@ -26,6 +27,10 @@ const UNAVAILABLE = [
   ["Prisma: raw query on a terminated session", prismaError("P2010", { kind: "postgres", code: "57P01" })],
   ["Prisma: connection closed", prismaError("P2010", { kind: "ConnectionClosed" })],
   ["Prisma: no transaction in time", prismaError("P2028")],
+  // Seen bare, not wrapped by Prisma, from a statement of an interactive transaction whose
+  // connection closed at an immediate database stop (the 500 of the restart test on 356dd96).
+  ["the adapter: connection closed mid-transaction", new DriverAdapterError({ kind: "ConnectionClosed" })],
+  ["the adapter: server unreachable", new DriverAdapterError({ kind: "DatabaseNotReachable" })],
   ["pg: admin shutdown", pgError("57P01", "terminating connection due to administrator command")],
   ["pg: starting up", pgError("57P03", "the database system is starting up")],
   ["pg: connection exception class", pgError("08006")],
@@ -40,6 +45,10 @@ const UNAVAILABLE = [
 const BUGS = [
   ["Prisma: unique violation", prismaError("P2002", { kind: "UniqueConstraintViolation" })],
   ["Prisma: missing table", prismaError("P2021", { kind: "TableDoesNotExist" })],
+  [
+    "the adapter: a bare unique violation",
+    new DriverAdapterError({ kind: "UniqueConstraintViolation", constraint: undefined }),
+  ],
   ["pg: syntax error", pgError("42601")],
   ["pg: serialization failure", pgError("40001")],
   ["a plain error", new Error("boom")],
