@@ -29,7 +29,11 @@ export function lastEntryBeforeQuery(accountId: string, from: Date): Prisma.Sql 
 /**
  * The account's entries of the period with the transfer columns a record shows. Each transfer by
  * its primary key (OFFSET 0 keeps the lateral subquery a per-row lookup): a hash join would read
- * every transfer ever written to find the period's.
+ * every transfer ever written to find the period's. Ordered by (createdAt, id), the order the
+ * account's (accountId, createdAt) index reads the period in (the same order as id alone, see
+ * readStatementPeriod): ordered by id, the planner may walk (accountId, id) through the account's
+ * whole history and filter, when it overestimates the period's share of the account (it did for
+ * the growth benchmark's busy wallet at 4 M entries: 212 ms against 75 ms at 0.4 M).
  */
 export function periodEntriesQuery(accountId: string, from: Date, to: Date): Prisma.Sql {
   return Prisma.sql`
@@ -40,7 +44,7 @@ export function periodEntriesQuery(accountId: string, from: Date, to: Date): Pri
       SELECT "kind", "authorizationId", "description" FROM "LedgerTransfer" WHERE "id" = e."transferId" OFFSET 0
     ) t
     WHERE e."accountId" = ${accountId} AND e."createdAt" >= ${from} AND e."createdAt" < ${to}
-    ORDER BY e."id"`;
+    ORDER BY e."createdAt", e."id"`;
 }
 
 /**
