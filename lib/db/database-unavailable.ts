@@ -1,10 +1,9 @@
 // Whether an error means "the database cannot be reached right now" (stopped, restarting, failing
 // over, out of connections) rather than "this query is wrong". The first is worth retrying shortly
-// and is answered 503 `unavailable` with Retry-After; the second is a bug. Errors arrive in four
-// shapes: Prisma's (P-codes, with the driver adapter's error in `meta`), the driver adapter's own
-// DriverAdapterError thrown bare (its `cause.kind`; a statement of an interactive transaction whose
-// connection closed mid-flight arrives so), node-postgres's (SQLSTATE in `code`, or a socket errno),
-// and node-postgres's own messages for a connection it lost.
+// and is answered 503 `unavailable` with Retry-After; the second is a bug. Errors arrive in three
+// shapes: Prisma's (P-codes, with the driver adapter's error in `meta`), node-postgres's (SQLSTATE
+// in `code`, or a socket errno), and node-postgres's own messages for a connection it lost. A fourth,
+// the adapter's DriverAdapterError thrown bare, is only answered as unavailable (see below).
 
 /** Seconds a client is told to wait (Retry-After) while the database is unreachable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 2;
@@ -30,14 +29,7 @@ const DRIVER_MESSAGES = [
   /^Client was closed and is not queryable/,
 ];
 
-type ErrorLike = {
-  code?: unknown;
-  kind?: unknown;
-  message?: unknown;
-  meta?: unknown;
-  cause?: unknown;
-  errors?: unknown;
-};
+type ErrorLike = { code?: unknown; message?: unknown; meta?: unknown; cause?: unknown; errors?: unknown };
 
 function sqlstateUnavailable(code: unknown): boolean {
   return typeof code === "string" && (SQLSTATES.has(code) || code.startsWith("08") || SOCKET_ERRNOS.has(code));
@@ -45,10 +37,8 @@ function sqlstateUnavailable(code: unknown): boolean {
 
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof error !== "object" || error === null || depth > 4) return false;
-  const { code, kind, message, meta, cause, errors } = error as ErrorLike;
+  const { code, message, meta, cause, errors } = error as ErrorLike;
   if (typeof code === "string" && PRISMA_CODES.has(code)) return true;
-  // A bare DriverAdapterError's cause (reached below, through `cause`) carries the kind itself.
-  if (typeof kind === "string" && ADAPTER_KINDS.has(kind)) return true;
   if (sqlstateUnavailable(code)) return true;
   if (typeof message === "string" && DRIVER_MESSAGES.some((pattern) => pattern.test(message))) return true;
   const adapterCause = (meta as { driverAdapterError?: { cause?: { kind?: unknown; code?: unknown } } } | undefined)
@@ -60,4 +50,20 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   // An AggregateError (pg's connect to several addresses) or a wrapped cause.
   if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
   return isDatabaseUnavailable(cause, depth + 1);
+}
+
+/**
+ * The driver adapter's own error, thrown bare rather than inside a Prisma error, for a connection
+ * that closed or could not be made: a statement of an interactive transaction whose connection
+ * closed at an immediate database stop arrives so. A request answers it 503 like the rest (until
+ * 2026-11-27 it was a rare 500 in the restart test). It is kept out of isDatabaseUnavailable, which
+ * also decides what the webhook worker retries in place: there, failing the job on it (graphile's
+ * own retry, which finds a recorded attempt and sends nothing) is what keeps each delivery sent
+ * once while the worker's sessions are cut (tests/integration/webhook-worker-liveness.test.ts);
+ * retrying it in place sent three deliveries twice in that test.
+ */
+export function isBareAdapterConnectionError(error: unknown): boolean {
+  if (!(error instanceof Error) || error.name !== "DriverAdapterError") return false;
+  const kind = (error.cause as { kind?: unknown } | undefined)?.kind;
+  return typeof kind === "string" && ADAPTER_KINDS.has(kind);
 }

@@ -1,6 +1,10 @@
 // The one table from error code to HTTP status and error type, and the HTTP form of a DomainError.
 // Domain code throws DomainError (lib/errors); the pipeline turns it into an ApiError and the envelope.
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@/lib/db/database-unavailable";
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  isBareAdapterConnectionError,
+  isDatabaseUnavailable,
+} from "@/lib/db/database-unavailable";
 import { DomainError, type DomainErrorOptions, type ErrorCode, type ErrorDetail } from "@/lib/errors";
 
 export { DomainError, ERROR_CODES, type ErrorCode, type ErrorDetail } from "@/lib/errors";
@@ -153,7 +157,7 @@ export function errorBody(error: DomainError, requestId: string): ErrorBody {
  */
 export function toApiError(error: unknown, requestId: string): ApiError {
   if (error instanceof DomainError) return ApiError.from(error);
-  if (isDatabaseUnavailable(error)) {
+  if (isDatabaseUnavailable(error) || isBareAdapterConnectionError(error)) {
     // One line, not a stack: during an outage every request lands here.
     console.error(`[${requestId}] database unavailable: ${databaseErrorSummary(error)}`);
     return new ApiError("unavailable", "The service is temporarily unavailable. Retry shortly.", {

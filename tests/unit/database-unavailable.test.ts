@@ -27,10 +27,6 @@ const UNAVAILABLE = [
   ["Prisma: raw query on a terminated session", prismaError("P2010", { kind: "postgres", code: "57P01" })],
   ["Prisma: connection closed", prismaError("P2010", { kind: "ConnectionClosed" })],
   ["Prisma: no transaction in time", prismaError("P2028")],
-  // Seen bare, not wrapped by Prisma, from a statement of an interactive transaction whose
-  // connection closed at an immediate database stop (the 500 of the restart test on 356dd96).
-  ["the adapter: connection closed mid-transaction", new DriverAdapterError({ kind: "ConnectionClosed" })],
-  ["the adapter: server unreachable", new DriverAdapterError({ kind: "DatabaseNotReachable" })],
   ["pg: admin shutdown", pgError("57P01", "terminating connection due to administrator command")],
   ["pg: starting up", pgError("57P03", "the database system is starting up")],
   ["pg: connection exception class", pgError("08006")],
@@ -45,10 +41,6 @@ const UNAVAILABLE = [
 const BUGS = [
   ["Prisma: unique violation", prismaError("P2002", { kind: "UniqueConstraintViolation" })],
   ["Prisma: missing table", prismaError("P2021", { kind: "TableDoesNotExist" })],
-  [
-    "the adapter: a bare unique violation",
-    new DriverAdapterError({ kind: "UniqueConstraintViolation", constraint: undefined }),
-  ],
   ["pg: syntax error", pgError("42601")],
   ["pg: serialization failure", pgError("40001")],
   ["a plain error", new Error("boom")],
@@ -86,6 +78,20 @@ describe("toApiError", () => {
       expect(apiError.code).toBe("unavailable");
       expect(apiError.headers?.["retry-after"]).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
     }
+  });
+
+  it("answers the adapter's bare connection loss 503 too, though the worker does not retry it in place", () => {
+    // Seen bare, not wrapped by Prisma, from a statement of an interactive transaction whose
+    // connection closed at an immediate database stop (the 500 of the restart test on 356dd96).
+    for (const error of [
+      new DriverAdapterError({ kind: "ConnectionClosed" }),
+      new DriverAdapterError({ kind: "DatabaseNotReachable" }),
+    ]) {
+      expect(isDatabaseUnavailable(error)).toBe(false);
+      expect(toApiError(error, "req_test")).toMatchObject({ status: 503, code: "unavailable" });
+    }
+    const violation = new DriverAdapterError({ kind: "UniqueConstraintViolation", constraint: undefined });
+    expect(toApiError(violation, "req_test").status).toBe(500);
   });
 
   it("still answers a bug as 500 internal_error", () => {
