@@ -10,7 +10,7 @@ import { issueCard } from "@/lib/cards/issue-card";
 import { setCardStatus } from "@/lib/cards/set-card-status";
 import { prisma, transaction } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
-import { accountEntrySum } from "@/lib/ledger/balances";
+import { accountEntrySum } from "../helpers/ledger-sums";
 import { checkLedgerInvariant } from "@/lib/ledger/check-invariant";
 import { fundWallet } from "@/lib/ledger/fund-wallet";
 import { toMajor } from "@/lib/money/amount";

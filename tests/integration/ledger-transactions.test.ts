@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { COMMANDS } from "@/lib/cli/commands";
 import { prisma, transaction } from "@/lib/db/client";
 import { reserveAccountId } from "@/lib/ledger/accounts";
-import { reserveBalance, walletBalanceAt } from "@/lib/ledger/balances";
+import { reserveBalance, walletBalanceAt } from "../helpers/ledger-sums";
 import { fundWallet } from "@/lib/ledger/fund-wallet";
 import { readStatementPeriod } from "@/lib/statements/statement-period";
 import { api, merchant, walletWithCard } from "../helpers/card-money";
