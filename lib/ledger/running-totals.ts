@@ -1,8 +1,8 @@
 // The ledger's running totals per mode and currency (docs/decisions/running-totals.md): entry sums
-// per account kind, wallet and active-card counts, and card volume per minute. Writers only append
-// LedgerTotalDelta rows (database triggers, in the writer's transaction); the ledger verification
-// folds them into LedgerTotal after checking them (verify-ledger.ts). A read sums both in one
-// statement, so it sees each delta exactly once: either still pending or already folded in.
+// per account kind, wallet and active-card counts, and card volume per minute and per hour. Writers
+// only append LedgerTotalDelta rows (database triggers, in the writer's transaction); the ledger
+// verification folds them into LedgerTotal after checking them (verify-ledger.ts). A read sums both
+// in one statement, so it sees each delta exactly once: either still pending or already folded in.
 import type { Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 
@@ -13,14 +13,27 @@ export type TotalMetric = (typeof ENTRY_METRICS)[number] | (typeof COUNT_METRICS
 /** The window of card_volume (docs/decisions/running-totals.md); folded buckets older than this are pruned. */
 export const VOLUME_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 export type TotalRow = { metric: TotalMetric; currency: string; total: bigint };
 
 /**
- * The totals of one mode, card volume counted from `volumeSince`. Whole minutes come from the
- * buckets; the part of `volumeSince`'s minute after it is read from that minute's transfers (the
- * index on LedgerTransfer (livemode, kind, createdAt) bounds it to one minute of captures), so the
- * figure equals the full computation's to the millisecond.
+ * Where the card volume from `volumeSince` comes from: `wholeFrom` is the first minute boundary at
+ * or after it, `hourFrom` the first hour boundary at or after that. Hour buckets cover
+ * [hourFrom, now), minute buckets [wholeFrom, hourFrom), and the transfers themselves the part of
+ * `volumeSince`'s minute after it.
+ */
+export function volumeBoundaries(volumeSince: Date): { wholeFrom: Date; hourFrom: Date } {
+  const wholeFrom = Math.ceil(volumeSince.getTime() / MINUTE_MS) * MINUTE_MS;
+  return { wholeFrom: new Date(wholeFrom), hourFrom: new Date(Math.ceil(wholeFrom / HOUR_MS) * HOUR_MS) };
+}
+
+/**
+ * The totals of one mode, card volume counted from `volumeSince`, equal to the full computation's
+ * to the millisecond: whole hours from the hour buckets (at most 720 for 30 days), the window's
+ * first partial hour from at most 59 minute buckets, and the part of `volumeSince`'s minute after
+ * it from that minute's transfers (the index on LedgerTransfer (livemode, kind, createdAt) bounds it
+ * to one minute of captures). Pending deltas are still minutes, at most a few minutes' worth.
  */
 export async function readLedgerTotals(db: Db, livemode: boolean, volumeSince: Date): Promise<TotalRow[]> {
   const rows = await db.$queryRaw<{ metric: TotalMetric; currency: string; total: string }[]>(
@@ -31,14 +44,17 @@ export async function readLedgerTotals(db: Db, livemode: boolean, volumeSince: D
 
 /** readLedgerTotals' statement, for its EXPLAIN test. */
 export function ledgerTotalsQuery(livemode: boolean, volumeSince: Date): Prisma.Sql {
-  const wholeFrom = new Date(Math.ceil(volumeSince.getTime() / MINUTE_MS) * MINUTE_MS);
+  const { wholeFrom, hourFrom } = volumeBoundaries(volumeSince);
   return Prisma.sql`
     SELECT metric, currency, SUM(amount)::text AS total FROM (
       SELECT metric, currency, amount FROM "LedgerTotal"
       WHERE livemode = ${livemode} AND metric IN ('wallet', 'reserve', 'wallets', 'active_cards')
       UNION ALL
+      SELECT 'card_volume', currency, amount FROM "LedgerTotal"
+      WHERE livemode = ${livemode} AND metric = 'card_volume_hour' AND bucket >= ${hourFrom}
+      UNION ALL
       SELECT metric, currency, amount FROM "LedgerTotal"
-      WHERE livemode = ${livemode} AND metric = 'card_volume' AND bucket >= ${wholeFrom}
+      WHERE livemode = ${livemode} AND metric = 'card_volume' AND bucket >= ${wholeFrom} AND bucket < ${hourFrom}
       UNION ALL
       SELECT metric, currency, amount FROM "LedgerTotalDelta"
       WHERE livemode = ${livemode} AND (metric <> 'card_volume' OR bucket >= ${wholeFrom})

@@ -7,7 +7,13 @@
 import type { Db } from "@/lib/db/client";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { checkLedgerInvariant } from "./check-invariant";
-import { readLedgerTotals, recomputeLedgerTotals, totalsByKey, VOLUME_WINDOW_MS } from "./running-totals";
+import {
+  readLedgerTotals,
+  recomputeLedgerTotals,
+  totalsByKey,
+  volumeBoundaries,
+  VOLUME_WINDOW_MS,
+} from "./running-totals";
 
 const BATCH_SIZE = 2_000;
 /** Batches per run: a backlog larger than this is worked off over the next runs. */
@@ -52,7 +58,10 @@ export function hasFindings(f: VerificationFindings): boolean {
  * Checks and folds in the oldest `limit` pending deltas, in the caller's transaction (which must
  * be one, for the lock and so checks and fold commit together), and records the result per mode.
  */
-export async function verifyLedgerBatch(tx: Db, { limit = BATCH_SIZE }: { limit?: number } = {}): Promise<BatchOutcome> {
+export async function verifyLedgerBatch(
+  tx: Db,
+  { limit = BATCH_SIZE }: { limit?: number } = {},
+): Promise<BatchOutcome> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK_KEY}::bigint)`;
   const ids = (
     await tx.$queryRaw<{ id: string }[]>`
@@ -141,21 +150,27 @@ export async function verifyLedgerBatch(tx: Db, { limit = BATCH_SIZE }: { limit?
       LIMIT ${SAMPLE}`;
     for (const row of accounts) of(row.livemode).mismatchedAccounts.push(row.id);
 
-    // Ordered, though only this lock's holder ever writes LedgerTotal.
+    // Card volume goes into its minute and its hour in the same statement, so every snapshot sees
+    // both or neither. Ordered, though only this lock's holder ever writes LedgerTotal.
     await tx.$executeRaw`
       WITH moved AS (
         DELETE FROM "LedgerTotalDelta" WHERE id = ANY(${ids}::text[]::bigint[])
         RETURNING livemode, metric, currency, bucket, amount
+      ), folded AS (
+        SELECT livemode, metric, currency, bucket, amount FROM moved
+        UNION ALL
+        SELECT livemode, 'card_volume_hour', currency, date_trunc('hour', bucket), amount
+        FROM moved WHERE metric = 'card_volume'
       )
       INSERT INTO "LedgerTotal" (livemode, metric, currency, bucket, amount)
-      SELECT livemode, metric, currency, bucket, SUM(amount) FROM moved
+      SELECT livemode, metric, currency, bucket, SUM(amount) FROM folded
       GROUP BY livemode, metric, currency, bucket
       ORDER BY livemode, metric, currency, bucket
       ON CONFLICT (livemode, metric, currency, bucket)
       DO UPDATE SET amount = "LedgerTotal".amount + EXCLUDED.amount`;
     await tx.$executeRaw`
       DELETE FROM "LedgerTotal"
-      WHERE metric = 'card_volume' AND bucket < ${new Date(Date.now() - VOLUME_KEEP_MS)}`;
+      WHERE metric IN ('card_volume', 'card_volume_hour') AND bucket < ${new Date(Date.now() - VOLUME_KEEP_MS)}`;
   }
 
   for (const livemode of [true, false]) await record(tx, livemode, of(livemode), ids.length, throughEntryId);
@@ -213,7 +228,10 @@ export async function runLedgerVerification(
  * check (lib/ledger/check-invariant.ts). Its result replaces the recorded one, clearing a failure.
  * It scans every entry: never on a request path.
  */
-export async function verifyLedgerFully(client: PrismaClient, now = new Date()): Promise<{ live: boolean; test: boolean }> {
+export async function verifyLedgerFully(
+  client: PrismaClient,
+  now = new Date(),
+): Promise<{ live: boolean; test: boolean }> {
   await runLedgerVerification(client);
   const since = new Date(now.getTime() - VOLUME_WINDOW_MS);
   // One snapshot for the totals, the recomputation and the invariant; recorded afterwards, so a
@@ -228,6 +246,7 @@ export async function verifyLedgerFully(client: PrismaClient, now = new Date()):
         for (const key of new Set([...kept.keys(), ...full.keys()])) {
           if (kept.get(key) !== full.get(key)) f.mismatchedTotals.push(key);
         }
+        for (const hour of await mismatchedVolumeHours(tx, livemode, since)) f.mismatchedTotals.push(hour);
         const invariant = await checkLedgerInvariant(tx, { livemode });
         f.unbalancedTransfers.push(...invariant.unbalancedTransfers, ...invariant.currencyMismatchedEntries);
         f.mismatchedAccounts.push(
@@ -245,6 +264,28 @@ export async function verifyLedgerFully(client: PrismaClient, now = new Date()):
     await record(tx, false, findings.test, 0, 0n, { reset: true });
   });
   return { live: !hasFindings(findings.live), test: !hasFindings(findings.test) };
+}
+
+/**
+ * Hour buckets of card volume from the window's first whole hour on that differ from the sum of
+ * their minutes (both are kept for the whole window), as `card_volume_hour:<currency>:<hour>`.
+ */
+export async function mismatchedVolumeHours(tx: Db, livemode: boolean, since: Date): Promise<string[]> {
+  const rows = await tx.$queryRaw<{ key: string }[]>`
+    SELECT 'card_volume_hour:' || currency || ':' || to_char(bucket, 'YYYY-MM-DD"T"HH24:MI"Z"') AS key
+    FROM (
+      SELECT currency, bucket, amount FROM "LedgerTotal"
+      WHERE livemode = ${livemode} AND metric = 'card_volume_hour'
+      UNION ALL
+      SELECT currency, date_trunc('hour', bucket), -amount FROM "LedgerTotal"
+      WHERE livemode = ${livemode} AND metric = 'card_volume'
+    ) hours
+    WHERE bucket >= ${volumeBoundaries(since).hourFrom}
+    GROUP BY currency, bucket
+    HAVING SUM(amount) <> 0
+    ORDER BY currency, bucket
+    LIMIT ${SAMPLE}`;
+  return rows.map((row) => row.key);
 }
 
 export type VerificationState = { balanced: boolean; checkedAt: Date } | null;

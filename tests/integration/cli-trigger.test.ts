@@ -307,7 +307,12 @@ describe("cli events tail", () => {
     );
     // Oldest first: the one sent before the first tail leads; the two sent together follow in either order.
     expect(parsed[0]!.eventId).toBe(before.events[0]!.id);
-    expect(parsed.slice(1).map((p) => p.eventId).sort()).toEqual(mineResult.events.map((e) => e.id).sort());
+    expect(
+      parsed
+        .slice(1)
+        .map((p) => p.eventId)
+        .sort(),
+    ).toEqual(mineResult.events.map((e) => e.id).sort());
     expect(parsed.every((p) => p.statusCode === 200 && Number.isInteger(p.latencyMs))).toBe(true);
   });
 

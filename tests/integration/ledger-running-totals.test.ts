@@ -25,6 +25,7 @@ import {
 import {
   hasFindings,
   lastVerification,
+  mismatchedVolumeHours,
   runLedgerVerification,
   verifyLedgerBatch,
   verifyLedgerFully,
@@ -91,9 +92,7 @@ type Write =
   | { kind: "reverse"; auth: number }
   | { kind: "card"; card: number; status: "active" | "frozen" | "canceled" }
   | { kind: "wallet"; live: boolean; currency: "USD" | "JPY" };
-type Step =
-  | { kind: "write"; write: Write; crash: boolean }
-  | { kind: "verify"; limit: number; killed: boolean };
+type Step = { kind: "write"; write: Write; crash: boolean } | { kind: "verify"; limit: number; killed: boolean };
 
 const amount = fc.integer({ min: 1, max: 5_000 });
 const write: fc.Arbitrary<Write> = fc.oneof(
@@ -133,7 +132,11 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   },
   {
     weight: 1,
-    arbitrary: fc.record({ kind: fc.constant("verify" as const), limit: fc.integer({ min: 1, max: 5 }), killed: fc.boolean() }),
+    arbitrary: fc.record({
+      kind: fc.constant("verify" as const),
+      limit: fc.integer({ min: 1, max: 5 }),
+      killed: fc.boolean(),
+    }),
   },
 );
 
@@ -143,8 +146,12 @@ type Holder = { tenant: Tenant; externalUserId: string; currency: string };
 
 async function addWallet(tenant: Tenant, currency: string, holders: Holder[], cards: { id: string; holder: Holder }[]) {
   const holder = { tenant, externalUserId: uniqueUserId("totals"), currency };
-  await transaction((tx) => createWallet(tx, tenant, { externalUserId: holder.externalUserId, currency, email: "t@example.com" }));
-  const card = await transaction((tx) => issueCard(tx, tenant, { externalUserId: holder.externalUserId, kind: "virtual", currency }));
+  await transaction((tx) =>
+    createWallet(tx, tenant, { externalUserId: holder.externalUserId, currency, email: "t@example.com" }),
+  );
+  const card = await transaction((tx) =>
+    issueCard(tx, tenant, { externalUserId: holder.externalUserId, kind: "virtual", currency }),
+  );
   holders.push(holder);
   cards.push({ id: card.id, holder });
 }
@@ -153,9 +160,15 @@ async function addWallet(tenant: Tenant, currency: string, holders: Holder[], ca
 async function apply(
   w: Write,
   crash: boolean,
-  ctx: { live: Tenant; test: Tenant; holders: Holder[]; cards: { id: string; holder: Holder }[]; auths: { id: string; tenant: Tenant; currency: string }[] },
+  ctx: {
+    live: Tenant;
+    test: Tenant;
+    holders: Holder[];
+    cards: { id: string; holder: Holder }[];
+    auths: { id: string; tenant: Tenant; currency: string }[];
+  },
 ) {
-  const pick = <T,>(list: T[], i: number) => list[i % list.length]!;
+  const pick = <T>(list: T[], i: number) => list[i % list.length]!;
   const major = (minor: number, currency: string) => toMajor(BigInt(minor), currency);
   const run = async (work: (tx: Db) => Promise<unknown>) => {
     try {
@@ -191,7 +204,8 @@ async function apply(
         { amount: major(w.amount, c.holder.currency), merchant: { name: "Shop" } },
         "sdk",
       );
-      if (outcome.approved && !crash) ctx.auths.push({ id: outcome.authorization.id, tenant: c.holder.tenant, currency: c.holder.currency });
+      if (outcome.approved && !crash)
+        ctx.auths.push({ id: outcome.authorization.id, tenant: c.holder.tenant, currency: c.holder.currency });
     });
   } else if (w.kind === "card") {
     const c = pick(ctx.cards, w.card);
@@ -235,12 +249,19 @@ describe("ledger running totals", () => {
           const { application } = await createMerchantApp("running totals");
           const live: Tenant = { applicationId: application.id, livemode: true };
           const test: Tenant = { applicationId: application.id, livemode: false };
-          const ctx = { live, test, holders: [] as Holder[], cards: [] as { id: string; holder: Holder }[], auths: [] as { id: string; tenant: Tenant; currency: string }[] };
+          const ctx = {
+            live,
+            test,
+            holders: [] as Holder[],
+            cards: [] as { id: string; holder: Holder }[],
+            auths: [] as { id: string; tenant: Tenant; currency: string }[],
+          };
           const started = Date.now();
           await addWallet(live, "USD", ctx.holders, ctx.cards);
           await addWallet(live, "JPY", ctx.holders, ctx.cards);
           await addWallet(test, "USD", ctx.holders, ctx.cards);
-          for (const h of ctx.holders) await apply({ kind: "fund", wallet: ctx.holders.indexOf(h), amount: 9_000 }, false, ctx);
+          for (const h of ctx.holders)
+            await apply({ kind: "fund", wallet: ctx.holders.indexOf(h), amount: 9_000 }, false, ctx);
 
           for (const s of steps) {
             if (s.kind === "write") await apply(s.write, s.crash, ctx);
@@ -253,7 +274,9 @@ describe("ledger running totals", () => {
                 }),
               ).rejects.toBeInstanceOf(Crash);
             } else {
-              const outcome: BatchOutcome = await prisma().$transaction((tx) => verifyLedgerBatch(tx, { limit: s.limit }));
+              const outcome: BatchOutcome = await prisma().$transaction((tx) =>
+                verifyLedgerBatch(tx, { limit: s.limit }),
+              );
               expect(hasFindings(outcome.findings.live) || hasFindings(outcome.findings.test)).toBe(false);
             }
           }
@@ -298,7 +321,11 @@ async function rolledBack(work: (tx: Db) => Promise<void>) {
 }
 
 async function verifyAll(tx: Db) {
-  const found = { mismatchedDeltas: [] as string[], unbalancedTransfers: [] as string[], mismatchedAccounts: [] as string[] };
+  const found = {
+    mismatchedDeltas: [] as string[],
+    unbalancedTransfers: [] as string[],
+    mismatchedAccounts: [] as string[],
+  };
   for (;;) {
     const outcome = await verifyLedgerBatch(tx, { limit: 500 });
     found.mismatchedDeltas.push(...outcome.findings.test.mismatchedDeltas);
@@ -314,7 +341,9 @@ async function fundedTestWallet(tx: Db) {
   const externalUserId = uniqueUserId("tampered");
   const wallet = await createWallet(tx, tenant, { externalUserId, currency: "USD", email: "t@example.com" });
   await fundWallet(tx, tenant, externalUserId, { amount: 50 });
-  const [account] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "LedgerAccount" WHERE "walletId" = ${wallet.id}`;
+  const [account] = await tx.$queryRaw<
+    { id: string }[]
+  >`SELECT id FROM "LedgerAccount" WHERE "walletId" = ${wallet.id}`;
   return { tenant, externalUserId, accountId: account!.id };
 }
 
@@ -356,6 +385,114 @@ describe("the incremental ledger verification", () => {
     });
   });
 });
+
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
+
+/**
+ * A window start near one of the captures (within two hours either side, so the edges of its hour
+ * and minute matter), to the millisecond or on a minute or an hour boundary.
+ */
+const windowNear = fc.record({
+  capture: fc.nat(),
+  offset: fc.integer({ min: -2 * HOUR, max: 2 * HOUR }),
+  unit: fc.constantFrom(1, 60_000, HOUR),
+});
+function windowStart(now: Date, capturedAgo: number, near: { offset: number; unit: number }): Date {
+  const at = Math.min(
+    now.getTime(),
+    Math.max(now.getTime() - 30 * DAY - 23 * HOUR, now.getTime() - capturedAgo + near.offset),
+  );
+  return new Date(Math.floor(at / near.unit) * near.unit);
+}
+
+describe("the 30-day card volume", () => {
+  it("equals the full computation from any window start, read from hour buckets, minute buckets, pending deltas and transfers", async () => {
+    const capture = fc.record({
+      ago: fc.oneof(fc.integer({ min: 0, max: 32 * DAY }), fc.integer({ min: 0, max: 3 * HOUR })),
+      amount: fc.integer({ min: 1, max: 1_000_000 }),
+      refund: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(capture, { minLength: 1, maxLength: 80 }),
+        fc.nat(),
+        fc.array(windowNear, { minLength: 1, maxLength: 6 }),
+        async (captures, split, starts) => {
+          await rolledBack(async (tx) => {
+            // A currency no other test writes, so concurrent tests cannot move its totals.
+            const { authorizationId, accountId, reserveId } = await volumeWallet(tx, "MNT");
+            const now = new Date();
+            const folded = split % (captures.length + 1);
+            const seed = async (rows: typeof captures, offset: number) => {
+              if (rows.length === 0) return;
+              const transfers = rows.map(
+                (row, i) =>
+                  Prisma.sql`(${`ltr_vol_${offset + i}`}, false, ${row.refund ? "refund" : "capture"}::"LedgerTransferKind", ${authorizationId}, ${new Date(now.getTime() - row.ago)})`,
+              );
+              await tx.$executeRaw`
+                INSERT INTO "LedgerTransfer" (id, livemode, kind, "authorizationId", "createdAt") VALUES ${Prisma.join(transfers)}`;
+              const entries = rows.flatMap((row, i) => {
+                const wallet = row.refund ? row.amount : -row.amount;
+                return [
+                  Prisma.sql`(${`ltr_vol_${offset + i}`}, ${accountId}, 'MNT', ${wallet})`,
+                  Prisma.sql`(${`ltr_vol_${offset + i}`}, ${reserveId}, 'MNT', ${-wallet})`,
+                ];
+              });
+              await tx.$executeRaw`
+                INSERT INTO "LedgerEntry" ("transferId", "accountId", currency, amount) VALUES ${Prisma.join(entries)}`;
+            };
+            // Some captures folded into the buckets, the rest still pending deltas.
+            await seed(captures.slice(0, folded), 0);
+            while ((await verifyLedgerBatch(tx, { limit: 5_000 })).deltas === 5_000);
+            await seed(captures.slice(folded), folded);
+
+            for (const near of starts) {
+              const since = windowStart(now, captures[near.capture % captures.length]!.ago, near);
+              const kept = totalsByKey(await readLedgerTotals(tx, false, since)).get("card_volume:MNT") ?? 0n;
+              const full = totalsByKey(await recomputeLedgerTotals(tx, false, since)).get("card_volume:MNT") ?? 0n;
+              expect(kept, `window from ${since.toISOString()}`).toBe(full);
+            }
+            // Every hour bucket equals its minutes; an hour changed in SQL is named by the full verification's check.
+            const since = new Date(now.getTime() - VOLUME_WINDOW_MS);
+            expect(await mismatchedVolumeHours(tx, false, since)).toEqual([]);
+            const [hour] = await tx.$queryRaw<{ bucket: Date }[]>`
+              UPDATE "LedgerTotal" SET amount = amount + 1
+              WHERE (livemode, metric, currency, bucket) IN (
+                SELECT livemode, metric, currency, bucket FROM "LedgerTotal"
+                WHERE livemode = false AND metric = 'card_volume_hour' AND currency = 'MNT'
+                  AND bucket >= ${new Date(since.getTime() + HOUR)}
+                LIMIT 1)
+              RETURNING bucket`;
+            if (hour) {
+              expect(await mismatchedVolumeHours(tx, false, since)).toEqual([
+                `card_volume_hour:MNT:${hour.bucket.toISOString().slice(0, 16)}Z`,
+              ]);
+            }
+          });
+        },
+      ),
+      { numRuns: 25 },
+    );
+  }, 120_000);
+});
+
+/** A test-mode wallet in `currency` with one spend, whose authorization the seeded transfers name. */
+async function volumeWallet(tx: Db, currency: string) {
+  const { application } = await createMerchantApp("card volume");
+  const tenant: Tenant = { applicationId: application.id, livemode: false };
+  const externalUserId = uniqueUserId("volume");
+  const wallet = await createWallet(tx, tenant, { externalUserId, currency, email: "v@example.com" });
+  await fundWallet(tx, tenant, externalUserId, { amount: 50 });
+  const card = await issueCard(tx, tenant, { externalUserId, kind: "virtual", currency });
+  const spend = await spendCard(tx, tenant, card.id, { amount: 1, merchant: { name: "Shop" } }, "sdk");
+  const [account] = await tx.$queryRaw<
+    { id: string }[]
+  >`SELECT id FROM "LedgerAccount" WHERE "walletId" = ${wallet.id}`;
+  const [reserve] = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id FROM "LedgerAccount" WHERE livemode = false AND kind = 'reserve' AND currency = ${currency}`;
+  return { authorizationId: spend.authorization.id, accountId: account!.id, reserveId: reserve!.id };
+}
 
 type PlanNode = { "Node Type": string; "Relation Name"?: string; Plans?: PlanNode[] };
 const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
