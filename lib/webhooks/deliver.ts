@@ -355,6 +355,13 @@ async function recordFailureOnce(
   at: Date,
 ): Promise<DeliverOutcome> {
   return db.$transaction(async (tx) => {
+    // The endpoint's row first, then the attempt, whose insert trigger takes its latency slot's row:
+    // the same order as the success record (one statement, whose AFTER trigger runs last), so a
+    // success and a failure of one endpoint recorded at once cannot deadlock.
+    const [endpoint] = await tx.$queryRaw<(EndpointHealthFields & { deletedAt: Date | null })[]>`
+      SELECT "enabled", "consecutiveFailures", "failingSince", "lastSuccessAt", "lastFailureAt", "lastFailureReason",
+        "backoffUntil", "backoffProbeFailures", "probeLeaseUntil", "disabledAt", "disabledReason", "deletedAt"
+      FROM "WebhookEndpoint" WHERE "id" = ${row.endpointId} FOR UPDATE`;
     const [recorded] = await tx.$queryRaw<{ createdAt: Date }[]>`
       INSERT INTO "WebhookAttempt" ("id", "deliveryId", "trigger", "jobKey", "requestHeaders", "requestBody",
         "statusCode", "latencyMs", "responseExcerpt", "error", "url")
@@ -364,11 +371,6 @@ async function recordFailureOnce(
       ON CONFLICT DO NOTHING
       RETURNING "createdAt"`;
     if (!recorded) return { kind: "skipped", reason: "already_attempted" } as const;
-
-    const [endpoint] = await tx.$queryRaw<(EndpointHealthFields & { deletedAt: Date | null })[]>`
-      SELECT "enabled", "consecutiveFailures", "failingSince", "lastSuccessAt", "lastFailureAt", "lastFailureReason",
-        "backoffUntil", "backoffProbeFailures", "probeLeaseUntil", "disabledAt", "disabledReason", "deletedAt"
-      FROM "WebhookEndpoint" WHERE "id" = ${row.endpointId} FOR UPDATE`;
     if (!endpoint) throw new Error(`webhook endpoint ${row.endpointId} vanished under its delivery ${row.id}`);
     if (endpoint.deletedAt) {
       // Deleted while this send was under way: the deletion failed the delivery and removed its

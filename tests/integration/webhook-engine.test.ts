@@ -209,3 +209,25 @@ describe("workers that die", () => {
     expect(answered.size).toBe(20);
   }, 60_000);
 });
+
+describe("records of one endpoint at once", () => {
+  it("records concurrent successes and failures of one endpoint without a deadlock", async () => {
+    const { appId } = await setupApp();
+    // Alternating answers: every success finds a failure streak to reset, so it writes the
+    // endpoint's row while failures are being recorded for it.
+    const hooks = await receiver((index) => ({ status: index % 2 === 0 ? 500 : 200 }));
+    const endpoint = await addWebhookEndpoint(prisma(), { applicationId: appId, url: hooks.url, livemode: false });
+    const deliveries = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => createDeliveryByHand(appId, endpoint.id, `wal_race_${i}`)),
+    );
+    for (let round = 0; round < 4; round += 1) {
+      const outcomes = await Promise.allSettled(deliveries.map((d) => deliver(d.id, "replay")));
+      const errors = outcomes.flatMap((o) => (o.status === "rejected" ? [String(o.reason)] : []));
+      expect(errors).toEqual([]);
+    }
+    const attempts = await prisma().webhookAttempt.count({
+      where: { deliveryId: { in: deliveries.map((d) => d.id) } },
+    });
+    expect(attempts).toBe(160);
+  }, 60_000);
+});
