@@ -23,6 +23,7 @@ export const DEFAULT_REQUEST_LOG_RETENTION_SCHEDULE = "27 3 * * *";
 export const DEFAULT_REQUEST_LOG_RETENTION_DAYS = 30;
 /** Hourly, at 7 past: proof-of-liabilities snapshots (lib/liabilities). */
 export const DEFAULT_LIABILITY_SNAPSHOT_SCHEDULE = "7 * * * *";
+export const DEFAULT_LEDGER_FULL_VERIFICATION_SCHEDULE = "37 3 * * *";
 export const DEFAULT_LIABILITY_PROOF_RETENTION_DAYS = 90;
 /** A hundred years: past that a retention cutoff would fall before any date the database can hold. */
 export const MAX_RETENTION_DAYS = 36_500;
@@ -123,7 +124,12 @@ const configSchema = z
       .string()
       .trim()
       .transform((v) => (v === "" ? undefined : v))
-      .pipe(z.string().regex(/^(?:\d{6}|\d{8})$/, "must be 6 or 8 digits").optional())
+      .pipe(
+        z
+          .string()
+          .regex(/^(?:\d{6}|\d{8})$/, "must be 6 or 8 digits")
+          .optional(),
+      )
       .optional(),
     RATE_LIMIT_PREFIX: z.string().default("rl"),
     // Requests per minute per API key (and per client address without a key). Raised only for load
@@ -226,6 +232,9 @@ const configSchema = z
     // published snapshot row stays; lib/liabilities/take-liability-snapshot.ts).
     LIABILITY_SNAPSHOT_SCHEDULE: cronPattern(DEFAULT_LIABILITY_SNAPSHOT_SCHEDULE),
     LIABILITY_PROOF_RETENTION_DAYS: retentionDays(DEFAULT_LIABILITY_PROOF_RETENTION_DAYS),
+    // When the full ledger verification runs (lib/ledger/verify-ledger.ts): every total against a
+    // recomputation and the whole-ledger invariant, the checks the minute's incremental run leaves out.
+    LEDGER_FULL_VERIFICATION_SCHEDULE: cronPattern(DEFAULT_LEDGER_FULL_VERIFICATION_SCHEDULE),
   })
   .refine((c) => !c.UPSTASH_REDIS_REST_URL || c.UPSTASH_REDIS_REST_TOKEN, {
     message: "UPSTASH_REDIS_REST_TOKEN is required with UPSTASH_REDIS_REST_URL",

@@ -8,6 +8,7 @@ import { signingKeysRotateCommand, verifyCommand } from "./documents-commands";
 import { eventsTailCommand } from "./events-tail-command";
 import { fundWalletCommand } from "./fund-wallet-command";
 import { keysCreateCommand, keysListCommand, keysRevokeCommand } from "./keys-commands";
+import { ledgerVerifyCommand } from "./ledger-commands";
 import { liabilitiesSnapshotCommand, liabilitiesVerifyCommand } from "./liabilities-commands";
 import { reverseAuthorizationCommand } from "./reverse-authorization-command";
 import { simulateAuthorizationCommand } from "./simulate-authorization-command";
@@ -33,6 +34,7 @@ export const COMMANDS = {
   verify: verifyCommand,
   "liabilities snapshot": liabilitiesSnapshotCommand,
   "liabilities verify": liabilitiesVerifyCommand,
+  "ledger verify": ledgerVerifyCommand,
 } satisfies Record<string, CliCommand<OptionValues>>;
 
 type Words = keyof typeof COMMANDS;
@@ -52,6 +54,7 @@ export const TOPICS: Record<FirstWord<Words>, string> = {
   "signing-keys": "Signed documents:",
   verify: "Signed documents:",
   liabilities: "Proof of liabilities:",
+  ledger: "Proof of liabilities:",
 };
 
 /** What each command that only holds others is for (`keys --help`). */
@@ -64,6 +67,7 @@ export const GROUPS: Record<GroupWord<Words>, string> = {
   events: "Follow webhook delivery attempts",
   "signing-keys": "Rotate the key that signs statements and proof letters",
   liabilities: "Publish liability snapshots and check inclusion proofs offline",
+  ledger: "Verify the whole ledger against its running totals and cached balances",
 };
 
 export function isGroupWord(word: string): word is GroupWord<Words> {

@@ -6,6 +6,7 @@ import { authorizationExpiryJob } from "./authorization-expiry";
 import { idempotencyCleanupJob } from "./idempotency-cleanup";
 import { cronItems, type Job, type JobSettings } from "./job";
 import { liabilitySnapshotJob } from "./liability-snapshot";
+import { ledgerFullVerificationJob } from "./ledger-full-verification";
 import { ledgerVerificationJob } from "./ledger-verification";
 import { requestLogRetentionJob } from "./request-log-retention";
 import { sendMailJob } from "./send-mail";
@@ -22,6 +23,7 @@ export const JOBS: readonly Job[] = [
   authorizationExpiryJob,
   liabilitySnapshotJob,
   ledgerVerificationJob,
+  ledgerFullVerificationJob,
 ];
 
 /** graphile-worker's crontab: the scheduled jobs, each on its pattern from `settings`. */
@@ -33,6 +35,7 @@ export {
   attemptRetentionJob,
   authorizationExpiryJob,
   idempotencyCleanupJob,
+  ledgerFullVerificationJob,
   ledgerVerificationJob,
   liabilitySnapshotJob,
   requestLogRetentionJob,

@@ -21,6 +21,8 @@ export type JobSettings = {
   requestLogRetention: RetentionOptions;
   /** When liability snapshots are taken, and the days their leaves stay for proofs. */
   liabilitySnapshot: RetentionOptions;
+  /** Crontab time pattern of the full ledger verification. */
+  ledgerFullVerificationSchedule: string;
 };
 
 /** What a handler gets from the worker that runs it. */

@@ -223,15 +223,13 @@ export async function runLedgerVerification(
 }
 
 /**
- * The full verification, for the CLI, tests and after an incident: works off the pending deltas,
+ * The full verification, daily on the worker's crontab (lib/jobs/ledger-full-verification.ts), by
+ * `cli ledger verify` after an incident, and for the tests: works off the pending deltas,
  * then in one snapshot compares every total with a full recomputation and runs the full invariant
  * check (lib/ledger/check-invariant.ts). Its result replaces the recorded one, clearing a failure.
  * It scans every entry: never on a request path.
  */
-export async function verifyLedgerFully(
-  client: PrismaClient,
-  now = new Date(),
-): Promise<{ live: boolean; test: boolean }> {
+export async function verifyLedgerFully(client: PrismaClient, now = new Date()): Promise<FullVerification> {
   await runLedgerVerification(client);
   const since = new Date(now.getTime() - VOLUME_WINDOW_MS);
   // One snapshot for the totals, the recomputation and the invariant; recorded afterwards, so a
@@ -263,8 +261,14 @@ export async function verifyLedgerFully(
     await record(tx, true, findings.live, 0, 0n, { reset: true });
     await record(tx, false, findings.test, 0, 0n, { reset: true });
   });
-  return { live: !hasFindings(findings.live), test: !hasFindings(findings.test) };
+  return { live: !hasFindings(findings.live), test: !hasFindings(findings.test), findings };
 }
+
+export type FullVerification = {
+  live: boolean;
+  test: boolean;
+  findings: { live: VerificationFindings; test: VerificationFindings };
+};
 
 /**
  * Hour buckets of card volume from the window's first whole hour on that differ from the sum of

@@ -14,6 +14,7 @@ import {
   DEFAULT_ATTEMPT_RETENTION_SCHEDULE,
   DEFAULT_IDEMPOTENCY_CLEANUP_SCHEDULE,
   DEFAULT_LIABILITY_PROOF_RETENTION_DAYS,
+  DEFAULT_LEDGER_FULL_VERIFICATION_SCHEDULE,
   DEFAULT_LIABILITY_SNAPSHOT_SCHEDULE,
   DEFAULT_REQUEST_LOG_RETENTION_DAYS,
   DEFAULT_REQUEST_LOG_RETENTION_SCHEDULE,
@@ -57,6 +58,8 @@ export type WebhookWorkerOptions = {
   applicationName?: string;
   /** Crontab time pattern for deleting expired idempotency records; every 15 minutes by default. */
   idempotencyCleanupSchedule?: string;
+  /** Crontab time pattern for the full ledger verification; daily at 03:37 by default. */
+  ledgerFullVerificationSchedule?: string;
   /** How long attempt bodies are kept and when they are dropped; 30 days, daily at 03:17, by default. */
   attemptRetention?: RetentionOptions;
   /** How long request-log rows are kept and when older ones are deleted; 30 days, daily at 03:27, by default. */
@@ -346,6 +349,7 @@ export function jobSettings(options: WebhookWorkerOptions): JobSettings {
       retentionDays: DEFAULT_LIABILITY_PROOF_RETENTION_DAYS,
       schedule: DEFAULT_LIABILITY_SNAPSHOT_SCHEDULE,
     },
+    ledgerFullVerificationSchedule: options.ledgerFullVerificationSchedule ?? DEFAULT_LEDGER_FULL_VERIFICATION_SCHEDULE,
   };
 }
 
@@ -372,5 +376,6 @@ export function workerOptions(connectionString: string, settings: Config = confi
       retentionDays: settings.LIABILITY_PROOF_RETENTION_DAYS,
       schedule: settings.LIABILITY_SNAPSHOT_SCHEDULE,
     },
+    ledgerFullVerificationSchedule: settings.LEDGER_FULL_VERIFICATION_SCHEDULE,
   };
 }

@@ -3,6 +3,7 @@
 // mode when the wallet is there, and the list commands print names and machine-readable JSON.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { bootstrapCommand } from "@/lib/cli/bootstrap-command";
+import { describeVerification } from "@/lib/cli/ledger-commands";
 import { runCli } from "@/lib/cli/run-cli";
 import { authenticateCredentials } from "@/lib/console/authenticate-credentials";
 import { MIN_PASSWORD_LENGTH } from "@/lib/console/password-rules";
@@ -97,7 +98,9 @@ describe("cli bootstrap", { timeout: 90_000 }, () => {
     expect(await signIn(email, "not the password")).toBeNull();
     const application = await prisma().application.findUniqueOrThrow({ where: { id: output.appId } });
     expect(
-      await prisma().membership.findFirst({ where: { accountId: application.accountId, merchantId: output.merchantId } }),
+      await prisma().membership.findFirst({
+        where: { accountId: application.accountId, merchantId: output.merchantId },
+      }),
     ).toMatchObject({ role: "owner" });
   });
 
@@ -385,5 +388,41 @@ describe("cli webhooks list", () => {
   it("--json prints an empty array for an application without endpoints", async () => {
     const { application } = await createMerchantApp("No hooks app");
     expect(lastJson(await cli("webhooks", "list", "--app", application.id, "--json"))).toEqual([]);
+  });
+});
+
+describe("cli ledger verify", () => {
+  it("runs the full verification, prints each mode's result and records it", async () => {
+    const before = new Date();
+    const run = await cli("ledger", "verify");
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe("live: balanced\ntest: balanced\n");
+    const recorded = await prisma().ledgerVerification.findMany({ orderBy: { livemode: "asc" } });
+    expect(recorded.map((r) => [r.livemode, r.balanced, r.checkedAt >= before])).toEqual([
+      [false, true, true],
+      [true, true, true],
+    ]);
+
+    const json = lastJson<{ live: boolean; test: boolean; findings: { live: Record<string, string[]> } }>(
+      await cli("ledger", "verify", "--json"),
+    );
+    expect(json).toMatchObject({ live: true, test: true });
+    expect(Object.values(json.findings.live).flat()).toEqual([]);
+  });
+
+  it("names each kind of finding with its first ids when a mode does not balance", () => {
+    const none = { mismatchedDeltas: [], unbalancedTransfers: [], mismatchedAccounts: [], mismatchedTotals: [] };
+    const accounts = Array.from({ length: 12 }, (_, i) => `lacct_${i}`);
+    const lines = describeVerification({
+      live: true,
+      test: false,
+      findings: { live: none, test: { ...none, mismatchedAccounts: accounts, mismatchedTotals: ["card_volume:USD"] } },
+    });
+    expect(lines).toEqual([
+      "live: balanced",
+      "test: NOT balanced",
+      `  12 accounts whose cached balances differ from their entries and holds, or are negative: ${accounts.slice(0, 10).join(", ")}`,
+      "  1 running totals that differ from a full recomputation: card_volume:USD",
+    ]);
   });
 });

@@ -298,7 +298,7 @@ describe("ledger running totals", () => {
       ),
       { numRuns: 6 },
     );
-    expect(await verifyLedgerFully(prisma())).toEqual({ live: true, test: true });
+    expect(await verifyLedgerFully(prisma())).toMatchObject({ live: true, test: true });
     const state = await lastVerification(prisma(), true);
     expect(state?.balanced).toBe(true);
     const stats = await computeTreasuryStats(prisma());
