@@ -159,6 +159,13 @@ const children = new Set<ChildProcess>();
 let runtime: NodeRuntime | undefined;
 let database: RunDatabase | undefined;
 
+/** ", stalls over 50 ms: 2, longest 310 ms" for an open run with any (bench/load/stalls.ts). */
+function stallNote(result: GeneratorResult): string {
+  const stalls = result.stalls;
+  if (!stalls || stalls.count === 0) return "";
+  return `, stalls over ${stalls.thresholdMs} ms: ${stalls.count}, longest ${stalls.longestMs} ms, ${stalls.requests} requests`;
+}
+
 function log(message: string) {
   const at = ((Date.now() - started) / 1000).toFixed(0).padStart(4);
   console.log(`[bench ${at}s] ${message}`);
@@ -501,7 +508,7 @@ async function measureHttpScenario(
       );
       halfLoad.get(server.name)?.push(result);
       log(
-        `${meta.number} ${server.name}: half load ${rate.toFixed(0)}/s run ${run + 1}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+        `${meta.number} ${server.name}: half load ${rate.toFixed(0)}/s run ${run + 1}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms${stallNote(result)}`,
       );
     }
   }

@@ -9,6 +9,7 @@ import { createHttpClient } from "./http-client";
 import { newLatencyHistogram, recordMs, summarize, type LatencySummary } from "./latency";
 import { runOpenSchedule } from "./open-schedule";
 import { buildRequest, type HttpScenarioId, type SeedData } from "./scenarios";
+import { findStalls, type Stalls } from "./stalls";
 
 export type GeneratorSpec = {
   baseUrl: string;
@@ -34,6 +35,8 @@ export type GeneratorResult = {
   latency: LatencySummary;
   /** CPU time of this process over the window, as a fraction of one core: near 1 means the generator, not the server, was the limit. */
   generatorCpu: number;
+  /** For open runs: the slow requests merged where they overlap (bench/load/stalls.ts). */
+  stalls?: Stalls;
 };
 
 const spec = JSON.parse(process.argv[2] ?? "") as GeneratorSpec;
@@ -87,6 +90,7 @@ async function closedLoop(connections: number): Promise<GeneratorResult> {
 
 async function openLoop(rate: number): Promise<GeneratorResult> {
   const inFlight = new Map<number, number>();
+  const spans: [number, number][] = [];
   let completed = 0;
   const { generatorCpu } = await runOpenSchedule(
     { rate, warmupSeconds: spec.warmupSeconds, seconds: spec.seconds },
@@ -96,7 +100,9 @@ async function openLoop(rate: number): Promise<GeneratorResult> {
         if (!measured || !inFlight.delete(index)) return;
         countStatus(status);
         if (status >= 200 && status < 300) completed++;
-        recordMs(histogram, performance.now() - intendedAt);
+        const doneAt = performance.now();
+        recordMs(histogram, doneAt - intendedAt);
+        spans.push([intendedAt, doneAt]);
       });
     },
   );
@@ -104,7 +110,10 @@ async function openLoop(rate: number): Promise<GeneratorResult> {
   const giveUpAt = performance.now() + spec.timeoutMs + 1000;
   while (inFlight.size > 0 && performance.now() < giveUpAt) await sleep(20);
   const unanswered = inFlight.size;
-  for (const intendedAt of inFlight.values()) recordMs(histogram, performance.now() - intendedAt);
+  for (const intendedAt of inFlight.values()) {
+    recordMs(histogram, performance.now() - intendedAt);
+    spans.push([intendedAt, performance.now()]);
+  }
   return {
     mode: "open",
     throughput: completed / spec.seconds,
@@ -114,6 +123,7 @@ async function openLoop(rate: number): Promise<GeneratorResult> {
     unanswered,
     latency: summarize(histogram),
     generatorCpu,
+    stalls: findStalls(spans),
   };
 }
 

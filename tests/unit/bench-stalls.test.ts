@@ -1,0 +1,39 @@
+// The benchmark's stall finder (bench/load/stalls.ts): slow requests merged where they overlap.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { findStalls } from "@/bench/load/stalls";
+
+describe("findStalls", () => {
+  it("merges overlapping slow requests into one stall and ignores fast ones", () => {
+    const spans: [number, number][] = [
+      [0, 10], // fast
+      [100, 400], // one pause catching three requests in flight
+      [150, 420],
+      [390, 450],
+      [1000, 1060], // a second, separate stall
+      [2000, 2049], // under the threshold
+    ];
+    expect(findStalls(spans, 50)).toEqual({ thresholdMs: 50, count: 2, longestMs: 350, totalMs: 410, requests: 4 });
+  });
+
+  it("never counts more stalls than slow requests, nor more time than they span", () => {
+    const span = fc
+      .tuple(fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 0, max: 1_000 }))
+      .map(([from, length]) => [from, from + length] as [number, number]);
+    fc.assert(
+      fc.property(fc.array(span, { maxLength: 200 }), (spans) => {
+        const stalls = findStalls(spans, 50);
+        const slow = spans.filter(([from, to]) => to - from > 50);
+        expect(stalls.requests).toBe(slow.length);
+        expect(stalls.count).toBeLessThanOrEqual(slow.length);
+        expect(stalls.longestMs).toBeLessThanOrEqual(stalls.totalMs);
+        expect(stalls.totalMs).toBeLessThanOrEqual(slow.reduce((sum, [from, to]) => sum + (to - from), 0) + 0.1);
+        if (slow.length > 0) {
+          const first = Math.min(...slow.map(([from]) => from));
+          const last = Math.max(...slow.map(([, to]) => to));
+          expect(stalls.totalMs).toBeLessThanOrEqual(last - first + 0.1);
+        }
+      }),
+    );
+  });
+});
