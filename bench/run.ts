@@ -32,6 +32,7 @@ import { REPO_ROOT } from "@/lib/db/paths";
 import { createRunDatabase, type RunDatabase } from "@/lib/db/run-database";
 import { serverNodeFlags } from "@/lib/platform/server-node-flags";
 import type { GeneratorResult, GeneratorSpec } from "./load/generate";
+import { GC_PAUSES_PRELOAD, gcPausesIn, type GcPause } from "./support/gc-pauses";
 import { buildRequest, HTTP_SCENARIOS, walletBody, type HttpScenarioId, type SeedData } from "./load/scenarios";
 import type { DrainResult, DriverCommand, DriverReply, PacedResult } from "./load/webhook-driver";
 import { machineInfo } from "./support/machine";
@@ -159,6 +160,27 @@ const children = new Set<ChildProcess>();
 let runtime: NodeRuntime | undefined;
 let database: RunDatabase | undefined;
 
+/** A half-load run with its server's garbage-collection pauses of 10 ms or more over the window. */
+type HalfLoadResult = GeneratorResult & { gcPauses?: GcPauseSummary };
+type GcPauseSummary = { count: number; maxMs: number; totalMs: number; major: number };
+
+function summarizeGcPauses(pauses: GcPause[]): GcPauseSummary {
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  return {
+    count: pauses.length,
+    maxMs: round(Math.max(0, ...pauses.map((p) => p.ms))),
+    totalMs: round(pauses.reduce((sum, p) => sum + p.ms, 0)),
+    major: pauses.filter((p) => p.kind === "major").length,
+  };
+}
+
+/** ", GC pauses over 10 ms: 3 (1 major), longest 120 ms" when the server paused in the window. */
+function gcNote(result: HalfLoadResult): string {
+  const gc = result.gcPauses;
+  if (!gc || gc.count === 0) return "";
+  return `, GC pauses over 10 ms: ${gc.count} (${gc.major} major), longest ${gc.maxMs} ms`;
+}
+
 /** ", stalls over 50 ms: 2, longest 310 ms" for an open run with any (bench/load/stalls.ts). */
 function stallNote(result: GeneratorResult): string {
   const stalls = result.stalls;
@@ -270,7 +292,7 @@ async function startOurs(profileDir?: string): Promise<Server> {
     port: oursPort,
     label: "ours",
     profileDir,
-    nodeArgs: serverNodeFlags(process.env.SERVER_NODE_FLAGS),
+    nodeArgs: [...serverNodeFlags(process.env.SERVER_NODE_FLAGS), "--import", GC_PAUSES_PRELOAD],
   });
   return { name: "ours", ...running };
 }
@@ -330,6 +352,7 @@ async function startBaseline(openApiFile: string): Promise<Server> {
     startNode({
       script: "bench/baseline/server.ts",
       nodeBinary: runtime?.binary,
+      nodeArgs: ["--import", GC_PAUSES_PRELOAD],
       core: SERVER_CORE,
       logFile: logFile("baseline"),
       env: {
@@ -493,7 +516,8 @@ async function measureHttpScenario(
   for (let run = 0; run < settings.runs; run++) {
     for (const server of ordered(run)) {
       const rate = median((saturation.get(server.name) ?? []).map((r) => r.throughput)) / 2;
-      const result = await generate(
+      const serverLogFrom = logOffset(logFile(server.name));
+      const result: HalfLoadResult = await generate(
         {
           ...base,
           baseUrl: server.url,
@@ -506,9 +530,13 @@ async function measureHttpScenario(
         },
         `${id}-${server.name}-half-${run}`,
       );
+      if (result.windowEpochMs) {
+        const [from, to] = result.windowEpochMs;
+        result.gcPauses = summarizeGcPauses(gcPausesIn(logFile(server.name), serverLogFrom, from, to));
+      }
       halfLoad.get(server.name)?.push(result);
       log(
-        `${meta.number} ${server.name}: half load ${rate.toFixed(0)}/s run ${run + 1}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms${stallNote(result)}`,
+        `${meta.number} ${server.name}: half load ${rate.toFixed(0)}/s run ${run + 1}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms${stallNote(result)}${gcNote(result)}`,
       );
     }
   }

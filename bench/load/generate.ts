@@ -37,6 +37,8 @@ export type GeneratorResult = {
   generatorCpu: number;
   /** For open runs: the slow requests merged where they overlap (bench/load/stalls.ts). */
   stalls?: Stalls;
+  /** For open runs: the measured window on the wall clock (epoch ms), from the first intended send to the last answer. */
+  windowEpochMs?: [number, number];
 };
 
 const spec = JSON.parse(process.argv[2] ?? "") as GeneratorSpec;
@@ -124,6 +126,13 @@ async function openLoop(rate: number): Promise<GeneratorResult> {
     latency: summarize(histogram),
     generatorCpu,
     stalls: findStalls(spans),
+    windowEpochMs:
+      spans.length === 0
+        ? undefined
+        : [
+            performance.timeOrigin + Math.min(...spans.map(([from]) => from)),
+            performance.timeOrigin + Math.max(...spans.map(([, to]) => to)),
+          ],
   };
 }
 

@@ -1,7 +1,12 @@
-// The benchmark's stall finder (bench/load/stalls.ts): slow requests merged where they overlap.
+// The benchmark's tail evidence: the stall finder (bench/load/stalls.ts), slow requests merged where
+// they overlap, and the server's garbage-collection pauses read back from its log.
+import { appendFileSync, mkdtempSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { findStalls } from "@/bench/load/stalls";
+import { gcPausesIn } from "@/bench/support/gc-pauses";
 
 describe("findStalls", () => {
   it("merges overlapping slow requests into one stall and ignores fast ones", () => {
@@ -35,5 +40,29 @@ describe("findStalls", () => {
         }
       }),
     );
+  });
+});
+
+describe("gcPausesIn", () => {
+  it("reads the pauses a server printed within a window, past an offset, among its other lines", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "gc-pauses-"));
+    const log = path.join(dir, "ours.log");
+    writeFileSync(log, "gc-pause 900.0 30.0 major\n");
+    const from = statSync(log).size;
+    appendFileSync(
+      log,
+      [
+        "Service ready",
+        "gc-pause 1000.5 12.5 minor",
+        "gc-pause 1500.0 120.0 major",
+        "gc-pause 2500.0 40.0 minor",
+        "",
+      ].join("\n"),
+    );
+    expect(gcPausesIn(log, from, 1000, 2000)).toEqual([
+      { at: 1000.5, ms: 12.5, kind: "minor" },
+      { at: 1500, ms: 120, kind: "major" },
+    ]);
+    expect(gcPausesIn(log, 0, 0, 950)).toEqual([{ at: 900, ms: 30, kind: "major" }]);
   });
 });
