@@ -162,15 +162,26 @@ let database: RunDatabase | undefined;
 
 /** A half-load run with its server's garbage-collection pauses of 10 ms or more over the window. */
 type HalfLoadResult = GeneratorResult & { gcPauses?: GcPauseSummary };
-type GcPauseSummary = { count: number; maxMs: number; totalMs: number; major: number };
+type GcPauseSummary = {
+  count: number;
+  maxMs: number;
+  totalMs: number;
+  major: number;
+  /** Of the run's longest stalls (at most 10), those during which a major collection paused the server. */
+  longestStalls: number;
+  longestStallsWithMajor: number;
+};
 
-function summarizeGcPauses(pauses: GcPause[]): GcPauseSummary {
+function summarizeGcPauses(pauses: GcPause[], longestStalls: [number, number][]): GcPauseSummary {
   const round = (ms: number) => Math.round(ms * 10) / 10;
+  const majors = pauses.filter((p) => p.kind === "major");
   return {
     count: pauses.length,
     maxMs: round(Math.max(0, ...pauses.map((p) => p.ms))),
     totalMs: round(pauses.reduce((sum, p) => sum + p.ms, 0)),
-    major: pauses.filter((p) => p.kind === "major").length,
+    major: majors.length,
+    longestStalls: longestStalls.length,
+    longestStallsWithMajor: longestStalls.filter(([from, to]) => majors.some((p) => p.at >= from && p.at <= to)).length,
   };
 }
 
@@ -178,7 +189,11 @@ function summarizeGcPauses(pauses: GcPause[]): GcPauseSummary {
 function gcNote(result: HalfLoadResult): string {
   const gc = result.gcPauses;
   if (!gc || gc.count === 0) return "";
-  return `, GC pauses over 10 ms: ${gc.count} (${gc.major} major), longest ${gc.maxMs} ms`;
+  const during =
+    gc.longestStalls === 0
+      ? ""
+      : `; a major one during ${gc.longestStallsWithMajor} of the ${gc.longestStalls} longest stalls`;
+  return `, GC pauses over 10 ms: ${gc.count} (${gc.major} major), longest ${gc.maxMs} ms${during}`;
 }
 
 /** ", stalls over 50 ms: 2, longest 310 ms" for an open run with any (bench/load/stalls.ts). */
@@ -532,7 +547,10 @@ async function measureHttpScenario(
       );
       if (result.windowEpochMs) {
         const [from, to] = result.windowEpochMs;
-        result.gcPauses = summarizeGcPauses(gcPausesIn(logFile(server.name), serverLogFrom, from, to));
+        result.gcPauses = summarizeGcPauses(
+          gcPausesIn(logFile(server.name), serverLogFrom, from, to),
+          result.stalls?.longest ?? [],
+        );
       }
       halfLoad.get(server.name)?.push(result);
       log(

@@ -116,6 +116,10 @@ async function openLoop(rate: number): Promise<GeneratorResult> {
     recordMs(histogram, performance.now() - intendedAt);
     spans.push([intendedAt, performance.now()]);
   }
+  const epochSpans = spans.map(([from, to]): [number, number] => [
+    performance.timeOrigin + from,
+    performance.timeOrigin + to,
+  ]);
   return {
     mode: "open",
     throughput: completed / spec.seconds,
@@ -125,14 +129,12 @@ async function openLoop(rate: number): Promise<GeneratorResult> {
     unanswered,
     latency: summarize(histogram),
     generatorCpu,
-    stalls: findStalls(spans),
+    // On the wall clock, so the run can set them beside the server's garbage-collection pauses.
+    stalls: findStalls(epochSpans),
     windowEpochMs:
-      spans.length === 0
+      epochSpans.length === 0
         ? undefined
-        : [
-            performance.timeOrigin + Math.min(...spans.map(([from]) => from)),
-            performance.timeOrigin + Math.max(...spans.map(([, to]) => to)),
-          ],
+        : [Math.min(...epochSpans.map(([from]) => from)), Math.max(...epochSpans.map(([, to]) => to))],
   };
 }
 

@@ -13,6 +13,8 @@ export type Stalls = {
   totalMs: number;
   /** Stalled requests, out of all measured. */
   requests: number;
+  /** The longest stalls (at most 10), as [start, end] in the spans' own time base. */
+  longest: [number, number][];
 };
 
 export const STALL_THRESHOLD_MS = 50;
@@ -24,9 +26,11 @@ export function findStalls(spans: ReadonlyArray<readonly [number, number]>, thre
   let longestMs = 0;
   let totalMs = 0;
   let current: [number, number] | undefined;
+  const merged: [number, number][] = [];
   const close = () => {
     if (!current) return;
     const length = current[1] - current[0];
+    merged.push(current);
     count += 1;
     longestMs = Math.max(longestMs, length);
     totalMs += length;
@@ -40,5 +44,9 @@ export function findStalls(spans: ReadonlyArray<readonly [number, number]>, thre
   }
   close();
   const round = (ms: number) => Math.round(ms * 10) / 10;
-  return { thresholdMs, count, longestMs: round(longestMs), totalMs: round(totalMs), requests: slow.length };
+  const longest = merged
+    .sort((a, b) => b[1] - b[0] - (a[1] - a[0]))
+    .slice(0, 10)
+    .map(([from, to]): [number, number] => [round(from), round(to)]);
+  return { thresholdMs, count, longestMs: round(longestMs), totalMs: round(totalMs), requests: slow.length, longest };
 }

@@ -18,7 +18,17 @@ describe("findStalls", () => {
       [1000, 1060], // a second, separate stall
       [2000, 2049], // under the threshold
     ];
-    expect(findStalls(spans, 50)).toEqual({ thresholdMs: 50, count: 2, longestMs: 350, totalMs: 410, requests: 4 });
+    expect(findStalls(spans, 50)).toEqual({
+      thresholdMs: 50,
+      count: 2,
+      longestMs: 350,
+      totalMs: 410,
+      requests: 4,
+      longest: [
+        [100, 450],
+        [1000, 1060],
+      ],
+    });
   });
 
   it("never counts more stalls than slow requests, nor more time than they span", () => {
@@ -32,6 +42,8 @@ describe("findStalls", () => {
         expect(stalls.requests).toBe(slow.length);
         expect(stalls.count).toBeLessThanOrEqual(slow.length);
         expect(stalls.longestMs).toBeLessThanOrEqual(stalls.totalMs);
+        expect(stalls.longest.length).toBe(Math.min(10, stalls.count));
+        if (stalls.count > 0) expect(stalls.longest[0]![1] - stalls.longest[0]![0]).toBeCloseTo(stalls.longestMs, 0);
         expect(stalls.totalMs).toBeLessThanOrEqual(slow.reduce((sum, [from, to]) => sum + (to - from), 0) + 0.1);
         if (slow.length > 0) {
           const first = Math.min(...slow.map(([from]) => from));
