@@ -32,7 +32,7 @@ import { REPO_ROOT } from "@/lib/db/paths";
 import { createRunDatabase, type RunDatabase } from "@/lib/db/run-database";
 import { serverNodeFlags } from "@/lib/platform/server-node-flags";
 import type { GeneratorResult, GeneratorSpec } from "./load/generate";
-import { GC_PAUSES_PRELOAD, gcPausesIn, type GcPause } from "./support/gc-pauses";
+import { SERVER_PAUSES_PRELOAD, serverPausesIn, type ServerPause } from "./support/server-pauses";
 import { buildRequest, HTTP_SCENARIOS, walletBody, type HttpScenarioId, type SeedData } from "./load/scenarios";
 import type { DrainResult, DriverCommand, DriverReply, PacedResult } from "./load/webhook-driver";
 import { machineInfo } from "./support/machine";
@@ -160,40 +160,53 @@ const children = new Set<ChildProcess>();
 let runtime: NodeRuntime | undefined;
 let database: RunDatabase | undefined;
 
-/** A half-load run with its server's garbage-collection pauses of 10 ms or more over the window. */
-type HalfLoadResult = GeneratorResult & { gcPauses?: GcPauseSummary };
-type GcPauseSummary = {
-  count: number;
-  maxMs: number;
-  totalMs: number;
-  major: number;
-  /** Of the run's longest stalls (at most 10), those during which a major collection paused the server. */
+/** A half-load run with its server's pauses over the window (bench/support/server-pauses.ts). */
+type HalfLoadResult = GeneratorResult & { serverPauses?: ServerPauseSummary };
+type ServerPauseSummary = {
+  /** Garbage-collection pauses of 10 ms or more: how many, how many major, the longest, their sum. */
+  gc: { count: number; major: number; maxMs: number; totalMs: number };
+  /** Event-loop blocks of 40 ms or more. */
+  loopBlocks: { count: number; maxMs: number; totalMs: number };
+  /** The run's longest stalls (at most 10), and of them those during which the loop was blocked, and a major collection paused it. */
   longestStalls: number;
-  longestStallsWithMajor: number;
+  withLoopBlock: number;
+  withMajorGc: number;
 };
 
-function summarizeGcPauses(pauses: GcPause[], longestStalls: [number, number][]): GcPauseSummary {
+function summarizeServerPauses(pauses: ServerPause[], longestStalls: [number, number][]): ServerPauseSummary {
   const round = (ms: number) => Math.round(ms * 10) / 10;
-  const majors = pauses.filter((p) => p.kind === "major");
+  const figures = (list: ServerPause[]) => ({
+    count: list.length,
+    maxMs: round(Math.max(0, ...list.map((p) => p.ms))),
+    totalMs: round(list.reduce((sum, p) => sum + p.ms, 0)),
+  });
+  const collections = pauses.filter((p) => p.kind !== "loop-block");
+  const blocks = pauses.filter((p) => p.kind === "loop-block");
+  const majors = collections.filter((p) => p.kind === "major");
+  // A pause overlapping the stall: it started before the stall ended and ended after it started.
+  const during = (list: ServerPause[]) =>
+    longestStalls.filter(([from, to]) => list.some((p) => p.at <= to && p.at + p.ms >= from)).length;
   return {
-    count: pauses.length,
-    maxMs: round(Math.max(0, ...pauses.map((p) => p.ms))),
-    totalMs: round(pauses.reduce((sum, p) => sum + p.ms, 0)),
-    major: majors.length,
+    gc: { ...figures(collections), major: majors.length },
+    loopBlocks: figures(blocks),
     longestStalls: longestStalls.length,
-    longestStallsWithMajor: longestStalls.filter(([from, to]) => majors.some((p) => p.at >= from && p.at <= to)).length,
+    withLoopBlock: during(blocks),
+    withMajorGc: during(majors),
   };
 }
 
-/** ", GC pauses over 10 ms: 3 (1 major), longest 120 ms" when the server paused in the window. */
-function gcNote(result: HalfLoadResult): string {
-  const gc = result.gcPauses;
-  if (!gc || gc.count === 0) return "";
-  const during =
-    gc.longestStalls === 0
+/** ", loop blocked 3× (longest 250 ms), GC pauses 12 (2 major, longest 20 ms); of the 3 longest stalls 3 blocked, 1 major GC". */
+function pausesNote(result: HalfLoadResult): string {
+  const p = result.serverPauses;
+  if (!p) return "";
+  const stalls =
+    p.longestStalls === 0
       ? ""
-      : `; a major one during ${gc.longestStallsWithMajor} of the ${gc.longestStalls} longest stalls`;
-  return `, GC pauses over 10 ms: ${gc.count} (${gc.major} major), longest ${gc.maxMs} ms${during}`;
+      : `; of the ${p.longestStalls} longest stalls ${p.withLoopBlock} blocked, ${p.withMajorGc} major GC`;
+  return (
+    `, loop blocked ${p.loopBlocks.count}× (longest ${p.loopBlocks.maxMs} ms)` +
+    `, GC pauses ${p.gc.count} (${p.gc.major} major, longest ${p.gc.maxMs} ms)${stalls}`
+  );
 }
 
 /** ", stalls over 50 ms: 2, longest 310 ms" for an open run with any (bench/load/stalls.ts). */
@@ -307,7 +320,7 @@ async function startOurs(profileDir?: string): Promise<Server> {
     port: oursPort,
     label: "ours",
     profileDir,
-    nodeArgs: [...serverNodeFlags(process.env.SERVER_NODE_FLAGS), "--import", GC_PAUSES_PRELOAD],
+    nodeArgs: [...serverNodeFlags(process.env.SERVER_NODE_FLAGS), "--import", SERVER_PAUSES_PRELOAD],
   });
   return { name: "ours", ...running };
 }
@@ -367,7 +380,7 @@ async function startBaseline(openApiFile: string): Promise<Server> {
     startNode({
       script: "bench/baseline/server.ts",
       nodeBinary: runtime?.binary,
-      nodeArgs: ["--import", GC_PAUSES_PRELOAD],
+      nodeArgs: ["--import", SERVER_PAUSES_PRELOAD],
       core: SERVER_CORE,
       logFile: logFile("baseline"),
       env: {
@@ -547,14 +560,14 @@ async function measureHttpScenario(
       );
       if (result.windowEpochMs) {
         const [from, to] = result.windowEpochMs;
-        result.gcPauses = summarizeGcPauses(
-          gcPausesIn(logFile(server.name), serverLogFrom, from, to),
+        result.serverPauses = summarizeServerPauses(
+          serverPausesIn(logFile(server.name), serverLogFrom, from, to),
           result.stalls?.longest ?? [],
         );
       }
       halfLoad.get(server.name)?.push(result);
       log(
-        `${meta.number} ${server.name}: half load ${rate.toFixed(0)}/s run ${run + 1}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms${stallNote(result)}${gcNote(result)}`,
+        `${meta.number} ${server.name}: half load ${rate.toFixed(0)}/s run ${run + 1}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms${stallNote(result)}${pausesNote(result)}`,
       );
     }
   }

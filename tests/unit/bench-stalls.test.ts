@@ -6,7 +6,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { findStalls } from "@/bench/load/stalls";
-import { gcPausesIn } from "@/bench/support/gc-pauses";
+import { serverPausesIn } from "@/bench/support/server-pauses";
 
 describe("findStalls", () => {
   it("merges overlapping slow requests into one stall and ignores fast ones", () => {
@@ -55,9 +55,9 @@ describe("findStalls", () => {
   });
 });
 
-describe("gcPausesIn", () => {
-  it("reads the pauses a server printed within a window, past an offset, among its other lines", () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "gc-pauses-"));
+describe("serverPausesIn", () => {
+  it("reads the collections and loop blocks a server printed within a window, past an offset, among its other lines", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "server-pauses-"));
     const log = path.join(dir, "ours.log");
     writeFileSync(log, "gc-pause 900.0 30.0 major\n");
     const from = statSync(log).size;
@@ -66,15 +66,17 @@ describe("gcPausesIn", () => {
       [
         "Service ready",
         "gc-pause 1000.5 12.5 minor",
+        "loop-block 1400.0 250.5",
         "gc-pause 1500.0 120.0 major",
         "gc-pause 2500.0 40.0 minor",
         "",
       ].join("\n"),
     );
-    expect(gcPausesIn(log, from, 1000, 2000)).toEqual([
+    expect(serverPausesIn(log, from, 1000, 2000)).toEqual([
       { at: 1000.5, ms: 12.5, kind: "minor" },
+      { at: 1400, ms: 250.5, kind: "loop-block" },
       { at: 1500, ms: 120, kind: "major" },
     ]);
-    expect(gcPausesIn(log, 0, 0, 950)).toEqual([{ at: 900, ms: 30, kind: "major" }]);
+    expect(serverPausesIn(log, 0, 0, 950)).toEqual([{ at: 900, ms: 30, kind: "major" }]);
   });
 });
