@@ -834,7 +834,9 @@ async function startDrivers(): Promise<Map<TargetName, Driver>> {
   for (const target of ["ours", "baseline"] as const) {
     const driver = new Driver(target);
     const { url } = await driver.ask({ type: "listen", target }, "listening", 60_000);
-    const seeded = target === "ours" ? await seedWebhookApplication(runId, url) : { applicationId: "", walletIds: [] };
+    // An application per Node.js version of the run: its merchant's email is unique.
+    const seedId = `${runId}-${runtime?.version ?? process.version}`;
+    const seeded = target === "ours" ? await seedWebhookApplication(seedId, url) : { applicationId: "", walletIds: [] };
     await driver.ask({ type: "prepare", ...seeded }, "prepared", 120_000);
     drivers.set(target, driver);
   }

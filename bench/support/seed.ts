@@ -129,13 +129,13 @@ async function seedDecisionApplication(
  * before the endpoint exists, so their own events queue no deliveries.
  */
 export async function seedWebhookApplication(
-  runId: string,
+  seedId: string,
   receiverUrl: string,
   walletCount = 200,
 ): Promise<{ applicationId: string; walletIds: string[] }> {
   const db = prisma();
   const merchant = await db.merchantUser.create({
-    data: { id: newId("usr"), email: `bench-webhooks-${runId}@example.com`, name: "Benchmark webhooks" },
+    data: { id: newId("usr"), email: `bench-webhooks-${seedId}@example.com`, name: "Benchmark webhooks" },
   });
   const { application } = await createApplication(db, { merchantId: merchant.id, name: "bench webhooks" });
   const tenant = { applicationId: application.id, livemode: false };
