@@ -92,7 +92,10 @@ async function closedLoop(connections: number): Promise<GeneratorResult> {
 
 async function openLoop(rate: number): Promise<GeneratorResult> {
   const inFlight = new Map<number, number>();
+  // [intended send, answer] on the wall clock (epoch ms), so the run can set them beside the
+  // server's own pauses.
   const spans: [number, number][] = [];
+  const epoch = (ms: number) => performance.timeOrigin + ms;
   let completed = 0;
   const { generatorCpu } = await runOpenSchedule(
     { rate, warmupSeconds: spec.warmupSeconds, seconds: spec.seconds },
@@ -104,7 +107,7 @@ async function openLoop(rate: number): Promise<GeneratorResult> {
         if (status >= 200 && status < 300) completed++;
         const doneAt = performance.now();
         recordMs(histogram, doneAt - intendedAt);
-        spans.push([intendedAt, doneAt]);
+        spans.push([epoch(intendedAt), epoch(doneAt)]);
       });
     },
   );
@@ -112,14 +115,11 @@ async function openLoop(rate: number): Promise<GeneratorResult> {
   const giveUpAt = performance.now() + spec.timeoutMs + 1000;
   while (inFlight.size > 0 && performance.now() < giveUpAt) await sleep(20);
   const unanswered = inFlight.size;
+  const givenUpAt = performance.now();
   for (const intendedAt of inFlight.values()) {
-    recordMs(histogram, performance.now() - intendedAt);
-    spans.push([intendedAt, performance.now()]);
+    recordMs(histogram, givenUpAt - intendedAt);
+    spans.push([epoch(intendedAt), epoch(givenUpAt)]);
   }
-  const epochSpans = spans.map(([from, to]): [number, number] => [
-    performance.timeOrigin + from,
-    performance.timeOrigin + to,
-  ]);
   return {
     mode: "open",
     throughput: completed / spec.seconds,
@@ -129,12 +129,11 @@ async function openLoop(rate: number): Promise<GeneratorResult> {
     unanswered,
     latency: summarize(histogram),
     generatorCpu,
-    // On the wall clock, so the run can set them beside the server's garbage-collection pauses.
-    stalls: findStalls(epochSpans),
+    stalls: findStalls(spans),
     windowEpochMs:
-      epochSpans.length === 0
+      spans.length === 0
         ? undefined
-        : [Math.min(...epochSpans.map(([from]) => from)), Math.max(...epochSpans.map(([, to]) => to))],
+        : [Math.min(...spans.map(([from]) => from)), Math.max(...spans.map(([, to]) => to))],
   };
 }
 
