@@ -15,6 +15,9 @@ export const ledgerVerificationJob = defineJob({
   async run(_payload, { db }, helpers) {
     const outcome = await runLedgerVerification(db);
     if (!outcome.balanced) helpers.logger.error(`ledger verification failed over ${outcome.deltas} deltas`);
-    else if (outcome.deltas > 0) helpers.logger.info(`ledger verified: ${outcome.deltas} deltas folded`);
+    else if (outcome.deltas > 0)
+      helpers.logger.info(
+        `ledger verified: ${outcome.deltas} deltas folded${outcome.vacuumed ? ", table vacuumed" : ""}`,
+      );
   },
 });

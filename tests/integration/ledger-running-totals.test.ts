@@ -531,3 +531,31 @@ describe("the treasury read", () => {
     });
   });
 });
+
+describe("the pending deltas' table", () => {
+  const manualVacuums = async () => {
+    // Its own transaction, so a fresh snapshot of the statistics (they are cached per transaction).
+    const [row] = await prisma().$queryRaw<{ n: bigint }[]>`
+      SELECT vacuum_count AS n FROM pg_stat_user_tables WHERE relid = to_regclass('"LedgerTotalDelta"')`;
+    return Number(row!.n);
+  };
+
+  it("is vacuumed by a run that folds a backlog, and not by one that folds less", async () => {
+    const before = await manualVacuums();
+    const small = await runLedgerVerification(prisma(), { vacuumAfter: Number.MAX_SAFE_INTEGER });
+    expect(small.vacuumed).toBe(false);
+    expect(await manualVacuums()).toBe(before);
+
+    const backlog = await runLedgerVerification(prisma(), { vacuumAfter: 0 });
+    expect(backlog.vacuumed).toBe(true);
+    expect(await manualVacuums()).toBe(before + 1);
+  });
+
+  it("is autovacuumed after a fixed number of dead rows, whatever its size", async () => {
+    const [row] = await prisma().$queryRaw<{ options: string[] }[]>`
+      SELECT reloptions AS options FROM pg_class WHERE oid = to_regclass('"LedgerTotalDelta"')`;
+    expect(row!.options).toEqual(
+      expect.arrayContaining(["autovacuum_vacuum_scale_factor=0", "autovacuum_vacuum_threshold=5000"]),
+    );
+  });
+});
