@@ -148,7 +148,8 @@ const runId = `${Date.now()}_${randomBytes(4).toString("hex")}`;
 const workDir = mkdtempSync(path.join(os.tmpdir(), `bench-${runId}-`));
 const logFile = (name: string) => path.join(workDir, `${name}.log`);
 const redisPrefix = `bench_${runId}`;
-const serverUrl = process.env.DATABASE_URL?.trim() || "postgresql://postgres@127.0.0.1:5432/test";
+/** Where the run's database goes: DATABASE_URL's server, else an embedded one (lib/db/run-database.ts). */
+const serverUrl = process.env.DATABASE_URL?.trim() || "an embedded PostgreSQL";
 const redisUrl = process.env.REDIS_URL?.trim() || "redis://127.0.0.1:6379";
 const secretsKey = randomBytes(32).toString("base64");
 /** One for the run, so the growth scenario can sign a console session cookie our server accepts. */
@@ -1176,6 +1177,7 @@ async function main(): Promise<void> {
   database = await createRunDatabase("bench", runId).catch((error: unknown) => {
     throw new Error(`could not create the bench database on ${serverUrl}: ${String(error)}`);
   });
+  log(`database on ${database.embedded ? "an embedded PostgreSQL (DATABASE_URL is not set)" : "DATABASE_URL's server"}`);
   // Everything this process imports from lib/ from here on sees the bench database and settings.
   Object.assign(process.env, commonEnv(), { RATE_LIMIT_PREFIX: `${redisPrefix}:seed` });
   const versionClient = new pg.Client({ connectionString: database.url });
