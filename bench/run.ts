@@ -1177,7 +1177,9 @@ async function main(): Promise<void> {
   database = await createRunDatabase("bench", runId).catch((error: unknown) => {
     throw new Error(`could not create the bench database on ${serverUrl}: ${String(error)}`);
   });
-  log(`database on ${database.embedded ? "an embedded PostgreSQL (DATABASE_URL is not set)" : "DATABASE_URL's server"}`);
+  log(
+    `database on ${database.embedded ? "an embedded PostgreSQL (DATABASE_URL is not set)" : "DATABASE_URL's server"}`,
+  );
   // Everything this process imports from lib/ from here on sees the bench database and settings.
   Object.assign(process.env, commonEnv(), { RATE_LIMIT_PREFIX: `${redisPrefix}:seed` });
   const versionClient = new pg.Client({ connectionString: database.url });
