@@ -363,6 +363,89 @@ describe("the endpoint page's figures", () => {
   });
 });
 
+describe("the endpoint page's snapshot", () => {
+  it("shows a failure that commits while the page is read either with its failing health or not at all", async () => {
+    const { context, appId } = await merchant();
+    const { id: endpointId } = await registerEndpoint(prisma(), context, appId, {
+      url: "http://127.0.0.1:9/hooks",
+      events: [],
+      enabled: true,
+    });
+    const event = await prisma().event.create({
+      data: { id: newId("evt"), applicationId: appId, livemode: false, type: "card.issued", data: {}, sequence: 1 },
+    });
+    const delivery = await prisma().webhookDelivery.create({
+      data: {
+        id: newId("whd"),
+        applicationId: appId,
+        livemode: false,
+        eventId: event.id,
+        endpointId,
+        status: "pending",
+      },
+    });
+
+    // The engine's failure record (deliver.ts), held open under a lock on the attempts until the
+    // page has read the endpoint and waits on the attempts: the failure commits between the two
+    // reads, where CI once caught the page showing it under "Healthy".
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const failure = prisma().$transaction(
+      async (tx) => {
+        await tx.$executeRaw`LOCK TABLE "WebhookAttempt" IN ACCESS EXCLUSIVE MODE`;
+        locked();
+        await released;
+        await tx.webhookEndpoint.update({
+          where: { id: endpointId },
+          data: {
+            consecutiveFailures: 1,
+            failingSince: new Date(),
+            lastFailureAt: new Date(),
+            lastFailureReason: "HTTP 500",
+          },
+        });
+        await tx.webhookAttempt.create({
+          data: {
+            id: newId("wha"),
+            deliveryId: delivery.id,
+            requestHeaders: {},
+            requestBody: "{}",
+            statusCode: 500,
+            latencyMs: 5,
+          },
+        });
+      },
+      { timeout: 15_000 },
+    );
+    await isLocked;
+    const page = endpointDetail(prisma(), context.merchantId, appId, endpointId);
+    try {
+      // The page's read of the failures waits on the lock.
+      await waitUntil(async () => {
+        const [row] = await prisma().$queryRaw<{ n: bigint }[]>`
+          SELECT count(*) AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+          WHERE NOT l.granted AND l.relation = '"WebhookAttempt"'::regclass AND a.query LIKE '%failedEndpointId%'`;
+        return Number(row?.n) > 0;
+      });
+    } finally {
+      release();
+    }
+    await failure;
+    const seen = await page;
+    expect({ failures: seen.failures.length, failing: seen.endpoint.consecutiveFailures }).toEqual({
+      failures: 0,
+      failing: 0,
+    });
+    const after = await endpointDetail(prisma(), context.merchantId, appId, endpointId);
+    expect({ failures: after.failures.length, failing: after.endpoint.consecutiveFailures }).toEqual({
+      failures: 1,
+      failing: 1,
+    });
+  });
+});
+
 describe("test events", () => {
   const SCHEMAS: Record<EventType, { schema: z.ZodObject; example: object; prefix: string }> = {
     "wallet.provisioned": { schema: walletSchema, example: WALLET_EXAMPLE, prefix: "wal" },
