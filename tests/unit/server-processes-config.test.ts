@@ -1,5 +1,6 @@
 // The settings of `npm start`'s server processes: how many (WEB_CONCURRENCY) and the Node.js flags
 // its cluster workers get (SERVER_NODE_FLAGS over lib/platform/server-node-flags.ts's defaults).
+import { spawnSync } from "node:child_process";
 import os from "node:os";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "@/lib/config";
@@ -25,6 +26,13 @@ describe("WEB_CONCURRENCY", () => {
 describe("SERVER_NODE_FLAGS", () => {
   it("gives the workers the defaults when unset", () => {
     expect(serverNodeFlags(parseConfig({}).SERVER_NODE_FLAGS)).toEqual(DEFAULT_SERVER_NODE_FLAGS);
+  });
+
+  it("has defaults this Node.js starts with (CI runs this on Node 24 and 20)", () => {
+    const run = spawnSync(process.execPath, [...DEFAULT_SERVER_NODE_FLAGS, "-e", "process.exit(0)"], {
+      encoding: "utf8",
+    });
+    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: "" });
   });
 
   it("replaces the defaults with its own flags, and with none when empty", () => {
