@@ -426,7 +426,8 @@ describe("the endpoint page's snapshot", () => {
       await waitUntil(async () => {
         const [row] = await prisma().$queryRaw<{ n: bigint }[]>`
           SELECT count(*) AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-          WHERE NOT l.granted AND l.relation = '"WebhookAttempt"'::regclass AND a.query LIKE '%failedEndpointId%'`;
+          WHERE NOT l.granted AND l.relation = '"WebhookAttempt"'::regclass
+            AND a.query LIKE '%"failedEndpointId" = $1%ORDER BY%'`;
         return Number(row?.n) > 0;
       });
     } finally {
@@ -434,10 +435,9 @@ describe("the endpoint page's snapshot", () => {
     }
     await failure;
     const seen = await page;
-    expect({ failures: seen.failures.length, failing: seen.endpoint.consecutiveFailures }).toEqual({
-      failures: 0,
-      failing: 0,
-    });
+    // Another test file's query waiting on the lock can end the wait early; the page is consistent
+    // whichever side of the commit its snapshot fell.
+    expect(seen.failures.length).toBe(seen.endpoint.consecutiveFailures);
     const after = await endpointDetail(prisma(), context.merchantId, appId, endpointId);
     expect({ failures: after.failures.length, failing: after.endpoint.consecutiveFailures }).toEqual({
       failures: 1,
