@@ -266,27 +266,26 @@ describe("deleting an endpoint while a send to it is under way", () => {
   });
 });
 
+/** A new merchant's endpoint with one delivery, for tests that write its attempts by hand. */
+async function endpointWithDelivery(status: "pending" | "failed") {
+  const { context, appId } = await merchant();
+  const { id: endpointId } = await registerEndpoint(prisma(), context, appId, {
+    url: "http://127.0.0.1:9/hooks",
+    events: [],
+    enabled: true,
+  });
+  const event = await prisma().event.create({
+    data: { id: newId("evt"), applicationId: appId, livemode: false, type: "card.issued", data: {}, sequence: 1 },
+  });
+  const delivery = await prisma().webhookDelivery.create({
+    data: { id: newId("whd"), applicationId: appId, livemode: false, eventId: event.id, endpointId, status },
+  });
+  return { context, appId, endpointId, delivery };
+}
+
 describe("the endpoint page's figures", () => {
   it("counts attempts and the success rate, with p50 and p95 latency, over 24 hours and 7 days", async () => {
-    const { context, appId } = await merchant();
-    const { id: endpointId } = await registerEndpoint(prisma(), context, appId, {
-      url: "http://127.0.0.1:9/hooks",
-      events: [],
-      enabled: true,
-    });
-    const event = await prisma().event.create({
-      data: { id: newId("evt"), applicationId: appId, livemode: false, type: "card.issued", data: {}, sequence: 1 },
-    });
-    const delivery = await prisma().webhookDelivery.create({
-      data: {
-        id: newId("whd"),
-        applicationId: appId,
-        livemode: false,
-        eventId: event.id,
-        endpointId,
-        status: "failed",
-      },
-    });
+    const { context, appId, endpointId, delivery } = await endpointWithDelivery("failed");
     const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
     const attempts: { at: Date; latencyMs: number; statusCode: number | null; error?: string }[] = [
       { at: hoursAgo(1), latencyMs: 100, statusCode: 200 },
@@ -365,25 +364,7 @@ describe("the endpoint page's figures", () => {
 
 describe("the endpoint page's snapshot", () => {
   it("shows a failure that commits while the page is read either with its failing health or not at all", async () => {
-    const { context, appId } = await merchant();
-    const { id: endpointId } = await registerEndpoint(prisma(), context, appId, {
-      url: "http://127.0.0.1:9/hooks",
-      events: [],
-      enabled: true,
-    });
-    const event = await prisma().event.create({
-      data: { id: newId("evt"), applicationId: appId, livemode: false, type: "card.issued", data: {}, sequence: 1 },
-    });
-    const delivery = await prisma().webhookDelivery.create({
-      data: {
-        id: newId("whd"),
-        applicationId: appId,
-        livemode: false,
-        eventId: event.id,
-        endpointId,
-        status: "pending",
-      },
-    });
+    const { context, appId, endpointId, delivery } = await endpointWithDelivery("pending");
 
     // The engine's failure record (deliver.ts), held open under a lock on the attempts until the
     // page has read the endpoint and waits on the attempts: the failure commits between the two
