@@ -1,7 +1,8 @@
 // One webhook endpoint of the application's current mode as its console page shows it: the endpoint
 // with its health, its figures over 24 hours and 7 days, its latest failed attempts with their
 // reasons, and its recent deliveries.
-import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
+import { readSnapshot } from "@/lib/db/client";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { latestFailures } from "@/lib/webhooks/endpoint-failures";
 import { endpointStats } from "@/lib/webhooks/endpoint-stats";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
@@ -14,21 +15,18 @@ const LATEST_FAILURES = 10;
 const RECENT_DELIVERIES = 20;
 
 /**
- * Read in one snapshot (REPEATABLE READ): the engine writes a failed attempt and the endpoint's
- * health in one transaction, and a page read at two moments showed that failure under "Healthy"
- * when it committed between the endpoint's read and the failures'.
+ * Read in one snapshot: the engine writes a failed attempt and the endpoint's health in one
+ * transaction, and a page read at two moments showed that failure under "Healthy" when it
+ * committed between the endpoint's read and the failures'.
  */
 export function endpointDetail(db: PrismaClient, merchantId: string, applicationId: string, endpointId: string) {
-  return db.$transaction(
-    async (tx) => {
-      const tenant = consoleTenant(await requireApplication(tx, merchantId, applicationId));
-      const endpoint = await requireEndpoint(tx, applicationId, endpointId);
-      if (endpoint.livemode !== tenant.livemode) throw ConsoleError.notFound("Webhook endpoint");
-      const stats = await endpointStats(tx, endpoint.id);
-      const failures = await latestFailures(tx, endpoint.id, LATEST_FAILURES);
-      const deliveries = await listDeliveries(tx, tenant, { limit: RECENT_DELIVERIES, endpoint: endpoint.id });
-      return { endpoint, stats, failures, deliveries: await withDeliveryMarks(tx, deliveries.data) };
-    },
-    { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead, timeout: 15_000, maxWait: 10_000 },
-  );
+  return readSnapshot(db, async (tx) => {
+    const tenant = consoleTenant(await requireApplication(tx, merchantId, applicationId));
+    const endpoint = await requireEndpoint(tx, applicationId, endpointId);
+    if (endpoint.livemode !== tenant.livemode) throw ConsoleError.notFound("Webhook endpoint");
+    const stats = await endpointStats(tx, endpoint.id);
+    const failures = await latestFailures(tx, endpoint.id, LATEST_FAILURES);
+    const deliveries = await listDeliveries(tx, tenant, { limit: RECENT_DELIVERIES, endpoint: endpoint.id });
+    return { endpoint, stats, failures, deliveries: await withDeliveryMarks(tx, deliveries.data) };
+  });
 }

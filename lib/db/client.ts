@@ -30,9 +30,16 @@ export function prisma(): PrismaClient {
   return globalForPrisma.prisma;
 }
 
+const TRANSACTION_LIMITS = { timeout: 15_000, maxWait: 10_000 };
+
 /** Runs `work` in one database transaction; events and ledger entries rely on that. */
 export function transaction<T>(work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
-  return prisma().$transaction(work, { timeout: 15_000, maxWait: 10_000 });
+  return prisma().$transaction(work, TRANSACTION_LIMITS);
+}
+
+/** Runs reads that must agree with each other in one REPEATABLE READ transaction: one snapshot. */
+export function readSnapshot<T>(db: PrismaClient, work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  return db.$transaction(work, { ...TRANSACTION_LIMITS, isolationLevel: "RepeatableRead" });
 }
 
 /** Registers a connection held outside the pool (the API key cache's LISTEN session) to close with it. */
