@@ -357,11 +357,14 @@ async function recordFailureOnce(
   return db.$transaction(async (tx) => {
     // The endpoint's row first, then the attempt, whose insert trigger takes its latency slot's row:
     // the same order as the success record (one statement, whose AFTER trigger runs last), so a
-    // success and a failure of one endpoint recorded at once cannot deadlock.
+    // success and a failure of one endpoint recorded at once cannot deadlock. NO KEY UPDATE, not
+    // UPDATE: a success that leaves the endpoint's row alone still inserts a new slot row, whose
+    // foreign key check takes KEY SHARE on the endpoint after that insert; under UPDATE it waited
+    // for this transaction while this one's trigger waited for its slot row (40P01).
     const [endpoint] = await tx.$queryRaw<(EndpointHealthFields & { deletedAt: Date | null })[]>`
       SELECT "enabled", "consecutiveFailures", "failingSince", "lastSuccessAt", "lastFailureAt", "lastFailureReason",
         "backoffUntil", "backoffProbeFailures", "probeLeaseUntil", "disabledAt", "disabledReason", "deletedAt"
-      FROM "WebhookEndpoint" WHERE "id" = ${row.endpointId} FOR UPDATE`;
+      FROM "WebhookEndpoint" WHERE "id" = ${row.endpointId} FOR NO KEY UPDATE`;
     const [recorded] = await tx.$queryRaw<{ createdAt: Date }[]>`
       INSERT INTO "WebhookAttempt" ("id", "deliveryId", "trigger", "jobKey", "requestHeaders", "requestBody",
         "statusCode", "latencyMs", "responseExcerpt", "error", "url")
