@@ -113,9 +113,10 @@ describe("a worker whose liveness session is cut", () => {
     expect(await prisma().webhookAttempt.count({ where: { deliveryId: delivery.id } })).toBe(1);
 
     // Stopped with its test. Its grace is one second and the next test cuts its worker's sessions
-    // for three: left running, this worker called that one dead and ran its jobs, sending twice one
-    // still in flight (CI, 2026-11-27). Running a dead worker's jobs again is what the grace is
-    // for; the next test is about a living worker whose outage is shorter than every grace around.
+    // for three: left running, it can call that worker dead and run its jobs, sending again one
+    // still in flight (the likely cause of a double send in CI on 2026-11-27). Running a dead
+    // worker's jobs again is what the grace is for; the next test is about a living worker whose
+    // outage is shorter than every grace around.
     workers.splice(workers.indexOf(worker), 1);
     await worker.stop();
   }, 40_000);
