@@ -31,6 +31,7 @@ import { endpointFlag } from "@/lib/webhooks/enqueue";
 import { removeEndpointJobs } from "@/lib/webhooks/resume-deliveries";
 import type { WebhookWorker } from "@/lib/webhooks/worker";
 import { createKey } from "../helpers/fixtures";
+import { waitUntilBlocked } from "../helpers/lock-wait";
 import { testClient } from "../helpers/route-fetch";
 import { startTestWorker } from "../helpers/test-worker";
 import { sleep, waitUntil } from "../helpers/wait-until";
@@ -404,13 +405,7 @@ describe("the endpoint page's snapshot", () => {
     const page = endpointDetail(prisma(), context.merchantId, appId, endpointId);
     try {
       // The page's read of the failures waits on the lock.
-      await waitUntil(async () => {
-        const [row] = await prisma().$queryRaw<{ n: bigint }[]>`
-          SELECT count(*) AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-          WHERE NOT l.granted AND l.relation = '"WebhookAttempt"'::regclass
-            AND a.query LIKE '%"failedEndpointId" = $1%ORDER BY%'`;
-        return Number(row?.n) > 0;
-      });
+      await waitUntilBlocked('%"failedEndpointId" = $1%ORDER BY%');
     } finally {
       release();
     }

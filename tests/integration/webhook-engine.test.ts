@@ -12,6 +12,7 @@ import type { WebhookWorker } from "@/lib/webhooks/worker";
 import { api } from "../helpers/card-money";
 import { createDeliveryByHand, queueEventBacklog } from "../helpers/event-backlog";
 import { setupApp, uniqueUserId } from "../helpers/fixtures";
+import { waitUntilBlocked } from "../helpers/lock-wait";
 import { startTestWorker } from "../helpers/test-worker";
 import { sleep, waitUntil } from "../helpers/wait-until";
 import { startReceiver, type Reply, type WebhookReceiver } from "../helpers/webhook-receiver";
@@ -248,13 +249,7 @@ describe("records of one endpoint at once", () => {
       await holder.query(`SELECT 1 FROM "WebhookDelivery" WHERE "id" = $1 FOR UPDATE`, [delivery.id]);
       const holderPid = (await holder.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]?.pid;
       const recording = deliver(delivery.id, "replay");
-      await waitUntil(async () => {
-        const { rows } = await writer.query(
-          `SELECT 1 FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid)) AND query LIKE '%INSERT INTO "WebhookAttempt"%'`,
-          [holderPid],
-        );
-        return rows.length > 0;
-      }, 20_000);
+      await waitUntilBlocked('%INSERT INTO "WebhookAttempt"%', holderPid);
 
       // A new latency slot row of the endpoint, as a concurrent success's trigger inserts it: its
       // foreign key check must not wait for the failure's transaction (under FOR UPDATE it did,
