@@ -106,9 +106,11 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const applicationName = options.applicationName ?? "webhook-worker";
   // A send holds no connection: a delivery takes one for its read and one for its record, from the
-  // pool it shares with graphile-worker's fetches and completions. Prisma's few connections serve
-  // the rarer steps (a failure's transaction, a deferral, the crontab's maintenance).
-  const connections = Math.min(concurrency, 8) + 2;
+  // pool it shares with graphile-worker's fetches and completions, so the pool opens (on demand) far
+  // fewer than its size; its size is the concurrency, as graphile-worker expects (smaller, it warns
+  // at every start), plus its LISTEN connection and one spare. Prisma's few connections serve the
+  // rarer steps (a failure's transaction, a deferral, the crontab's maintenance).
+  const connections = concurrency + 2;
   const db = new PrismaClient({
     adapter: new PrismaPg({
       connectionString: options.connectionString,

@@ -80,6 +80,11 @@ describe("the README's start command", () => {
     await rm(dataDir, { recursive: true, force: true });
   }, 30_000);
 
+  it("starts without a warning the newcomer did not cause", () => {
+    const start = output.slice(0, output.indexOf("Service ready"));
+    expect(start.split("\n").filter((line) => /warn/i.test(line))).toEqual([]);
+  });
+
   it("prints where to go, and serves wallets and cards to a key from `cli bootstrap`", async () => {
     expect(output).toContain(`http://127.0.0.1:${port}`);
     expect(output).toContain("embedded PostgreSQL");
