@@ -1,6 +1,6 @@
 // The test command behind `npm test` and `npm run test:fast`: runs the type check, the linter (ESLint
 // with eslint.config.mjs; any error or warning fails it), vitest and (unless --fast) Playwright in
-// turn, each to the end, then prints one closing line `N passed, N failed[, N skipped]` summed over all
+// turn, each to the end, announcing each as it starts with how long the one before took, then prints one closing line `N passed, N failed[, N skipped]` summed over all
 // of them, lists what failed (with the first line of its message, since a CI log may keep only its
 // tail) and what was skipped and why, and exits non-zero when any stage failed. Each runner's exit status is the verdict; its JSON report only feeds the
 // counts, so a crash that writes no report still fails the run. Paths after the options run only
@@ -64,9 +64,7 @@ function typecheck(): Stage {
 
 /** ESLint over the whole tree with zero warnings allowed; the layer rules of docs/style.md are among its rules. */
 function lint(): Stage {
-  const started = performance.now();
   const ok = run(bin("eslint"), [".", "--max-warnings", "0"]) === 0;
-  console.log(`lint: ${ok ? "clean" : "failed"} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return { name: "lint", ok, counts: { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: [], failures: [] } };
 }
 
@@ -159,14 +157,47 @@ async function productionBuild(): Promise<Stage> {
   }
 }
 
+type PlannedStage = { title: string; run: () => Stage | Promise<Stage> };
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * Runs the stages in turn, printing one line as each starts (its place, what it is, and how the
+ * previous one ended and how long it took) and one after the last, so a long silent stage (the type
+ * check takes a minute) never leaves the terminal wondering whether anything runs.
+ */
+async function runStages(planned: PlannedStage[]): Promise<Stage[]> {
+  const done: Stage[] = [];
+  let previous: { stage: Stage; ms: number } | undefined;
+  const ended = (p: { stage: Stage; ms: number }) =>
+    `${p.stage.name} ${p.stage.ok ? "passed" : "failed"} in ${seconds(p.ms)}`;
+  for (const [index, { title, run: runStage }] of planned.entries()) {
+    console.log(`\n▶ [${index + 1}/${planned.length}] ${title}${previous ? ` (${ended(previous)})` : ""}`);
+    const started = performance.now();
+    const stage = await runStage();
+    previous = { stage, ms: performance.now() - started };
+    done.push(stage);
+  }
+  if (previous) console.log(`\n■ ${ended(previous)}`);
+  return done;
+}
+
 // Named first because CI runs this under more than one Node.js (.ci/run), and the runners it starts
 // take the `node` on PATH: the log shows which one this run was.
 console.log(`Testing on Node.js ${process.version}`);
-const stages: Stage[] = [];
 const onlyFiles = positionals.length > 0;
-if (!values.canary && !onlyFiles) stages.push(typecheck(), lint(), await productionBuild());
-stages.push(vitest(values.canary, positionals));
-if (!values.fast && !onlyFiles) stages.push(playwright(values.canary));
+const planned: PlannedStage[] = [];
+if (!values.canary && !onlyFiles) {
+  planned.push(
+    { title: "type check (tsc)", run: typecheck },
+    { title: "lint (ESLint)", run: lint },
+    { title: "production build (when the sources are newer than it)", run: productionBuild },
+  );
+}
+planned.push({ title: "unit, integration and system tests (vitest)", run: () => vitest(values.canary, positionals) });
+if (!values.fast && !onlyFiles)
+  planned.push({ title: "browser tests (Playwright)", run: () => playwright(values.canary) });
+const stages = await runStages(planned);
 rmSync(reportDir, { recursive: true, force: true });
 
 const total = stages.reduce(
