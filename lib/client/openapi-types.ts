@@ -87,7 +87,7 @@ export interface paths {
     put?: never;
     /**
      * Update a card's spending controls
-     * @description Sets the card's `spendingControls` (replacing every control it had) and/or its `spendLimit` (the per_authorization limit without categories). Spends check the card's controls and its wallet's after the card's status and before the wallet's funds, and decline with `spending_limit_exceeded`, `category_blocked` or `country_blocked`. A window limit counts approved spends less what is later released (reversed, expired, or the uncaptured rest of a partial capture) in the calendar window (UTC) the spend was approved in; a limit added during a window counts that window's earlier spending too. Malformed controls answer 400 naming the field and change nothing. The answer carries `spending`, each window limit's use now.
+     * @description Sets the card's `spendingControls` and/or its `spendLimit` (the per_authorization limit without categories). `spendingControls` replaces the whole set of controls the card had, except its `spendLimit`, which changes only when the request names it (`spendLimit`, or a per_authorization limit without categories inside `spendingControls`): a `spendingControls` without one keeps the card's `spendLimit`, and the answer shows it as `spendLimit` and as the first of `spendingControls.spendingLimits`; `spendLimit: null` removes it. Spends check the card's controls and its wallet's after the card's status and before the wallet's funds, and decline with `spending_limit_exceeded`, `category_blocked` or `country_blocked`. A window limit counts approved spends less what is later released (reversed, expired, or the uncaptured rest of a partial capture) in the calendar window (UTC) the spend was approved in; a limit added during a window counts that window's earlier spending too. Malformed controls answer 400 naming the field and change nothing. The answer carries `spending`, each window limit's use now.
      *
      *     Required scope: `cards:write`.
      */
@@ -1200,7 +1200,7 @@ export interface components {
       spendingControls?: components["schemas"]["SpendingControlsInput"];
     };
     /**
-     * @description Only the fields given change; spendingControls replaces every control the card had.
+     * @description Only the fields given change; spendingControls replaces every control the card had but its spendLimit, which only a request naming it changes.
      * @example {
      *       "spendingControls": {
      *         "spendingLimits": [
@@ -1217,7 +1217,7 @@ export interface components {
      */
     UpdateCardRequest: {
       /**
-       * @description The per-authorization limit (spendingControls' per_authorization limit without categories); null removes it, absent keeps it unless spendingControls is given.
+       * @description The per-authorization limit (spendingControls' per_authorization limit without categories); null removes it, absent keeps it unless spendingControls names a per_authorization limit without categories.
        * @example 100
        */
       spendLimit?: number | null;

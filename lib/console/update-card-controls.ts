@@ -85,7 +85,13 @@ export async function updateCardControls(
   const spendingControls: SpendingControlsInput = parsed.data;
   let updated: CardRecord;
   try {
-    updated = await updateCard(db, tenant, cardId, { spendingControls });
+    // The form shows every control, spendLimit included: a blank per-authorization field removes it
+    // (spendingControls alone leaves the card's spendLimit as it is).
+    const spendLimitCleared = !form[limitField("per_authorization")]?.trim();
+    updated = await updateCard(db, tenant, cardId, {
+      spendingControls,
+      ...(spendLimitCleared ? { spendLimit: null } : {}),
+    });
   } catch (error) {
     if (!(error instanceof DomainError) || error.param === undefined) throw error;
     throw ConsoleError.field(formField(error.param, sent), error.message);

@@ -93,7 +93,7 @@ export const updateCardBodySchema = withExample(
     .object({
       spendLimit: amountSchema.nullable().optional().meta({
         description:
-          "The per-authorization limit (spendingControls' per_authorization limit without categories); null removes it, absent keeps it unless spendingControls is given.",
+          "The per-authorization limit (spendingControls' per_authorization limit without categories); null removes it, absent keeps it unless spendingControls names a per_authorization limit without categories.",
         example: 100,
       }),
       spendingControls: spendingControlsInputSchema.optional(),
@@ -101,7 +101,8 @@ export const updateCardBodySchema = withExample(
     .strict(),
   {
     id: "UpdateCardRequest",
-    description: "Only the fields given change; spendingControls replaces every control the card had.",
+    description:
+      "Only the fields given change; spendingControls replaces every control the card had but its spendLimit, which only a request naming it changes.",
     example: {
       spendingControls: { spendingLimits: [{ amount: 500, interval: "daily" }], blockedCategories: ["7995"] },
     },

@@ -69,6 +69,18 @@ describe("console card spending controls", () => {
     expect(audit[0]!.detail).toMatchObject({ cardId });
   });
 
+  it("removes the card's spendLimit when the form's per-authorization field is left blank", async () => {
+    const a = await createMerchantApp();
+    const key = (await createKey(a.application.id)).secret;
+    const { cardId } = await walletWithCard(key, { spendLimit: 30 });
+    const context = { merchantId: a.merchant.id };
+    const saved = await updateCardControls(prisma(), context, a.application.id, cardId, { limit_daily: "50" });
+    expect(saved).toMatchObject({
+      spendLimit: null,
+      spendingControls: { spendingLimits: [{ amount: 50, interval: "daily" }] },
+    });
+  });
+
   it("refuses a malformed field on that field and changes nothing", async () => {
     const a = await createMerchantApp();
     const key = (await createKey(a.application.id)).secret;

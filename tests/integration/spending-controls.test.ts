@@ -113,6 +113,35 @@ describe("spending controls", () => {
     expect((await api.card(app.key, cardId)).data).toMatchObject({ spendLimit: null, spending: [] });
   });
 
+  it("keeps the card's spendLimit through a spendingControls that does not name it, and shows it in the answer", async () => {
+    const app = await setupApp();
+    const { cardId } = await walletWithCard(app.key, { spendLimit: 250.5, fund: 1000 });
+    // The README's example: a daily limit and a blocked category, nothing said of spendLimit.
+    const updated = await updateCard(app.key, cardId, {
+      spendingControls: { spendingLimits: [{ amount: 100, interval: "daily" }], blockedCategories: ["7995"] },
+    });
+    expect(updated.data).toMatchObject({
+      spendLimit: 250.5,
+      spendingControls: {
+        spendingLimits: [
+          { amount: 250.5, interval: "per_authorization" },
+          { amount: 100, interval: "daily" },
+        ],
+        blockedCategories: ["7995"],
+      },
+    });
+    // The rest of the set is replaced: a later spendingControls drops the daily limit and the list.
+    const replaced = await updateCard(app.key, cardId, { spendingControls: {} });
+    expect(replaced.data).toMatchObject({
+      spendLimit: 250.5,
+      spendingControls: { spendingLimits: [{ amount: 250.5, interval: "per_authorization" }] },
+      spending: [],
+    });
+    expect(replaced.data?.spendingControls.blockedCategories).toBeUndefined();
+    // And the limit still applies.
+    await expectDeclined(await spend(app.key, cardId, 250.51), "spend_limit_exceeded");
+  });
+
   it("declines a blocked or not-allowed merchant category with category_blocked", async () => {
     const { key, cardId } = await cardWithControls({ blockedCategories: ["7995"] });
     await expectDeclined(

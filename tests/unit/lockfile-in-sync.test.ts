@@ -20,7 +20,7 @@ describe("package-lock.json", () => {
     const lock = JSON.parse(readFileSync(path.join(repo, "package-lock.json"), "utf8")) as {
       packages: Record<string, { engines?: Record<string, string> }>;
     };
-    lock.packages[""].engines = { node: ">=20.19" };
+    lock.packages[""] = { ...lock.packages[""], engines: { node: ">=20.19" } };
     writeFileSync(path.join(scratch, "package-lock.json"), `${JSON.stringify(lock, null, 2)}\n`);
 
     const result = checkLockfile(scratch);
