@@ -7,6 +7,7 @@ import {
   STANDARD_ID_HEADER,
   STANDARD_SIGNATURE_HEADER,
   STANDARD_TIMESTAMP_HEADER,
+  secretsOrRefusal,
   verifySignature,
   verifyStandardSignature,
   type WebhookSecrets,
@@ -62,14 +63,17 @@ function isDecisionRequest(value: unknown): value is AuthorizationDecisionReques
 /**
  * Reads the raw body and checks its signature (the Standard Webhooks headers when present, with their
  * 5-minute window; else x-service-signature) against the secret, or the current and pending ones during
- * a roll. Returns the request, or the Response to answer with (401 bad signature, 400 not a decision
+ * a roll (by default the comma-separated WEBHOOK_SECRETS). Returns the request, or the Response to
+ * answer with (401 bad signature, or no secret, naming the empty variable; 400 not a decision
  * request); either refusal makes the spend take your defaultAction.
  */
 export async function verifyAuthorizationRequest(
   request: Request,
-  secrets: WebhookSecrets,
+  given?: WebhookSecrets,
   options: { now?: Date } = {},
 ): Promise<AuthorizationDecisionRequest | Response> {
+  const secrets = secretsOrRefusal(given, "verifyAuthorizationRequest");
+  if (secrets instanceof Response) return secrets;
   const rawBody = new Uint8Array(await request.arrayBuffer());
   const standard = {
     id: request.headers.get(STANDARD_ID_HEADER),

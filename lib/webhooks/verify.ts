@@ -66,6 +66,30 @@ export function signStandard(
 export type WebhookSecrets = string | readonly string[];
 
 /**
+ * The one variable our examples and docs keep the mode's webhook secret in, comma-separated while a
+ * rolled secret is pending (current,pending); the request helpers read it when given no secrets.
+ */
+export const WEBHOOK_SECRETS_VARIABLE = "WEBHOOK_SECRETS";
+
+/**
+ * The secrets a request helper checks against: those given, or WEBHOOK_SECRETS's; none at all is a
+ * 401 naming where they should have come from, since a receiver without its secret refuses every
+ * delivery (and every spend takes the decision endpoint's defaultAction) and only this says why.
+ */
+export function secretsOrRefusal(secrets: WebhookSecrets | undefined, helper: string): string[] | Response {
+  const list = (secrets === undefined ? (process.env[WEBHOOK_SECRETS_VARIABLE] ?? "").split(",") : [secrets].flat())
+    .map((secret) => secret.trim())
+    .filter(Boolean);
+  if (list.length > 0) return list;
+  const error =
+    secrets === undefined
+      ? `no webhook secret: ${WEBHOOK_SECRETS_VARIABLE} is empty or unset in this app's environment; set it to the secret the console or \`bootstrap\` shows (during a roll, both, comma-separated)`
+      : `no webhook secret: the secrets given to ${helper} are empty; is the variable they come from set? (our examples use ${WEBHOOK_SECRETS_VARIABLE})`;
+  console.error(`${helper}: ${error}`);
+  return Response.json({ error }, { status: 401 });
+}
+
+/**
  * true only when the header holds exactly the signature of these bytes with one of the secrets;
  * each compared in constant time, and every one is checked, so the time does not tell which matched.
  * An empty list matches nothing.
@@ -126,10 +150,11 @@ export function verifyStandardSignature(
 }
 
 /**
- * Reads a webhook request's raw body and verifies it against one secret or a list. Returns the parsed
- * envelope, or the Response to answer with: 401 when the signature does not hold, 400 when the
- * signed body is not an envelope. Use it in a Next.js route handler:
- * `const result = await verifyWebhookRequest(request, [current, pending]);
+ * Reads a webhook request's raw body and verifies it against one secret or a list (by default the
+ * comma-separated WEBHOOK_SECRETS). Returns the parsed envelope, or the Response to answer with: 401
+ * when the signature does not hold or there is no secret (saying which variable was empty), 400 when
+ * the signed body is not an envelope. Use it in a Next.js route handler:
+ * `const result = await verifyWebhookRequest(request);
  * if (result instanceof Response) return result;`.
  *
  * Our deliveries carry both schemes. When the Standard Webhooks headers are there, they decide: the
@@ -140,9 +165,11 @@ export function verifyStandardSignature(
  */
 export async function verifyWebhookRequest(
   request: Request,
-  secrets: WebhookSecrets,
+  given?: WebhookSecrets,
   options: { requireStandard?: boolean; now?: Date } = {},
 ): Promise<WebhookEnvelope | Response> {
+  const secrets = secretsOrRefusal(given, "verifyWebhookRequest");
+  if (secrets instanceof Response) return secrets;
   // The signature covers the bytes as sent, so read them before any JSON parsing.
   const rawBody = new Uint8Array(await request.arrayBuffer());
   const standard: StandardHeaders = {

@@ -2,7 +2,8 @@
 // and the envelope the sender builds, sequence included; the Standard Webhooks signature beside it.
 import { createHmac } from "node:crypto";
 import { Webhook } from "standardwebhooks";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { verifyAuthorizationRequest } from "@/lib/client/authorization-decisions";
 import { buildEnvelope, signedRequest } from "@/lib/webhooks/envelope";
 import {
   signPayload,
@@ -43,6 +44,62 @@ describe("verifySignature", () => {
     expect(verifySignature(body, null, secret)).toBe(false);
     expect(verifySignature(body, hmac(body).slice(0, 63), secret)).toBe(false);
     expect(verifySignature(body, `${hmac(body)}00`, secret)).toBe(false);
+  });
+});
+
+describe("the request helpers' secrets", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+  });
+  const helpers = [
+    ["verifyWebhookRequest", (req: Request, secrets?: string | string[]) => verifyWebhookRequest(req, secrets)],
+    [
+      "verifyAuthorizationRequest",
+      (req: Request, secrets?: string | string[]) => verifyAuthorizationRequest(req, secrets),
+    ],
+  ] as const;
+
+  it.each(helpers)("%s reads WEBHOOK_SECRETS (comma-separated) when given none", async (name, verify) => {
+    const decision = JSON.stringify({
+      id: "evt_2",
+      event: "card.authorization.request",
+      schema_version: "1.1",
+      sent_at: "2026-11-21T10:00:00.000Z",
+      sequence: 1,
+      data: { authorizationId: "auth_1", amount: 5 },
+    });
+    vi.stubEnv("WEBHOOK_SECRETS", `whsec_pending , ${secret}`);
+    const sent = name === "verifyWebhookRequest" ? body : decision;
+    expect(await verify(request(sent, hmac(sent)))).not.toBeInstanceOf(Response);
+  });
+
+  it.each(helpers)(
+    "%s answers 401 naming the empty variable when WEBHOOK_SECRETS is unset or blank",
+    async (name, verify) => {
+      const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+      for (const value of [undefined, "", " , "]) {
+        vi.stubEnv("WEBHOOK_SECRETS", value);
+        const answer = await verify(request(body, hmac(body)));
+        expect(answer).toBeInstanceOf(Response);
+        const refused = answer as Response;
+        expect(refused.status).toBe(401);
+        expect((await refused.json()).error).toMatch(/^no webhook secret: WEBHOOK_SECRETS is empty or unset/);
+      }
+      expect(logged).toHaveBeenCalledWith(
+        expect.stringMatching(new RegExp(`^${name}: no webhook secret: WEBHOOK_SECRETS`)),
+      );
+    },
+  );
+
+  it.each(helpers)("%s answers 401 saying the secrets given were empty", async (_, verify) => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    vi.stubEnv("WEBHOOK_SECRETS", secret);
+    for (const empty of ["", [], [""]]) {
+      const refused = (await verify(request(body, hmac(body)), empty)) as Response;
+      expect(refused.status).toBe(401);
+      expect((await refused.json()).error).toMatch(/^no webhook secret: the secrets given to \w+ are empty/);
+    }
   });
 });
 

@@ -311,7 +311,7 @@ export default function WebhookSecurityPage() {
         </p>
         <CodeBlock label="Node.js, npm package standardwebhooks">
           {`import { Webhook } from "standardwebhooks";
-const wh = new Webhook(process.env.WEBHOOK_SECRET); // "whsec_…" as shown
+const wh = new Webhook(process.env.WEBHOOK_SECRETS); // "whsec_…" as shown (one secret here)
 // rawBody: the body as sent (a string); throws when the signature or the time does not hold.
 const envelope = wh.verify(rawBody, {
   "webhook-id": req.headers["webhook-id"],
