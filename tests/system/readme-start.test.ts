@@ -44,6 +44,7 @@ describe("the README's start command", () => {
   let server: ChildProcess | undefined;
   let output = "";
   let key = "";
+  let app = "";
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "readme-start-"));
@@ -103,6 +104,7 @@ describe("the README's start command", () => {
     expect(liveWebhookSecret).toMatch(/^whsec_/);
     expect(liveWebhookSecret).not.toBe(testWebhookSecret);
     key = testKey;
+    app = appId;
 
     const base = `http://127.0.0.1:${port}/api/public/sdk/v1`;
     const headers = { authorization: `Bearer ${testKey}`, "content-type": "application/json" };
@@ -260,6 +262,27 @@ describe("the README's start command", () => {
       request_id: rawId,
     });
   }, 120_000);
+
+  // The guide's commands as a reader runs them, the live key they print pasted where it says so.
+  it("proves a live wallet's balance as the proof-of-liabilities guide says, verbatim", async () => {
+    const guide = await readFile(path.join(ROOT, "docs/guides/proof-of-liabilities.md"), "utf8");
+    const block = /```bash\n([\s\S]*?)```/.exec(guide)?.[1] ?? "";
+    const [mint = "", rest = ""] = block.split(/^LIVE_KEY=sk_live_\.\.\..*$/m);
+    expect(rest, "the guide pastes the live key on a line of its own").not.toBe("");
+    const env = { ...embeddedEnv(dataDir, port), BASE: `http://127.0.0.1:${port}`, APP: app };
+    const shell = (script: string) => run("bash", ["-euo", "pipefail", "-c", script], { cwd: ROOT, env, timeout: 120_000 });
+    const files = ["proof.json", "snapshot.json"].map((name) => path.join(ROOT, name));
+    try {
+      const minted = await shell(mint);
+      const liveKey = /sk_live_\w+/.exec(minted.stdout)?.[0];
+      expect(liveKey, minted.stdout).toBeDefined();
+      const { stdout } = await shell(`LIVE_KEY=${liveKey}\n${rest}`);
+      expect(stdout).toMatch(/^Valid: wallet wal_\w+ with 12\.50 USD is counted in snapshot lsnap_\w+/m);
+      expect(stdout).toContain("live: balanced");
+    } finally {
+      await Promise.all(files.map((file) => rm(file, { force: true })));
+    }
+  }, 180_000);
 
   it("stops on Ctrl-C with one line, its database stopped after the pools closed", async () => {
     const child = server;
