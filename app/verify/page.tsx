@@ -1,15 +1,17 @@
 // /verify: paste (or scan) a statement token and see whether it is valid; `/verify?token=` is the
 // link printed as a QR code on statements, checked on the server by the same function as the API.
-// The link's fragment also carries the signed statement, which SignedDocumentCheck verifies in the
-// browser against the published keys.
+// The link's fragment also carries the signed statement: when it does, the signed statement gives the
+// page's one verdict (VerifyOutcome, in the browser) and the token's check is shown apart as what our
+// records say; without it, the token's check is the verdict.
 import type { Metadata } from "next";
 import { prisma } from "@/lib/db/client";
 import { verifyStatementToken } from "@/lib/statements/verify-statement-token";
+import type { StatementTokenResult } from "@/lib/schemas/statement";
 import { formatCurrency } from "@/lib/money/format";
 import { CalendarDate, LocalTime } from "../_components/local-time";
 import { buttonClass, DetailItem, inputClass, PublicShell } from "../_components/public-shell";
 import { ScanQrButton } from "./scan-qr-button";
-import { SignedDocumentCheck } from "./signed-document-check";
+import { VerifyOutcome } from "./verify-outcome";
 import { HolderName } from "./holder-name";
 import { spendVerifyBudget, VerifyBudgetNotice } from "./verify-budget";
 
@@ -29,7 +31,24 @@ export default async function VerifyPage({ searchParams }: Props) {
   return (
     <PublicShell>
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Verify a statement</h1>
-      <p className="mt-2 text-slate-600">
+      {budget ? (
+        <div className="mt-6">
+          <VerifyBudgetNotice budget={budget} />
+        </div>
+      ) : null}
+      <VerifyOutcome
+        noun="statement"
+        records={
+          result === undefined
+            ? null
+            : {
+                valid: result.valid,
+                asVerdict: <TokenVerdict result={result} />,
+                asRecords: <TokenRecords result={result} />,
+              }
+        }
+      />
+      <p className="mt-6 text-slate-600">
         Every statement carries a verification token (it starts with{" "}
         <code className="rounded bg-slate-100 px-1">vst_</code>) and a QR code. Paste the token or scan the code to
         check that the statement is genuine and current.
@@ -63,55 +82,6 @@ export default async function VerifyPage({ searchParams }: Props) {
         <ScanQrButton inputId="token" />
       </form>
 
-      <section aria-live="polite" aria-label="Verification result" className="mt-6">
-        {budget ? <VerifyBudgetNotice budget={budget} /> : null}
-        {result?.valid === true && (
-          <div
-            data-testid="verify-result"
-            data-valid="true"
-            className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 sm:p-6"
-          >
-            <h2 className="text-lg font-semibold text-emerald-900">✓ Valid statement</h2>
-            {!result.livemode && (
-              <p className="mt-1 text-sm font-medium text-amber-800">Issued in test mode: not a real account.</p>
-            )}
-            <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-              <DetailItem label="Holder" value={<HolderName name={result.holder_name} />} />
-              <DetailItem
-                label="Period (UTC days)"
-                value={
-                  <>
-                    <CalendarDate date={result.period_start} /> to <CalendarDate date={result.period_end} />
-                  </>
-                }
-              />
-              <DetailItem label="Opening balance" value={formatCurrency(result.opening_balance, result.currency)} />
-              <DetailItem label="Closing balance" value={formatCurrency(result.closing_balance, result.currency)} />
-              <DetailItem label="Issued" value={<LocalTime iso={result.issued_at} />} />
-              <DetailItem
-                label="Token expires"
-                value={result.expires_at ? <LocalTime iso={result.expires_at} /> : "Never"}
-              />
-            </dl>
-          </div>
-        )}
-        {result?.valid === false && (
-          <div
-            data-testid="verify-result"
-            data-valid="false"
-            className="rounded-lg border border-red-300 bg-red-50 p-4 sm:p-6"
-          >
-            <h2 className="text-lg font-semibold text-red-900">✗ Not valid</h2>
-            <p className="mt-1 text-red-900">{result.reason}</p>
-            <p className="mt-1 text-sm text-red-800">
-              Reason code: <code>{result.reason_code}</code>
-            </p>
-          </div>
-        )}
-      </section>
-
-      <SignedDocumentCheck />
-
       <p className="mt-8 text-sm text-slate-600">
         Checking a proof of address or funds letter instead?{" "}
         <a href="/verify/proof" className="text-indigo-700 underline">
@@ -121,5 +91,79 @@ export default async function VerifyPage({ searchParams }: Props) {
         <code className="rounded bg-slate-100 px-1">GET /api/public/verify/statement-token?token=</code>.
       </p>
     </PublicShell>
+  );
+}
+
+type TokenResult = StatementTokenResult;
+
+/** The token's check as the page's verdict, when the link carries no signed statement. */
+function TokenVerdict({ result }: { result: TokenResult }) {
+  if (!result.valid) {
+    return (
+      <div
+        data-testid="verify-result"
+        data-valid="false"
+        className="rounded-lg border-2 border-red-400 bg-red-50 p-4 sm:p-6"
+      >
+        <h2 className="text-xl font-semibold text-red-900">✗ Not valid</h2>
+        <p className="mt-1 text-red-900">{result.reason}</p>
+        <p className="mt-1 text-sm text-red-800">
+          Reason code: <code>{result.reason_code}</code>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div
+      data-testid="verify-result"
+      data-valid="true"
+      className="rounded-lg border-2 border-emerald-400 bg-emerald-50 p-4 sm:p-6"
+    >
+      <h2 className="text-xl font-semibold text-emerald-900">✓ Valid statement</h2>
+      <TokenFigures result={result} />
+    </div>
+  );
+}
+
+/** The token's check as what our records say, beside a signed statement's verdict: no verdict colours, no ticks. */
+function TokenRecords({ result }: { result: TokenResult }) {
+  return (
+    <div data-testid="records-result" data-valid={String(result.valid)}>
+      {result.valid ? (
+        <>
+          <p className="font-medium text-slate-900">The token is one we issued, and it is current. Our records hold:</p>
+          <TokenFigures result={result} />
+        </>
+      ) : (
+        <p className="text-slate-900">
+          The token is not valid in our records: {result.reason} (reason code <code>{result.reason_code}</code>).
+        </p>
+      )}
+    </div>
+  );
+}
+
+function TokenFigures({ result }: { result: Extract<TokenResult, { valid: true }> }) {
+  return (
+    <>
+      {!result.livemode && (
+        <p className="mt-1 text-sm font-medium text-amber-800">Issued in test mode: not a real account.</p>
+      )}
+      <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        <DetailItem label="Holder" value={<HolderName name={result.holder_name} />} />
+        <DetailItem
+          label="Period (UTC days)"
+          value={
+            <>
+              <CalendarDate date={result.period_start} /> to <CalendarDate date={result.period_end} />
+            </>
+          }
+        />
+        <DetailItem label="Opening balance" value={formatCurrency(result.opening_balance, result.currency)} />
+        <DetailItem label="Closing balance" value={formatCurrency(result.closing_balance, result.currency)} />
+        <DetailItem label="Issued" value={<LocalTime iso={result.issued_at} />} />
+        <DetailItem label="Token expires" value={result.expires_at ? <LocalTime iso={result.expires_at} /> : "Never"} />
+      </dl>
+    </>
   );
 }

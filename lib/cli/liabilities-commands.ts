@@ -6,6 +6,7 @@ import { Argument, Option, type Command } from "commander";
 import { config } from "@/lib/config";
 import { takeLiabilitySnapshot } from "@/lib/liabilities/take-liability-snapshot";
 import { verifyLiabilityProof, verifySnapshotChain } from "@/lib/liabilities/verify-liability-proof";
+import { formatMinorUnits } from "@/lib/money/format";
 import type { CliCommand } from "./cli-command";
 import { withExamples } from "./help-layout";
 import { jsonOption } from "./options";
@@ -92,8 +93,9 @@ export const liabilitiesVerifyCommand: CliCommand<LiabilitiesVerifyOptions> = {
     if (!verdict.valid) throw new Error(`Not valid: ${verdict.reason}.`);
     if (!options.json) {
       console.log(
-        `Valid: wallet ${verdict.wallet} with ${verdict.balance_minor} minor units of ${verdict.currency} is counted in ` +
-          `snapshot ${verdict.snapshot} (${verdict.as_of}), root ${verdict.root_hash}, total ${verdict.total_minor}.`,
+        `Valid: wallet ${verdict.wallet} with ${formatMinorUnits(verdict.balance_minor, verdict.currency)} is counted in ` +
+          `snapshot ${verdict.snapshot} (${verdict.as_of}), root ${verdict.root_hash}, ` +
+          `total ${formatMinorUnits(verdict.total_minor, verdict.currency)}.`,
       );
     }
   },

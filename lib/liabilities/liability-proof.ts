@@ -32,7 +32,7 @@ export async function liabilityProof(
   }
   const unavailable = (why: string) =>
     new DomainError("liability_proof_unavailable", `Wallet ${wallet.id} has no leaf in snapshot ${snapshot.id}: ${why}.`);
-  if (!wallet.livemode) throw unavailable("snapshots cover live wallets only");
+  if (!wallet.livemode) throw unavailable("snapshots count live wallets only, and this is a test-mode wallet");
   const entry = storedCurrencies(snapshot).find((c) => c.currency === wallet.currency);
   const chunk = await db.liabilityChunk.findFirst({
     where: { snapshotId: snapshot.id, currency: wallet.currency, firstWalletId: { lte: wallet.id } },

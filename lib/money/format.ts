@@ -30,3 +30,16 @@ export function formatCurrency(amount: number, currency: string): string {
     return formatMoney(amount, currency);
   }
 }
+
+/**
+ * Minor units, as a bigint or the decimal string proofs carry them in, as "1,234.50 USD": exact past
+ * 2^53 (no float in between), with the currency's ISO decimals, for a reader rather than a parser.
+ */
+export function formatMinorUnits(minor: bigint | string, currency: string): string {
+  const digits = currencyExponent(currency) ?? 2;
+  const value = BigInt(minor);
+  const text = (value < 0n ? -value : value).toString().padStart(digits + 1, "0");
+  const whole = text.slice(0, text.length - digits).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const fraction = digits > 0 ? `.${text.slice(text.length - digits)}` : "";
+  return `${value < 0n ? "-" : ""}${whole}${fraction} ${currency}`;
+}

@@ -110,6 +110,7 @@ test("/verify calls a tampered, foreign or empty fragment not valid, with the re
     const signature = page.getByTestId("document-signature");
     await expect(signature).toHaveAttribute("data-valid", "false");
     await expect(signature).toHaveAttribute("data-reason", reason);
-    await expect(signature).toContainText("Not valid");
+    await expect(page.getByTestId("verdict")).toHaveAttribute("data-verdict", "invalid");
+    await expect(page.getByTestId("verdict")).toContainText("✗");
   }
 });

@@ -263,7 +263,9 @@ describe("the CLI", () => {
     await writeFile(files.chain, (await callRoute(listSnapshots, { path: "/api/public/treasury/liabilities?limit=100" })).text);
     const ok = await cli("liabilities", "verify", files.proof, "--snapshot", files.snapshot, "--chain", files.chain);
     expect(ok.code).toBe(0);
-    expect(ok.stdout).toContain("Valid: wallet");
+    // Amounts in the currency's units, as the holder reads them, never in minor units.
+    expect(ok.stdout).toMatch(/^Valid: wallet wal_\w+ with [\d,]+(\.\d+)? [A-Z]{3} is counted in snapshot /);
+    expect(ok.stdout).not.toContain("minor units");
 
     await writeFile(files.proof, JSON.stringify({ ...proof, balance_minor: "99999999" }));
     const bad = await cli("liabilities", "verify", files.proof, "--snapshot", files.snapshot, "--json");

@@ -1,7 +1,7 @@
 // How the public pages write amounts: Intl currency formatting with the currency's ISO 4217
 // decimals, and the older "amount CODE" form the console uses, unchanged.
 import { describe, expect, it } from "vitest";
-import { formatCurrency, formatMoney } from "@/lib/money/format";
+import { formatCurrency, formatMinorUnits, formatMoney } from "@/lib/money/format";
 
 // Intl puts a no-break space between a code and the number (CHF 1,050.50); compare with plain spaces.
 const plain = (s: string) => s.replace(/\u00a0/g, " ");
@@ -43,5 +43,21 @@ describe("formatMoney", () => {
   it("still writes the amount then the code, as the console shows it", () => {
     expect(formatMoney(1050.5, "CHF")).toBe("1,050.50 CHF");
     expect(formatMoney(0, "USD")).toBe("0.00 USD");
+  });
+});
+
+describe("formatMinorUnits", () => {
+  it("writes minor units in the currency's units with its ISO decimals, never as minor units", () => {
+    expect(formatMinorUnits("1250", "USD")).toBe("12.50 USD");
+    expect(formatMinorUnits(0n, "USD")).toBe("0.00 USD");
+    expect(formatMinorUnits("5", "USD")).toBe("0.05 USD");
+    expect(formatMinorUnits("123456789", "EUR")).toBe("1,234,567.89 EUR");
+    expect(formatMinorUnits("500", "JPY")).toBe("500 JPY");
+    expect(formatMinorUnits("1234", "KWD")).toBe("1.234 KWD");
+    expect(formatMinorUnits(-1250n, "GBP")).toBe("-12.50 GBP");
+  });
+
+  it("stays exact past 2^53", () => {
+    expect(formatMinorUnits("18446744073709551615", "USD")).toBe("184,467,440,737,095,516.15 USD");
   });
 });

@@ -5,6 +5,7 @@
 import { useState } from "react";
 import { verifyLiabilityProof, type ProofVerdict } from "@/lib/liabilities/verify-liability-proof";
 import { buttonClass, inputClass } from "@/app/_components/public-shell";
+import { formatMinorUnits } from "@/lib/money/format";
 
 type Check = { state: "none" } | { state: "checking" } | { state: "done"; verdict: ProofVerdict };
 
@@ -29,7 +30,8 @@ async function check(text: string): Promise<ProofVerdict> {
     return { valid: false, reason: "the published snapshot could not be fetched (are you offline?)" };
   }
   if (response.status === 404) return { valid: false, reason: `no snapshot ${snapshot} is published` };
-  if (!response.ok) return { valid: false, reason: `the published snapshot could not be fetched (HTTP ${response.status})` };
+  if (!response.ok)
+    return { valid: false, reason: `the published snapshot could not be fetched (HTTP ${response.status})` };
   return verifyLiabilityProof(proof, await response.json());
 }
 
@@ -64,20 +66,37 @@ export function LiabilityProofCheck() {
       <div aria-live="polite" className="mt-4">
         {result.state === "done" &&
           (result.verdict.valid ? (
-            <div data-testid="proof-valid" className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-950">
-              <p className="font-semibold">✓ Valid</p>
-              <p className="mt-1 text-sm">
-                Wallet <code>{result.verdict.wallet}</code> with {result.verdict.balance_minor} minor units of{" "}
-                {result.verdict.currency} is counted in snapshot <code>{result.verdict.snapshot}</code> of{" "}
-                {result.verdict.as_of}, whose {result.verdict.currency} total is {result.verdict.total_minor} minor units
+            <section
+              data-testid="verdict"
+              data-verdict="valid"
+              aria-label="Verdict"
+              className="rounded-lg border-2 border-emerald-400 bg-emerald-50 p-4 text-emerald-950 sm:p-6"
+            >
+              <h2 className="text-xl font-semibold">✓ Valid: this balance is counted in our published liabilities</h2>
+              <p className="mt-2 text-sm">
+                Wallet <code>{result.verdict.wallet}</code> with{" "}
+                <strong data-testid="proof-balance">
+                  {formatMinorUnits(result.verdict.balance_minor, result.verdict.currency)}
+                </strong>{" "}
+                is counted in snapshot <code>{result.verdict.snapshot}</code> of {result.verdict.as_of}, whose{" "}
+                {result.verdict.currency} total is{" "}
+                <span data-testid="proof-total">
+                  {formatMinorUnits(result.verdict.total_minor, result.verdict.currency)}
+                </span>{" "}
                 (root <code className="break-all">{result.verdict.root_hash}</code>).
               </p>
-            </div>
+            </section>
           ) : (
-            <div data-testid="proof-invalid" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-950">
-              <p className="font-semibold">✗ Not valid</p>
-              <p className="mt-1 text-sm">{result.verdict.reason}.</p>
-            </div>
+            <section
+              data-testid="verdict"
+              data-verdict="invalid"
+              aria-label="Verdict"
+              className="rounded-lg border-2 border-red-400 bg-red-50 p-4 text-red-950 sm:p-6"
+            >
+              <h2 className="text-xl font-semibold">✗ Not valid: do not rely on this proof</h2>
+              <p className="mt-2 text-sm">{result.verdict.reason}.</p>
+              <p className="mt-2 text-sm">None of the proof&apos;s figures can be trusted, so none is shown.</p>
+            </section>
           ))}
       </div>
     </form>
