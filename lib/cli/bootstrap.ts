@@ -14,18 +14,14 @@ import type { Db } from "@/lib/db/client";
 import type { MerchantUser } from "@/lib/generated/prisma/client";
 import { newId, randomBase62 } from "@/lib/ids";
 import { createApiKey } from "@/lib/keys/create-api-key";
+import { accountEmailSchema } from "@/lib/schemas/email-address";
 
 export const DEFAULT_OPERATOR_EMAIL = "operator@localhost";
 
 const bootstrapFields = z
   .object({
-    // Normalised as sign-in normalises it. The format is the one the sign-in form's email field
-    // accepts (HTML's), which, unlike sign-up's stricter rule, allows the default operator@localhost.
-    email: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .pipe(z.email({ pattern: z.regexes.html5Email, error: "Enter a valid email address." })),
+    // Normalised as sign-in normalises it, under the one email rule (operator@localhost included).
+    email: accountEmailSchema,
     // The console's sign-up rules (length, common passwords), so the console itself would accept it.
     password: signUpInput.shape.password.optional(),
   })

@@ -1061,7 +1061,7 @@ export interface components {
       currency: string;
       /**
        * Format: email
-       * @description The user's email address.
+       * @description The user's email address (HTML's email rule, the one the console's forms use too).
        * @example ada@example.com
        */
       email: string;

@@ -17,6 +17,7 @@ import { mailSignUpAttempt, mailVerifyEmail } from "./mails";
 import { parseFields } from "./parse-fields";
 import { hashPassword, MIN_PASSWORD_LENGTH } from "./password";
 import { MIN_PASSWORD_SCORE } from "./password-rules";
+import { accountEmailSchema } from "@/lib/schemas/email-address";
 import { nameText } from "@/lib/schemas/name";
 
 // zxcvbn's cost grows steeply with length (l33t variants above all); a password is judged by its
@@ -73,11 +74,7 @@ export const signUpInput = z
       max: 100,
       messages: { invisible: "Names cannot contain invisible or text-direction control characters (such as U+202E)." },
     }).optional(),
-    email: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .pipe(z.email("Enter a valid email address.").max(254, "Use at most 254 characters.")),
+    email: accountEmailSchema,
     password: z
       .string()
       .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`)

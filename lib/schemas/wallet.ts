@@ -10,6 +10,7 @@ import {
   timestampSchema,
   withExample,
 } from "./common";
+import { emailAddress } from "./email-address";
 import { nameText } from "./name";
 import { EXAMPLE_ADDRESS, EXAMPLE_IDS, EXAMPLE_TIMES, EXAMPLE_USER } from "./examples";
 import { spendingControlsInputSchema, spendingControlsSchema, spendingSchema } from "./spending-controls";
@@ -31,7 +32,10 @@ export const createWalletBodySchema = withExample(
     .object({
       externalUserId: externalUserIdSchema,
       currency: currencySchema,
-      email: z.email().max(254).meta({ description: "The user's email address.", example: EXAMPLE_USER.email }),
+      email: emailAddress("Invalid email address").meta({
+        description: "The user's email address (HTML's email rule, the one the console's forms use too).",
+        example: EXAMPLE_USER.email,
+      }),
       // Shown to whoever verifies a statement or proof: nothing invisible may change how it reads.
       name: nameText({ max: 200 }).optional().meta({
         description:
