@@ -1,6 +1,7 @@
 // Sends one email: over SMTP when SMTP_URL is set (nodemailer), otherwise into the development
-// mailbox, .eml files under <data dir>/mail/, with one line on the console naming the link, so a
-// newcomer without a mail server can still reset a password or accept an invitation.
+// mailbox, .eml files under <data dir>/mail/ each with a plain .txt beside it, and one line on the
+// console naming the link, so a newcomer without a mail server can still reset a password or accept
+// an invitation.
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
@@ -36,9 +37,17 @@ export async function sendMail(message: MailMessage): Promise<{ via: "smtp" | "f
     `${new Date().toISOString().replace(/[:.]/g, "-")}-${built.messageId.replace(/[^A-Za-z0-9]/g, "").slice(0, 24)}.eml`,
   );
   await writeFile(file, built.message as Buffer);
+  // The .eml is quoted-printable, which breaks a long link across lines: a plain copy beside it
+  // keeps every link whole, to read or copy as it is.
+  await writeFile(file.replace(/\.eml$/, ".txt"), plainCopy(mail));
   // The one line a developer needs: where the mail went and the link in it.
   console.log(
     `[mail] ${message.subject} -> ${message.to}${message.link ? `: ${message.link}` : ""} (${path.relative(process.cwd(), file)})`,
   );
   return { via: "file", file };
+}
+
+/** The message as plain UTF-8 text: its headers, a blank line, the body as written (no line folding). */
+function plainCopy(mail: { from: string; to: string; subject: string; text: string }): string {
+  return `From: ${mail.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`;
 }
