@@ -6,10 +6,12 @@ export function quickStartSnippets(input: { baseUrl: string; applicationId: stri
   const curl = `# Application ${input.applicationId} (${mode} mode)
 export SERVICE_KEY="sk_${mode}_..."   # mint one under API keys
 
+# The Idempotency-Key names this one wallet: run it again and the same wallet comes back.
+
 curl -X POST ${input.baseUrl}/api/public/sdk/v1/wallets \\
   -H "Authorization: Bearer $SERVICE_KEY" \\
   -H "Content-Type: application/json" \\
-  -H "Idempotency-Key: $(uuidgen)" \\
+  -H "Idempotency-Key: create-wallet-user_123" \\
   -d '{"externalUserId": "user_123", "currency": "USD", "email": "ada@example.com"}'`;
   const typescript = `// Application ${input.applicationId} (${mode} mode)
 const baseUrl = "${input.baseUrl}/api/public/sdk/v1";
