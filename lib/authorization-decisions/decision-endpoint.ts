@@ -1,5 +1,5 @@
-// The application's decision endpoint for one mode: set (replacing any previous one), read with its
-// health, delete. Every spend looks it up, so the lookup is cached per process for a second; a set or
+// The application's decision endpoint for one mode: set (a second set updates it, keeping its id
+// and health), read with its health, delete. Every spend looks it up, so the lookup is cached per process for a second; a set or
 // delete clears this process's entry at once, other processes see it within that second
 // (docs/decisions/authorization-decisions.md).
 import { prisma, type Db } from "@/lib/db/client";
@@ -74,16 +74,17 @@ export async function setDecisionEndpoint(
   url: string,
 ): Promise<AuthorizationEndpointRecord> {
   const now = new Date();
-  // One statement, so two racing sets leave one endpoint (the later) instead of a unique violation;
-  // a new id each time, so the replaced endpoint's health is not carried over.
+  // One statement, so two racing sets leave one endpoint (the later) instead of a unique violation.
+  // Setting it again updates it: its id and createdAt stay, and with the id its health history (the
+  // authorizations that name it); only DELETE then POST makes a new endpoint.
   const [row] = await db.$queryRaw<AuthorizationEndpoint[]>`
     INSERT INTO "AuthorizationEndpoint"
       ("id", "applicationId", "livemode", "url", "timeoutMs", "defaultAction", "createdAt", "updatedAt")
     VALUES (${newId("aep")}, ${tenant.applicationId}, ${tenant.livemode}, ${url},
       ${input.timeoutMs ?? DECISION_TIMEOUT.default}, ${input.defaultAction}, ${now}, ${now})
     ON CONFLICT ("applicationId", "livemode") DO UPDATE SET
-      "id" = EXCLUDED."id", "url" = EXCLUDED."url", "timeoutMs" = EXCLUDED."timeoutMs",
-      "defaultAction" = EXCLUDED."defaultAction", "createdAt" = EXCLUDED."createdAt", "updatedAt" = EXCLUDED."updatedAt"
+      "url" = EXCLUDED."url", "timeoutMs" = EXCLUDED."timeoutMs",
+      "defaultAction" = EXCLUDED."defaultAction", "updatedAt" = EXCLUDED."updatedAt"
     RETURNING *`;
   if (!row) throw new Error("setting the authorization endpoint returned no row");
   cache.delete(cacheKey(tenant));

@@ -22,7 +22,7 @@ export const setAuthorizationEndpointOperation = defineOperation({
   path: PATH,
   surface: "sdk",
   summary: "Set the authorization decision endpoint",
-  description: `Sets the key's mode's decision endpoint, replacing any previous one (its health starts afresh). The URL follows the webhook endpoints' rules (https in live mode, public addresses only; test mode also allows localhost), checked again at every send. ${HOW_IT_DECIDES}`,
+  description: `Sets the key's mode's decision endpoint. Setting it again updates it: the same \`aep_\` id, \`createdAt\` and health history, with the new url, timeoutMs (absent: the default) and defaultAction; DELETE, then set, makes a new endpoint whose health starts afresh. The URL follows the webhook endpoints' rules (https in live mode, public addresses only; test mode also allows localhost), checked again at every send. ${HOW_IT_DECIDES}`,
   tags: ["Authorization decisions"],
   scope: "webhooks:write",
   body: setAuthorizationEndpointBodySchema,

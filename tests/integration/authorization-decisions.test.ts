@@ -446,7 +446,7 @@ describe("authorization decisions", () => {
     expect(spent.data?.decision).toEqual({ by: "default", reason: "no_endpoint" });
   });
 
-  it("set, get with health, replace and delete; URL rules and scopes", async () => {
+  it("set, get with health, update keeping the id and health, and delete; URL rules and scopes", async () => {
     const app = await setupApp();
     expect((await getEndpoint(app.key)).response.status).toBe(404);
     const receiver = await endpoint((index) => (index === 1 ? "hang" : answer({ approved: index !== 2 })));
@@ -460,10 +460,13 @@ describe("authorization decisions", () => {
     expect(read.data?.health.p95LatencyMs).toBeGreaterThanOrEqual(290);
     expect(read.data?.health.lastAnswers.map((a) => a.reason)).toEqual(["declined", "timeout", "approved"]);
 
-    // Replaced: a new id, health afresh.
-    const replaced = await setEndpoint(app.key, { url: receiver.url, defaultAction: "decline" });
-    expect(replaced.data?.id).not.toBe(set.data?.id);
-    expect(replaced.data).toMatchObject({ timeoutMs: 2000, health: { window: 0 } });
+    // Updated (defaultAction changed, timeoutMs back to its default): the same endpoint, its id,
+    // its creation time and its health history kept.
+    const updated = await setEndpoint(app.key, { url: receiver.url, defaultAction: "decline" });
+    expect(updated.data).toMatchObject({ id: set.data?.id, createdAt: set.data?.createdAt, defaultAction: "decline" });
+    expect(updated.data).toMatchObject({ timeoutMs: 2000, health: { window: 3, approved: 1, declined: 1, timeouts: 1 } });
+    expect(Date.parse(updated.data?.updatedAt ?? "")).toBeGreaterThanOrEqual(Date.parse(set.data?.updatedAt ?? ""));
+    expect((await getEndpoint(app.key)).data).toMatchObject({ id: set.data?.id, defaultAction: "decline" });
 
     // URL rules: a private address, a bad URL; timeoutMs bounds.
     for (const url of ["http://10.0.0.1/x", "not a url", "ftp://127.0.0.1/x"]) {
