@@ -1,5 +1,5 @@
 // The applications of every account the member belongs to, for the console's home page, with the
-// member's role there and counts that help pick one.
+// member's role there and counts that help pick one, per mode.
 import type { Db } from "@/lib/db/client";
 
 export async function listApplications(db: Db, merchantId: string) {
@@ -21,28 +21,37 @@ export async function listApplications(db: Db, merchantId: string) {
   const [keys, endpoints, wallets] = ids.length
     ? await Promise.all([
         db.apiKey.groupBy({
-          by: ["applicationId"],
+          by: ["applicationId", "livemode"],
           where: { applicationId: { in: ids }, revokedAt: null },
           _count: { _all: true },
         }),
         db.webhookEndpoint.groupBy({
-          by: ["applicationId"],
+          by: ["applicationId", "livemode"],
           where: { applicationId: { in: ids } },
           _count: { _all: true },
         }),
-        db.wallet.groupBy({ by: ["applicationId"], where: { applicationId: { in: ids } }, _count: { _all: true } }),
+        db.wallet.groupBy({
+          by: ["applicationId", "livemode"],
+          where: { applicationId: { in: ids } },
+          _count: { _all: true },
+        }),
       ])
     : [[], [], []];
-  const countOf = (rows: { applicationId: string; _count: { _all: number } }[], id: string) =>
-    rows.find((row) => row.applicationId === id)?._count._all ?? 0;
+  type Row = { applicationId: string; livemode: boolean; _count: { _all: number } };
+  const countOf = (rows: readonly Row[], id: string, livemode: boolean) =>
+    rows.find((row) => row.applicationId === id && row.livemode === livemode)?._count._all ?? 0;
+  // Per mode: the home card counts what its mode badge says, never test and live together.
+  const countsIn = (id: string, livemode: boolean) => ({
+    activeKeys: countOf(keys, id, livemode),
+    endpoints: countOf(endpoints, id, livemode),
+    wallets: countOf(wallets, id, livemode),
+  });
   return applications.map(({ account, ...application }) => ({
     ...application,
     accountId: account.id,
     accountName: account.name,
     role: account.members[0]?.role ?? "viewer",
-    activeKeys: countOf(keys, application.id),
-    endpoints: countOf(endpoints, application.id),
-    wallets: countOf(wallets, application.id),
+    counts: { test: countsIn(application.id, false), live: countsIn(application.id, true) },
   }));
 }
 

@@ -130,10 +130,10 @@ test("sign up, create an application, manage its secret and keys, and see the AP
   await page.getByRole("link", { name: "Wallets" }).click();
   await expect(page.getByRole("link", { name: "console_user_1" })).toBeVisible();
   await screenshotBothWidths(page, testInfo, "wallets");
-  await page.getByLabel("Search by externalUserId").fill("nobody-here");
+  await page.getByLabel("Search by your user ID (externalUserId)").fill("nobody-here");
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page.getByText("No wallet matches")).toBeVisible();
-  await page.getByLabel("Search by externalUserId").fill("console_user");
+  await page.getByLabel("Search by your user ID (externalUserId)").fill("console_user");
   await page.getByRole("button", { name: "Search" }).click();
   await page.getByRole("link", { name: "console_user_1" }).click();
   await expect(page.getByRole("heading", { name: "console_user_1" })).toBeVisible();

@@ -141,7 +141,10 @@ describe("console reads walk an index, whatever the history", () => {
   it("counts the home page's wallets, live keys and endpoints for the member's applications only", async () => {
     const [listed] = await listApplications(fresh(), app.merchant.id);
     // ROWS seeded wallets, the busy one and the later one.
-    expect(listed).toMatchObject({ id: app.appId, wallets: ROWS + 2, activeKeys: 1, endpoints: 1 });
+    expect(listed).toMatchObject({
+      id: app.appId,
+      counts: { test: { wallets: ROWS + 2, activeKeys: 1, endpoints: 1 } },
+    });
     // Not a count grouped over every merchant's wallets (what a relation _count does): this
     // application's only, in a statement that names it.
     const walletReads = statements().filter((statement) => statement.query.includes('"Wallet"'));

@@ -37,45 +37,55 @@ export default async function ApplicationsPage() {
             </EmptyState>
           ) : (
             <ul className="space-y-3" aria-label="Your applications">
-              {applications.map((app) => (
-                <li key={app.id}>
-                  <Link
-                    href={`/merchant/sdk/apps/${app.id}`}
-                    className="group block rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-indigo-300 hover:shadow focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-                  >
-                    <div className="flex items-start justify-between gap-3">
-                      <div className="min-w-0">
-                        <p className="truncate font-medium text-slate-900 group-hover:text-indigo-700">
-                          <bdi>{app.name}</bdi>
-                        </p>
-                        <p className="mt-0.5 font-mono text-xs text-slate-500">{app.id}</p>
-                        {manyAccounts ? (
-                          <p className="mt-0.5 text-xs text-slate-600">
-                            <bdi>{app.accountName}</bdi> · {app.role}
+              {applications.map((app) => {
+                // The counts of the mode the badge names.
+                const counts = app.consoleLivemode ? app.counts.live : app.counts.test;
+                return (
+                  <li key={app.id} data-testid="application-card">
+                    <Link
+                      href={`/merchant/sdk/apps/${app.id}`}
+                      className="group block rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-indigo-300 hover:shadow focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                    >
+                      <div className="flex items-start justify-between gap-3">
+                        <div className="min-w-0">
+                          <p className="truncate font-medium text-slate-900 group-hover:text-indigo-700">
+                            <bdi>{app.name}</bdi>
                           </p>
-                        ) : null}
+                          <p className="mt-0.5 font-mono text-xs text-slate-500">{app.id}</p>
+                          {manyAccounts ? (
+                            <p className="mt-0.5 text-xs text-slate-600">
+                              <bdi>{app.accountName}</bdi> · {app.role}
+                            </p>
+                          ) : null}
+                        </div>
+                        <Badge tone={app.consoleLivemode ? "green" : "amber"}>
+                          {app.consoleLivemode ? "Live" : "Test"}
+                        </Badge>
                       </div>
-                      <Badge tone={app.consoleLivemode ? "green" : "amber"}>
-                        {app.consoleLivemode ? "Live" : "Test"}
-                      </Badge>
-                    </div>
-                    <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600">
-                      <div>
-                        <dt className="inline">Active keys: </dt>
-                        <dd className="inline font-medium text-slate-900">{app.activeKeys}</dd>
-                      </div>
-                      <div>
-                        <dt className="inline">Endpoints: </dt>
-                        <dd className="inline font-medium text-slate-900">{app.endpoints}</dd>
-                      </div>
-                      <div>
-                        <dt className="inline">Wallets: </dt>
-                        <dd className="inline font-medium text-slate-900">{app.wallets}</dd>
-                      </div>
-                    </dl>
-                  </Link>
-                </li>
-              ))}
+                      <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600">
+                        <div>
+                          <dt className="inline">Active keys: </dt>
+                          <dd className="inline font-medium text-slate-900" data-testid="count-keys">
+                            {counts.activeKeys}
+                          </dd>
+                        </div>
+                        <div>
+                          <dt className="inline">Endpoints: </dt>
+                          <dd className="inline font-medium text-slate-900" data-testid="count-endpoints">
+                            {counts.endpoints}
+                          </dd>
+                        </div>
+                        <div>
+                          <dt className="inline">Wallets: </dt>
+                          <dd className="inline font-medium text-slate-900" data-testid="count-wallets">
+                            {counts.wallets}
+                          </dd>
+                        </div>
+                      </dl>
+                    </Link>
+                  </li>
+                );
+              })}
             </ul>
           )}
         </div>

@@ -40,13 +40,13 @@ export default async function WalletsPage({
       <Panel>
         <form role="search" className="mb-4 flex flex-col gap-2 sm:flex-row" action={`${base}/wallets`}>
           <label htmlFor="wallet-search" className="sr-only">
-            Search by externalUserId
+            Search by your user ID (externalUserId)
           </label>
           <input
             id="wallet-search"
             name="q"
             defaultValue={q}
-            placeholder="Search by externalUserId"
+            placeholder="Search by your user ID (externalUserId)"
             className={cn(inputClass, "sm:max-w-sm")}
           />
           <button type="submit" className={buttonVariants({ variant: "secondary" })}>
@@ -60,7 +60,7 @@ export default async function WalletsPage({
               : "Create one with POST /api/public/sdk/v1/wallets and it appears here."}
           </EmptyState>
         ) : (
-          <Table caption="Wallets" head={["externalUserId", "Holder", "Balance", "Status", "Account", "Created"]}>
+          <Table caption="Wallets" head={["Your user ID", "Holder", "Available balance", "Status", "Account number", "Created"]}>
             {wallets.map((wallet) => (
               <tr key={wallet.id}>
                 <Td wrap>

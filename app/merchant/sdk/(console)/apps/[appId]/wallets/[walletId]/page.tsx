@@ -62,8 +62,8 @@ export default async function WalletPage({
         <Panel>
           <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
             {[
-              ["Available", formatMoney(wallet.balance.available, wallet.currency)],
-              ["Posted", formatMoney(wallet.balance.posted, wallet.currency)],
+              ["Available balance", formatMoney(wallet.balance.available, wallet.currency)],
+              ["Posted balance", formatMoney(wallet.balance.posted, wallet.currency)],
               ["Account number", wallet.accountNumber],
               ["Currency", wallet.currency],
             ].map(([label, value]) => (
@@ -186,7 +186,7 @@ export default async function WalletPage({
           {transactions.unknownCursor ? null : transactions.rows.length === 0 ? (
             <EmptyState title="No transactions yet">Funding, captures and refunds appear here.</EmptyState>
           ) : (
-            <Table caption="Transactions" head={["Type", "Amount", "Balance after", "Description", "Date"]}>
+            <Table caption="Transactions" head={["Type", "Amount", "Posted balance after", "Description", "Date"]}>
               {transactions.rows.map((t) => (
                 <tr key={t.id} id={t.id} className="scroll-mt-4 target:bg-indigo-50">
                   <Td>
