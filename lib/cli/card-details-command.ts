@@ -19,8 +19,9 @@ export const cardDetailsCommand: CliCommand<CardDetailsOptions> = {
       command
         .summary("print a one-time link to a test card's number and CVC")
         .description(
-          "Starts a card details session for a test-mode card and prints its url: open it once, within 10 " +
-            "minutes, to see the number, expiry and CVC. Live cards are refused: their details are shown only " +
+          "Starts a card details session for a test-mode card and prints a link: open it once, within 10 " +
+            "minutes, to see the number, expiry and CVC (with --origin, frame the printed url from a page at that " +
+            "origin: the page shows details only framed by it). Live cards are refused: their details are shown only " +
             "to their holders, through POST /api/public/sdk/v1/cards/{id}/details-sessions.",
         )
         .addArgument(new Argument("<cardId>", "the card's id (card_…)"))
@@ -59,8 +60,22 @@ export const cardDetailsCommand: CliCommand<CardDetailsOptions> = {
         console.log(JSON.stringify(session));
         return;
       }
-      console.log(`Open once, before ${session.expiresAt} (10 minutes), to see ${cardId}'s number, expiry and CVC:`);
-      console.log(session.url);
+      // The page shows the details only framed by the session's origin: this service's own framing
+      // page when that is the origin, else the developer's own page at it.
+      const url = new URL(session.url);
+      if (body.data.origin === url.origin) {
+        const token = url.pathname.split("/").pop() ?? "";
+        console.log(
+          `Open once in a browser, before ${session.expiresAt} (10 minutes), to see ${cardId}'s number, expiry and CVC:`,
+        );
+        console.log(`${url.origin}/card-details/frame#${token}`);
+      } else {
+        console.log(
+          `Frame this once from a page at ${body.data.origin}, before ${session.expiresAt} (10 minutes), to see ${cardId}'s number, expiry and CVC:`,
+        );
+        console.log(session.url);
+        console.log("(Opened on its own, in a tab, it shows nothing and stays unused.)");
+      }
     } catch (error) {
       // The API's refusals (a canceled card, an origin test mode does not allow) in the operator's words.
       if (error instanceof DomainError)

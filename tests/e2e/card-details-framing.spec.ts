@@ -1,7 +1,8 @@
 // The card details page in a real browser: a page on the session's origin frames it and sees the
 // number, a page on any other origin cannot (Content-Security-Policy frame-ancestors), and the link
-// works once. The framing pages are served by two small servers on localhost's ports, as an
-// application's own pages would be.
+// works once. A frame the browser refuses, or the link opened in a tab of its own, shows nothing and
+// spends nothing: the session's origin can still show the number afterwards. The framing pages are
+// served by two small servers on localhost's ports, as an application's own pages would be.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type APIRequestContext } from "@playwright/test";
@@ -29,6 +30,24 @@ async function detailsSession(request: APIRequestContext, key: string, cardId: s
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { url: string }).url;
+}
+
+/** A fresh test card, over the API. */
+async function testCard(request: APIRequestContext) {
+  const { key } = await createAppWithKey();
+  const headers = { Authorization: `Bearer ${key}` };
+  const userId = `user_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  const wallet = await request.post(`${baseURL()}/api/public/sdk/v1/wallets`, {
+    headers,
+    data: { externalUserId: userId, currency: "USD", email: "holder@example.com" },
+  });
+  expect(wallet.status()).toBe(201);
+  const card = await request.post(`${baseURL()}/api/public/sdk/v1/cards`, {
+    headers,
+    data: { externalUserId: userId, kind: "virtual", currency: "USD" },
+  });
+  const { id: cardId, last4 } = (await card.json()) as { id: string; last4: string };
+  return { key, cardId, last4 };
 }
 
 test.describe("card details page framing", () => {
@@ -83,5 +102,35 @@ test.describe("card details page framing", () => {
     await page.goto(`${other.origin}/?src=${encodeURIComponent(elsewhere)}`);
     await expect.poll(() => refusals.length).toBeGreaterThan(0);
     await expect(frame.locator("#number")).toHaveCount(0);
+  });
+
+  test("a frame the browser refuses spends nothing: the session's origin still sees the number after", async ({
+    page,
+    request,
+  }) => {
+    const { key, cardId, last4 } = await testCard(request);
+    const url = await detailsSession(request, key, cardId, allowed.origin);
+    const refusals: string[] = [];
+    page.on("console", (message) => {
+      if (message.text().includes("frame-ancestors")) refusals.push(message.text());
+    });
+    await page.goto(`${other.origin}/?src=${encodeURIComponent(url)}`);
+    await expect.poll(() => refusals.length).toBeGreaterThan(0);
+    await expect(page.frameLocator("#card").locator("#number")).toHaveCount(0);
+
+    await page.goto(`${allowed.origin}/?src=${encodeURIComponent(url)}`);
+    await expect(page.frameLocator("#card").locator("#number")).toHaveText(new RegExp(`${last4}$`));
+  });
+
+  test("the link opened in a tab of its own shows nothing and spends nothing", async ({ page, request }) => {
+    const { key, cardId, last4 } = await testCard(request);
+    const url = await detailsSession(request, key, cardId, allowed.origin);
+    const direct = await page.goto(url);
+    expect(direct?.status()).toBe(403);
+    await expect(page.getByText("Open this inside your app.")).toBeVisible();
+    await expect(page.locator("#number")).toHaveCount(0);
+
+    await page.goto(`${allowed.origin}/?src=${encodeURIComponent(url)}`);
+    await expect(page.frameLocator("#card").locator("#number")).toHaveText(new RegExp(`${last4}$`));
   });
 });

@@ -12,7 +12,7 @@ import { GET as listCardsRoute } from "@/app/api/public/sdk/v1/wallets/[external
 import { POST as createWalletRoute } from "@/app/api/public/sdk/v1/wallets/route";
 import { POST as fundRoute } from "@/app/api/public/sdk/v1/test/wallets/[externalUserId]/fund/route";
 import { GET as listEventsRoute } from "@/app/api/public/sdk/v1/events/route";
-import { GET as detailsPage, HEAD as detailsPageHead } from "@/app/card-details/[token]/route";
+import { GET as detailsPage, HEAD as detailsPageHead, POST as revealRoute } from "@/app/card-details/[token]/route";
 import { isLuhnValid, mintCardNumber, TEST_CARD_BIN } from "@/lib/cards/card-number";
 import { openDetailsSession } from "@/lib/cards/open-details-session";
 import { prisma } from "@/lib/db/client";
@@ -59,20 +59,33 @@ const createSession = (key: string, cardId: string, body: unknown = { origin: OR
     params: { id: cardId },
   });
 
-async function openPage(url: string) {
+/** The page a link opens (spending nothing), as a browser loading it into a frame asks for it. */
+async function openPage(url: string, headers: Record<string, string> = { "sec-fetch-dest": "iframe" }) {
   const { pathname } = new URL(url);
   const token = pathname.split("/").pop()!;
-  const response = await detailsPage(new Request(`http://localhost${pathname}`), {
+  const response = await detailsPage(new Request(`http://localhost${pathname}`, { headers }), {
     params: Promise.resolve({ token }),
   });
   return { response, html: await response.text(), token };
 }
 
+/** The page's script asking for the details once it has confirmed its frame: this spends the link. */
+async function reveal(
+  url: string,
+  headers: Record<string, string> = { "x-card-details": "reveal", "sec-fetch-site": "same-origin" },
+) {
+  const { pathname } = new URL(url);
+  const token = pathname.split("/").pop()!;
+  const response = await revealRoute(new Request(`http://localhost${pathname}`, { method: "POST", headers }), {
+    params: Promise.resolve({ token }),
+  });
+  return { response, json: (await response.json()) as { number?: string; expiry?: string; cvc?: string } };
+}
+
 /** The number as the page shows it: four groups of four digits. */
-function shownNumber(html: string): string {
-  const match = /<dd id="number">(\d{4} \d{4} \d{4} \d{4})<\/dd>/.exec(html);
-  if (!match) throw new Error(`no number on the page: ${html}`);
-  return match[1]!.replaceAll(" ", "");
+function shownNumber(json: { number?: string }): string {
+  if (!/^\d{4} \d{4} \d{4} \d{4}$/.test(json.number ?? "")) throw new Error(`no number: ${JSON.stringify(json)}`);
+  return json.number!.replaceAll(" ", "");
 }
 
 /** Rows of every table in every schema of ours whose text contains `needle`. */
@@ -131,19 +144,26 @@ describe("card details sessions", () => {
     expect(expiresIn).toBeGreaterThan(9 * 60_000);
     expect(expiresIn).toBeLessThanOrEqual(10 * 60_000);
 
+    // The page itself carries no number: only its script, which may call back to this service alone.
     const page = await openPage(session.json.url);
     expect(page.response.status).toBe(200);
     expect(page.response.headers.get("content-security-policy")).toContain(`frame-ancestors ${ORIGIN}`);
+    expect(page.response.headers.get("content-security-policy")).toContain("connect-src 'self'");
     expect(page.response.headers.get("cache-control")).toBe("no-store");
     expect(page.response.headers.get("referrer-policy")).toBe("no-referrer");
-    const number = shownNumber(page.html);
+    expect(page.html).not.toMatch(/\d{4} \d{4}/);
+    expect(page.html).toContain(`data-origin="${ORIGIN}"`);
+    const shown = await reveal(session.json.url);
+    expect(shown.response.status).toBe(200);
+    expect(shown.response.headers.get("cache-control")).toBe("no-store");
+    const number = shownNumber(shown.json);
     expect(number).toHaveLength(16);
     expect(isLuhnValid(number)).toBe(true);
     expect(number.startsWith(TEST_CARD_BIN)).toBe(true);
     expect(number.slice(-4)).toBe(last4);
-    expect(page.html).toMatch(/<dd id="cvc">\d{3}<\/dd>/);
-    expect(page.html).toMatch(/<dd id="expiry">\d{2}\/\d{2}<\/dd>/);
-    expect(page.html.match(/data-copy=/g)).toHaveLength(3);
+    expect(shown.json.cvc).toMatch(/^\d{3}$/);
+    expect(shown.json.expiry).toMatch(/^\d{2}\/\d{2}$/);
+    expect((await reveal(session.json.url)).response.status).toBe(410);
 
     // Used once: the same link is now the expired page, still framable by its origin only.
     const again = await openPage(session.json.url);
@@ -221,12 +241,29 @@ describe("card details sessions", () => {
     const app = await setupApp();
     const { cardId } = await walletWithCard(app.key);
     const session = await createSession(app.key, cardId);
-    const pages = await Promise.all([
-      openPage(session.json.url),
-      openPage(session.json.url),
-      openPage(session.json.url),
-    ]);
-    expect(pages.map((p) => p.response.status).sort()).toEqual([200, 410, 410]);
+    const reveals = await Promise.all([reveal(session.json.url), reveal(session.json.url), reveal(session.json.url)]);
+    expect(reveals.map((r) => r.response.status).sort()).toEqual([200, 410, 410]);
+  });
+
+  it("spends nothing on the page itself, on a load as anything but a frame, or on a reveal not from the page", async () => {
+    const app = await setupApp();
+    const { cardId } = await walletWithCard(app.key);
+    const session = await createSession(app.key, cardId);
+    // Loaded twice into a frame: the page both times; opened in a tab (or a preview's document): 403.
+    expect((await openPage(session.json.url)).response.status).toBe(200);
+    expect((await openPage(session.json.url)).response.status).toBe(200);
+    for (const destination of ["document", "image", "empty"]) {
+      const tab = await openPage(session.json.url, { "sec-fetch-dest": destination });
+      expect(tab.response.status).toBe(403);
+      expect(tab.html).toContain("Open this inside your app");
+      expect(tab.response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    }
+    // A reveal without the page's header, or from another site: refused, and the link not spent.
+    expect((await reveal(session.json.url, {})).response.status).toBe(403);
+    const crossSite = { "x-card-details": "reveal", "sec-fetch-site": "cross-site" };
+    expect((await reveal(session.json.url, crossSite)).response.status).toBe(403);
+    expect((await reveal(session.json.url)).response.status).toBe(200);
+    expect((await openPage(session.json.url)).response.status).toBe(410);
   });
 
   it("answers an unknown or malformed link with the expired page, framable by nobody, and HEAD without spending it", async () => {
@@ -343,13 +380,13 @@ describe("card details sessions", () => {
     await prisma().card.update({ where: { id: cardId }, data: { sealedDetails: null } });
     const session = await createSession(app.key, cardId);
     expect(session.status).toBe(201);
-    const number = shownNumber((await openPage(session.json.url)).html);
+    const number = shownNumber((await reveal(session.json.url)).json);
     expect(isLuhnValid(number)).toBe(true);
     expect(number.slice(-4)).toBe(last4);
     expect((await prisma().card.findUniqueOrThrow({ where: { id: cardId } })).sealedDetails).toMatch(/^v1\./);
     // and keeps it
     const second = await createSession(app.key, cardId);
-    expect(shownNumber((await openPage(second.json.url)).html)).toBe(number);
+    expect(shownNumber((await reveal(second.json.url)).json)).toBe(number);
   });
   it("cannot be stored in the clear: the database refuses a sealedDetails not in sealed form (Card_sealedDetails_sealed)", async () => {
     const app = await setupApp();

@@ -1,7 +1,7 @@
 // `cli cards details`: prints a one-time details link for a test card that opens once, and refuses
 // live cards, unknown cards and origins the API would refuse.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { GET as detailsPage } from "@/app/card-details/[token]/route";
+import { GET as detailsPage, POST as revealDetails } from "@/app/card-details/[token]/route";
 import { runCli } from "@/lib/cli/run-cli";
 import { walletWithCard } from "../helpers/card-money";
 import { createKey, createMerchantApp } from "../helpers/fixtures";
@@ -32,13 +32,27 @@ describe("cli cards details", () => {
     expect(run.code, run.stderr).toBe(0);
     const url = /https?:\/\/\S+\/card-details\/(cdt_[0-9A-Za-z]{40})/.exec(run.stdout);
     expect(url, run.stdout).not.toBeNull();
+    expect(run.stdout).toContain("Frame this once from a page at http://localhost:5173");
     const token = url![1]!;
-    const open = () =>
-      detailsPage(new Request(`http://localhost/card-details/${token}`), { params: Promise.resolve({ token }) });
-    const first = await open();
-    expect(first.status).toBe(200);
-    expect(first.headers.get("content-security-policy")).toContain("frame-ancestors http://localhost:5173");
-    expect((await open()).status).toBe(410);
+    const params = { params: Promise.resolve({ token }) };
+    const page = await detailsPage(new Request(`http://localhost/card-details/${token}`), params);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-security-policy")).toContain("frame-ancestors http://localhost:5173");
+    const reveal = () =>
+      revealDetails(
+        new Request(`http://localhost/card-details/${token}`, {
+          method: "POST",
+          headers: { "x-card-details": "reveal" },
+        }),
+        params,
+      );
+    expect((await reveal()).status).toBe(200);
+    expect((await reveal()).status).toBe(410);
+
+    // The service's own origin (the default): a link to this service's framing page, token in the fragment.
+    const own = await cli("cards", "details", cardId, "--app", application.id);
+    expect(own.code, own.stderr).toBe(0);
+    expect(own.stdout).toMatch(/https?:\/\/\S+\/card-details\/frame#cdt_[0-9A-Za-z]{40}/);
 
     const json = await cli(
       "cards",

@@ -1,17 +1,22 @@
-// The card details page as a complete HTML response: the number in groups of four, expiry and CVC,
-// each with a copy button, or the "this link has expired" page (410). Built as a string, not a
-// React page, because its status and its headers (the framing origin differs per link) are part
-// of what it promises, and a page of Next.js can set neither. It loads nothing: styles and the one
-// script are inline, allowed by a nonce, so the Content-Security-Policy can forbid everything else.
+// The card details page as complete HTML responses, and the details themselves as the JSON its script
+// asks for. Built as strings, not a React page, because their statuses and headers (the framing
+// origin differs per link) are part of what they promise, and a page of Next.js can set neither.
+// Nothing is loaded from anywhere: styles and the one script are inline, allowed by a nonce, and the
+// script may only call back to this page's own URL.
+//
+// The page itself shows no number. Its script first checks, in the browser, that it is framed by the
+// session's origin (location.ancestorOrigins where the browser has it; the frame-ancestors policy
+// already keeps every other origin from rendering it, so its script never runs there), and only then
+// asks for the details, which spends the link. A frame the browser refuses, or the link opened in a
+// tab of its own, therefore spends nothing and shows nothing.
 import { randomBytes } from "node:crypto";
-import type { DetailsPageOutcome } from "@/lib/cards/open-details-session";
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 /**
  * No caching anywhere, no referrer (the link is the secret), framing only by the session's origin
- * (no origin known: nobody), and nothing loaded from anywhere.
+ * (no origin known: nobody), nothing loaded from anywhere, and calls only back to this service.
  */
 function pageHeaders(origin: string | null, nonce: string): Headers {
   return new Headers({
@@ -23,6 +28,7 @@ function pageHeaders(origin: string | null, nonce: string): Headers {
       "default-src 'none'",
       `style-src 'nonce-${nonce}'`,
       `script-src 'nonce-${nonce}'`,
+      "connect-src 'self'",
       "base-uri 'none'",
       "form-action 'none'",
       `frame-ancestors ${origin ?? "'none'"}`,
@@ -44,15 +50,81 @@ const STYLE = `
   p + p { margin-top: 6px; font-size: 13px; color: #475569; }
 `;
 
-// Copies the value without the spaces it is shown with; says so in the button, for screen readers too.
+/** The request header the page's script sends; a cross-origin caller cannot send it without CORS, which we never grant. */
+export const REVEAL_HEADER = "x-card-details";
+
+// Confirms the frame, then asks for the details and shows them; every value goes in as text, never
+// as markup. The copy buttons copy a value without the spaces it is shown with.
 const SCRIPT = `
-  for (const button of document.querySelectorAll("button[data-copy]")) {
+  const main = document.getElementById("details");
+  const origin = main.dataset.origin;
+  function say(title, detail) {
+    main.replaceChildren();
+    const strong = document.createElement("strong");
+    strong.textContent = title;
+    const first = document.createElement("p");
+    first.setAttribute("role", "alert");
+    first.append(strong);
+    const second = document.createElement("p");
+    second.textContent = detail;
+    main.append(first, second);
+    main.dataset.state = "refused";
+  }
+  function row(list, id, label, value) {
+    const wrap = document.createElement("div");
+    wrap.className = "row";
+    const text = document.createElement("div");
+    const dt = document.createElement("dt");
+    dt.id = id + "-label";
+    dt.textContent = label;
+    const dd = document.createElement("dd");
+    dd.id = id;
+    dd.textContent = value;
+    text.append(dt, dd);
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = "Copy";
+    button.setAttribute("aria-describedby", dt.id);
     button.addEventListener("click", async () => {
-      const value = document.getElementById(button.dataset.copy).textContent.replace(/\\s+/g, "");
-      try { await navigator.clipboard.writeText(value); button.textContent = "Copied"; }
+      try { await navigator.clipboard.writeText(value.replace(/\\s+/g, "")); button.textContent = "Copied"; }
       catch { button.textContent = "Copy failed"; }
       setTimeout(() => { button.textContent = "Copy"; }, 2000);
     });
+    wrap.append(text, button);
+    list.append(wrap);
+  }
+  async function reveal() {
+    let response;
+    try {
+      response = await fetch(location.pathname, {
+        method: "POST",
+        headers: { "${REVEAL_HEADER}": "reveal" },
+        cache: "no-store",
+        credentials: "omit",
+      });
+    } catch {
+      return say("The card details could not be loaded.", "Check your connection, then ask the app for a new link.");
+    }
+    if (!response.ok) {
+      return say("This link has expired.", "Card details links work once, within 10 minutes. Ask the app for a new one.");
+    }
+    const details = await response.json();
+    const list = document.createElement("dl");
+    list.setAttribute("aria-label", "Card details");
+    row(list, "number", "Card number", details.number);
+    row(list, "expiry", "Expiry (MM/YY)", details.expiry);
+    row(list, "cvc", "CVC", details.cvc);
+    main.replaceChildren(list);
+    main.dataset.state = "shown";
+  }
+  const framed = window.top !== window.self;
+  const ancestors = location.ancestorOrigins ? Array.from(location.ancestorOrigins) : null;
+  if (!framed) {
+    say("Open this inside your app.", "Card details are shown only inside the app that asked for them. Nothing was shown, and the link was not used.");
+  } else if (ancestors !== null && (ancestors.length === 0 || ancestors.some((ancestor) => ancestor !== origin))) {
+    say("Card details cannot be shown here.", "This page is framed by another site than the app that asked for it. Nothing was shown, and the link was not used.");
+  } else {
+    void reveal();
   }
 `;
 
@@ -73,31 +145,62 @@ ${script ? `<script nonce="${nonce}">${SCRIPT}</script>` : ""}
 </html>`;
 }
 
-function row(id: string, label: string, value: string): string {
-  return `<div class="row"><div><dt id="${id}-label">${label}</dt><dd id="${id}">${escapeHtml(value)}</dd></div>
-<button type="button" data-copy="${id}" aria-describedby="${id}-label">Copy</button></div>`;
+/** "This link has expired" (410): used, past its 10 minutes, for a canceled card, or never issued. */
+export function expiredPageResponse(origin: string | null): Response {
+  const nonce = randomBytes(16).toString("base64");
+  const body = `<main><p role="alert"><strong>This link has expired.</strong></p>
+<p>Card details links work once, within 10 minutes. Ask the app for a new one.</p></main>`;
+  return new Response(htmlDocument(nonce, "This link has expired", body, false), {
+    status: 410,
+    headers: pageHeaders(origin, nonce),
+  });
 }
 
-export function detailsPageResponse(outcome: DetailsPageOutcome): Response {
+/** The page a link opens while it can still be used: no number in it, only the script that asks for one. */
+export function detailsPageResponse(origin: string): Response {
   const nonce = randomBytes(16).toString("base64");
-  if (outcome.kind === "expired") {
-    const body = `<main><p role="alert"><strong>This link has expired.</strong></p>
-<p>Card details links work once, within 10 minutes. Ask the app for a new one.</p></main>`;
-    return new Response(htmlDocument(nonce, "This link has expired", body, false), {
-      status: 410,
-      headers: pageHeaders(outcome.origin, nonce),
-    });
-  }
-  const { number, cvc, expMonth, expYear } = outcome.details;
-  const grouped = number.replace(/(\d{4})(?=\d)/g, "$1 ");
-  const expiry = `${String(expMonth).padStart(2, "0")}/${String(expYear % 100).padStart(2, "0")}`;
-  const body = `<main><dl aria-label="Card details">
-${row("number", "Card number", grouped)}
-${row("expiry", "Expiry (MM/YY)", expiry)}
-${row("cvc", "CVC", cvc)}
-</dl></main>`;
+  const body = `<main id="details" data-origin="${escapeHtml(origin)}" data-state="checking" aria-live="polite">
+<p>Loading card details…</p></main>`;
   return new Response(htmlDocument(nonce, "Card details", body, true), {
     status: 200,
-    headers: pageHeaders(outcome.origin, nonce),
+    headers: pageHeaders(origin, nonce),
   });
+}
+
+/**
+ * The link opened by the browser as anything but a frame (a tab of its own, a link preview's
+ * document): 403, nothing spent, framable by nobody.
+ */
+export function notFramedPageResponse(): Response {
+  const nonce = randomBytes(16).toString("base64");
+  const body = `<main><p role="alert"><strong>Open this inside your app.</strong></p>
+<p>Card details are shown only inside the app that asked for them. Nothing was shown, and the link was not used.</p></main>`;
+  return new Response(htmlDocument(nonce, "Card details", body, false), {
+    status: 403,
+    headers: pageHeaders(null, nonce),
+  });
+}
+
+const JSON_HEADERS = {
+  "Content-Type": "application/json",
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "no-referrer",
+  "X-Content-Type-Options": "nosniff",
+};
+
+/** The details for the page's script: the number in fours, expiry MM/YY, CVC. */
+export function detailsJsonResponse(details: { number: string; cvc: string; expMonth: number; expYear: number }) {
+  return Response.json(
+    {
+      number: details.number.replace(/(\d{4})(?=\d)/g, "$1 "),
+      expiry: `${String(details.expMonth).padStart(2, "0")}/${String(details.expYear % 100).padStart(2, "0")}`,
+      cvc: details.cvc,
+    },
+    { status: 200, headers: JSON_HEADERS },
+  );
+}
+
+/** A reveal that cannot be granted: `status` 410 for a spent or dead link, 403 for a caller that is not the page. */
+export function revealRefusedResponse(status: 403 | 410): Response {
+  return Response.json({ expired: status === 410 }, { status, headers: JSON_HEADERS });
 }
