@@ -7,6 +7,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 
 export type AuditAction =
+  | "account.created"
   | "application.created"
   | "application.renamed"
   | "application.mode_changed"

@@ -2,9 +2,10 @@
 // member's role there and counts that help pick one, per mode.
 import type { Db } from "@/lib/db/client";
 
-export async function listApplications(db: Db, merchantId: string) {
+/** `accountId`: that account's applications only (the account the console is in). */
+export async function listApplications(db: Db, merchantId: string, accountId?: string) {
   const applications = await db.application.findMany({
-    where: { account: { members: { some: { merchantId } } } },
+    where: { accountId, account: { members: { some: { merchantId } } } },
     orderBy: { createdAt: "desc" },
     select: {
       id: true,

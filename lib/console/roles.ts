@@ -1,6 +1,6 @@
 // What each member role may do in the console, declared once: requireApplication and requireAccount
-// (require-application.ts) refuse what a role lacks, and pages ask `can` to hide what would be
-// refused. The README's roles table says the same in words (docs/decisions/teams-and-roles.md).
+// (require-application.ts) refuse what a role lacks, and pages ask `can` (or `refusalOf`, for the
+// reason a control is shown disabled) before offering what would be refused. The README's roles table says the same in words (docs/decisions/teams-and-roles.md).
 import type { MemberRole } from "@/lib/generated/prisma/enums";
 import { ConsoleError } from "./errors";
 
@@ -37,7 +37,7 @@ export function can(role: Role, permission: Permission): boolean {
 }
 
 /** The permission a change in one mode needs. */
-export function writeIn(livemode: boolean): Permission {
+export function writeIn(livemode: boolean): "write_live" | "write_test" {
   return livemode ? "write_live" : "write_test";
 }
 
@@ -49,10 +49,17 @@ const REFUSALS: Record<Exclude<Permission, "read">, string> = {
   manage_members: "manage the account's members",
 };
 
+/** Why `role` may not do what `permission` covers, in the words a refusal uses; null when it may. */
+export function refusalOf(role: Role, permission: Exclude<Permission, "read">): string | null {
+  return can(role, permission)
+    ? null
+    : `Your role (${role}) cannot ${REFUSALS[permission]}. Ask an owner of the account.`;
+}
+
 export function requireRole(role: Role, permission: Permission): void {
   if (can(role, permission)) return;
   if (permission === "read") throw ConsoleError.notFound("Application");
-  throw ConsoleError.forbidden(`Your role (${role}) cannot ${REFUSALS[permission]}. Ask an owner of the account.`);
+  throw ConsoleError.forbidden(refusalOf(role, permission) ?? "");
 }
 
 export function isRole(value: unknown): value is Role {

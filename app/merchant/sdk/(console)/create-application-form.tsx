@@ -1,5 +1,5 @@
 "use client";
-// The form that names and creates a new application.
+// The form that names and creates a new application in the account the console is in.
 import { useActionState } from "react";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { cn } from "@/components/ui/cn";
@@ -8,12 +8,15 @@ import { inputClass } from "@/components/ui/input";
 import { idleState } from "@/app/merchant/sdk/_lib/action-state";
 import { createApplicationAction } from "./actions";
 
-/** `accounts`: where the member may create applications; with more than one, the form asks which. */
-export function CreateApplicationForm({ accounts }: { accounts: readonly { id: string; name: string }[] }) {
+/** Creates the application in `account`, the account the page is in (named on the button's panel). */
+export function CreateApplicationForm({ account }: { account: { id: string; name: string } }) {
   const [state, action] = useActionState(createApplicationAction, idleState);
-  const error = state.fieldErrors?.name;
+  const error = state.fieldErrors?.name ?? state.fieldErrors?.accountId;
   return (
     <form action={action} className="space-y-3" noValidate>
+      <p className="text-sm text-slate-600">
+        In <bdi className="font-medium text-slate-900">{account.name}</bdi>.
+      </p>
       <Field id="app-name" label="Name" error={error}>
         {(aria) => (
           <input
@@ -27,26 +30,7 @@ export function CreateApplicationForm({ accounts }: { accounts: readonly { id: s
           />
         )}
       </Field>
-      {accounts.length > 1 ? (
-        <Field id="app-account" label="Account" error={state.fieldErrors?.accountId}>
-          {(aria) => (
-            <select
-              {...aria}
-              name="accountId"
-              defaultValue={state.values?.accountId}
-              className={cn(inputClass, "mt-1")}
-            >
-              {accounts.map((account) => (
-                <option key={account.id} value={account.id}>
-                  {account.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      ) : accounts[0] ? (
-        <input type="hidden" name="accountId" value={accounts[0].id} />
-      ) : null}
+      <input type="hidden" name="accountId" value={account.id} />
       <SubmitButton pendingText="Creating…" className="w-full">
         Create application
       </SubmitButton>

@@ -2,28 +2,30 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { prisma } from "@/lib/db/client";
-import { listApplications, listMemberships } from "@/lib/console/list-applications";
-import { can } from "@/lib/console/roles";
-import { requireMerchant } from "@/lib/console/session";
+import { listApplications } from "@/lib/console/list-applications";
+import { can, refusalOf } from "@/lib/console/roles";
+import { AccountBar } from "@/app/merchant/sdk/_components/account-bar";
+import { RoleGate } from "@/app/merchant/sdk/_components/role-gate";
+import { loadCurrentAccount } from "@/app/merchant/sdk/_lib/current-account";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
+import { buttonVariants } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { createPersonalAccountAction } from "./actions";
 import { CreateApplicationForm } from "./create-application-form";
 
 export const metadata: Metadata = { title: "Applications" };
 
 export default async function ApplicationsPage() {
-  const merchant = await requireMerchant();
-  const [applications, memberships] = await Promise.all([
-    listApplications(prisma(), merchant.id),
-    listMemberships(prisma(), merchant.id),
-  ]);
-  const creatable = memberships.filter((account) => can(account.role, "manage_applications"));
-  // A member of several accounts sees whose each application is.
-  const manyAccounts = memberships.length > 1;
+  const { merchant, memberships, current } = await loadCurrentAccount();
+  // The current account's applications only: the account bar above says whose they are.
+  const applications = current ? await listApplications(prisma(), merchant.id, current.id) : [];
+  const mayCreate = current !== null && can(current.role, "manage_applications");
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      {current ? <AccountBar current={current} memberships={memberships} returnTo="/merchant/sdk" /> : null}
       <PageHeader
         title="Applications"
         description="Each application has its own API keys, webhook endpoints and signing secret, with test and live data kept apart."
@@ -32,8 +34,9 @@ export default async function ApplicationsPage() {
         <div className="lg:col-span-2">
           {applications.length === 0 ? (
             <EmptyState title="No applications yet">
-              Create your first application: it comes with its webhook signing secret, and its API keys page mints your
-              first test key.
+              {mayCreate
+                ? "Create your first application: it comes with its webhook signing secret, and its API keys page mints your first test key."
+                : "This account has no application yet; its owners and admins can create one."}
             </EmptyState>
           ) : (
             <ul className="space-y-3" aria-label="Your applications">
@@ -52,11 +55,6 @@ export default async function ApplicationsPage() {
                             <bdi>{app.name}</bdi>
                           </p>
                           <p className="mt-0.5 font-mono text-xs text-slate-500">{app.id}</p>
-                          {manyAccounts ? (
-                            <p className="mt-0.5 text-xs text-slate-600">
-                              <bdi>{app.accountName}</bdi> · {app.role}
-                            </p>
-                          ) : null}
                         </div>
                         <Badge tone={app.consoleLivemode ? "green" : "amber"}>
                           {app.consoleLivemode ? "Live" : "Test"}
@@ -90,7 +88,21 @@ export default async function ApplicationsPage() {
           )}
         </div>
         <Panel title="New application" id="new-application">
-          <CreateApplicationForm accounts={creatable} />
+          {current ? (
+            <RoleGate reason={refusalOf(current.role, "manage_applications")} id="new-application">
+              <CreateApplicationForm account={current} />
+            </RoleGate>
+          ) : null}
+          {mayCreate ? null : (
+            <form action={createPersonalAccountAction} className="mt-4 border-t border-slate-100 pt-4">
+              <p className="text-sm text-slate-600">
+                Or make an account of your own, owned by you alone, and create applications there.
+              </p>
+              <button type="submit" className={cn(buttonVariants({ variant: "secondary" }), "mt-2 w-full")}>
+                Create a personal account
+              </button>
+            </form>
+          )}
         </Panel>
       </div>
     </main>

@@ -9,6 +9,7 @@ import { signUp } from "@/lib/console/sign-up";
 import { requireAuditContext } from "@/lib/console/session";
 import { acceptInvitation, findInvitation } from "@/lib/console/team";
 import { runAction, text, type ActionState } from "@/app/merchant/sdk/_lib/action-state";
+import { rememberCurrentAccount } from "@/app/merchant/sdk/_lib/current-account";
 
 export async function acceptInvitationAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   const context = await requireAuditContext();
@@ -16,7 +17,11 @@ export async function acceptInvitationAction(_previous: ActionState, form: FormD
   const state = await runAction(async () => {
     accountId = (await transaction((tx) => acceptInvitation(tx, context, text(form, "token")))).accountId;
   });
-  if (accountId) redirect(`/merchant/sdk/team?account=${encodeURIComponent(accountId)}`);
+  if (accountId) {
+    // The invitee is now in the inviting account: this browser works in it from here on.
+    await rememberCurrentAccount(accountId);
+    redirect("/merchant/sdk/team");
+  }
   return state;
 }
 

@@ -20,16 +20,19 @@ import { SessionsPanel } from "./sessions-panel";
 import { EmailPanel } from "./email-panel";
 import { PasswordPanel } from "./password-panel";
 import { readQuery, type SearchParams } from "@/app/merchant/sdk/_lib/read-query";
+import { AccountBar } from "@/app/merchant/sdk/_components/account-bar";
+import { loadCurrentAccount } from "@/app/merchant/sdk/_lib/current-account";
 
 export const metadata: Metadata = { title: "Account security" };
 
 const ACCOUNT_PATH = "/merchant/sdk/account";
 
 export default async function AccountPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const [merchant, session, { after }] = await Promise.all([
+  const [merchant, session, { after }, { memberships, current }] = await Promise.all([
     requireMerchant(),
     requireSessionContext(),
     readQuery(searchParams, ["after"]),
+    loadCurrentAccount(),
   ]);
   const [status, activity, sessions, person] = await Promise.all([
     twoFactorStatus(prisma(), merchant.id),
@@ -42,6 +45,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
   ]);
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+      {current ? <AccountBar current={current} memberships={memberships} returnTo="/merchant/sdk/account" /> : null}
       <PageHeader title="Account security" description={`Signed in as ${merchant.email}.`} />
       <div className="mb-6">
         <EmailPanel email={merchant.email} verified={Boolean(person.emailVerifiedAt)} />

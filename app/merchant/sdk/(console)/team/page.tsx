@@ -1,14 +1,13 @@
 // The team of an account: its members and their roles, invitations waiting, what each role may do,
 // and the account's own audit lines. Owners invite, change roles and remove; anyone may leave.
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { prisma } from "@/lib/db/client";
-import { listMemberships } from "@/lib/console/list-applications";
 import { can, PERMISSIONS, ROLES, type Permission } from "@/lib/console/roles";
-import { requireMerchant } from "@/lib/console/session";
 import { listTeam, listTeamActivity } from "@/lib/console/team";
 import { orNotFound } from "@/app/merchant/sdk/_lib/load-application";
+import { AccountBar } from "@/app/merchant/sdk/_components/account-bar";
+import { loadCurrentAccount } from "@/app/merchant/sdk/_lib/current-account";
 import { readQuery, type SearchParams } from "@/app/merchant/sdk/_lib/read-query";
 import { Time } from "@/app/merchant/sdk/_components/time";
 import { Badge } from "@/components/ui/badge";
@@ -30,10 +29,12 @@ const PERMISSION_WORDS: Record<Permission, string> = {
 };
 
 export default async function TeamPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const merchant = await requireMerchant();
-  const { account: requested } = await readQuery(searchParams, ["account"]);
-  const memberships = await listMemberships(prisma(), merchant.id);
-  const accountId = requested ?? memberships[0]?.id;
+  const [{ merchant, memberships, current }, { account: requested }] = await Promise.all([
+    loadCurrentAccount(),
+    readQuery(searchParams, ["account"]),
+  ]);
+  // ?account= (a link to one team) or else the account this browser is in.
+  const accountId = requested ?? current?.id;
   if (!accountId) notFound();
   const [{ account, members, invitations }, activity] = await Promise.all([
     orNotFound(listTeam(prisma(), merchant.id, accountId)),
@@ -42,6 +43,12 @@ export default async function TeamPage({ searchParams }: { searchParams: Promise
   const manages = can(account.role, "manage_members");
   return (
     <main id="main" className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">
+      <AccountBar
+        current={{ id: account.id, name: account.name, role: account.role }}
+        memberships={memberships}
+        returnTo="/merchant/sdk/team"
+        className=""
+      />
       <PageHeader
         title="Team"
         description={
@@ -50,20 +57,6 @@ export default async function TeamPage({ searchParams }: { searchParams: Promise
           </>
         }
       />
-      {memberships.length > 1 ? (
-        <nav aria-label="Your accounts" className="flex flex-wrap gap-2 text-sm">
-          {memberships.map((other) => (
-            <Link
-              key={other.id}
-              href={`/merchant/sdk/team?account=${encodeURIComponent(other.id)}`}
-              aria-current={other.id === account.id ? "page" : undefined}
-              className="rounded-full border border-slate-200 px-3 py-1 hover:border-indigo-300 aria-[current=page]:border-indigo-500 aria-[current=page]:font-medium"
-            >
-              <bdi>{other.name}</bdi>
-            </Link>
-          ))}
-        </nav>
-      ) : null}
       <Panel id="members" title="Members">
         <Table caption="Members" head={["Member", "Role", "Joined", ""]}>
           {members.map((member) => {

@@ -6,6 +6,8 @@ import { loadApplication } from "@/app/merchant/sdk/_lib/load-application";
 import { can, type Role } from "@/lib/console/roles";
 import { inputClass } from "@/components/ui/input";
 import { ModeSwitch } from "./mode-switch";
+import { AccountBar } from "@/app/merchant/sdk/_components/account-bar";
+import { loadCurrentAccount } from "@/app/merchant/sdk/_lib/current-account";
 
 /** An application's pages, under its base path; a section is current on its list and its items' pages. */
 function sections(base: string, role: Role): NavItem[] {
@@ -29,7 +31,7 @@ export default async function ApplicationLayout({
   params: Promise<{ appId: string }>;
 }) {
   const { appId } = await params;
-  const { application } = await loadApplication(appId);
+  const [{ application }, { memberships }] = await Promise.all([loadApplication(appId), loadCurrentAccount()]);
   const base = `/merchant/sdk/apps/${application.id}`;
   const live = application.consoleLivemode;
   return (
@@ -43,6 +45,15 @@ export default async function ApplicationLayout({
           Test mode — you are viewing test data. Test keys (sk_test_) never touch live wallets, cards or webhooks.
         </div>
       )}
+      <div className="mx-auto max-w-[90rem] px-4 pt-6 sm:px-6 lg:pt-8">
+        {/* The application's own account: the one these pages are in, whatever was chosen elsewhere. */}
+        <AccountBar
+          current={{ id: application.accountId, name: application.accountName, role: application.role }}
+          memberships={memberships}
+          returnTo="/merchant/sdk"
+          className=""
+        />
+      </div>
       <div className="mx-auto flex max-w-[90rem] flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:py-8">
         <aside className="lg:w-56 lg:shrink-0">
           <nav aria-label="Application">

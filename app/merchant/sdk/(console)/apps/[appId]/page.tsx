@@ -12,7 +12,8 @@ import { loadApplication } from "@/app/merchant/sdk/_lib/load-application";
 import { QuickStart } from "./quick-start";
 import { RenameForm } from "./rename-form";
 import { SecretPanel } from "./secret-panel";
-import { can, writeIn } from "@/lib/console/roles";
+import { can, refusalOf, writeIn } from "@/lib/console/roles";
+import { RoleGate } from "@/app/merchant/sdk/_components/role-gate";
 
 export const metadata: Metadata = { title: "Overview" };
 
@@ -47,11 +48,9 @@ export default async function ApplicationOverviewPage({ params }: { params: Prom
             <div>
               <dt className="text-sm font-medium text-slate-500">Name</dt>
               <dd className="mt-1">
-                {can(application.role, "manage_applications") ? (
+                <RoleGate reason={refusalOf(application.role, "manage_applications")} id="rename">
                   <RenameForm applicationId={application.id} name={application.name} />
-                ) : (
-                  <bdi className="text-sm text-slate-900">{application.name}</bdi>
-                )}
+                </RoleGate>
               </dd>
             </div>
           </dl>

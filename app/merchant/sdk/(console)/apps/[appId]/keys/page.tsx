@@ -3,7 +3,7 @@
 import type { Metadata } from "next";
 import { prisma } from "@/lib/db/client";
 import { listKeys } from "@/lib/console/list-keys";
-import { can, writeIn } from "@/lib/console/roles";
+import { can, refusalOf, writeIn } from "@/lib/console/roles";
 import { SCOPES } from "@/lib/keys/scopes";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -13,6 +13,7 @@ import { Table, Td } from "@/components/ui/table";
 import { Time } from "@/app/merchant/sdk/_components/time";
 import { Pager } from "@/app/merchant/sdk/_components/pager";
 import { loadApplication } from "@/app/merchant/sdk/_lib/load-application";
+import { RoleGate } from "@/app/merchant/sdk/_components/role-gate";
 import { CreateKeyDialog } from "./create-key-dialog";
 import { RevokeKeyButton } from "./revoke-key-button";
 import { readQuery, type SearchParams } from "@/app/merchant/sdk/_lib/read-query";
@@ -44,6 +45,8 @@ export default async function KeysPage({
   const page = await listKeys(prisma(), merchant.id, application.id, { after });
   const keys = page.rows;
   const mode = application.consoleLivemode ? "live" : "test";
+  // A developer sees live keys but may not change them: the controls are shown disabled, with why.
+  const refusal = refusalOf(application.role, writeIn(application.consoleLivemode));
   return (
     <>
       <PageHeader
@@ -56,9 +59,9 @@ export default async function KeysPage({
           </>
         }
         actions={
-          can(application.role, writeIn(application.consoleLivemode)) ? (
+          <RoleGate reason={refusal} id="create-key" className="max-w-xs">
             <CreateKeyDialog applicationId={application.id} mode={mode} scopes={SCOPES} />
-          ) : null
+          </RoleGate>
         }
       />
       <Panel title={`${mode === "live" ? "Live" : "Test"} keys`} id="keys-list">
@@ -125,7 +128,9 @@ export default async function KeysPage({
                       Revoked <Time value={key.revokedAt} />
                     </span>
                   ) : (
-                    <RevokeKeyButton applicationId={application.id} keyId={key.id} name={key.name} />
+                    <fieldset disabled={refusal !== null} title={refusal ?? undefined} className="contents">
+                      <RevokeKeyButton applicationId={application.id} keyId={key.id} name={key.name} />
+                    </fieldset>
                   )}
                 </Td>
               </tr>

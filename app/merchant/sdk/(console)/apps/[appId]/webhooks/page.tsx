@@ -21,6 +21,8 @@ import { Time } from "@/app/merchant/sdk/_components/time";
 import { Pager } from "@/app/merchant/sdk/_components/pager";
 import { loadApplication } from "@/app/merchant/sdk/_lib/load-application";
 import { EndpointForm } from "./endpoint-form";
+import { RoleGate } from "@/app/merchant/sdk/_components/role-gate";
+import { refusalOf, writeIn } from "@/lib/console/roles";
 import { EndpointHealth } from "./endpoint-health";
 import { EndpointToggle } from "./endpoint-toggle";
 import { SendTestEventButton } from "./send-test-event-button";
@@ -46,6 +48,8 @@ export default async function WebhooksPage({
   ]);
   const base = `/merchant/sdk/apps/${application.id}/webhooks`;
   const live = application.consoleLivemode;
+  // Shown to every role; disabled, with the reason, for a role that may not change this mode.
+  const refusal = refusalOf(application.role, writeIn(live));
   const deliveries = deliveryPage.rows;
   const filtered = Boolean(filters.status || filters.type || filters.endpoint);
   return (
@@ -68,64 +72,66 @@ export default async function WebhooksPage({
               Add one below; every new event is delivered to it, signed with this application's secret.
             </EmptyState>
           ) : (
-            <ul className="divide-y divide-slate-100">
-              {endpoints.map((endpoint) => (
-                <li
-                  key={endpoint.id}
-                  className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between"
-                >
-                  <div className="min-w-0">
-                    <p className="break-all font-mono text-sm">
-                      <TextLink href={`${base}/endpoints/${endpoint.id}`}>{endpoint.url}</TextLink>
-                    </p>
-                    <p className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-slate-500">
-                      <span className="font-mono">{endpoint.id}</span>
-                      <span aria-hidden="true">·</span>
-                      {endpoint.events.length === 0 ? (
-                        <span>All events</span>
-                      ) : (
-                        endpoint.events.map((e) => (
-                          <Badge key={e} tone="indigo">
-                            {e}
-                          </Badge>
-                        ))
-                      )}
-                    </p>
-                    <EndpointHealth endpoint={endpoint} />
-                  </div>
-                  <div className="flex shrink-0 flex-wrap items-center gap-3">
-                    <SendTestEventButton
-                      applicationId={application.id}
-                      endpointId={endpoint.id}
-                      kinds={testEventKinds(endpoint)}
-                      disabled={!endpoint.enabled}
-                    />
-                    <Link
-                      href={`${base}?endpoint=${endpoint.id}`}
-                      className="text-sm font-medium text-indigo-600 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-                    >
-                      Deliveries
-                    </Link>
-                    <span className="flex items-center gap-2 text-sm text-slate-600">
-                      {endpoint.enabled ? "Enabled" : "Disabled"}
-                      <EndpointToggle
+            <RoleGate reason={refusal} id="endpoints">
+              <ul className="divide-y divide-slate-100">
+                {endpoints.map((endpoint) => (
+                  <li
+                    key={endpoint.id}
+                    className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between"
+                  >
+                    <div className="min-w-0">
+                      <p className="break-all font-mono text-sm">
+                        <TextLink href={`${base}/endpoints/${endpoint.id}`}>{endpoint.url}</TextLink>
+                      </p>
+                      <p className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-slate-500">
+                        <span className="font-mono">{endpoint.id}</span>
+                        <span aria-hidden="true">·</span>
+                        {endpoint.events.length === 0 ? (
+                          <span>All events</span>
+                        ) : (
+                          endpoint.events.map((e) => (
+                            <Badge key={e} tone="indigo">
+                              {e}
+                            </Badge>
+                          ))
+                        )}
+                      </p>
+                      <EndpointHealth endpoint={endpoint} />
+                    </div>
+                    <div className="flex shrink-0 flex-wrap items-center gap-3">
+                      <SendTestEventButton
                         applicationId={application.id}
                         endpointId={endpoint.id}
-                        enabled={endpoint.enabled}
-                        url={endpoint.url}
+                        kinds={testEventKinds(endpoint)}
+                        disabled={!endpoint.enabled}
                       />
-                    </span>
-                  </div>
-                </li>
-              ))}
-            </ul>
+                      <Link
+                        href={`${base}?endpoint=${endpoint.id}`}
+                        className="text-sm font-medium text-indigo-600 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                      >
+                        Deliveries
+                      </Link>
+                      <span className="flex items-center gap-2 text-sm text-slate-600">
+                        {endpoint.enabled ? "Enabled" : "Disabled"}
+                        <EndpointToggle
+                          applicationId={application.id}
+                          endpointId={endpoint.id}
+                          enabled={endpoint.enabled}
+                          url={endpoint.url}
+                        />
+                      </span>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </RoleGate>
           )}
         </Panel>
 
         <Panel title="Add an endpoint" id="add-endpoint">
-          <div className="max-w-2xl">
+          <RoleGate reason={refusal} id="add-endpoint" className="max-w-2xl">
             <EndpointForm applicationId={application.id} eventTypes={EVENT_TYPES} live={live} />
-          </div>
+          </RoleGate>
         </Panel>
 
         <Panel

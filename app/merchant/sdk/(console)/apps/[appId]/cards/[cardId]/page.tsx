@@ -13,6 +13,7 @@ import { loadApplication, orNotFound } from "@/app/merchant/sdk/_lib/load-applic
 import { formatMoney } from "@/lib/money/format";
 import { CardDetailsReveal } from "./card-details-reveal";
 import { SpendingControlsPanel } from "./spending-controls-panel";
+import { refusalOf, writeIn } from "@/lib/console/roles";
 
 export const metadata: Metadata = { title: "Card" };
 
@@ -74,7 +75,11 @@ export default async function CardPage({ params }: { params: Promise<{ appId: st
             <CardDetailsReveal applicationId={application.id} cardId={card.id} last4={card.last4} />
           )}
         </Panel>
-        <SpendingControlsPanel applicationId={application.id} card={card} />
+        <SpendingControlsPanel
+          applicationId={application.id}
+          card={card}
+          refusal={refusalOf(application.role, writeIn(application.consoleLivemode))}
+        />
       </div>
     </>
   );

@@ -5,6 +5,7 @@ import { Table, Td } from "@/components/ui/table";
 import { Time } from "@/app/merchant/sdk/_components/time";
 import { formatMoney } from "@/lib/money/format";
 import type { CardRecord } from "@/lib/schemas/card";
+import { RoleGate } from "@/app/merchant/sdk/_components/role-gate";
 import { SpendingControlsForm } from "./spending-controls-form";
 import { INTERVAL_LABELS, LIMIT_FIELDS, LIST_FIELDS } from "./spending-controls-fields";
 
@@ -22,7 +23,16 @@ function formValues(card: CardRecord): Record<string, string> {
   return values;
 }
 
-export function SpendingControlsPanel({ applicationId, card }: { applicationId: string; card: CardRecord }) {
+export function SpendingControlsPanel({
+  applicationId,
+  card,
+  refusal,
+}: {
+  applicationId: string;
+  card: CardRecord;
+  /** Why the member's role may not change them (the form is then shown disabled), or null. */
+  refusal: string | null;
+}) {
   const byCategory = card.spendingControls.spendingLimits.filter((limit) => limit.categories);
   return (
     <Panel
@@ -69,12 +79,14 @@ export function SpendingControlsPanel({ applicationId, card }: { applicationId: 
         {card.status === "canceled" ? (
           <p className="text-sm text-slate-600">The card is canceled; its controls no longer apply.</p>
         ) : (
-          <SpendingControlsForm
-            applicationId={applicationId}
-            cardId={card.id}
-            currency={card.currency}
-            initial={formValues(card)}
-          />
+          <RoleGate reason={refusal} id="spending-controls">
+            <SpendingControlsForm
+              applicationId={applicationId}
+              cardId={card.id}
+              currency={card.currency}
+              initial={formValues(card)}
+            />
+          </RoleGate>
         )}
       </div>
     </Panel>

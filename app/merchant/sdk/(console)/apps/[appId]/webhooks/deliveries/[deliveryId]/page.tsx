@@ -14,6 +14,8 @@ import { Time } from "@/app/merchant/sdk/_components/time";
 import { loadApplication, orNotFound } from "@/app/merchant/sdk/_lib/load-application";
 import { prettyJson } from "@/app/merchant/sdk/_lib/pretty-json";
 import { ReplayButton } from "@/app/merchant/sdk/(console)/apps/[appId]/webhooks/replay-button";
+import { RoleGate } from "@/app/merchant/sdk/_components/role-gate";
+import { refusalOf, writeIn } from "@/lib/console/roles";
 
 export const metadata: Metadata = { title: "Delivery" };
 
@@ -90,7 +92,9 @@ export default async function DeliveryPage({ params }: { params: Promise<{ appId
                 list.
               </p>
             ) : null}
-            <ReplayButton applicationId={application.id} deliveryId={delivery.id} />
+            <RoleGate reason={refusalOf(application.role, writeIn(application.consoleLivemode))} id="replay">
+              <ReplayButton applicationId={application.id} deliveryId={delivery.id} />
+            </RoleGate>
             <p className="mt-1 text-xs text-slate-500">
               Sends the event again, freshly signed. Limits: {REPLAYS_PER_DELIVERY_PER_HOUR} replays per delivery in any
               60 minutes, {REPLAYS_PER_USER_PER_MINUTE} per minute per account.

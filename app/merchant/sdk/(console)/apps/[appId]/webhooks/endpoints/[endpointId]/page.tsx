@@ -21,6 +21,8 @@ import { DeleteEndpointButton } from "@/app/merchant/sdk/(console)/apps/[appId]/
 import { EndpointForm } from "@/app/merchant/sdk/(console)/apps/[appId]/webhooks/endpoint-form";
 import { EndpointHealth } from "@/app/merchant/sdk/(console)/apps/[appId]/webhooks/endpoint-health";
 import { EndpointToggle } from "@/app/merchant/sdk/(console)/apps/[appId]/webhooks/endpoint-toggle";
+import { RoleGate } from "@/app/merchant/sdk/_components/role-gate";
+import { refusalOf, writeIn } from "@/lib/console/roles";
 import { SendTestEventButton } from "@/app/merchant/sdk/(console)/apps/[appId]/webhooks/send-test-event-button";
 
 export const metadata: Metadata = { title: "Webhook endpoint" };
@@ -42,6 +44,8 @@ export default async function EndpointPage({ params }: { params: Promise<{ appId
     endpointDetail(prisma(), merchant.id, application.id, endpointId),
   );
   const base = `/merchant/sdk/apps/${application.id}/webhooks`;
+  // Shown to every role; disabled, with the reason, for a role that may not change this endpoint's mode.
+  const refusal = refusalOf(application.role, writeIn(endpoint.livemode));
   return (
     <>
       <p className="mb-2 text-sm">
@@ -51,14 +55,16 @@ export default async function EndpointPage({ params }: { params: Promise<{ appId
         title="Webhook endpoint"
         description={<span className="break-all font-mono">{endpoint.url}</span>}
         actions={
-          <span className="flex items-center gap-2 text-sm text-slate-700">
+          <span className="flex items-center gap-2 text-sm text-slate-700" title={refusal ?? undefined}>
             {endpoint.enabled ? "Enabled" : "Disabled"}
-            <EndpointToggle
-              applicationId={application.id}
-              endpointId={endpoint.id}
-              enabled={endpoint.enabled}
-              url={endpoint.url}
-            />
+            <fieldset disabled={refusal !== null} className="contents">
+              <EndpointToggle
+                applicationId={application.id}
+                endpointId={endpoint.id}
+                enabled={endpoint.enabled}
+                url={endpoint.url}
+              />
+            </fieldset>
           </span>
         }
       />
@@ -189,30 +195,34 @@ export default async function EndpointPage({ params }: { params: Promise<{ appId
           id="endpoint-test-event"
           description="Sample data shaped like the real record, marked as a test: signed and delivered like any event, left out of the API's event list."
         >
-          <SendTestEventButton
-            applicationId={application.id}
-            endpointId={endpoint.id}
-            kinds={testEventKinds(endpoint)}
-            disabled={!endpoint.enabled}
-          />
+          <RoleGate reason={refusal} id="endpoint-test-event">
+            <SendTestEventButton
+              applicationId={application.id}
+              endpointId={endpoint.id}
+              kinds={testEventKinds(endpoint)}
+              disabled={!endpoint.enabled}
+            />
+          </RoleGate>
         </Panel>
 
         <Panel title="Edit endpoint" id="endpoint-edit">
-          <div className="max-w-2xl">
+          <RoleGate reason={refusal} id="endpoint-edit" className="max-w-2xl">
             <EndpointForm
               applicationId={application.id}
               eventTypes={EVENT_TYPES}
               live={endpoint.livemode}
               endpoint={{ id: endpoint.id, url: endpoint.url, events: endpoint.events }}
             />
-          </div>
+          </RoleGate>
         </Panel>
 
         <Panel title="Delete endpoint" id="endpoint-delete">
           <p className="mb-3 text-sm text-slate-700">
             Deleting stops every delivery to this endpoint; its past deliveries stay readable.
           </p>
-          <DeleteEndpointButton applicationId={application.id} endpointId={endpoint.id} url={endpoint.url} />
+          <RoleGate reason={refusal} id="endpoint-delete">
+            <DeleteEndpointButton applicationId={application.id} endpointId={endpoint.id} url={endpoint.url} />
+          </RoleGate>
         </Panel>
       </div>
     </>
