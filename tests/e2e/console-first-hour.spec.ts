@@ -48,7 +48,14 @@ test("the home card counts what its mode badge says, and the wallets table says 
   // The test pages list the same.
   await page.goto(`/merchant/sdk/apps/${appId}/wallets`);
   const headers = page.getByRole("table", { name: "Wallets" }).getByRole("columnheader");
-  await expect(headers).toHaveText(["Your user ID", "Holder", "Available balance", "Status", "Account number", "Created"]);
+  await expect(headers).toHaveText([
+    "Your user ID",
+    "Holder",
+    "Available balance",
+    "Status",
+    "Account number",
+    "Created",
+  ]);
   await expect(page.getByRole("table", { name: "Wallets" }).locator("tbody tr")).toHaveCount(2);
 });
 
@@ -61,7 +68,7 @@ test("a viewer sees the controls they cannot use disabled, with the reason", asy
   await signInInBrowser(page, viewer);
 
   await page.goto(`/merchant/sdk/apps/${appId}/webhooks`);
-  const add = page.locator("#add-endpoint");
+  const add = page.getByRole("region", { name: "Add an endpoint" });
   await expect(add.getByRole("button", { name: /Add endpoint/ })).toBeDisabled();
   await expect(add.getByTestId("role-reason")).toHaveText(
     "Your role (viewer) cannot change test-mode settings. Ask an owner of the account.",
@@ -90,7 +97,7 @@ test("an invitee works in the inviting account, makes a personal one only when a
   await expect(bar).toContainText("your role: developer");
   await expect(page.getByTestId("application-card")).toHaveText(/Inviter's app/);
   await expect(page.getByRole("button", { name: "Create application" })).toBeDisabled();
-  await expect(page.locator("#new-application").getByTestId("role-reason")).toContainText(
+  await expect(page.getByRole("region", { name: "New application" }).getByTestId("role-reason")).toContainText(
     "Your role (developer) cannot create or rename applications.",
   );
   const person = await client.merchantUser.findUniqueOrThrow({ where: { email: developer } });
