@@ -11,6 +11,7 @@ import { formatCurrency } from "@/lib/money/format";
 import { CalendarDate, LocalTime } from "../_components/local-time";
 import { buttonClass, DetailItem, inputClass, PublicShell } from "../_components/public-shell";
 import { ScanQrButton } from "./scan-qr-button";
+import { RecordsAnswer, RecordsVerdict } from "./records-check";
 import { VerifyOutcome } from "./verify-outcome";
 import { HolderName } from "./holder-name";
 import { spendVerifyBudget, VerifyBudgetNotice } from "./verify-budget";
@@ -98,48 +99,40 @@ type TokenResult = StatementTokenResult;
 
 /** The token's check as the page's verdict, when the link carries no signed statement. */
 function TokenVerdict({ result }: { result: TokenResult }) {
-  if (!result.valid) {
-    return (
-      <div
-        data-testid="verify-result"
-        data-valid="false"
-        className="rounded-lg border-2 border-red-400 bg-red-50 p-4 sm:p-6"
-      >
-        <h2 className="text-xl font-semibold text-red-900">✗ Not valid</h2>
-        <p className="mt-1 text-red-900">{result.reason}</p>
-        <p className="mt-1 text-sm text-red-800">
-          Reason code: <code>{result.reason_code}</code>
-        </p>
-      </div>
-    );
-  }
-  return (
-    <div
-      data-testid="verify-result"
-      data-valid="true"
-      className="rounded-lg border-2 border-emerald-400 bg-emerald-50 p-4 sm:p-6"
-    >
-      <h2 className="text-xl font-semibold text-emerald-900">✓ Valid statement</h2>
+  return result.valid ? (
+    <RecordsVerdict testId="verify-result" valid title="✓ Valid statement">
       <TokenFigures result={result} />
-    </div>
+    </RecordsVerdict>
+  ) : (
+    <RecordsVerdict testId="verify-result" valid={false} title="✗ Not valid">
+      <p className="mt-1">{result.reason}</p>
+      <p className="mt-1 text-sm">
+        Reason code: <code>{result.reason_code}</code>
+      </p>
+    </RecordsVerdict>
   );
 }
 
-/** The token's check as what our records say, beside a signed statement's verdict: no verdict colours, no ticks. */
+/** The token's check as what our records say, beside a signed statement's verdict. */
 function TokenRecords({ result }: { result: TokenResult }) {
-  return (
-    <div data-testid="records-result" data-valid={String(result.valid)}>
-      {result.valid ? (
+  return result.valid ? (
+    <RecordsAnswer
+      testId="records-result"
+      valid
+      summary="The token is one we issued, and it is current. Our records hold:"
+    >
+      <TokenFigures result={result} />
+    </RecordsAnswer>
+  ) : (
+    <RecordsAnswer
+      testId="records-result"
+      valid={false}
+      summary={
         <>
-          <p className="font-medium text-slate-900">The token is one we issued, and it is current. Our records hold:</p>
-          <TokenFigures result={result} />
-        </>
-      ) : (
-        <p className="text-slate-900">
           The token is not valid in our records: {result.reason} (reason code <code>{result.reason_code}</code>).
-        </p>
-      )}
-    </div>
+        </>
+      }
+    />
   );
 }
 

@@ -9,20 +9,12 @@ import { listApplications, listMemberships } from "@/lib/console/list-applicatio
 import { signUp } from "@/lib/console/sign-up";
 import { acceptInvitation, inviteMember } from "@/lib/console/team";
 import { randomBase62 } from "@/lib/ids";
+import { consoleRefusal } from "../helpers/console-refusal";
 import { createMerchantApp } from "../helpers/fixtures";
 import { lastMail, linkToken } from "../helpers/queued-mail";
 
 const PASSWORD = "correct horse battery staple";
 const email = (label: string) => `${label}-${randomBase62(8).toLowerCase()}@example.test`;
-
-async function refusal(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a refusal");
-}
 
 /** A new person invited to `owner`'s account as `role`, joined through the link, without an account of their own. */
 async function invitee(owner: Awaited<ReturnType<typeof createMerchantApp>>, role: "developer" | "admin") {
@@ -51,9 +43,11 @@ describe("the account a person works in", () => {
   it("never makes an account on the side when an invitee without the right creates an application", async () => {
     const owner = await createMerchantApp("Inviting");
     const person = await invitee(owner, "developer");
-    const refused = await refusal(createConsoleApplication(prisma(), { merchantId: person.id }, { name: "Side app" }));
+    const refused = await consoleRefusal(
+      createConsoleApplication(prisma(), { merchantId: person.id }, { name: "Side app" }),
+    );
     expect(refused).toMatchObject({ code: "field", field: "accountId" });
-    expect(String((refused as Error).message)).toMatch(/create a personal account/);
+    expect(refused.message).toMatch(/create a personal account/);
     expect(await listMemberships(prisma(), person.id)).toHaveLength(1);
     expect(
       await prisma().account.count({ where: { members: { some: { merchantId: person.id, role: "owner" } } } }),
@@ -79,7 +73,7 @@ describe("the account a person works in", () => {
       [personal.id, "owner"],
     ]);
     expect(
-      await refusal(createConsoleApplication(prisma(), { merchantId: person.id }, { name: "Which?" })),
+      await consoleRefusal(createConsoleApplication(prisma(), { merchantId: person.id }, { name: "Which?" })),
     ).toMatchObject({
       code: "field",
       field: "accountId",

@@ -15,10 +15,13 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 /**
- * No caching anywhere, no referrer (the link is the secret), framing only by the session's origin
- * (no origin known: nobody), nothing loaded from anywhere, and calls only back to this service.
+ * The headers of every card-details page: no caching anywhere, no referrer (the link is the secret),
+ * nothing loaded from anywhere but the nonce's style and script, and the framing and fetching given.
  */
-function pageHeaders(origin: string | null, nonce: string): Headers {
+export function cardPageHeaders(
+  nonce: string,
+  allow: { frameAncestors: string; connectSrc?: string; frameSrc?: string },
+): Headers {
   return new Headers({
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": "no-store",
@@ -28,12 +31,18 @@ function pageHeaders(origin: string | null, nonce: string): Headers {
       "default-src 'none'",
       `style-src 'nonce-${nonce}'`,
       `script-src 'nonce-${nonce}'`,
-      "connect-src 'self'",
+      ...(allow.connectSrc ? [`connect-src ${allow.connectSrc}`] : []),
+      ...(allow.frameSrc ? [`frame-src ${allow.frameSrc}`] : []),
       "base-uri 'none'",
       "form-action 'none'",
-      `frame-ancestors ${origin ?? "'none'"}`,
+      `frame-ancestors ${allow.frameAncestors}`,
     ].join("; "),
   });
+}
+
+/** Framing only by the session's origin (no origin known: nobody); calls only back to this service. */
+function pageHeaders(origin: string | null, nonce: string): Headers {
+  return cardPageHeaders(nonce, { frameAncestors: origin ?? "'none'", connectSrc: "'self'" });
 }
 
 const STYLE = `

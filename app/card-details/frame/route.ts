@@ -3,6 +3,7 @@
 // see a test card's details in a browser as a holder would inside an app. The token stays in the
 // fragment, which the browser never sends; the framed page does its own checks.
 import { randomBytes } from "node:crypto";
+import { cardPageHeaders } from "../[token]/details-page";
 
 export const dynamic = "force-dynamic";
 
@@ -33,21 +34,6 @@ export function GET(): Response {
 <body><h1>Card details, as a holder sees them in your app</h1><main id="frame"></main>
 <script nonce="${nonce}">${SCRIPT}</script></body>
 </html>`;
-  return new Response(html, {
-    headers: {
-      "Content-Type": "text/html; charset=utf-8",
-      "Cache-Control": "no-store",
-      "Referrer-Policy": "no-referrer",
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": [
-        "default-src 'none'",
-        `style-src 'nonce-${nonce}'`,
-        `script-src 'nonce-${nonce}'`,
-        "frame-src 'self'",
-        "base-uri 'none'",
-        "form-action 'none'",
-        "frame-ancestors 'none'",
-      ].join("; "),
-    },
-  });
+  // Framed by nobody; frames only this service's own pages.
+  return new Response(html, { headers: cardPageHeaders(nonce, { frameAncestors: "'none'", frameSrc: "'self'" }) });
 }

@@ -10,6 +10,7 @@ import { proofKindSchema, type ProofVerification } from "@/lib/schemas/proof";
 import { formatCurrency } from "@/lib/money/format";
 import { LocalTime } from "@/app/_components/local-time";
 import { buttonClass, DetailItem, inputClass, PublicShell } from "@/app/_components/public-shell";
+import { RecordsAnswer, RecordsVerdict } from "../records-check";
 import { VerifyOutcome } from "../verify-outcome";
 import { HolderName } from "../holder-name";
 import { spendVerifyBudget, VerifyBudgetNotice } from "../verify-budget";
@@ -127,58 +128,37 @@ export default async function VerifyProofPage({ searchParams }: Props) {
 
 function AccountRefused({ error }: { error: string }) {
   return (
-    <div
-      data-testid="proof-result"
-      data-valid="false"
-      className="rounded-lg border-2 border-red-400 bg-red-50 p-4 text-red-900"
-    >
-      <h2 className="font-semibold">Check the account number</h2>
+    <RecordsVerdict testId="proof-result" valid={false} title="Check the account number">
       <p className="mt-1">{error}</p>
-    </div>
+    </RecordsVerdict>
   );
 }
 
 /** The letter's check as the page's verdict, when the link carries no signed letter. */
 function LetterVerdict({ result }: { result: ProofVerification }) {
-  if (!result.valid) {
-    return (
-      <div
-        data-testid="proof-result"
-        data-valid="false"
-        className="rounded-lg border-2 border-red-400 bg-red-50 p-4 text-red-900 sm:p-6"
-      >
-        <h2 className="text-xl font-semibold">✗ No current letter</h2>
-        <p className="mt-1">{noCurrentLetter(result)}</p>
-      </div>
-    );
-  }
-  return (
-    <div
-      data-testid="proof-result"
-      data-valid="true"
-      className="rounded-lg border-2 border-emerald-400 bg-emerald-50 p-4 sm:p-6"
-    >
-      <h2 className="text-xl font-semibold text-emerald-900">✓ Current proof of {result.kind}</h2>
+  return result.valid ? (
+    <RecordsVerdict testId="proof-result" valid title={`✓ Current proof of ${result.kind}`}>
       <LetterFigures result={result} />
-    </div>
+    </RecordsVerdict>
+  ) : (
+    <RecordsVerdict testId="proof-result" valid={false} title="✗ No current letter">
+      <p className="mt-1">{noCurrentLetter(result)}</p>
+    </RecordsVerdict>
   );
 }
 
-/** The letter's check as what our records say, beside a signed letter's verdict: no verdict colours, no ticks. */
+/** The letter's check as what our records say, beside a signed letter's verdict. */
 function LetterRecords({ result }: { result: ProofVerification }) {
-  return (
-    <div data-testid="proof-result" data-valid={String(result.valid)}>
-      {result.valid ? (
-        <>
-          <p className="font-medium text-slate-900">
-            A current proof of {result.kind} exists for this account. Our records hold:
-          </p>
-          <LetterFigures result={result} />
-        </>
-      ) : (
-        <p className="text-slate-900">{noCurrentLetter(result)}</p>
-      )}
-    </div>
+  return result.valid ? (
+    <RecordsAnswer
+      testId="proof-result"
+      valid
+      summary={`A current proof of ${result.kind} exists for this account. Our records hold:`}
+    >
+      <LetterFigures result={result} />
+    </RecordsAnswer>
+  ) : (
+    <RecordsAnswer testId="proof-result" valid={false} summary={noCurrentLetter(result)} />
   );
 }
 

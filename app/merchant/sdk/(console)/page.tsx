@@ -61,24 +61,20 @@ export default async function ApplicationsPage() {
                         </Badge>
                       </div>
                       <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600">
-                        <div>
-                          <dt className="inline">Active keys: </dt>
-                          <dd className="inline font-medium text-slate-900" data-testid="count-keys">
-                            {counts.activeKeys}
-                          </dd>
-                        </div>
-                        <div>
-                          <dt className="inline">Endpoints: </dt>
-                          <dd className="inline font-medium text-slate-900" data-testid="count-endpoints">
-                            {counts.endpoints}
-                          </dd>
-                        </div>
-                        <div>
-                          <dt className="inline">Wallets: </dt>
-                          <dd className="inline font-medium text-slate-900" data-testid="count-wallets">
-                            {counts.wallets}
-                          </dd>
-                        </div>
+                        {(
+                          [
+                            ["Active keys", "count-keys", counts.activeKeys],
+                            ["Endpoints", "count-endpoints", counts.endpoints],
+                            ["Wallets", "count-wallets", counts.wallets],
+                          ] as const
+                        ).map(([label, testId, count]) => (
+                          <div key={testId}>
+                            <dt className="inline">{label}: </dt>
+                            <dd className="inline font-medium text-slate-900" data-testid={testId}>
+                              {count}
+                            </dd>
+                          </div>
+                        ))}
                       </dl>
                     </Link>
                   </li>
