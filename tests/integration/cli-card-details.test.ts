@@ -49,10 +49,13 @@ describe("cli cards details", () => {
     expect((await reveal()).status).toBe(200);
     expect((await reveal()).status).toBe(410);
 
-    // The service's own origin (the default): a link to this service's framing page, token in the fragment.
+    // The service's own origin (the default; PORT names it here): a link to this service's framing page,
+    // the token in the fragment.
+    vi.stubEnv("PORT", "4321");
     const own = await cli("cards", "details", cardId, "--app", application.id);
+    vi.unstubAllEnvs();
     expect(own.code, own.stderr).toBe(0);
-    expect(own.stdout).toMatch(/https?:\/\/\S+\/card-details\/frame#cdt_[0-9A-Za-z]{40}/);
+    expect(own.stdout).toMatch(/^http:\/\/localhost:4321\/card-details\/frame#cdt_[0-9A-Za-z]{40}$/m);
 
     const json = await cli(
       "cards",
