@@ -71,6 +71,14 @@ function layerZones({ domainMayImportHttp = false, dbMayImport = [] } = {}) {
   ];
 }
 
+const NO_DEEP_RELATIVE = {
+  regex: "^\\.\\./\\.\\./",
+  message: "No deep relative imports: name the module from the root with the @/ alias.",
+};
+
+/** Outside systems' SDKs: only their connector (lib/connectors/<name>/) imports one (STYLE: connectors). */
+const CONNECTOR_SDKS = ["lithic"];
+
 /**
  * Files allowed to import lib/http, each for a named reason. tests/unit/layers.test.ts keeps the same
  * list and fails when an entry no longer imports lib/http, so neither list can go stale.
@@ -111,17 +119,7 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: "error" },
     rules: {
       "import/no-restricted-paths": ["error", { zones: layerZones() }],
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              regex: "^\\.\\./\\.\\./",
-              message: "No deep relative imports: name the module from the root with the @/ alias.",
-            },
-          ],
-        },
-      ],
+      "no-restricted-imports": ["error", { patterns: [NO_DEEP_RELATIVE] }],
       // A leading underscore names what is left out on purpose: `const { rawBody: _ignored, ...input } = …`.
       "@typescript-eslint/no-unused-vars": [
         "error",
@@ -149,6 +147,24 @@ export default tseslint.config(
         .filter((rule) => /^(react|react-hooks|jsx-a11y)\//.test(rule))
         .map((rule) => [rule, "off"]),
     ),
+  },
+  {
+    // The domains speak the connectors' ports, never a processor's SDK: swapping processors, or
+    // testing through the simulator, then touches no domain code.
+    files: ["{app,lib,components}/**/*.{ts,tsx}"],
+    ignores: ["lib/connectors/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: CONNECTOR_SDKS.map((name) => ({
+            name,
+            message: `Only lib/connectors/ imports ${name}: call the port in lib/<domain>/ instead.`,
+          })),
+          patterns: [NO_DEEP_RELATIVE],
+        },
+      ],
+    },
   },
   {
     files: ["tests/**/*.{ts,tsx}"],

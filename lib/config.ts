@@ -132,6 +132,15 @@ const configSchema = z
       )
       .optional(),
     RATE_LIMIT_PREFIX: z.string().default("rl"),
+    // The card processor behind live-mode cards (lib/connectors): "simulator" (the built-in network
+    // simulator; live cards it issues are marked processor "simulator" and reach no card network) or
+    // "lithic". Test mode always uses the simulator.
+    CARD_PROCESSOR_LIVE: z.enum(["simulator", "lithic"]).default("simulator"),
+    // Lithic's API (lib/connectors/lithic/client.ts): the key, and which of Lithic's environments it
+    // belongs to. LITHIC_BASE_URL overrides the environment's address (a mock of Lithic's API in tests).
+    LITHIC_API_KEY: z.string().trim().min(1).optional(),
+    LITHIC_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
+    LITHIC_BASE_URL: optionalUrl,
     // Requests per minute per API key (and per client address without a key). Raised only for load
     // tests (bench/run.ts); lowering or raising it never turns limiting off.
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).default(60),
@@ -239,6 +248,10 @@ const configSchema = z
   .refine((c) => !c.UPSTASH_REDIS_REST_URL || c.UPSTASH_REDIS_REST_TOKEN, {
     message: "UPSTASH_REDIS_REST_TOKEN is required with UPSTASH_REDIS_REST_URL",
     path: ["UPSTASH_REDIS_REST_TOKEN"],
+  })
+  .refine((c) => c.CARD_PROCESSOR_LIVE !== "lithic" || c.LITHIC_API_KEY, {
+    message: "LITHIC_API_KEY is required with CARD_PROCESSOR_LIVE=lithic",
+    path: ["LITHIC_API_KEY"],
   });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1534,7 +1534,7 @@ export interface components {
        */
       sent_at: string;
       /**
-       * @description This event's place among the events about its wallet: 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
        * @example 1
        */
       sequence: number;
@@ -1767,7 +1767,7 @@ export interface components {
        */
       sent_at: string;
       /**
-       * @description This event's place among the events about its wallet: 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
        * @example 2
        */
       sequence: number;
@@ -1915,7 +1915,7 @@ export interface components {
        */
       sent_at: string;
       /**
-       * @description This event's place among the events about its wallet: 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
        * @example 3
        */
       sequence: number;
@@ -2133,7 +2133,7 @@ export interface components {
        */
       sent_at: string;
       /**
-       * @description This event's place among the events about its wallet: 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
        * @example 4
        */
       sequence: number;
@@ -2197,7 +2197,7 @@ export interface components {
        */
       sent_at: string;
       /**
-       * @description This event's place among the events about its wallet: 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
        * @example 5
        */
       sequence: number;
@@ -2261,7 +2261,7 @@ export interface components {
        */
       sent_at: string;
       /**
-       * @description This event's place among the events about its wallet: 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
        * @example 7
        */
       sequence: number;
@@ -3346,7 +3346,7 @@ export interface components {
       type:
         "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded" | "card.reversed";
       /**
-       * @description This event's place among the events about its wallet: 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
        * @example 2
        */
       sequence: number;

@@ -16,9 +16,25 @@ export const EVENT_TYPES = [
 
 export type EventType = (typeof EVENT_TYPES)[number];
 
-/** Every event is about one wallet: a wallet record is the wallet, a card or authorization names its own. */
-export function walletIdOf(type: EventType, data: Record<string, unknown>): string {
-  const walletId = type === "wallet.provisioned" ? data.id : data.walletId;
+/**
+ * Whose sequence an event of each kind takes: the wallet it is about (a wallet record is the wallet;
+ * a card or authorization names its own), or null for an event about no wallet (the application's
+ * own: its balance, its endpoints), numbered in the application's stream of its mode instead
+ * (docs/decisions/event-sequence.md). A new kind says which here; the compiler insists.
+ */
+const WALLET_OF: { readonly [K in EventType]: (data: Record<string, unknown>) => unknown } = {
+  "wallet.provisioned": (data) => data.id,
+  "card.issued": (data) => data.walletId,
+  "card.authorized": (data) => data.walletId,
+  "card.captured": (data) => data.walletId,
+  "card.refunded": (data) => data.walletId,
+  "card.reversed": (data) => data.walletId,
+};
+
+/** The wallet whose sequence the event takes, or null for the application's stream. */
+export function walletIdOf(type: EventType, data: Record<string, unknown>): string | null {
+  const walletId = WALLET_OF[type](data);
+  if (walletId === null) return null;
   if (typeof walletId !== "string") throw new Error(`a ${type} event's data names no wallet`);
   return walletId;
 }
@@ -37,16 +53,23 @@ export async function recordEvent(
   type: EventType,
   data: Record<string, unknown>,
 ): Promise<Event> {
-  // The wallet's counter moves under its row lock, held to commit: concurrent writers to one wallet
-  // take their numbers one after the other, and a rolled-back writer returns its number, so a
-  // wallet's events are numbered 1, 2, 3... with no gap. One statement for the count, the insert
-  // and finding the endpoints the event goes to.
+  const walletId = walletIdOf(type, data);
+  // The stream's counter moves under its row lock, held to commit: concurrent writers to one wallet
+  // (or to the application's stream) take their numbers one after the other, and a rolled-back
+  // writer returns its number, so a stream's events are numbered 1, 2, 3... with no gap. One
+  // statement for the count, the insert and finding the endpoints the event goes to.
+  const next =
+    walletId === null
+      ? Prisma.sql`INSERT INTO "ApplicationEventStream" ("applicationId", "livemode", "eventSequence")
+          VALUES (${tenant.applicationId}, ${tenant.livemode}, 1)
+          ON CONFLICT ("applicationId", "livemode")
+            DO UPDATE SET "eventSequence" = "ApplicationEventStream"."eventSequence" + 1
+          RETURNING NULL::text AS "id", "eventSequence"`
+      : Prisma.sql`UPDATE "Wallet" SET "eventSequence" = "eventSequence" + 1
+          WHERE "id" = ${walletId}
+          RETURNING "id", "eventSequence"`;
   const [row] = await tx.$queryRaw<(Event & { endpointIds: string[] })[]>`
-    WITH next AS (
-      UPDATE "Wallet" SET "eventSequence" = "eventSequence" + 1
-      WHERE "id" = ${walletIdOf(type, data)}
-      RETURNING "id", "eventSequence"
-    ), event AS (
+    WITH next AS (${next}), event AS (
       INSERT INTO "Event" ("id", "applicationId", "livemode", "type", "data", "walletId", "sequence", "requestId", "createdAt")
       SELECT ${newId("evt")}, ${tenant.applicationId}, ${tenant.livemode}, ${type}, ${JSON.stringify(data)}::jsonb,
         next."id", next."eventSequence", ${requestOfTransaction.get(tx) ?? null}, ${new Date()}
@@ -54,7 +77,7 @@ export async function recordEvent(
       RETURNING *
     )
     SELECT event.*, ${subscribedEndpointIds(Prisma.sql`event`)} AS "endpointIds" FROM event`;
-  if (!row) throw new Error(`recording a ${type} event: wallet ${walletIdOf(type, data)} does not exist`);
+  if (!row) throw new Error(`recording a ${type} event: wallet ${walletId} does not exist`);
   const { endpointIds, ...event } = row;
   // Deliveries and their jobs commit or vanish with the event, like the event with its change.
   await insertDeliveries(tx, event, endpointIds);

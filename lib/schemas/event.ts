@@ -30,7 +30,7 @@ export const EXAMPLE_EVENT_SEQUENCES = {
 /** The same field, with the same words, in the events API and in every webhook envelope. */
 export const eventSequenceSchema = z.number().int().min(1).meta({
   description:
-    "This event's place among the events about its wallet: 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.",
+    "This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.",
   example: EXAMPLE_EVENT_SEQUENCES["card.issued"],
 });
 

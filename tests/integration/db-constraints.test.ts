@@ -360,6 +360,13 @@ describe("event sequence and endpoint health", () => {
     await expectRefused(UNIQUE, "Event_walletId_sequence_key", insertSql("Event", eventRow({ sequence: 1 })));
   });
 
+  it("refuses two events with one number in the application's stream of a mode (Event_application_stream_sequence_key)", async () => {
+    const appEvent = (overrides: Row) => insertSql("Event", eventRow({ walletId: null, sequence: 1, ...overrides }));
+    // Numbered 1 in each mode's stream, and console test events (about no real wallet) beside them.
+    expect(await attempt(appEvent({}), appEvent({ livemode: true }), appEvent({ isTest: true }))).toBeNull();
+    await expectRefused(UNIQUE, "Event_application_stream_sequence_key", appEvent({}));
+  });
+
   it("refuses a negative failure streak (WebhookEndpoint_consecutiveFailures_not_negative)", async () => {
     await expectRefused(CHECK, "WebhookEndpoint_consecutiveFailures_not_negative", [
       `UPDATE "WebhookEndpoint" SET "consecutiveFailures" = -1 WHERE id = $1`,
