@@ -6,6 +6,7 @@
 // every row to find it shows in its plan.
 import { prisma } from "@/lib/db/client";
 import { randomBase62 } from "@/lib/ids";
+import { reserveStreamSequences } from "./stream-sequence";
 
 export type ConsoleVolume = {
   /** The externalUserId fragment only the needle wallet has, and the path fragment only one log line has. */
@@ -45,10 +46,11 @@ export async function seedConsoleVolume(applicationId: string, rows: number): Pr
   await db.$executeRaw`
     INSERT INTO "WebhookEndpoint" ("id", "applicationId", "livemode", "url", "events", "updatedAt")
     VALUES (${endpointId}, ${applicationId}, false, 'https://receiver.example.test/hooks', '{}', now())`;
+  const firstSequence = reserveStreamSequences(rows);
   await db.$executeRaw`
     INSERT INTO "Event" ("id", "applicationId", "livemode", "type", "data", "sequence", "createdAt")
     SELECT 'evt_vol' || ${tag} || i, ${applicationId}, false,
-      (ARRAY['wallet.provisioned', 'card.issued', 'card.authorized', 'card.captured'])[1 + i % 4], '{}', i,
+      (ARRAY['wallet.provisioned', 'card.issued', 'card.authorized', 'card.captured'])[1 + i % 4], '{}', ${firstSequence} - 1 + i,
       (now() AT TIME ZONE 'UTC') - (${rows} - i) * interval '1 second'
     FROM generate_series(1, ${rows}) AS i`;
   await db.$executeRaw`

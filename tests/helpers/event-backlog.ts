@@ -4,6 +4,7 @@
 import { prisma } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { queueDeliveries } from "@/lib/webhooks/fan-out";
+import { nextStreamSequence } from "./stream-sequence";
 
 /** `count` test-mode wallet.provisioned events in one transaction; `label` tells their wallet ids apart. */
 export async function queueEventBacklog(applicationId: string, count: number, label = "backlog"): Promise<void> {
@@ -17,7 +18,7 @@ export async function queueEventBacklog(applicationId: string, count: number, la
             livemode: false,
             type: "wallet.provisioned",
             data: { id: `wal_${label}${i}`, object: "wallet" },
-            sequence: 1,
+            sequence: nextStreamSequence(),
           },
         });
         await queueDeliveries(tx, event);
@@ -39,7 +40,7 @@ export async function createDeliveryByHand(applicationId: string, endpointId: st
       livemode: false,
       type: "wallet.provisioned",
       data: { id: walletId },
-      sequence: 1,
+      sequence: nextStreamSequence(),
     },
   });
   return prisma().webhookDelivery.create({

@@ -18,6 +18,7 @@ import { QUEUE_SCHEMA, quietQueueLogger } from "@/lib/webhooks/queue-schema";
 import { poolSql } from "@/lib/webhooks/sql-runner";
 import { jobSettings, workerOptions } from "@/lib/webhooks/worker";
 import { createMerchantApp } from "../helpers/fixtures";
+import { nextStreamSequence } from "../helpers/stream-sequence";
 
 const DAY = 24 * 60 * 60 * 1000;
 const ATTEMPT_RETENTION_TASK = attemptRetentionJob.task;
@@ -46,7 +47,7 @@ async function attempt({ ageDays, statusCode, latencyMs, error }: AttemptShape):
       livemode: false,
       type: "wallet.provisioned",
       data: {},
-      sequence: 1,
+      sequence: nextStreamSequence(),
       createdAt,
     },
   });

@@ -251,9 +251,11 @@ describe("authorization decisions", () => {
     }
   });
 
-  it("a hanging endpoint: every spend answers within timeoutMs + 250 ms", async () => {
+  it("a hanging endpoint: every spend answers by the default once timeoutMs has passed, not when the endpoint would", async () => {
     const timeoutMs = 400;
-    const bound = timeoutMs + 250;
+    // The endpoint never answers, so any finite bound shows the wait was cut; this one leaves room
+    // for the spend's own transaction on a loaded CI machine (how fast a spend is belongs to bench/).
+    const bound = timeoutMs + 1_500;
     const { app, cardId } = await appWithEndpoint(() => "hang", { timeoutMs, defaultAction: "approve" });
     // The spend route's own time: the Request is built before the clock starts and the answer checked
     // after it stops, so what is measured is the route call alone (the OpenAPI check of the answer and
@@ -375,7 +377,10 @@ describe("authorization decisions", () => {
       params: { path: { id: limited.cardId } },
       body: {
         spendingControls: {
-          spendingLimits: [{ amount: 40, interval: "daily" }, { amount: 15, interval: "weekly", categories: ["5814"] }],
+          spendingLimits: [
+            { amount: 40, interval: "daily" },
+            { amount: 15, interval: "weekly", categories: ["5814"] },
+          ],
           blockedCategories: ["7995"],
         },
       },
@@ -464,7 +469,10 @@ describe("authorization decisions", () => {
     // its creation time and its health history kept.
     const updated = await setEndpoint(app.key, { url: receiver.url, defaultAction: "decline" });
     expect(updated.data).toMatchObject({ id: set.data?.id, createdAt: set.data?.createdAt, defaultAction: "decline" });
-    expect(updated.data).toMatchObject({ timeoutMs: 2000, health: { window: 3, approved: 1, declined: 1, timeouts: 1 } });
+    expect(updated.data).toMatchObject({
+      timeoutMs: 2000,
+      health: { window: 3, approved: 1, declined: 1, timeouts: 1 },
+    });
     expect(Date.parse(updated.data?.updatedAt ?? "")).toBeGreaterThanOrEqual(Date.parse(set.data?.updatedAt ?? ""));
     expect((await getEndpoint(app.key)).data).toMatchObject({ id: set.data?.id, defaultAction: "decline" });
 

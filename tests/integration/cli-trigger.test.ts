@@ -22,6 +22,7 @@ import { startTestWorker } from "../helpers/test-worker";
 import { createMerchantApp } from "../helpers/fixtures";
 import { sleep, waitUntil } from "../helpers/wait-until";
 import { startReceiver, type ReceivedRequest, type Reply, type WebhookReceiver } from "../helpers/webhook-receiver";
+import { nextStreamSequence } from "../helpers/stream-sequence";
 
 const run = promisify(execFile);
 
@@ -219,7 +220,7 @@ async function deliveryWithoutJobs(name: string) {
       livemode: false,
       type: "wallet.provisioned",
       data: {},
-      sequence: 1,
+      sequence: nextStreamSequence(),
     },
   });
   const delivery = await prisma().webhookDelivery.create({

@@ -36,6 +36,7 @@ import { testClient } from "../helpers/route-fetch";
 import { startTestWorker } from "../helpers/test-worker";
 import { sleep, waitUntil } from "../helpers/wait-until";
 import { startReceiver, type WebhookReceiver } from "../helpers/webhook-receiver";
+import { nextStreamSequence } from "../helpers/stream-sequence";
 
 async function merchant() {
   const user = await signUp(prisma(), {
@@ -276,7 +277,14 @@ async function endpointWithDelivery(status: "pending" | "failed") {
     enabled: true,
   });
   const event = await prisma().event.create({
-    data: { id: newId("evt"), applicationId: appId, livemode: false, type: "card.issued", data: {}, sequence: 1 },
+    data: {
+      id: newId("evt"),
+      applicationId: appId,
+      livemode: false,
+      type: "card.issued",
+      data: {},
+      sequence: nextStreamSequence(),
+    },
   });
   const delivery = await prisma().webhookDelivery.create({
     data: { id: newId("whd"), applicationId: appId, livemode: false, eventId: event.id, endpointId, status },

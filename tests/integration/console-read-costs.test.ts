@@ -20,6 +20,7 @@ import { endpointStats } from "@/lib/webhooks/endpoint-stats";
 import { LATENCY_BOUNDS, LATENCY_RELATIVE_PRECISION } from "@/lib/webhooks/latency-buckets";
 import { seedConsoleVolume, type ConsoleVolume } from "../helpers/console-volume";
 import { setupApp } from "../helpers/fixtures";
+import { nextStreamSequence } from "../helpers/stream-sequence";
 
 /** Enough rows that reading them all costs a planner more than any index walk. */
 const ROWS = 20_000;
@@ -341,7 +342,14 @@ async function endpointWithDelivery() {
     },
   });
   const event = await prisma().event.create({
-    data: { id: newId("evt"), applicationId: app.appId, livemode: false, type: "card.issued", data: {}, sequence: 1 },
+    data: {
+      id: newId("evt"),
+      applicationId: app.appId,
+      livemode: false,
+      type: "card.issued",
+      data: {},
+      sequence: nextStreamSequence(),
+    },
   });
   const deliveryId = newId("whd");
   await prisma().webhookDelivery.create({

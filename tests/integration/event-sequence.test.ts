@@ -202,7 +202,7 @@ describe("the events API", () => {
       expect(schemas[name].required, name).toContain("sequence");
       expect(schemas[name].properties.sequence, name).toMatchObject({ type: "integer", minimum: 1 });
       expect(schemas[name].properties.sequence.description, name).toBe(
-        "This event's place among the events about its wallet: 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.",
+        "This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.",
       );
     }
     // The examples tell one story: its first five events are the wallet's first five, in order; the

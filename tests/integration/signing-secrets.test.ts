@@ -32,6 +32,7 @@ import { createMerchantApp, setupApp, uniqueUserId } from "../helpers/fixtures";
 import { startTestWorker } from "../helpers/test-worker";
 import { waitUntil } from "../helpers/wait-until";
 import { startReceiver, type ReceivedRequest, type Reply, type WebhookReceiver } from "../helpers/webhook-receiver";
+import { nextStreamSequence } from "../helpers/stream-sequence";
 
 const receivers: WebhookReceiver[] = [];
 let worker: WebhookWorker | undefined;
@@ -307,7 +308,7 @@ describe("the verify helper with a list of secrets", () => {
       event: "wallet.provisioned",
       schema_version: "2026-01-01",
       sent_at: new Date().toISOString(),
-      sequence: 1,
+      sequence: nextStreamSequence(),
       data: {},
     });
     const [current, pending] = [mintWebhookSecret(), mintWebhookSecret()];

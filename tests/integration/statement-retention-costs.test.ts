@@ -18,6 +18,7 @@ import { lastEntryBeforeQuery, periodEntriesQuery, readStatementPeriod } from "@
 import type { Tenant } from "@/lib/tenant";
 import { createWallet } from "@/lib/wallets/create-wallet";
 import { createMerchantApp, uniqueUserId } from "../helpers/fixtures";
+import { nextStreamSequence } from "../helpers/stream-sequence";
 
 const DAY = 24 * 60 * 60 * 1000;
 let tenant: Tenant;
@@ -231,7 +232,7 @@ describe("query plans at volume", () => {
         livemode: false,
         type: "wallet.provisioned",
         data: {},
-        sequence: 1,
+        sequence: nextStreamSequence(),
       },
     });
     deliveryId = (
@@ -356,7 +357,7 @@ describe("retention deletes exactly what is due", () => {
         livemode: false,
         type: "wallet.provisioned",
         data: {},
-        sequence: 1,
+        sequence: nextStreamSequence(),
       },
     });
     const delivery = await prisma().webhookDelivery.create({

@@ -9,6 +9,7 @@ import { newId } from "@/lib/ids";
 import { DELIVER_TASK, endpointFlag } from "@/lib/webhooks/enqueue";
 import { createKey, setupApp } from "../helpers/fixtures";
 import { testClient } from "../helpers/route-fetch";
+import { nextStreamSequence } from "../helpers/stream-sequence";
 
 // Nothing listens on the discard port; rows are written directly, so no worker sends to them.
 const UNREACHABLE = "http://127.0.0.1:9/hooks";
@@ -240,7 +241,14 @@ describe("disabling and enabling in the console", () => {
 
     // A delivery still pending while it was off: enabling queues it again.
     const event = await prisma().event.create({
-      data: { id: newId("evt"), applicationId: app.appId, livemode: false, type: "card.issued", data: {}, sequence: 1 },
+      data: {
+        id: newId("evt"),
+        applicationId: app.appId,
+        livemode: false,
+        type: "card.issued",
+        data: {},
+        sequence: nextStreamSequence(),
+      },
     });
     await prisma().webhookDelivery.create({
       data: {

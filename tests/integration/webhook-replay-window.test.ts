@@ -7,6 +7,7 @@ import { newId } from "@/lib/ids";
 import { replayDelivery } from "@/lib/webhooks/replay-delivery";
 import { setupApp } from "../helpers/fixtures";
 import { testClient } from "../helpers/route-fetch";
+import { nextStreamSequence } from "../helpers/stream-sequence";
 
 // How many of the next enqueues fail, as a queue that cannot take the job would.
 const failingEnqueues = vi.hoisted(() => ({ remaining: 0 }));
@@ -44,7 +45,7 @@ async function addDelivery(applicationId: string): Promise<string> {
       livemode: false,
       type: "card.issued",
       data: { id: "card_x" },
-      sequence: 1,
+      sequence: nextStreamSequence(),
     },
   });
   const delivery = await prisma().webhookDelivery.create({

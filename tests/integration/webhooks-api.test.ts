@@ -8,6 +8,7 @@ import { newId } from "@/lib/ids";
 import { createKey, setupApp } from "../helpers/fixtures";
 import { startWithinOneMinuteWindow } from "../helpers/minute-window";
 import { testClient } from "../helpers/route-fetch";
+import { nextStreamSequence } from "../helpers/stream-sequence";
 
 // Nothing listens on the discard port, so deliveries a worker might pick up fail fast and harmlessly.
 const UNREACHABLE = "http://127.0.0.1:9/hooks";
@@ -24,7 +25,15 @@ async function seed(appId: string, livemode = false) {
   for (const [i, type] of kinds.entries()) {
     const createdAt = new Date(Date.now() - (kinds.length - i) * 1000);
     const event = await prisma().event.create({
-      data: { id: newId("evt"), applicationId: appId, livemode, type, data: { id: `res_${i}`, n: i }, sequence: 1, createdAt },
+      data: {
+        id: newId("evt"),
+        applicationId: appId,
+        livemode,
+        type,
+        data: { id: `res_${i}`, n: i },
+        sequence: nextStreamSequence(),
+        createdAt,
+      },
     });
     const delivery = await prisma().webhookDelivery.create({
       data: {

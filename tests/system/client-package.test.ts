@@ -14,6 +14,7 @@ import { EXAMPLE_STATEMENT_DOCUMENT, jwksSchema } from "@/lib/schemas/document";
 import { buildEnvelope, signedRequest } from "@/lib/webhooks/envelope";
 import { setupApp, uniqueUserId } from "../helpers/fixtures";
 import { createRouteFetch } from "../helpers/route-fetch";
+import { nextStreamSequence } from "../helpers/stream-sequence";
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -219,7 +220,7 @@ export async function receive(request: Request): Promise<Response> {
         livemode: false,
         type: "wallet.provisioned",
         data: { externalUserId: "user_42", currency: "USD" },
-        sequence: 1,
+        sequence: nextStreamSequence(),
       },
     });
     // The service's own signing, exactly as the webhook worker sends a delivery.
