@@ -4,8 +4,8 @@ import { cn } from "./cn";
 const trackColours = {
   // Off is grey: the thing is simply not on.
   default: { on: "bg-indigo-600", off: "bg-slate-300" },
-  // Both sides coloured: the test/live mode, where neither side is "off".
-  mode: { on: "bg-emerald-500", off: "bg-amber-400" },
+  // Test mode on is amber, the colour of the test-data banner; off is live data, plain.
+  testMode: { on: "bg-amber-500", off: "bg-slate-300" },
 };
 
 export function Switch({

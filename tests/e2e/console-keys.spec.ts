@@ -170,13 +170,14 @@ test("sign up, create an application, manage its secret and keys, and see the AP
   }
   await screenshotBothWidths(page, testInfo, "audit-log");
 
-  // Switching to live mode hides the test banner and the test data. The switch is "Live mode", off.
-  const liveMode = page.getByRole("switch", { name: "Live mode" });
-  await expect(liveMode).toHaveAttribute("aria-checked", "false");
-  await liveMode.click();
-  await expect(liveMode).toHaveAttribute("aria-checked", "true");
+  // Switching to live mode hides the test banner and the test data. The switch is "Test mode", on in
+  // test mode, and its visible label is its accessible name.
+  const testMode = page.getByRole("switch", { name: "Test mode" });
+  await expect(testMode).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByText("Test mode", { exact: true })).toBeVisible();
+  await testMode.click();
+  await expect(testMode).toHaveAttribute("aria-checked", "false");
   await expect(page.getByTestId("test-mode-banner")).toHaveCount(0);
-  await expect(page.getByText("Live mode")).toBeVisible();
   await page.getByRole("link", { name: "Wallets" }).click();
   await expect(page.getByText("No wallets yet")).toBeVisible();
 

@@ -137,7 +137,7 @@ test("a rolled test secret is pending until activated, and receivers holding bot
 
   // Live mode signs with a secret of its own.
   await page.goto(overview);
-  await page.getByRole("switch", { name: "Live mode" }).click();
+  await page.getByRole("switch", { name: "Test mode" }).click();
   await expect(page.getByRole("heading", { name: "Webhook signing secret (live mode)" })).toBeVisible();
   await page.getByRole("button", { name: "Reveal secret" }).click();
   const live = await text(page, "webhook-secret");
