@@ -186,6 +186,10 @@ const configSchema = z
     // not count a kept-alive connection's idle time against it, so it need not exceed the keep-alive
     // timeout; Node refuses one above its 300 s whole-request timeout.
     HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(60_000),
+    // On SIGTERM/SIGINT, how long a server process goes on serving while /api/public/health/ready
+    // answers 503, before it stops taking connections: long enough for the load balancer or
+    // Kubernetes to see it and route elsewhere (its probe period times its failure threshold).
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
     // Where the server listens (scripts/serve.ts). An empty PORT is 0, as Number("") was: any free port.
     // Unset is undefined rather than a default: the console's and the CLI's links say "localhost"
     // when HOST is unset and ask the running server when PORT is, so the listener applies

@@ -21,7 +21,8 @@ import { recordServerAddress } from "@/lib/platform/server-address";
 import { serverNodeFlags } from "@/lib/platform/server-node-flags";
 import { startWebCluster } from "@/lib/platform/web-cluster";
 
-type Listen = { dev: boolean; port: number; hostname: string };
+/** Where and how a server process serves; drainMs is SHUTDOWN_DRAIN_MS (lib/config.ts). */
+type Listen = { dev: boolean; port: number; hostname: string; drainMs: number };
 
 async function main() {
   requireSupportedNode();
@@ -35,7 +36,12 @@ async function main() {
 
   const { config, DEFAULT_HOST, DEFAULT_PORT } = await import("@/lib/config");
   const settings = config(); // fail fast, naming the bad variable
-  const listen: Listen = { dev, port: settings.PORT ?? DEFAULT_PORT, hostname: settings.HOST ?? DEFAULT_HOST };
+  const listen: Listen = {
+    dev,
+    port: settings.PORT ?? DEFAULT_PORT,
+    hostname: settings.HOST ?? DEFAULT_HOST,
+    drainMs: settings.SHUTDOWN_DRAIN_MS,
+  };
   // A worker forked by the primary below: the database is ready and its URL in the environment.
   if (cluster.isWorker) return serveAsClusterWorker(listen);
 
@@ -68,10 +74,13 @@ async function serveInThisProcess(listen: Listen, database: PreparedDatabase, wo
 
   // In order: stop taking requests and jobs, close the pools, and only then stop the database, so
   // no open connection sees it go.
-  stopOnSignal(async () => {
-    await closeServer(server);
-    await runEvery([() => worker?.stop(), () => app.close(), () => disconnectDb(), () => database.stop()]);
-  });
+  stopOnSignal(
+    async () => {
+      await closeServer(server);
+      await runEvery([() => worker?.stop(), () => app.close(), () => disconnectDb(), () => database.stop()]);
+    },
+    { drainMs: listen.drainMs },
+  );
 }
 
 /**
@@ -122,7 +131,8 @@ async function serveAsClusterWorker(listen: Listen) {
       await closeServer(server);
       await runEvery([() => app.close(), () => disconnectDb()]);
     },
-    { quiet: true },
+    // The workers drain; the primary, which serves nothing itself, waits for them (web.stop()).
+    { quiet: true, drainMs: listen.drainMs },
   );
 }
 

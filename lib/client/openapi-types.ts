@@ -887,6 +887,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/public/health/ready": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Service readiness
+     * @description Whether this instance should be sent traffic, for a Kubernetes readiness probe or a load balancer: 200 when it is not shutting down, its database answers `SELECT 1` and its rate-limit store (Redis) answers `PING`; otherwise 503 `unavailable` with `Retry-After`, the message naming what failed. From a shutdown signal on it answers 503 for `SHUTDOWN_DRAIN_MS` while still serving, so the probe takes it out of rotation first. The webhook worker's liveness is reported (`webhookWorkers`), not required. Liveness stays `GET /api/public/health`. `Cache-Control: no-store`.
+     */
+    get: operations["getReadiness"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface webhooks {
   "card.authorization.request": {
@@ -4951,6 +4971,33 @@ export interface components {
        * @constant
        */
       database: "ok";
+    };
+    /**
+     * @example {
+     *       "status": "ready",
+     *       "database": "ok",
+     *       "rateLimitStore": "ok",
+     *       "webhookWorkers": 1
+     *     }
+     */
+    Readiness: {
+      /**
+       * @description Always `ready` on a 200: send this instance traffic.
+       * @constant
+       */
+      status: "ready";
+      /**
+       * @description `ok`: PostgreSQL answered a trivial query just now.
+       * @constant
+       */
+      database: "ok";
+      /**
+       * @description `ok`: the shared rate-limit store (Redis, or Upstash's REST API) answered a PING just now. `memory`: none is configured and limits are counted in this instance's memory (a single-machine deployment).
+       * @enum {string}
+       */
+      rateLimitStore: "ok" | "memory";
+      /** @description How many webhook worker pools hold their liveness lock on this database now. Reported, not required: 0 means events wait to be delivered (alert on it), not that this instance cannot serve. */
+      webhookWorkers: number;
     };
     /**
      * @example {
@@ -13662,6 +13709,97 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Health"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getReadiness: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Send this instance traffic. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Readiness"];
         };
       };
       /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */

@@ -25,7 +25,7 @@ import { createCardDetailsSessionOperation } from "./card-details";
 import { issueCardOperation } from "./cards";
 import { HTTP_METHODS, type HttpMethod, type Operation } from "./define";
 import { getEventOperation, listEventsOperation } from "./events";
-import { getHealthOperation } from "./health";
+import { getHealthOperation, getReadinessOperation } from "./health";
 import {
   getLiabilityProofOperation,
   getLiabilitySnapshotOperation,
@@ -115,6 +115,7 @@ export const OPERATIONS: readonly Operation[] = [
   getLiabilityProofOperation,
   getOpenApiDocumentOperation,
   getHealthOperation,
+  getReadinessOperation,
 ];
 
 /** The methods declared on a path template, in HTTP_METHODS order: its `Allow` header. */

@@ -33,6 +33,13 @@ export function requireSupportedNode(): void {
   }
 }
 
+let draining = false;
+
+/** True once this process has begun to stop: readiness answers 503 from then on. */
+export function isDraining(): boolean {
+  return draining;
+}
+
 /**
  * On SIGINT/SIGTERM runs `cleanup` once (stop taking work, close pools, then the database) and exits
  * with one line; `quiet` leaves that line to another process (a cluster worker's primary prints it).
@@ -43,15 +50,27 @@ export function requireSupportedNode(): void {
  * for its supervisor (the cluster primary, systemd, Kubernetes) to start it again, rather than going
  * on in a state nobody has reasoned about.
  */
-export function stopOnSignal(cleanup: () => Promise<void>, options: { quiet?: boolean } = {}): void {
+export function stopOnSignal(
+  cleanup: () => Promise<void>,
+  options: {
+    quiet?: boolean;
+    /**
+     * On a signal (not a failure), how long to go on serving while readiness answers 503, so a load
+     * balancer or Kubernetes takes the instance out of rotation before it stops taking connections.
+     */
+    drainMs?: number;
+  } = {},
+): void {
   let stopping = false;
   const stop = async (reason: string, failed: boolean) => {
     if (stopping) return;
     stopping = true;
+    draining = true;
     const started = Date.now();
     // A cleanup that hangs (a database that is gone) must not keep a failed process alive.
     if (failed) setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      if (!failed && options.drainMs) await new Promise((resolve) => setTimeout(resolve, options.drainMs));
       await cleanup();
       if (!options.quiet || failed) console.log(`\nStopped on ${reason} in ${Date.now() - started} ms.`);
       process.exit(failed ? 1 : 0);

@@ -13,13 +13,17 @@
 // per container behind a load balancer, with an external PostgreSQL and Redis: WEB_CONCURRENCY=1
 // everywhere.
 import cluster, { type Worker } from "node:cluster";
+import { config } from "@/lib/config";
 
 // The first replacement waits a little, each quick death after it twice as long as the one before.
 const FIRST_RESPAWN_DELAY_MS = 250;
 const MAX_RESPAWN_DELAY_MS = 30_000;
 /** A worker that lived this long died of something other than a crash loop: the delay starts over. */
 const STABLE_AFTER_MS = 30_000;
-/** A worker closes its server (cutting slow clients after 5 s), then Next and its pools; then SIGKILL. */
+/**
+ * A worker drains (SHUTDOWN_DRAIN_MS), closes its server (cutting slow clients after 5 s), then Next
+ * and its pools; past this much more, SIGKILL.
+ */
 const STOP_GRACE_MS = 15_000;
 
 export type WebClusterOptions = {
@@ -117,7 +121,7 @@ async function stopWorker(worker: Worker): Promise<void> {
   if (worker.isDead()) return;
   const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
   worker.process.kill("SIGTERM");
-  const timer = setTimeout(() => worker.process.kill("SIGKILL"), STOP_GRACE_MS);
+  const timer = setTimeout(() => worker.process.kill("SIGKILL"), config().SHUTDOWN_DRAIN_MS + STOP_GRACE_MS);
   await exited;
   clearTimeout(timer);
 }

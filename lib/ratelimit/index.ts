@@ -48,6 +48,21 @@ export function createRateLimiter(
   }
 }
 
+/**
+ * Asks the shared store for a PING: "memory" when limits are counted in process memory (nothing to
+ * ask), "ok" when Redis or Upstash answered; throws RateLimiterUnavailableError when it did not.
+ */
+export async function pingRateLimitStore(): Promise<"ok" | "memory"> {
+  const backend = chooseBackend();
+  if (backend === "memory") return "memory";
+  try {
+    await (backend === "redis" ? sharedTcpRedis() : sharedRestRedis()).ping();
+    return "ok";
+  } catch (cause) {
+    throw new RateLimiterUnavailableError(`rate limit store unavailable: ${String(cause)}`, { cause });
+  }
+}
+
 /** Closes the shared Redis connection; a later limit() call opens a new one. */
 export async function closeRateLimitConnections(): Promise<void> {
   await tcpConnection?.close();

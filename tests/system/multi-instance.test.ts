@@ -3,6 +3,7 @@
 // idempotency record, a revocation seen at once by the other instance, each event delivered once);
 // and `npm start` on two cores without Redis keeps one limit across its server processes.
 import { randomBytes } from "node:crypto";
+import { once } from "node:events";
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "@/lib/db/client";
@@ -325,7 +326,7 @@ describe("`npm start` on two cores without Redis", () => {
     build = await useProductionBuild({ output: "capture" });
     // No Redis variables at all (startService does not pass this process's on): the limit is kept
     // in the primary's memory and the server processes ask it.
-    service = await startService({ ...sharedEnv(await freePort()), WEB_CONCURRENCY: "2" });
+    service = await startService({ ...sharedEnv(await freePort()), WEB_CONCURRENCY: "2", SHUTDOWN_DRAIN_MS: "3000" });
   }, 600_000);
 
   afterAll(async () => {
@@ -360,6 +361,31 @@ describe("`npm start` on two cores without Redis", () => {
     for (const ticks of used)
       expect(ticks, `CPU ticks per server process: ${used.join(", ")}`).toBeGreaterThan(total / 5);
   }, 120_000);
+
+  // Last in this block: it stops the service.
+  it("answers ready, then on SIGTERM unready while it goes on serving for SHUTDOWN_DRAIN_MS, then stops", async () => {
+    if (!service) throw new Error("beforeAll did not finish");
+    const ready = await requestOnce(service.base, "GET", "/api/public/health/ready");
+    expect(ready.status, ready.text).toBe(200);
+    expect(ready.json).toMatchObject({ status: "ready", database: "ok", rateLimitStore: "memory" });
+    // The primary runs the webhook worker, whose liveness lock the answer counts.
+    expect((ready.json as { webhookWorkers: number }).webhookWorkers).toBeGreaterThanOrEqual(1);
+
+    const signalled = Date.now();
+    const exited = once(service.child, "exit");
+    service.child.kill("SIGTERM");
+    const base = service.base;
+    await waitUntil(async () => (await requestOnce(base, "GET", "/api/public/health/ready")).status === 503, 2_000);
+    const draining = await requestOnce(base, "GET", "/api/public/health/ready");
+    expect(draining.json).toMatchObject({ error: { code: "unavailable" } });
+    expect(draining.headers["retry-after"]).toBe("1");
+    // Still serving while it drains: a request that reaches it is answered.
+    expect((await requestOnce(base, "GET", "/api/public/health")).status).toBe(200);
+    expect(Date.now() - signalled).toBeLessThan(3_000);
+    await exited;
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(3_000);
+    expect(service.output()).toContain("Stopped on SIGTERM");
+  }, 60_000);
 });
 
 /** utime + stime of a process, in clock ticks. */
