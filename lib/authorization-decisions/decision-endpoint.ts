@@ -15,7 +15,7 @@ import {
 } from "@/lib/schemas/authorization-endpoint";
 import { decisionSchema } from "@/lib/schemas/authorization";
 import type { Tenant } from "@/lib/tenant";
-import { destinationRule, vetEndpointUrl, type LookupHost } from "@/lib/webhooks/address-guard";
+import { destinationRule, knownRefusal, vetEndpointUrl, type LookupHost } from "@/lib/webhooks/address-guard";
 
 export type DecisionEndpoint = Pick<AuthorizationEndpoint, "id" | "url" | "timeoutMs" | "defaultAction">;
 
@@ -121,6 +121,8 @@ function endpointRecord(row: AuthorizationEndpoint, health: AuthorizationEndpoin
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     health,
+    // A URL set under another ALLOW_LOOPBACK_ENDPOINTS: kept, and said why nothing reaches it.
+    refusal: knownRefusal(row.url, destinationRule(row.livemode)),
   };
 }
 
