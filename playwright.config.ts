@@ -79,6 +79,9 @@ export default defineConfig({
           SECRETS_KEY: process.env.SECRETS_KEY,
           AUTH_SECRET: process.env.AUTH_SECRET,
           SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+          // The specs' webhook receivers listen on this machine's loopback, which a production
+          // start refuses unless told (docs/decisions/loopback-endpoints.md).
+          ALLOW_LOOPBACK_ENDPOINTS: "true",
         },
       },
 });

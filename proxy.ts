@@ -2,7 +2,8 @@
 // a Content-Security-Policy with a fresh nonce, which Next.js reads from the request's CSP header and
 // puts on the scripts it renders (app/layout.tsx renders every page per request so that it can).
 // API paths are left out, so their cost does not change (lib/http/headers.ts sets theirs), as is
-// the card-details page, which sets its own policy for the one origin that may frame it.
+// the card-details page, which sets its own policy for the one origin that may frame it and adds
+// these same headers itself (app/card-details/[token]/details-page.ts, cardPageHeaders).
 import { NextResponse, type NextRequest } from "next/server";
 import { newNonce, pageContentSecurityPolicy, pageSecurityHeaders } from "@/lib/http/security-headers";
 

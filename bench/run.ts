@@ -303,6 +303,9 @@ function commonEnv(): NodeJS.ProcessEnv {
     REDIS_URL: redisUrl,
     SECRETS_KEY: secretsKey,
     API_RATE_LIMIT_PER_MINUTE: String(settings.apiRateLimitPerMinute),
+    // The scenarios' webhook and decision receivers listen on this machine's loopback, which a
+    // production start refuses unless told (docs/decisions/loopback-endpoints.md).
+    ALLOW_LOOPBACK_ENDPOINTS: "true",
     ...(flags["node-options"] ? { NODE_OPTIONS: flags["node-options"] } : {}),
   };
 }

@@ -211,6 +211,15 @@ const configSchema = z
     // The console password `npm run cli -- bootstrap` sets (read by its --password option).
     BOOTSTRAP_PASSWORD: z.string().optional(),
 
+    // "true" lets test-mode webhook and decision endpoints reach this server's own loopback
+    // (127.0.0.0/8, ::1): a developer's laptop receiving on localhost. Anything else, or unset, refuses
+    // loopback in both modes; live mode never reaches it. `npm run dev` sets it (scripts/serve.ts);
+    // a hosted deployment must not (docs/decisions/loopback-endpoints.md).
+    ALLOW_LOOPBACK_ENDPOINTS: z
+      .string()
+      .optional()
+      .transform((v) => v === "true"),
+
     // The webhook worker (lib/webhooks/worker.ts). Runs inside web processes unless "off"; any other
     // value, or none, is on.
     WEBHOOK_WORKER: z

@@ -10,6 +10,11 @@ requireSupportedNode();
 loadEnvFiles();
 // The project's state (embedded database, generated keys) is the one `npm run dev` uses, wherever this runs from.
 process.env.DATA_DIR ??= path.join(REPO_ROOT, ".data");
+// On `npm run dev`'s own embedded database, outside production, registering a localhost webhook
+// (`bootstrap --webhook-url http://localhost:4000/…`) is accepted as that server accepts it; against
+// a configured database the deployment's own ALLOW_LOOPBACK_ENDPOINTS decides
+// (docs/decisions/loopback-endpoints.md).
+if (!process.env.DATABASE_URL && process.env.NODE_ENV !== "production") process.env.ALLOW_LOOPBACK_ENDPOINTS ??= "true";
 // Usage lines and examples use the name the user typed: the bin's, or `npm run cli --` for this script.
 const invokedAs = path.basename(process.argv[1] ?? "").replace(/\.(m?js|ts)$/, "");
 const name = invokedAs === "" || invokedAs === "cli" ? "npm run cli --" : invokedAs;

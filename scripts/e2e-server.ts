@@ -70,6 +70,9 @@ async function main() {
     // One process: the browser tests are about the console; serving from several processes is
     // tested in tests/system/multi-instance.test.ts.
     WEB_CONCURRENCY: "1",
+    // The browser specs' webhook receivers are on this machine's loopback, which production refuses
+    // unless told (docs/decisions/loopback-endpoints.md).
+    ALLOW_LOOPBACK_ENDPOINTS: "true",
   };
   server = spawn(process.execPath, [path.join(REPO_ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/serve.ts"], {
     cwd: REPO_ROOT,

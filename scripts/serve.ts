@@ -33,6 +33,10 @@ async function main() {
   // Next loads (its server chunks ship with large .map files), about 100 MB of strings per process
   // (bench/README.md, 2026-11-24). Stack traces of production errors point into the build instead.
   if (!dev) process.setSourceMapsEnabled(false);
+  // The development server's embedded default: test endpoints on this machine's localhost receive,
+  // as a developer expects; a production start leaves it to the deployment
+  // (docs/decisions/loopback-endpoints.md). Set before anything reads the configuration.
+  if (dev) process.env.ALLOW_LOOPBACK_ENDPOINTS ??= "true";
 
   const { config, DEFAULT_HOST, DEFAULT_PORT } = await import("@/lib/config");
   const settings = config(); // fail fast, naming the bad variable

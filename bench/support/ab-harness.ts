@@ -47,6 +47,8 @@ export function abSettings(defaults: { rounds: number; block: number }): AbSetti
 export function abEnvironment(): void {
   process.env.DATABASE_URL ??= "postgresql://postgres@127.0.0.1:5432/test";
   process.env.API_RATE_LIMIT_PER_MINUTE = "1000000000";
+  // The decision endpoints measured listen on this machine's loopback (docs/decisions/loopback-endpoints.md).
+  process.env.ALLOW_LOOPBACK_ENDPOINTS = "true";
   delete process.env.REDIS_URL;
 }
 

@@ -15,7 +15,7 @@ import {
 } from "@/lib/schemas/authorization-endpoint";
 import { decisionSchema } from "@/lib/schemas/authorization";
 import type { Tenant } from "@/lib/tenant";
-import { vetEndpointUrl, type LookupHost } from "@/lib/webhooks/address-guard";
+import { destinationRule, knownRefusal, vetEndpointUrl, type LookupHost } from "@/lib/webhooks/address-guard";
 
 export type DecisionEndpoint = Pick<AuthorizationEndpoint, "id" | "url" | "timeoutMs" | "defaultAction">;
 
@@ -58,7 +58,7 @@ function notFound(tenant: Tenant): DomainError {
  */
 export async function vetDecisionUrl(rawUrl: string, livemode: boolean, lookupHost?: LookupHost): Promise<string> {
   try {
-    return (await vetEndpointUrl(rawUrl, livemode, lookupHost)).url.toString();
+    return (await vetEndpointUrl(rawUrl, destinationRule(livemode), lookupHost)).url.toString();
   } catch (error) {
     throw new DomainError("validation_failed", error instanceof Error ? error.message : String(error), {
       param: "url",
@@ -121,6 +121,8 @@ function endpointRecord(row: AuthorizationEndpoint, health: AuthorizationEndpoin
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     health,
+    // A URL set under another ALLOW_LOOPBACK_ENDPOINTS: kept, and said why nothing reaches it.
+    refusal: knownRefusal(row.url, destinationRule(row.livemode)),
   };
 }
 

@@ -3,7 +3,7 @@
 // test key, and registers a webhook endpoint for every event when asked.
 import { z } from "zod";
 import { createApplication } from "@/lib/applications/create-application";
-import { vetEndpointUrl } from "@/lib/webhooks/address-guard";
+import { destinationRule, vetEndpointUrl } from "@/lib/webhooks/address-guard";
 import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import { modeSigningSecrets, openSigningSecret } from "@/lib/webhooks/signing-secrets";
 import { parseFields } from "@/lib/console/parse-fields";
@@ -101,7 +101,7 @@ async function nextBootstrapKeyName(db: Db, applicationId: string): Promise<stri
 export async function bootstrap(db: Db, input: BootstrapInput) {
   const { email, password } = parseFields(bootstrapFields, { email: input.email, password: input.password });
   // Checked before anything is written, so a refused URL leaves no merchant with an unprinted password.
-  const webhookUrl = input.webhookUrl ? (await vetEndpointUrl(input.webhookUrl, false)).url.toString() : undefined;
+  const webhookUrl = input.webhookUrl ? (await vetEndpointUrl(input.webhookUrl, destinationRule(false))).url.toString() : undefined;
   const existing = await db.merchantUser.findUnique({ where: { email } });
   const { access, passwordHash } = await consolePassword(email, existing, password);
   const merchant = existing

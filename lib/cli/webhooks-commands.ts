@@ -24,7 +24,8 @@ export const webhooksAddCommand: CliCommand<WebhooksAddOptions> = {
         .summary("register an endpoint (every event by default)")
         .description(
           "Registers a webhook endpoint for one mode. Live endpoints must be https and may not resolve to " +
-            "private, loopback or link-local addresses.",
+            "private, loopback or link-local addresses; test endpoints may use localhost only where " +
+            "ALLOW_LOOPBACK_ENDPOINTS=true (npm run dev, and this command on its embedded database).",
         )
         .addOption(appOption())
         .addOption(new Option("--url <url>", "where deliveries are POSTed").makeOptionMandatory())

@@ -3571,7 +3571,7 @@ export interface components {
        */
       latencyMs: number | null;
       /**
-       * @description The first 2 KB of the receiver's answer.
+       * @description The first 256 bytes of the receiver's answer; null when none came or the address was refused (nothing was sent).
        * @example {"received":true}
        */
       responseExcerpt: string | null;
@@ -3987,7 +3987,8 @@ export interface components {
      *             "statusCode": 200
      *           }
      *         ]
-     *       }
+     *       },
+     *       "refusal": null
      *     }
      */
     AuthorizationEndpoint: {
@@ -4040,6 +4041,11 @@ export interface components {
           statusCode: number | null;
         }[];
       };
+      /**
+       * @description Why this deployment sends nothing to the URL now (a loopback URL set where loopback is no longer allowed, say): every spend then gets defaultAction without a call. Null when the URL may be sent to; a name is judged by its DNS answer at each send.
+       * @example null
+       */
+      refusal: string | null;
     };
     /**
      * @example {
@@ -4072,6 +4078,7 @@ export interface components {
      *           }
      *         ]
      *       },
+     *       "refusal": null,
      *       "idempotent_replay": false
      *     }
      */
@@ -4125,6 +4132,11 @@ export interface components {
           statusCode: number | null;
         }[];
       };
+      /**
+       * @description Why this deployment sends nothing to the URL now (a loopback URL set where loopback is no longer allowed, say): every spend then gets defaultAction without a call. Null when the URL may be sent to; a name is judged by its DNS answer at each send.
+       * @example null
+       */
+      refusal: string | null;
       /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
       idempotent_replay: boolean;
     };

@@ -1,11 +1,14 @@
 // One webhook endpoint of the application's current mode as its console page shows it: the endpoint
 // with its health, its figures over 24 hours and 7 days, its latest failed attempts with their
-// reasons, and its recent deliveries.
+// reasons, its recent deliveries, and why nothing is sent to it when the address rule refuses its URL
+// now (a loopback URL registered where loopback is no longer allowed: kept, never deleted).
 import { readSnapshot } from "@/lib/db/client";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { destinationRule, knownRefusal } from "@/lib/webhooks/address-guard";
 import { latestFailures } from "@/lib/webhooks/endpoint-failures";
 import { endpointStats } from "@/lib/webhooks/endpoint-stats";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
+import { capExcerpt } from "@/lib/webhooks/response-excerpt";
 import { withDeliveryMarks } from "./delivery-marks";
 import { ConsoleError } from "./errors";
 import { consoleTenant, requireApplication } from "./require-application";
@@ -27,6 +30,12 @@ export function endpointDetail(db: PrismaClient, merchantId: string, application
     const stats = await endpointStats(tx, endpoint.id);
     const failures = await latestFailures(tx, endpoint.id, LATEST_FAILURES);
     const deliveries = await listDeliveries(tx, tenant, { limit: RECENT_DELIVERIES, endpoint: endpoint.id });
-    return { endpoint, stats, failures, deliveries: await withDeliveryMarks(tx, deliveries.data) };
+    return {
+      endpoint,
+      refusal: knownRefusal(endpoint.url, destinationRule(endpoint.livemode)),
+      stats,
+      failures: failures.map((failure) => ({ ...failure, responseExcerpt: capExcerpt(failure.responseExcerpt) })),
+      deliveries: await withDeliveryMarks(tx, deliveries.data),
+    };
   });
 }

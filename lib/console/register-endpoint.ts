@@ -1,6 +1,7 @@
 // Registers a webhook endpoint for the application's current mode through the webhooks domain,
 // which vets the URL by the rule every send applies again (lib/webhooks/address-guard.ts): public
-// https in live mode; in test mode public addresses or localhost, never a private network.
+// https in live mode; in test mode public addresses, or localhost where the deployment allows it
+// (ALLOW_LOOPBACK_ENDPOINTS), never a private network.
 import type { Db } from "@/lib/db/client";
 import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import { ConsoleError } from "./errors";

@@ -1,7 +1,7 @@
 // The browser-facing security headers: a fixed set on every API answer (nothing to render, nothing
 // to frame), and for pages a Content-Security-Policy with a fresh nonce per request, set by
-// proxy.ts. The card-details page (app/card-details/) sets its own, framed by one origin, and is
-// left out of both.
+// proxy.ts. The card-details page (app/card-details/) sets its own CSP, framed by one origin, and
+// adds pageSecurityHeaders to it (all but X-Frame-Options, which can name no origin).
 import { config } from "@/lib/config";
 
 // API answers are JSON: no content of theirs may run or load anything, and none may be framed.

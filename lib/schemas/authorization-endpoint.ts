@@ -111,6 +111,11 @@ export const authorizationEndpointSchema = withExample(
     createdAt: timestampSchema,
     updatedAt: timestampSchema,
     health: healthSchema,
+    refusal: z.string().nullable().meta({
+      description:
+        "Why this deployment sends nothing to the URL now (a loopback URL set where loopback is no longer allowed, say): every spend then gets defaultAction without a call. Null when the URL may be sent to; a name is judged by its DNS answer at each send.",
+      example: null,
+    }),
   }),
   {
     id: "AuthorizationEndpoint",
@@ -124,6 +129,7 @@ export const authorizationEndpointSchema = withExample(
       createdAt: EXAMPLE_TIMES.authorized,
       updatedAt: EXAMPLE_TIMES.authorized,
       health: EXAMPLE_HEALTH,
+      refusal: null,
     },
   },
 );

@@ -69,7 +69,11 @@ const webhookAttemptShape = z.object({
   responseExcerpt: z
     .string()
     .nullable()
-    .meta({ description: "The first 2 KB of the receiver's answer.", example: '{"received":true}' }),
+    .meta({
+      description:
+        "The first 256 bytes of the receiver's answer; null when none came or the address was refused (nothing was sent).",
+      example: '{"received":true}',
+    }),
   error: z.string().nullable().meta({ description: "Why the attempt got no answer, e.g. `timed out after 10000 ms`." }),
   requestHeaders: z.record(z.string(), z.string()).meta({ description: "The headers sent, signature included." }),
   requestBody: z.string().nullable().meta({

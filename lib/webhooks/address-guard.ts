@@ -1,10 +1,13 @@
-// Decides where a webhook may be sent, with one rule used both when an endpoint is registered
-// (lib/webhooks/endpoints.ts, for the console and the CLI) and at every send: live mode reaches
-// only public unicast addresses over https; test mode also reaches loopback, for a developer's
-// localhost, and nothing else. Names are resolved at send time too, so changing DNS after
+// Decides where a webhook or an authorization decision may be sent, with one rule used both when
+// an endpoint is registered (lib/webhooks/endpoints.ts, for the console and the CLI; the decision
+// endpoint) and at every send: public unicast addresses only, over https in live mode. Loopback is
+// this server's own, not the developer's, so test mode reaches it only on a deployment that opts in
+// with ALLOW_LOOPBACK_ENDPOINTS=true (`npm run dev` does); live mode never does
+// (docs/decisions/loopback-endpoints.md). Names are resolved at send time too, so changing DNS after
 // registration cannot point a webhook at a private network or a cloud metadata service.
 import { lookup } from "node:dns/promises";
 import ipaddr from "ipaddr.js";
+import { config } from "@/lib/config";
 
 export class UnsafeDestinationError extends Error {
   override name = "UnsafeDestinationError";
@@ -40,11 +43,31 @@ export function addressRange(address: string): string {
   return range;
 }
 
-/** The one rule: public unicast in either mode, and in test mode loopback as well. */
-export function isAllowedAddress(address: string, livemode: boolean): boolean {
+/** The mode a destination is for, and whether this deployment lets test mode reach loopback. */
+export type DestinationRule = { livemode: boolean; allowLoopback: boolean };
+
+/** The rule for a mode on this deployment, with its ALLOW_LOOPBACK_ENDPOINTS setting. */
+export function destinationRule(livemode: boolean): DestinationRule {
+  return { livemode, allowLoopback: config().ALLOW_LOOPBACK_ENDPOINTS };
+}
+
+/** The one rule: public unicast in either mode; loopback too in test mode when the deployment allows it. */
+export function isAllowedAddress(address: string, rule: DestinationRule): boolean {
   if (!ipaddr.isValid(address)) return false;
   const range = addressRange(address);
-  return range === "unicast" || (!livemode && range === "loopback");
+  return range === "unicast" || (range === "loopback" && rule.allowLoopback && !rule.livemode);
+}
+
+/** The refusal's last words: what the mode reaches here, and for loopback what to do instead. */
+function refusalReason(range: string | null, rule: DestinationRule): string {
+  if (rule.livemode) return "live-mode endpoints reach only public addresses";
+  if (rule.allowLoopback) return "test-mode endpoints reach only public addresses and localhost";
+  if (range === "loopback")
+    return (
+      "loopback addresses are refused on this deployment; set ALLOW_LOOPBACK_ENDPOINTS=true for local " +
+      "development, or receive on localhost through the CLI's forwarder"
+    );
+  return "endpoints reach only public addresses";
 }
 
 function describeRange(range: string): string {
@@ -80,11 +103,11 @@ const systemLookup: LookupHost = (host) => lookup(host, { all: true, verbatim: t
 /** The whole check, as registration runs it and every send repeats it: the URL, then every address its host has now. */
 export async function vetEndpointUrl(
   rawUrl: string,
-  livemode: boolean,
+  rule: DestinationRule,
   lookupHost: LookupHost = systemLookup,
 ): Promise<{ url: URL; destination: VettedAddress }> {
-  const url = checkEndpointUrl(rawUrl, livemode);
-  return { url, destination: await resolveDestination(url, livemode, lookupHost) };
+  const url = checkEndpointUrl(rawUrl, rule.livemode);
+  return { url, destination: await resolveDestination(url, rule, lookupHost) };
 }
 
 /**
@@ -93,7 +116,7 @@ export async function vetEndpointUrl(
  */
 export async function resolveDestination(
   url: URL,
-  livemode: boolean,
+  rule: DestinationRule,
   lookupHost: LookupHost = systemLookup,
 ): Promise<VettedAddress> {
   const host = bareHostname(url);
@@ -107,13 +130,32 @@ export async function resolveDestination(
   const [first] = answers;
   if (!first) throw new UnsafeDestinationError(`${host} has no addresses.`);
   for (const answer of answers) {
-    if (!isAllowedAddress(answer.address, livemode)) {
-      const what = ipaddr.isValid(answer.address) ? describeRange(addressRange(answer.address)) : "not an address";
+    if (!isAllowedAddress(answer.address, rule)) {
+      const range = ipaddr.isValid(answer.address) ? addressRange(answer.address) : null;
+      const what = range === null ? "not an address" : describeRange(range);
       const subject = answer.address === host ? host : `${host} resolves to ${answer.address}, which`;
-      throw new UnsafeDestinationError(
-        `${subject} is ${what}: ${livemode ? "live-mode webhooks reach only public addresses" : "test-mode webhooks reach only public addresses and localhost"}.`,
-      );
+      throw new UnsafeDestinationError(`${subject} is ${what}: ${refusalReason(range, rule)}.`);
     }
   }
   return { address: first.address, family: first.family === 6 ? 6 : 4 };
+}
+
+/**
+ * Why the rule refuses this URL now, judged without asking DNS (so a page can show it cheaply): for
+ * an address literal or a localhost name (RFC 6761: always loopback); null when it may be sent to or
+ * only a lookup at send time can tell. An endpoint registered under another setting says so here.
+ */
+export function knownRefusal(rawUrl: string, rule: DestinationRule): string | null {
+  let url: URL;
+  try {
+    url = checkEndpointUrl(rawUrl, rule.livemode);
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+  const host = bareHostname(url);
+  const localName = host === "localhost" || host.endsWith(".localhost");
+  const address = localName ? "127.0.0.1" : host;
+  if (!ipaddr.isValid(address) || isAllowedAddress(address, rule)) return null;
+  const range = addressRange(address);
+  return `${host} is ${describeRange(range)}: ${refusalReason(range, rule)}.`;
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { eventType } from "@/lib/events/event-record";
 import type { Event, WebhookAttempt, WebhookDelivery, WebhookEndpoint } from "@/lib/generated/prisma/client";
 import type { WebhookAttemptRecord, WebhookDeliveryRecord } from "@/lib/schemas/webhook";
+import { capExcerpt } from "./response-excerpt";
 
 const headersSchema = z.record(z.string(), z.string());
 
@@ -22,7 +23,8 @@ export function attemptRecord(attempt: WebhookAttempt): WebhookAttemptRecord {
     trigger: attempt.trigger,
     statusCode: attempt.statusCode,
     latencyMs: attempt.latencyMs,
-    responseExcerpt: attempt.responseExcerpt,
+    // Cut again here: attempts stored under the earlier, longer cap are shown within today's.
+    responseExcerpt: capExcerpt(attempt.responseExcerpt),
     error: attempt.error,
     requestHeaders: headers.success ? headers.data : {},
     requestBody: attempt.requestBody,

@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { EVENT_TYPES, type EventType } from "@/lib/events/record-event";
 import type { WebhookEndpoint } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
-import { vetEndpointUrl } from "./address-guard";
+import { destinationRule, vetEndpointUrl } from "./address-guard";
 import { CLEARED_STREAK } from "./endpoint-health";
 import {
   failDeletedEndpointDeliveries,
@@ -53,7 +53,7 @@ async function vetEndpointInput(
     );
   try {
     // In both modes, as at send time, where it is checked again: a name can point elsewhere later.
-    const { url } = await vetEndpointUrl(input.url, livemode);
+    const { url } = await vetEndpointUrl(input.url, destinationRule(livemode));
     return { url: url.toString(), events };
   } catch (error) {
     throw new EndpointError(error instanceof Error ? error.message : String(error));

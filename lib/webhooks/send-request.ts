@@ -5,10 +5,18 @@
 // reaches an address the guard has not approved at this send.
 import type { LookupFunction } from "node:net";
 import { Pool } from "undici";
-import { checkEndpointUrl, resolveDestination, type LookupHost, type VettedAddress } from "./address-guard";
+import {
+  checkEndpointUrl,
+  destinationRule,
+  resolveDestination,
+  UnsafeDestinationError,
+  type LookupHost,
+  type VettedAddress,
+} from "./address-guard";
+import { RESPONSE_EXCERPT_BYTES, trimUtf8 } from "./response-excerpt";
 
+export { RESPONSE_EXCERPT_BYTES };
 export const SEND_TIMEOUT_MS = 10_000;
-export const RESPONSE_EXCERPT_BYTES = 2_048;
 /**
  * An answer body longer than this is not read to its end: the socket is dropped and the attempt
  * fails, whatever its status, so a receiver streaming without end costs one socket, not a sender.
@@ -46,6 +54,8 @@ export type SendResult = {
   error: string | null;
   /** The deadline passed before the exchange ended (the error says so too). */
   timedOut?: boolean;
+  /** The address guard refused the destination: nothing was sent, and there is no answer to keep. */
+  refused?: boolean;
 };
 
 class DeadlineError extends Error {
@@ -102,7 +112,10 @@ export async function sendWebhookRequest(input: SendInput): Promise<SendResult> 
   const timer = setTimeout(() => deadline.abort(new DeadlineError(`timed out after ${timeoutMs} ms`)), timeoutMs);
   try {
     const url = checkEndpointUrl(input.url, input.livemode);
-    const destination = await withDeadline(resolveDestination(url, input.livemode, input.lookupHost), deadline.signal);
+    const destination = await withDeadline(
+      resolveDestination(url, destinationRule(input.livemode), input.lookupHost),
+      deadline.signal,
+    );
     const { statusCode, excerpt, location, overlong } = await post(url, destination, input, deadline.signal);
     return {
       statusCode,
@@ -117,6 +130,7 @@ export async function sendWebhookRequest(input: SendInput): Promise<SendResult> 
       responseExcerpt: null,
       error: describeError(error),
       timedOut: deadline.signal.aborted,
+      ...(error instanceof UnsafeDestinationError ? { refused: true } : {}),
     };
   } finally {
     clearTimeout(timer);
@@ -170,7 +184,8 @@ async function post(
   const location = response.headers.location;
   return {
     statusCode: response.statusCode,
-    excerpt: Buffer.concat(chunks).toString("utf8"),
+    // Cut at a character's edge, so the excerpt holds no half character (and a replacement sign).
+    excerpt: trimUtf8(Buffer.concat(chunks)).toString("utf8"),
     location: typeof location === "string" ? location : null,
     overlong,
   };

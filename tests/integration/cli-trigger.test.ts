@@ -185,7 +185,12 @@ describe("cli trigger", () => {
     const { stdout, stderr } = await run(
       "npx",
       ["tsx", "scripts/cli.ts", "trigger", "wallet.provisioned", "--app", appId, "--json"],
-      { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: database!.url }, timeout: 60_000 },
+      // The receiver is on loopback, which a deployment refuses unless told (docs/decisions/loopback-endpoints.md).
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, DATABASE_URL: database!.url, ALLOW_LOOPBACK_ENDPOINTS: "true" },
+        timeout: 60_000,
+      },
     );
     const output = JSON.parse(stdout) as TriggerResult;
     expect(output).toMatchObject({ applicationId: appId, livemode: false, type: "wallet.provisioned" });

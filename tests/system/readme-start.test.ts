@@ -32,6 +32,8 @@ function embeddedEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
     "NODE_OPTIONS",
     "VITEST",
     "NODE_ENV",
+    // The test harness's own; a fresh machine has none, and `npm run dev` sets its embedded default.
+    "ALLOW_LOOPBACK_ENDPOINTS",
   ])
     delete env[name];
   return env;
@@ -165,6 +167,49 @@ describe("the README's start command", () => {
     expect(page.headers.get("x-request-id")).toMatch(/^req_/);
     const doc = await fetch(`http://127.0.0.1:${port}/api/public/openapi.json`);
     expect((await doc.json()).openapi).toBe("3.1.0");
+  }, 120_000);
+
+  // docs/decisions/loopback-endpoints.md: the embedded default of `npm run dev` (and of the CLI on its
+  // database) lets a developer receive on localhost; a hosted deployment refuses it.
+  it("lets a developer receive test webhooks and decisions on localhost, with nothing configured", async () => {
+    const hits: string[] = [];
+    const receiver = http.createServer((request, response) => {
+      hits.push(`${request.method} ${request.url}`);
+      request.resume();
+      response.writeHead(200, { "content-type": "application/json" }).end('{"approved":true}');
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    const receiverPort = (receiver.address() as net.AddressInfo).port;
+    try {
+      const added = await run(
+        "npm",
+        ["run", "--silent", "cli", "--", "webhooks", "add", "--app", app, "--url", `http://localhost:${receiverPort}/hooks`, "--json"],
+        { cwd: ROOT, env: embeddedEnv(dataDir, port), timeout: 60_000 },
+      );
+      expect(JSON.parse(added.stdout.trim().split("\n").pop() ?? "{}").url).toBe(`http://localhost:${receiverPort}/hooks`);
+      const base = `http://127.0.0.1:${port}/api/public/sdk/v1`;
+      const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+      const decision = await fetch(`${base}/authorization-endpoint`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ url: `http://127.0.0.1:${receiverPort}/decide`, defaultAction: "decline" }),
+      });
+      expect(decision.status, await decision.clone().text()).toBeLessThan(300);
+      expect((await decision.json()).refusal).toBeNull();
+      const wallet = await fetch(`${base}/wallets`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ externalUserId: "loopback_user", currency: "USD" }),
+      });
+      expect(wallet.status).toBe(201);
+      const deadline = Date.now() + 30_000;
+      while (!hits.includes("POST /hooks") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+      expect(hits).toContain("POST /hooks");
+      const removed = await fetch(`${base}/authorization-endpoint`, { method: "DELETE", headers });
+      expect(removed.status).toBe(200);
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   }, 120_000);
 
   // docs/decisions/edges-of-http.md, where only scripts/serve.ts can prove it (in-process checks live in

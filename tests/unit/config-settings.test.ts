@@ -109,3 +109,11 @@ describe("ALLOW_GENERATED_SECRETS", () => {
       expect(parseConfig({ ALLOW_GENERATED_SECRETS: value }).ALLOW_GENERATED_SECRETS).toBe(false);
   });
 });
+
+describe("ALLOW_LOOPBACK_ENDPOINTS", () => {
+  it("is on only when it says exactly true; unset, as a production start leaves it, is off", () => {
+    expect(parseConfig({ ALLOW_LOOPBACK_ENDPOINTS: "true" }).ALLOW_LOOPBACK_ENDPOINTS).toBe(true);
+    for (const value of [undefined, "", "1", "yes", "TRUE", "on", "false"])
+      expect(parseConfig({ ALLOW_LOOPBACK_ENDPOINTS: value }).ALLOW_LOOPBACK_ENDPOINTS, String(value)).toBe(false);
+  });
+});

@@ -1,16 +1,26 @@
 // Where webhooks may go, one rule for registration and sending: live mode only public unicast
-// addresses over https; test mode also loopback (a developer's localhost) and nothing else. The
-// ranges below are written out here, independently of the guard's library, and each is sampled
+// addresses over https; test mode also loopback (a developer's localhost), and only on a deployment
+// with ALLOW_LOOPBACK_ENDPOINTS=true, and nothing else. The ranges below are written out here, independently of the guard's library, and each is sampled
 // with fast-check in IPv4, IPv6 and IPv4-mapped IPv6 form.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   checkEndpointUrl,
   isAllowedAddress,
+  knownRefusal,
+  type DestinationRule,
   resolveDestination,
   UnsafeDestinationError,
   vetEndpointUrl,
 } from "@/lib/webhooks/address-guard";
+
+/** The four rules: each mode, on a deployment with and without ALLOW_LOOPBACK_ENDPOINTS=true. */
+const LIVE: DestinationRule = { livemode: true, allowLoopback: false };
+const LIVE_WITH_SETTING: DestinationRule = { livemode: true, allowLoopback: true };
+const TEST: DestinationRule = { livemode: false, allowLoopback: false };
+const TEST_WITH_SETTING: DestinationRule = { livemode: false, allowLoopback: true };
+const RULES = [LIVE, LIVE_WITH_SETTING, TEST, TEST_WITH_SETTING];
+const ruleArbitrary = fc.constantFrom(...RULES);
 
 const octet = fc.integer({ min: 0, max: 255 });
 const hextet = fc.integer({ min: 0, max: 0xffff });
@@ -94,8 +104,7 @@ describe("isAllowedAddress", () => {
   it.each(Object.entries(REFUSED_V4))("refuses %s IPv4 addresses in both modes", (_name, cidrs) => {
     fc.assert(
       fc.property(fc.oneof(...cidrs.map(ipv4In)), (address) => {
-        expect(isAllowedAddress(address, true), address).toBe(false);
-        expect(isAllowedAddress(address, false), address).toBe(false);
+        for (const rule of RULES) expect(isAllowedAddress(address, rule), address).toBe(false);
       }),
     );
   });
@@ -103,8 +112,7 @@ describe("isAllowedAddress", () => {
   it.each(Object.entries(REFUSED_V6))("refuses %s IPv6 addresses in both modes", (_name, addresses) => {
     fc.assert(
       fc.property(addresses, (address) => {
-        expect(isAllowedAddress(address, true), address).toBe(false);
-        expect(isAllowedAddress(address, false), address).toBe(false);
+        for (const rule of RULES) expect(isAllowedAddress(address, rule), address).toBe(false);
       }),
     );
   });
@@ -112,26 +120,27 @@ describe("isAllowedAddress", () => {
   it("allows public unicast IPv4, IPv6 and IPv4-mapped addresses in both modes", () => {
     fc.assert(
       fc.property(publicAddress, (address) => {
-        expect(isAllowedAddress(address, true), address).toBe(true);
-        expect(isAllowedAddress(address, false), address).toBe(true);
+        for (const rule of RULES) expect(isAllowedAddress(address, rule), address).toBe(true);
       }),
     );
   });
 
-  it("allows loopback in test mode only", () => {
+  it("allows loopback in test mode only, and only with ALLOW_LOOPBACK_ENDPOINTS=true", () => {
     fc.assert(
       fc.property(loopback, (address) => {
-        expect(isAllowedAddress(address, false), address).toBe(true);
-        expect(isAllowedAddress(address, true), address).toBe(false);
+        expect(isAllowedAddress(address, TEST_WITH_SETTING), address).toBe(true);
+        expect(isAllowedAddress(address, TEST), address).toBe(false);
+        expect(isAllowedAddress(address, LIVE), address).toBe(false);
+        expect(isAllowedAddress(address, LIVE_WITH_SETTING), address).toBe(false);
       }),
     );
   });
 
   it("refuses the well-known cases by name", () => {
     for (const bad of ["169.254.169.254", "::ffff:169.254.169.254", "::ffff:a9fe:a9fe", "fd00:ec2::254", "10.0.0.5"]) {
-      expect(isAllowedAddress(bad, false), bad).toBe(false);
+      expect(isAllowedAddress(bad, TEST_WITH_SETTING), bad).toBe(false);
     }
-    for (const bad of ["", "not-an-address", "1.2.3.4.5"]) expect(isAllowedAddress(bad, false), bad).toBe(false);
+    for (const bad of ["", "not-an-address", "1.2.3.4.5"]) expect(isAllowedAddress(bad, TEST_WITH_SETTING), bad).toBe(false);
   });
 });
 
@@ -150,16 +159,16 @@ describe("vetEndpointUrl, the check registration and sending share", () => {
   it("answers for an address literal in a URL exactly as isAllowedAddress does, in any spelling", async () => {
     const anyAddress = fc.oneof(publicAddress, loopback, refusedV4, ...Object.values(REFUSED_V6));
     await fc.assert(
-      fc.asyncProperty(anyAddress, fc.boolean(), async (address, livemode) => {
+      fc.asyncProperty(anyAddress, ruleArbitrary, async (address, rule) => {
         const host = address.includes(":") ? `[${address}]` : address;
-        const outcome = await vetEndpointUrl(`https://${host}/hooks`, livemode).then(
+        const outcome = await vetEndpointUrl(`https://${host}/hooks`, rule).then(
           () => true,
           (error: unknown) => {
             expect(error).toBeInstanceOf(UnsafeDestinationError);
             return false;
           },
         );
-        expect(outcome, `${address} livemode=${livemode}`).toBe(isAllowedAddress(address, livemode));
+        expect(outcome, `${address} ${JSON.stringify(rule)}`).toBe(isAllowedAddress(address, rule));
       }),
     );
   });
@@ -171,10 +180,10 @@ describe("vetEndpointUrl, the check registration and sending share", () => {
       "http://169.254.43518/",
       "http://0x7f.1/",
     ]) {
-      await expect(vetEndpointUrl(url, true), url).rejects.toThrow(UnsafeDestinationError);
+      await expect(vetEndpointUrl(url, LIVE_WITH_SETTING), url).rejects.toThrow(UnsafeDestinationError);
     }
-    await expect(vetEndpointUrl("http://2852039166/", false)).rejects.toThrow(/link-local/);
-    await expect(vetEndpointUrl("http://0x7f.1:8080/", false)).resolves.toMatchObject({
+    await expect(vetEndpointUrl("http://2852039166/", TEST_WITH_SETTING)).rejects.toThrow(/link-local/);
+    await expect(vetEndpointUrl("http://0x7f.1:8080/", TEST_WITH_SETTING)).resolves.toMatchObject({
       destination: { address: "127.0.0.1" },
     });
   });
@@ -182,12 +191,73 @@ describe("vetEndpointUrl, the check registration and sending share", () => {
 
 describe("resolveDestination", () => {
   it("resolves names at send time and refuses a live name that points at loopback", async () => {
-    await expect(resolveDestination(new URL("https://localhost/hooks"), true)).rejects.toThrow(/loopback/);
-    await expect(resolveDestination(new URL("https://[::1]/hooks"), true)).rejects.toThrow(/loopback/);
-    const local = await resolveDestination(new URL("http://127.0.0.1:8080/"), false);
+    await expect(resolveDestination(new URL("https://localhost/hooks"), LIVE_WITH_SETTING)).rejects.toThrow(/loopback/);
+    await expect(resolveDestination(new URL("https://[::1]/hooks"), LIVE_WITH_SETTING)).rejects.toThrow(/loopback/);
+    const local = await resolveDestination(new URL("http://127.0.0.1:8080/"), TEST_WITH_SETTING);
     expect(local).toEqual({ address: "127.0.0.1", family: 4 });
-    await expect(resolveDestination(new URL("http://localhost:8080/"), false)).resolves.toMatchObject({
+    await expect(resolveDestination(new URL("http://localhost:8080/"), TEST_WITH_SETTING)).resolves.toMatchObject({
       address: expect.stringMatching(/^(127\.0\.0\.1|::1)$/),
     });
+  });
+});
+
+describe("loopback and ALLOW_LOOPBACK_ENDPOINTS", () => {
+  // The probe's spellings of this server's own loopback: WHATWG URL parsing turns the decimal and hex
+  // forms into 127.0.0.1, and the guard judges IPv4-mapped IPv6 as the IPv4 address it carries.
+  const SPELLINGS = [
+    "http://127.0.0.1:6379/",
+    "http://2130706433/",
+    "http://0x7f000001/",
+    "http://[::ffff:127.0.0.1]:8080/admin",
+    "http://[::1]:8080/",
+    "http://127.1.2.3/",
+  ];
+
+  it("refuses every spelling of loopback in test mode without the setting, saying why and what to do", async () => {
+    for (const url of SPELLINGS) {
+      await expect(vetEndpointUrl(url, TEST), url).rejects.toThrow(
+        /loopback addresses are refused on this deployment; set ALLOW_LOOPBACK_ENDPOINTS=true/,
+      );
+    }
+  });
+
+  it("accepts every spelling of loopback in test mode with the setting", async () => {
+    for (const url of SPELLINGS) {
+      await expect(vetEndpointUrl(url, TEST_WITH_SETTING), url).resolves.toMatchObject({
+        destination: { address: expect.stringMatching(/^(127\.\d+\.\d+\.\d+|::1|::ffff:7f00:1)$/) },
+      });
+    }
+  });
+
+  it("refuses every spelling of loopback in live mode, with the setting or without", async () => {
+    for (const url of SPELLINGS.map((u) => u.replace("http:", "https:"))) {
+      await expect(vetEndpointUrl(url, LIVE), url).rejects.toThrow(/loopback/);
+      await expect(vetEndpointUrl(url, LIVE_WITH_SETTING), url).rejects.toThrow(/loopback/);
+    }
+  });
+
+  it("refuses a name that resolves to loopback without the setting", async () => {
+    const toLoopback = async () => [{ address: "127.0.0.1", family: 4 }];
+    await expect(vetEndpointUrl("http://receiver.example/", TEST, toLoopback)).rejects.toThrow(
+      /receiver\.example resolves to 127\.0\.0\.1, which is a loopback address/,
+    );
+    await expect(vetEndpointUrl("http://receiver.example/", TEST_WITH_SETTING, toLoopback)).resolves.toBeDefined();
+  });
+
+  it("still refuses private networks with the setting: it opens loopback, nothing else", async () => {
+    for (const url of ["http://10.0.0.5/", "http://169.254.169.254/", "http://[fd00::1]/", "http://192.168.1.1/"])
+      await expect(vetEndpointUrl(url, TEST_WITH_SETTING), url).rejects.toThrow(UnsafeDestinationError);
+  });
+});
+
+describe("knownRefusal, what an endpoint's page says without a lookup", () => {
+  it("names the refusal of a loopback literal or localhost name, and nothing for public or unresolved names", () => {
+    expect(knownRefusal("http://127.0.0.1:4000/hooks", TEST)).toMatch(/ALLOW_LOOPBACK_ENDPOINTS=true/);
+    expect(knownRefusal("http://localhost:4000/hooks", TEST)).toMatch(/localhost is a loopback address/);
+    expect(knownRefusal("http://app.localhost:4000/hooks", TEST)).toMatch(/loopback/);
+    expect(knownRefusal("http://[::1]:4000/hooks", TEST_WITH_SETTING)).toBeNull();
+    expect(knownRefusal("https://[::1]:4000/hooks", LIVE_WITH_SETTING)).toMatch(/live-mode endpoints reach only public/);
+    expect(knownRefusal("https://8.8.8.8/hooks", LIVE)).toBeNull();
+    expect(knownRefusal("https://hooks.example.com/", LIVE)).toBeNull();
   });
 });

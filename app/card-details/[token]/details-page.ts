@@ -10,18 +10,32 @@
 // asks for the details, which spends the link. A frame the browser refuses, or the link opened in a
 // tab of its own, therefore spends nothing and shows nothing.
 import { randomBytes } from "node:crypto";
+import { pageSecurityHeaders } from "@/lib/http/security-headers";
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 /**
  * The headers of every card-details page: no caching anywhere, no referrer (the link is the secret),
- * nothing loaded from anywhere but the nonce's style and script, and the framing and fetching given.
+ * nothing loaded from anywhere but the nonce's style and script, and the framing and fetching given;
+ * then every other public page's security headers (Strict-Transport-Security, Permissions-Policy...),
+ * but X-Frame-Options where one origin may frame it: that header can name no origin, and
+ * frame-ancestors says who may.
  */
 export function cardPageHeaders(
   nonce: string,
   allow: { frameAncestors: string; connectSrc?: string; frameSrc?: string },
 ): Headers {
+  const headers = ownHeaders(nonce, allow);
+  for (const [name, value] of pageSecurityHeaders()) {
+    if (headers.has(name)) continue;
+    if (name === "x-frame-options" && allow.frameAncestors !== "'none'") continue;
+    headers.set(name, value);
+  }
+  return headers;
+}
+
+function ownHeaders(nonce: string, allow: { frameAncestors: string; connectSrc?: string; frameSrc?: string }): Headers {
   return new Headers({
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": "no-store",

@@ -40,7 +40,7 @@ function percent(rate: number | null): string {
 export default async function EndpointPage({ params }: { params: Promise<{ appId: string; endpointId: string }> }) {
   const { appId, endpointId } = await params;
   const { merchant, application } = await loadApplication(appId);
-  const { endpoint, stats, failures, deliveries } = await orNotFound(
+  const { endpoint, refusal: addressRefusal, stats, failures, deliveries } = await orNotFound(
     endpointDetail(prisma(), merchant.id, application.id, endpointId),
   );
   const base = `/merchant/sdk/apps/${application.id}/webhooks`;
@@ -69,6 +69,12 @@ export default async function EndpointPage({ params }: { params: Promise<{ appId
         }
       />
       <div className="space-y-6">
+        {addressRefusal ? (
+          <p role="alert" className="rounded bg-amber-50 p-3 text-sm text-amber-900" data-testid="endpoint-refusal">
+            Not sent: {addressRefusal} Each delivery is recorded as a failed attempt with this reason, and nothing
+            reaches the URL until it is changed. The endpoint and its deliveries are kept.
+          </p>
+        ) : null}
         <Panel title="Details" id="endpoint-details">
           <dl className="grid gap-4 text-sm text-slate-800 sm:grid-cols-2 lg:grid-cols-4">
             {/* A dl holds only dt/dd groups, each in one div: the wide one is that div. */}
@@ -144,7 +150,7 @@ export default async function EndpointPage({ params }: { params: Promise<{ appId
                     {f.error ? <p className="text-red-700">{f.error}</p> : null}
                     {f.responseExcerpt ? (
                       <pre className="mt-1 max-h-24 overflow-hidden whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs text-slate-800">
-                        {f.responseExcerpt.slice(0, 300)}
+                        {f.responseExcerpt}
                       </pre>
                     ) : null}
                     {!f.error && !f.responseExcerpt ? `HTTP ${f.statusCode ?? "no status"}` : null}
