@@ -11,6 +11,7 @@ import { callerAddress } from "@/lib/client-address";
 import { authenticateCredentials, SecondFactorError } from "./authenticate-credentials";
 import { authSecret } from "./auth-secret";
 import { completeSecondFactor } from "./complete-second-factor";
+import { deviceCookieFromHeader } from "./device-cookie";
 import { isConsoleError } from "./errors";
 import { githubMerchant } from "./github-merchant";
 import { endSession, isSessionOpen, SESSION_LIFETIME_SECONDS, startSession } from "./sessions";
@@ -65,9 +66,17 @@ function headerValue(headers: unknown, name: string): string | undefined {
 
 /**
  * `request.address`: the caller's address, for the rate limits of codes sent through a session update
- * and for the session list; `request.userAgent`: the browser, for the session list.
+ * and for the session list; `request.userAgent`: the browser, for the session list;
+ * `request.rememberDevice`: sets the browser's device cookie once a sign-in is complete (the route
+ * passes remember-device.ts; callers outside a request pass nothing).
  */
-export function authOptions(request: { address?: string | null; userAgent?: string | null } = {}): NextAuthOptions {
+export function authOptions(
+  request: {
+    address?: string | null;
+    userAgent?: string | null;
+    rememberDevice?: (merchantId: string) => Promise<void>;
+  } = {},
+): NextAuthOptions {
   ensureBaseUrl();
   const { GITHUB_ID, GITHUB_SECRET } = config();
   return {
@@ -105,6 +114,7 @@ export function authOptions(request: { address?: string | null; userAgent?: stri
               email: credentials.email,
               password: credentials.password,
               code: credentials.code,
+              deviceCookie: deviceCookieFromHeader(headerValue(req.headers, "cookie")),
               address: callerAddress((name) => headerValue(req.headers, name)) ?? "unknown",
             });
           } catch (error) {
@@ -146,7 +156,10 @@ export function authOptions(request: { address?: string | null; userAgent?: stri
           throw new Error(SESSION_ENDED);
         }
         // The re-authentication window starts when sign-in is complete: now, or once the second factor is given.
-        if (user && !token.secondFactorPending) token.authenticatedAt = Math.floor(Date.now() / 1000);
+        if (user && !token.secondFactorPending) {
+          token.authenticatedAt = Math.floor(Date.now() / 1000);
+          if (token.sub) await request.rememberDevice?.(token.sub);
+        }
         if (trigger === "update" && token.secondFactorPending)
           return completeSecondFactor(token, session, request.address ?? null);
         return token;
