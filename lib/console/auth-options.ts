@@ -14,6 +14,7 @@ import { completeSecondFactor } from "./complete-second-factor";
 import { deviceCookieFromHeader } from "./device-cookie";
 import { isConsoleError } from "./errors";
 import { githubMerchant } from "./github-merchant";
+import { GITHUB_EMAIL_UNVERIFIED, githubProfile } from "./github-profile";
 import { endSession, isSessionOpen, SESSION_LIFETIME_SECONDS, startSession } from "./sessions";
 
 export const SIGN_IN_PATH = "/merchant/sdk/sign-in";
@@ -78,7 +79,7 @@ export function authOptions(
   } = {},
 ): NextAuthOptions {
   ensureBaseUrl();
-  const { GITHUB_ID, GITHUB_SECRET } = config();
+  const { GITHUB_ID, GITHUB_SECRET, GITHUB_API_URL } = config();
   return {
     secret: authSecret(),
     session: { strategy: "jwt", maxAge: SESSION_LIFETIME_SECONDS },
@@ -124,14 +125,35 @@ export function authOptions(
           }
         },
       }),
-      ...(GITHUB_ID && GITHUB_SECRET ? [GithubProvider({ clientId: GITHUB_ID, clientSecret: GITHUB_SECRET })] : []),
+      ...(GITHUB_ID && GITHUB_SECRET
+        ? [
+            GithubProvider({
+              clientId: GITHUB_ID,
+              clientSecret: GITHUB_SECRET,
+              authorization: { params: { scope: "read:user user:email" } },
+              // The profile's `email` is the verified primary address from GitHub's emails API, or null.
+              userinfo: {
+                url: `${GITHUB_API_URL}/user`,
+                request: ({ tokens }) => githubProfile(tokens.access_token ?? "", GITHUB_API_URL),
+              },
+            }),
+          ]
+        : []),
     ],
     callbacks: {
+      // No verified primary address on GitHub: no sign-in, and the page says why.
+      signIn({ account, profile }) {
+        if (account?.provider === "github" && !profile?.email)
+          return `${SIGN_IN_PATH}?error=${GITHUB_EMAIL_UNVERIFIED}`;
+        return true;
+      },
       async jwt({ token, user, account, profile, trigger, session }) {
         if (account?.provider === "github" && profile) {
+          // signIn refused this already; never reached without a verified address.
+          if (!profile.email) throw new Error(GITHUB_EMAIL_UNVERIFIED);
           const merchant = await githubMerchant(prisma(), {
             githubId: account.providerAccountId,
-            email: profile.email ?? null,
+            verifiedEmail: profile.email,
             name: profile.name ?? null,
           });
           token.sub = merchant.id;
