@@ -1,6 +1,6 @@
 // Resetting a forgotten password by email: a link (30 minutes, once, stored hashed) to the account's
-// address; using it sets the new password, confirms the address, ends every session and tells the
-// owner. Asking answers the same whether the address has an account or not. Attempts count against
+// address; using it sets the new password, confirms the address, ends every session and every other
+// reset link, and tells the owner. Asking answers the same whether the address has an account or not. Attempts count against
 // the console's sliding-window reset limit (checkPasswordResetAttempt, lib/console/attempt-limits.ts).
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
@@ -8,6 +8,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { checkPasswordResetAttempt } from "./attempt-limits";
 import {
   consumeEmailToken,
+  endPasswordResetLinks,
   findUsableEmailToken,
   hashLinkToken,
   issueEmailToken,
@@ -74,6 +75,7 @@ export async function resetPassword(
     // The link reached this inbox: the address is confirmed too.
     data: { passwordHash: await hashPassword(password), emailVerifiedAt: merchant.emailVerifiedAt ?? new Date() },
   });
+  await endPasswordResetLinks(db, row.merchantId);
   await endSessions(db, row.merchantId, { reason: "password-reset" });
   await recordAudit(db, { merchantId: row.merchantId, ipAddress }, { applicationId: null, action: "password.reset" });
   await mailSecurityNotice(db, merchant.email, "password_reset");
