@@ -1,7 +1,8 @@
 // Resetting a forgotten password by email: a link (30 minutes, once, stored hashed) to the account's
 // address; using it sets the new password, confirms the address, ends every session and every other
-// reset link, and tells the owner. Asking answers the same whether the address has an account or not. Attempts count against
-// the console's sliding-window reset limit (checkPasswordResetAttempt, lib/console/attempt-limits.ts).
+// reset link, and tells the owner. Asking answers the same, and queues a mail, whether the address
+// has an account or not. Attempts count against the console's sliding-window reset limit
+// (checkPasswordResetAttempt, lib/console/attempt-limits.ts).
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { recordAudit } from "@/lib/audit/record-audit";
@@ -14,7 +15,7 @@ import {
   issueEmailToken,
   PASSWORD_RESET_TTL_MS,
 } from "./email-tokens";
-import { mailPasswordReset, mailSecurityNotice } from "./mails";
+import { mailPasswordReset, mailPasswordResetNoAccount, mailSecurityNotice } from "./mails";
 import { parseFields } from "./parse-fields";
 import { hashPassword } from "./password";
 import { endSessions } from "./sessions";
@@ -23,7 +24,10 @@ import { ConsoleError } from "./errors";
 
 const emailField = z.object({ email: signUpInput.shape.email });
 
-/** Queues a reset link if `email` has an account; says nothing either way. */
+/**
+ * Queues a reset link if `email` has an account, else a mail saying there is none: the same work
+ * either way, so neither the answer nor its time says which (docs/decisions/password-reset-requests.md).
+ */
 export async function requestPasswordReset(
   db: Db,
   raw: { email: string },
@@ -40,6 +44,8 @@ export async function requestPasswordReset(
       ttlMs: PASSWORD_RESET_TTL_MS,
     });
     await mailPasswordReset(db, email, token);
+  } else {
+    await mailPasswordResetNoAccount(db, email);
   }
   return { email };
 }

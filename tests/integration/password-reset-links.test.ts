@@ -57,3 +57,24 @@ describe("outstanding reset links", () => {
       await expect(checkPasswordResetToken(prisma(), link)).rejects.toMatchObject({ code: "refused" });
   });
 });
+
+describe("asking for a reset", () => {
+  it("queues a mail for an existing address and for an unknown one alike", async () => {
+    const known = email("known");
+    await signUp(prisma(), { email: known, password: PASSWORD });
+    const unknown = email("unknown");
+    const answers = [];
+    for (const address of [known, unknown])
+      answers.push(await transaction((tx) => requestPasswordReset(tx, { email: address }, caller())));
+    expect(answers).toEqual([{ email: known }, { email: unknown }]);
+    const [toKnown] = await queuedMails(known);
+    const [toUnknown] = await queuedMails(unknown);
+    expect(toKnown?.subject).toBe("Reset your password");
+    expect(toUnknown?.subject).toBe("Reset your password");
+    expect(toUnknown?.text).toContain("no console account uses this address");
+    // Only the existing account gets a link that can reset anything.
+    expect(toKnown?.link).toContain("/reset-password?token=");
+    expect(toUnknown?.link).not.toContain("token=");
+    expect(await prisma().emailToken.count({ where: { email: unknown } })).toBe(0);
+  });
+});
