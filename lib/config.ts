@@ -160,6 +160,14 @@ const configSchema = z
     MAIL_FROM: z.string().trim().min(3).max(320).optional(),
     GITHUB_ID: z.string().optional(),
     GITHUB_SECRET: z.string().optional(),
+    // GitHub's REST API, asked for the signing-in user and their verified primary address; tests
+    // point it at a local server standing in for GitHub.
+    GITHUB_API_URL: z
+      .string()
+      .trim()
+      .pipe(z.url({ protocol: /^https?$/ }))
+      .transform((v) => v.replace(/\/+$/, ""))
+      .default("https://api.github.com"),
     // HTTP server processes of `npm start` (scripts/serve.ts): 1 serves in the launcher's own
     // process; more make it a node:cluster primary of that many workers. `npm run dev` runs one.
     WEB_CONCURRENCY: z.coerce

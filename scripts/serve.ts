@@ -13,6 +13,7 @@ import { disconnectDb, prisma } from "@/lib/db/client";
 import { embeddedDataDir } from "@/lib/platform/embedded-postgres";
 import { prepareDatabase, type PreparedDatabase } from "@/lib/db/prepare-database";
 import { ensureSigningKey } from "@/lib/documents/signing-keys";
+import { warnIfMailNotSent } from "@/lib/mail/send-mail";
 import { closeServer, edgeServer } from "@/lib/http/edge-server";
 import { answerWorkerRateLimits } from "@/lib/ratelimit/cluster-limiter";
 import { startWebhookWorker, workerOptions, type WebhookWorker } from "@/lib/webhooks/worker";
@@ -48,6 +49,8 @@ async function main() {
   };
   // A worker forked by the primary below: the database is ready and its URL in the environment.
   if (cluster.isWorker) return serveAsClusterWorker(listen);
+  // Once per start, in the process that sends mail (the worker runs here unless WEBHOOK_WORKER=off).
+  warnIfMailNotSent(settings);
 
   // Next's dev server (file watching, hot reload, its lock in the build directory) is not
   // cluster-safe, so `npm run dev` is one process whatever WEB_CONCURRENCY says.

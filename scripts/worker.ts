@@ -1,6 +1,7 @@
 // `npm run worker`: runs the webhook delivery worker alone (no web server), against DATABASE_URL or
 // the embedded PostgreSQL. Start as many as you like; they share the queue.
 import { loadEnvFiles } from "@/lib/db/load-env-files";
+import { warnIfMailNotSent } from "@/lib/mail/send-mail";
 import { prepareDatabase } from "@/lib/db/prepare-database";
 import { exitOnStartupFailure, requireSupportedNode, stopOnSignal } from "@/lib/platform/process-lifecycle";
 import { startWebhookWorker, workerOptions } from "@/lib/webhooks/worker";
@@ -8,6 +9,7 @@ import { startWebhookWorker, workerOptions } from "@/lib/webhooks/worker";
 async function main() {
   requireSupportedNode();
   loadEnvFiles();
+  warnIfMailNotSent();
   const database = await prepareDatabase();
   const worker = await startWebhookWorker(workerOptions(database.url));
   console.log(

@@ -8,6 +8,7 @@ import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import { modeSigningSecrets, openSigningSecret } from "@/lib/webhooks/signing-secrets";
 import { parseFields } from "@/lib/console/parse-fields";
 import { hashPassword } from "@/lib/console/password";
+import { endPasswordResetLinks } from "@/lib/console/email-tokens";
 import { endSessions } from "@/lib/console/sessions";
 import { passwordStrengthProblem, passwordUserInputs, signUpInput } from "@/lib/console/sign-up";
 import type { Db } from "@/lib/db/client";
@@ -109,8 +110,11 @@ export async function bootstrap(db: Db, input: BootstrapInput) {
       ? await db.merchantUser.update({ where: { id: existing.id }, data: { passwordHash } })
       : existing
     : await db.merchantUser.create({ data: { id: newId("usr"), email, name: "Operator", passwordHash } });
-  // A password replaced by the operator ends the merchant's sessions, as a change in the console does.
-  if (existing && passwordHash) await endSessions(db, existing.id, { reason: "password-changed" });
+  // A password replaced by the operator ends the merchant's sessions and reset links, as a change in the console does.
+  if (existing && passwordHash) {
+    await endSessions(db, existing.id, { reason: "password-changed" });
+    await endPasswordResetLinks(db, existing.id);
+  }
 
   const reused = await db.application.findFirst({
     where: { account: { members: { some: { merchantId: merchant.id, role: "owner" } } }, name: input.appName },

@@ -8,6 +8,8 @@ import { ConsoleError } from "./errors";
 export type AttemptLimits = {
   perAddress: { limit: number; windowSeconds: number };
   perAccount: { limit: number; windowSeconds: number };
+  /** When set, an attempt from a browser the account's owner signed in from counts here instead of per account. */
+  perDevice?: { limit: number; windowSeconds: number };
 };
 
 /**
@@ -15,16 +17,20 @@ export type AttemptLimits = {
  * in N minutes.") once either count is spent. Limiters are made on first use, after configuration loads.
  */
 export function attemptLimit(name: string, limits: AttemptLimits, what: string) {
-  let limiters: { address: RateLimiter; account: RateLimiter } | undefined;
-  return async function checkAttempt(key: { address: string; account: string }): Promise<void> {
+  let limiters: { address: RateLimiter; account: RateLimiter; device?: RateLimiter } | undefined;
+  return async function checkAttempt(key: { address: string; account: string; device?: string }): Promise<void> {
     limiters ??= {
       address: createRateLimiter({ name: `${name}-address`, ...limits.perAddress, algorithm: "sliding" }),
       account: createRateLimiter({ name: `${name}-account`, ...limits.perAccount, algorithm: "sliding" }),
+      device: limits.perDevice
+        ? createRateLimiter({ name: `${name}-device`, ...limits.perDevice, algorithm: "sliding" })
+        : undefined,
     };
-    const [byAddress, byAccount] = await Promise.all([
-      limiters.address.limit(key.address),
-      limiters.account.limit(key.account),
-    ]);
+    // A known device spends its own budget, not the account's: the account's can be spent by anyone
+    // (docs/decisions/sign-in-lockout.md).
+    const second =
+      key.device && limiters.device ? limiters.device.limit(key.device) : limiters.account.limit(key.account);
+    const [byAddress, byAccount] = await Promise.all([limiters.address.limit(key.address), second]);
     if (byAddress.success && byAccount.success) return;
     const resetAt = Math.max(byAddress.success ? 0 : byAddress.reset, byAccount.success ? 0 : byAccount.reset);
     const minutes = Math.max(1, Math.ceil((resetAt - Date.now()) / 60_000));

@@ -11,8 +11,10 @@ import { callerAddress } from "@/lib/client-address";
 import { authenticateCredentials, SecondFactorError } from "./authenticate-credentials";
 import { authSecret } from "./auth-secret";
 import { completeSecondFactor } from "./complete-second-factor";
+import { deviceCookieFromHeader } from "./device-cookie";
 import { isConsoleError } from "./errors";
 import { githubMerchant } from "./github-merchant";
+import { GITHUB_EMAIL_UNVERIFIED, githubProfile } from "./github-profile";
 import { endSession, isSessionOpen, SESSION_LIFETIME_SECONDS, startSession } from "./sessions";
 
 export const SIGN_IN_PATH = "/merchant/sdk/sign-in";
@@ -65,11 +67,19 @@ function headerValue(headers: unknown, name: string): string | undefined {
 
 /**
  * `request.address`: the caller's address, for the rate limits of codes sent through a session update
- * and for the session list; `request.userAgent`: the browser, for the session list.
+ * and for the session list; `request.userAgent`: the browser, for the session list;
+ * `request.rememberDevice`: sets the browser's device cookie once a sign-in is complete (the route
+ * passes remember-device.ts; callers outside a request pass nothing).
  */
-export function authOptions(request: { address?: string | null; userAgent?: string | null } = {}): NextAuthOptions {
+export function authOptions(
+  request: {
+    address?: string | null;
+    userAgent?: string | null;
+    rememberDevice?: (merchantId: string) => Promise<void>;
+  } = {},
+): NextAuthOptions {
   ensureBaseUrl();
-  const { GITHUB_ID, GITHUB_SECRET } = config();
+  const { GITHUB_ID, GITHUB_SECRET, GITHUB_API_URL } = config();
   return {
     secret: authSecret(),
     session: { strategy: "jwt", maxAge: SESSION_LIFETIME_SECONDS },
@@ -105,6 +115,7 @@ export function authOptions(request: { address?: string | null; userAgent?: stri
               email: credentials.email,
               password: credentials.password,
               code: credentials.code,
+              deviceCookie: deviceCookieFromHeader(headerValue(req.headers, "cookie")),
               address: callerAddress((name) => headerValue(req.headers, name)) ?? "unknown",
             });
           } catch (error) {
@@ -114,14 +125,35 @@ export function authOptions(request: { address?: string | null; userAgent?: stri
           }
         },
       }),
-      ...(GITHUB_ID && GITHUB_SECRET ? [GithubProvider({ clientId: GITHUB_ID, clientSecret: GITHUB_SECRET })] : []),
+      ...(GITHUB_ID && GITHUB_SECRET
+        ? [
+            GithubProvider({
+              clientId: GITHUB_ID,
+              clientSecret: GITHUB_SECRET,
+              authorization: { params: { scope: "read:user user:email" } },
+              // The profile's `email` is the verified primary address from GitHub's emails API, or null.
+              userinfo: {
+                url: `${GITHUB_API_URL}/user`,
+                request: ({ tokens }) => githubProfile(tokens.access_token ?? "", GITHUB_API_URL),
+              },
+            }),
+          ]
+        : []),
     ],
     callbacks: {
+      // No verified primary address on GitHub: no sign-in, and the page says why.
+      signIn({ account, profile }) {
+        if (account?.provider === "github" && !profile?.email)
+          return `${SIGN_IN_PATH}?error=${GITHUB_EMAIL_UNVERIFIED}`;
+        return true;
+      },
       async jwt({ token, user, account, profile, trigger, session }) {
         if (account?.provider === "github" && profile) {
+          // signIn refused this already; never reached without a verified address.
+          if (!profile.email) throw new Error(GITHUB_EMAIL_UNVERIFIED);
           const merchant = await githubMerchant(prisma(), {
             githubId: account.providerAccountId,
-            email: profile.email ?? null,
+            verifiedEmail: profile.email,
             name: profile.name ?? null,
           });
           token.sub = merchant.id;
@@ -146,7 +178,10 @@ export function authOptions(request: { address?: string | null; userAgent?: stri
           throw new Error(SESSION_ENDED);
         }
         // The re-authentication window starts when sign-in is complete: now, or once the second factor is given.
-        if (user && !token.secondFactorPending) token.authenticatedAt = Math.floor(Date.now() / 1000);
+        if (user && !token.secondFactorPending) {
+          token.authenticatedAt = Math.floor(Date.now() / 1000);
+          if (token.sub) await request.rememberDevice?.(token.sub);
+        }
         if (trigger === "update" && token.secondFactorPending)
           return completeSecondFactor(token, session, request.address ?? null);
         return token;

@@ -1,10 +1,12 @@
 // A signed-in member changes their password: the current one first (counted against the same
 // re-authentication limit as other sensitive actions, so a stolen session cannot guess it), then
-// the new one under the sign-up rules. Every other session of the member ends, the one that made the
+// the new one under the sign-up rules. Every other session and every outstanding reset link of the
+// member ends, the one session that made the
 // change stays signed in, the change is audited and the address is told, all in one transaction.
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
+import { endPasswordResetLinks } from "./email-tokens";
 import { ConsoleError } from "./errors";
 import { mailSecurityNotice } from "./mails";
 import { parseFields } from "./parse-fields";
@@ -56,6 +58,7 @@ export async function changePassword(
     where: { id: context.merchantId },
     data: { passwordHash: await hashPassword(input.newPassword) },
   });
+  await endPasswordResetLinks(db, context.merchantId);
   const endedSessions = await endSessions(db, context.merchantId, {
     except: context.sessionId,
     reason: "password-changed",

@@ -67,3 +67,16 @@ export async function consumeEmailToken(db: Db, purpose: EmailTokenPurpose, toke
     throw ConsoleError.refused(`This ${LINK_WORDS[purpose]} was already used. Ask for a new one if you still need it.`);
   return row;
 }
+
+/**
+ * Ends every outstanding password reset link of a person: called when a reset succeeds and when the
+ * password is changed, so an older link (in a mailbox someone else may read) cannot set it again.
+ * They read as expired from then on. Returns how many were ended.
+ */
+export async function endPasswordResetLinks(db: Db, merchantId: string, now = new Date()): Promise<number> {
+  const { count } = await db.emailToken.updateMany({
+    where: { merchantId, purpose: "password_reset", usedAt: null, expiresAt: { gt: now } },
+    data: { expiresAt: now },
+  });
+  return count;
+}

@@ -24,6 +24,20 @@ export function mailPasswordReset(db: Db, to: string, token: string) {
   });
 }
 
+/**
+ * The answer to a reset asked for an address without an account: queued exactly as a reset link is,
+ * so both paths do the same work and take the same time (docs/decisions/password-reset-requests.md).
+ */
+export function mailPasswordResetNoAccount(db: Db, to: string) {
+  const url = link("/sign-up");
+  return queueMail(db, {
+    to,
+    subject: "Reset your password",
+    text: `Someone (we hope you) asked to reset the password of a console account for ${to}, but no console account uses this address. If you have one, it may be under another address of yours; to make one, sign up here:\n\n${url}\n\nIf you did not ask, ignore this email: nothing was changed.${SIGNATURE}`,
+    link: url,
+  });
+}
+
 export function mailSignUpAttempt(db: Db, to: string) {
   const url = link("/forgot-password");
   return queueMail(db, {

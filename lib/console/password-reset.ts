@@ -1,19 +1,21 @@
 // Resetting a forgotten password by email: a link (30 minutes, once, stored hashed) to the account's
-// address; using it sets the new password, confirms the address, ends every session and tells the
-// owner. Asking answers the same whether the address has an account or not. Attempts count against
-// the console's sliding-window reset limit (checkPasswordResetAttempt, lib/console/attempt-limits.ts).
+// address; using it sets the new password, confirms the address, ends every session and every other
+// reset link, and tells the owner. Asking answers the same, and queues a mail, whether the address
+// has an account or not. Attempts count against the console's sliding-window reset limit
+// (checkPasswordResetAttempt, lib/console/attempt-limits.ts).
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { checkPasswordResetAttempt } from "./attempt-limits";
 import {
   consumeEmailToken,
+  endPasswordResetLinks,
   findUsableEmailToken,
   hashLinkToken,
   issueEmailToken,
   PASSWORD_RESET_TTL_MS,
 } from "./email-tokens";
-import { mailPasswordReset, mailSecurityNotice } from "./mails";
+import { mailPasswordReset, mailPasswordResetNoAccount, mailSecurityNotice } from "./mails";
 import { parseFields } from "./parse-fields";
 import { hashPassword } from "./password";
 import { endSessions } from "./sessions";
@@ -22,7 +24,10 @@ import { ConsoleError } from "./errors";
 
 const emailField = z.object({ email: signUpInput.shape.email });
 
-/** Queues a reset link if `email` has an account; says nothing either way. */
+/**
+ * Queues a reset link if `email` has an account, else a mail saying there is none: the same work
+ * either way, so neither the answer nor its time says which (docs/decisions/password-reset-requests.md).
+ */
 export async function requestPasswordReset(
   db: Db,
   raw: { email: string },
@@ -39,6 +44,8 @@ export async function requestPasswordReset(
       ttlMs: PASSWORD_RESET_TTL_MS,
     });
     await mailPasswordReset(db, email, token);
+  } else {
+    await mailPasswordResetNoAccount(db, email);
   }
   return { email };
 }
@@ -74,6 +81,7 @@ export async function resetPassword(
     // The link reached this inbox: the address is confirmed too.
     data: { passwordHash: await hashPassword(password), emailVerifiedAt: merchant.emailVerifiedAt ?? new Date() },
   });
+  await endPasswordResetLinks(db, row.merchantId);
   await endSessions(db, row.merchantId, { reason: "password-reset" });
   await recordAudit(db, { merchantId: row.merchantId, ipAddress }, { applicationId: null, action: "password.reset" });
   await mailSecurityNotice(db, merchant.email, "password_reset");

@@ -130,8 +130,8 @@ describe("GitHub sign-in", () => {
   it("creates one account per GitHub user and finds it again", async () => {
     const githubId = String(Date.now());
     const address = email("gh").toLowerCase();
-    const first = await githubMerchant(prisma(), { githubId, email: address, name: "Octo" });
-    const again = await githubMerchant(prisma(), { githubId, email: "changed@example.test", name: "Octo" });
+    const first = await githubMerchant(prisma(), { githubId, verifiedEmail: address, name: "Octo" });
+    const again = await githubMerchant(prisma(), { githubId, verifiedEmail: "changed@example.test", name: "Octo" });
     expect(again.id).toBe(first.id);
     expect(first.email).toBe(address);
   });
@@ -139,7 +139,7 @@ describe("GitHub sign-in", () => {
   it("never takes over a password account that has the same email", async () => {
     const address = email("taken");
     const owner = await signUp(prisma(), { email: address, password: PASSWORD });
-    const github = await githubMerchant(prisma(), { githubId: `${Date.now()}1`, email: address, name: null });
+    const github = await githubMerchant(prisma(), { githubId: `${Date.now()}1`, verifiedEmail: address, name: null });
     expect(github.id).not.toBe(owner.id);
     expect(github.email).toMatch(/@users\.noreply\.github\.com$/);
     expect((await prisma().merchantUser.findUniqueOrThrow({ where: { id: owner.id } })).githubId).toBeNull();

@@ -2,6 +2,7 @@
 import NextAuth from "next-auth";
 import { callerAddress } from "@/lib/client-address";
 import { authOptions } from "@/lib/console/auth-options";
+import { rememberDevice } from "@/lib/console/remember-device";
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 
@@ -9,6 +10,7 @@ function handler(request: Request, context: Context) {
   const options = authOptions({
     address: callerAddress((name) => request.headers.get(name)),
     userAgent: request.headers.get("user-agent"),
+    rememberDevice,
   });
   return NextAuth(options)(request, context);
 }

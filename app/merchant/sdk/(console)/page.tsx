@@ -1,10 +1,12 @@
 // The console's home: the merchant's applications and a form to create one.
 import type { Metadata } from "next";
 import Link from "next/link";
+import { config } from "@/lib/config";
 import { prisma } from "@/lib/db/client";
 import { listApplications } from "@/lib/console/list-applications";
 import { can, refusalOf } from "@/lib/console/roles";
 import { AccountBar } from "@/app/merchant/sdk/_components/account-bar";
+import { MailNotice } from "@/app/merchant/sdk/_components/mail-notice";
 import { RoleGate } from "@/app/merchant/sdk/_components/role-gate";
 import { loadCurrentAccount } from "@/app/merchant/sdk/_lib/current-account";
 import { Badge } from "@/components/ui/badge";
@@ -26,6 +28,7 @@ export default async function ApplicationsPage() {
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       {current ? <AccountBar current={current} memberships={memberships} returnTo="/merchant/sdk" /> : null}
+      <MailNotice role={current?.role} settings={config()} />
       <PageHeader
         title="Applications"
         description="Each application has its own API keys, webhook endpoints and signing secret, with test and live data kept apart."
