@@ -325,8 +325,14 @@ describe("`npm start` on two cores without Redis", () => {
   beforeAll(async () => {
     build = await useProductionBuild({ output: "capture" });
     // No Redis variables at all (startService does not pass this process's on): the limit is kept
-    // in the primary's memory and the server processes ask it.
-    service = await startService({ ...sharedEnv(await freePort()), WEB_CONCURRENCY: "2", SHUTDOWN_DRAIN_MS: "3000" });
+    // in the primary's memory and the server processes ask it. The primary runs the webhook worker
+    // too, as `npm start` does by default, for the readiness test's count of live workers.
+    service = await startService({
+      ...sharedEnv(await freePort()),
+      WEB_CONCURRENCY: "2",
+      SHUTDOWN_DRAIN_MS: "3000",
+      WEBHOOK_WORKER: "on",
+    });
   }, 600_000);
 
   afterAll(async () => {
