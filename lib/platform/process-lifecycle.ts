@@ -33,11 +33,15 @@ export function requireSupportedNode(): void {
   }
 }
 
-let draining = false;
+// On globalThis under a registered symbol, not in a module variable: the route handlers asking run
+// from Next's bundle, which has its own copy of this module, while scripts/serve.ts, which handles
+// the signal, runs this file itself.
+const DRAINING = Symbol.for("wallet-card-service.draining");
+type DrainingFlag = { [DRAINING]?: boolean };
 
 /** True once this process has begun to stop: readiness answers 503 from then on. */
 export function isDraining(): boolean {
-  return draining;
+  return (globalThis as DrainingFlag)[DRAINING] === true;
 }
 
 /**
@@ -65,7 +69,7 @@ export function stopOnSignal(
   const stop = async (reason: string, failed: boolean) => {
     if (stopping) return;
     stopping = true;
-    draining = true;
+    (globalThis as DrainingFlag)[DRAINING] = true;
     const started = Date.now();
     // A cleanup that hangs (a database that is gone) must not keep a failed process alive.
     if (failed) setTimeout(() => process.exit(1), 10_000).unref();

@@ -30,3 +30,12 @@ export function childPids(pid: number): number[] {
   }
   return children;
 }
+
+/** /proc/<pid>/cmdline with its NULs as spaces, or "" when gone. */
+export function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").trim();
+  } catch {
+    return "";
+  }
+}
