@@ -23,6 +23,7 @@ export const metadata: Metadata = { title: "Team" };
 const PERMISSION_WORDS: Record<Permission, string> = {
   read: "See wallets, cards, events, deliveries, logs and the audit log",
   see_keys: "See API keys (names and masks)",
+  reveal_test_cards: "Reveal a test card's number and CVC (never a live card's)",
   write_test: "Change test mode: keys, endpoints, signing secrets, replays",
   write_live: "Change live mode: keys, endpoints, signing secrets, replays",
   manage_applications: "Create and rename applications",
