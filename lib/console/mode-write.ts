@@ -12,6 +12,9 @@ import { writeIn } from "./roles";
 
 export type ModeWrite = { readonly applicationId: string; readonly livemode: boolean };
 
+// The modes checkModeWrite returned: a write accepts only these, never one built by hand.
+const checkedModes = new WeakSet<ModeWrite>();
+
 /** "test" or "live" from a form; anything else (a forged or missing field) is refused. */
 export function parseMode(value: string): boolean {
   if (value === "live") return true;
@@ -34,12 +37,15 @@ export async function checkModeWrite(
   const livemode = parseMode(mode);
   await requireApplication(db, merchantId, applicationId, writeIn(livemode));
   if (livemode) await requireReauthentication();
-  return { applicationId, livemode };
+  const checked: ModeWrite = Object.freeze({ applicationId, livemode });
+  checkedModes.add(checked);
+  return checked;
 }
 
 /** The mode a write goes to: the checked one its request named, else (no form: tests, scripts) the member's view. */
 export function modeOf(application: { id: string; consoleLivemode: boolean }, mode: ModeWrite | undefined): boolean {
   if (!mode) return application.consoleLivemode;
+  if (!checkedModes.has(mode)) throw new Error("a write's mode must come from checkModeWrite");
   if (mode.applicationId !== application.id) throw ConsoleError.notFound("Application");
   return mode.livemode;
 }

@@ -106,6 +106,17 @@ describe("the mode a write happens in", () => {
     });
   });
 
+  it("cannot be made by hand", async () => {
+    await expect(
+      registerEndpoint(prisma(), ctx(owner.merchant.id), appId, {
+        url: RECEIVER,
+        events: [],
+        enabled: true,
+        mode: { applicationId: appId, livemode: true },
+      }),
+    ).rejects.toThrow(/must come from checkModeWrite/);
+  });
+
   it("cannot be a check made for another application", async () => {
     const other = await createMerchantApp("Other");
     const checked = await checkModeWrite(prisma(), other.merchant.id, other.application.id, "test", passes);
