@@ -64,7 +64,7 @@ export async function createGrowthApplication(runId: string): Promise<GrowthFixt
   });
   const { application } = await createApplication(db, { merchantId: merchant.id, name: "bench growth" });
   // Live mode: the treasury figures count live data only; the console shows the live side.
-  await db.application.update({ where: { id: application.id }, data: { consoleLivemode: true } });
+  await db.consoleView.create({ data: { merchantId: merchant.id, applicationId: application.id, livemode: true } });
   const tenant = { applicationId: application.id, livemode: true };
   await ensureReserveAccount(db, true, "USD");
   const apiKey = (await createApiKey(db, { applicationId: application.id, mode: "live", name: "bench growth" })).secret;

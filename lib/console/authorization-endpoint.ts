@@ -17,12 +17,15 @@ import { DECISION_TIMEOUT, type AuthorizationEndpointRecord } from "@/lib/schema
 import type { AuthorizationDecision } from "@/lib/schemas/authorization";
 import { ConsoleError } from "./errors";
 import { requireApplication, requirePermission } from "./require-application";
+import { modeOf, type ModeWrite } from "./mode-write";
 import { writeIn } from "./roles";
 
-async function tenantFor(db: Db, memberId: string, applicationId: string, write: boolean) {
+/** A write's tenant is in the mode its request named (mode-write.ts) when it names one; a read's is the member's view. */
+async function tenantFor(db: Db, memberId: string, applicationId: string, write: boolean, mode?: ModeWrite) {
   const application = await requireApplication(db, memberId, applicationId);
-  if (write) requirePermission(application, writeIn(application.consoleLivemode));
-  return { applicationId, livemode: application.consoleLivemode };
+  const livemode = modeOf(application, mode);
+  if (write) requirePermission(application, writeIn(livemode));
+  return { applicationId, livemode };
 }
 
 export async function readConsoleDecisionEndpoint(
@@ -43,8 +46,9 @@ export async function setConsoleDecisionEndpoint(
   context: AuditContext,
   applicationId: string,
   input: { url: string; timeoutMs: string; defaultAction: string },
+  mode?: ModeWrite,
 ): Promise<AuthorizationEndpointRecord> {
-  const tenant = await tenantFor(prisma(), context.merchantId, applicationId, true);
+  const tenant = await tenantFor(prisma(), context.merchantId, applicationId, true, mode);
   const timeoutMs = Number(input.timeoutMs || DECISION_TIMEOUT.default);
   if (!Number.isInteger(timeoutMs) || timeoutMs < DECISION_TIMEOUT.min || timeoutMs > DECISION_TIMEOUT.max)
     throw ConsoleError.field(
@@ -74,8 +78,12 @@ export async function setConsoleDecisionEndpoint(
 }
 
 /** Removing an endpoint that is already gone changes nothing and writes no line. */
-export async function deleteConsoleDecisionEndpoint(context: AuditContext, applicationId: string): Promise<void> {
-  const tenant = await tenantFor(prisma(), context.merchantId, applicationId, true);
+export async function deleteConsoleDecisionEndpoint(
+  context: AuditContext,
+  applicationId: string,
+  mode?: ModeWrite,
+): Promise<void> {
+  const tenant = await tenantFor(prisma(), context.merchantId, applicationId, true, mode);
   try {
     await transaction(async (tx) => {
       const endpoint = await deleteDecisionEndpoint(tx, tenant);

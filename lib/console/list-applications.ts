@@ -10,8 +10,8 @@ export async function listApplications(db: Db, merchantId: string, accountId?: s
     select: {
       id: true,
       name: true,
-      consoleLivemode: true,
       createdAt: true,
+      consoleViews: { where: { merchantId }, select: { livemode: true } },
       account: { select: { id: true, name: true, members: { where: { merchantId }, select: { role: true } } } },
     },
   });
@@ -47,8 +47,10 @@ export async function listApplications(db: Db, merchantId: string, accountId?: s
     endpoints: countOf(endpoints, id, livemode),
     wallets: countOf(wallets, id, livemode),
   });
-  return applications.map(({ account, ...application }) => ({
+  return applications.map(({ account, consoleViews, ...application }) => ({
     ...application,
+    // This member's own view of it (set-mode.ts).
+    consoleLivemode: consoleViews[0]?.livemode ?? false,
     accountId: account.id,
     accountName: account.name,
     role: account.members[0]?.role ?? "viewer",

@@ -3,6 +3,10 @@
 import type { Db } from "@/lib/db/client";
 import { consoleLink as link, MAIL_SIGNATURE as SIGNATURE } from "@/lib/mail/console-link";
 import { queueMail } from "@/lib/mail/queue-mail";
+import { mailSafeName } from "./mail-text";
+
+/** Never a name: the subject line is what an inbox shows first, and names are typed by anyone. */
+export const INVITATION_SUBJECT = "You were invited to join a team";
 
 export function mailVerifyEmail(db: Db, to: string, token: string) {
   const url = link("/verify-email", token);
@@ -48,15 +52,23 @@ export function mailSignUpAttempt(db: Db, to: string) {
   });
 }
 
+/**
+ * An invitation: a fixed subject, and the inviter's and account's names as inert plain text
+ * (mail-text.ts), since both are typed by whoever signs up (docs/decisions/invitations.md). The
+ * inviter's address is shown as is: inviting needs it confirmed.
+ */
 export function mailInvitation(
   db: Db,
-  input: { to: string; token: string; accountName: string; inviter: string; role: string },
+  input: { to: string; token: string; accountName: string; inviterName: string | null; inviterEmail: string; role: string },
 ) {
   const url = link("/invitations", input.token);
+  const inviter = input.inviterName
+    ? `${mailSafeName(input.inviterName)} (${input.inviterEmail})`
+    : input.inviterEmail;
   return queueMail(db, {
     to: input.to,
-    subject: `You are invited to ${input.accountName}`,
-    text: `${input.inviter} invited you to join the account "${input.accountName}" on the Wallet Card Service console as ${input.role}.\n\nAccept the invitation here:\n\n${url}\n\nThe link works once, for 7 days.${SIGNATURE}`,
+    subject: INVITATION_SUBJECT,
+    text: `${inviter} invited you to join the account "${mailSafeName(input.accountName)}" on the Wallet Card Service console as ${input.role}.\n\nAccept the invitation here:\n\n${url}\n\nThe link works once, for 7 days.${SIGNATURE}`,
     link: url,
   });
 }

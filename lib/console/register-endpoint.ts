@@ -1,4 +1,5 @@
-// Registers a webhook endpoint for the application's current mode through the webhooks domain,
+// Registers a webhook endpoint, in the mode its request named and mode-write.ts checked (else, for
+// callers without a form, the member's current view), through the webhooks domain,
 // which vets the URL by the rule every send applies again (lib/webhooks/address-guard.ts): public
 // https in live mode; in test mode public addresses, or localhost where the deployment allows it
 // (ALLOW_LOOPBACK_ENDPOINTS), never a private network.
@@ -7,6 +8,7 @@ import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import { ConsoleError } from "./errors";
 import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 import { requireApplication, requirePermission } from "./require-application";
+import { modeOf, type ModeWrite } from "./mode-write";
 import { writeIn } from "./roles";
 import { requireVerifiedEmail } from "./email-verification";
 import { asConsoleErrors } from "./webhook-errors";
@@ -15,18 +17,19 @@ export async function registerEndpoint(
   db: Db,
   context: AuditContext,
   applicationId: string,
-  input: { url: string; events: readonly string[]; enabled: boolean },
+  input: { url: string; events: readonly string[]; enabled: boolean; mode?: ModeWrite },
 ) {
   const application = await requireApplication(db, context.merchantId, applicationId);
-  requirePermission(application, writeIn(application.consoleLivemode));
-  if (application.consoleLivemode) await requireVerifiedEmail(db, context.merchantId, "add live endpoints");
+  const livemode = modeOf(application, input.mode);
+  requirePermission(application, writeIn(livemode));
+  if (livemode) await requireVerifiedEmail(db, context.merchantId, "add live endpoints");
   const url = input.url.trim();
   if (!url) throw ConsoleError.field("url", "Enter the URL that should receive webhooks.");
   const endpoint = await asConsoleErrors(() =>
     addWebhookEndpoint(db, {
       applicationId,
       url,
-      livemode: application.consoleLivemode,
+      livemode,
       events: [...input.events],
       enabled: input.enabled,
     }),

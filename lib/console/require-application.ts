@@ -12,13 +12,17 @@ export async function requireApplication(db: Db, memberId: string, applicationId
     where: { id: applicationId, account: { members: { some: { merchantId: memberId } } } },
     include: {
       account: { select: { name: true, members: { where: { merchantId: memberId }, select: { role: true } } } },
+      consoleViews: { where: { merchantId: memberId }, select: { livemode: true } },
     },
   });
   const role = found?.account.members[0]?.role;
   if (!found || !role) throw ConsoleError.notFound("Application");
-  const { account, ...application } = found;
+  const { account, consoleViews, ...application } = found;
   requireRole(role, need);
-  return { ...application, accountName: account.name, role };
+  // The mode this member's console shows (set-mode.ts): theirs alone, test until they switch. Reads
+  // use it; a write takes its mode from its own request instead (mode-write.ts).
+  const consoleLivemode = consoleViews[0]?.livemode ?? false;
+  return { ...application, consoleLivemode, accountName: account.name, role };
 }
 
 export type OwnedApplication = Awaited<ReturnType<typeof requireApplication>>;
@@ -40,7 +44,7 @@ export async function requireAccount(db: Db, memberId: string, accountId: string
   return { ...membership.account, role: membership.role };
 }
 
-/** The mode the console currently shows for an application; keys, endpoints and data views use it. */
+/** The mode this member's console shows for an application; keys, endpoints and data views use it. */
 export function consoleTenant(application: OwnedApplication) {
   return { applicationId: application.id, livemode: application.consoleLivemode };
 }

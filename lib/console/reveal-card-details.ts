@@ -1,6 +1,7 @@
 // Shows a test-mode card's number, expiry and CVC to the merchant in the console, after the same
 // re-authentication as revealing a secret, and audits that they were seen (the card's id, never its
-// number). Live cards are their holders' alone: the console shows only their last four digits.
+// number). Only roles that see test keys may (roles.ts, "reveal_test_cards"); live cards are their
+// holders' alone: no role sees more than their last four digits here.
 import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 import { cardDetails } from "@/lib/cards/card-details";
 import type { Db } from "@/lib/db/client";
@@ -15,7 +16,7 @@ export async function revealCardDetails(
   applicationId: string,
   cardId: string,
 ): Promise<RevealedCard> {
-  const tenant = consoleTenant(await requireApplication(db, context.merchantId, applicationId));
+  const tenant = consoleTenant(await requireApplication(db, context.merchantId, applicationId, "reveal_test_cards"));
   const card = await db.card.findFirst({ where: { id: cardId, ...tenant } });
   if (!card) throw ConsoleError.notFound("Card");
   if (card.livemode) throw ConsoleError.refused("Live cards show only their last four digits here.");

@@ -14,6 +14,11 @@ export type Permission =
   | "read"
   /** The API keys list (names, masks, scopes). Viewers see no key at all, not even a fragment. */
   | "see_keys"
+  /**
+   * A test card's full number, expiry and CVC: the roles that see test keys, since either lets one
+   * pay with the application's test money. No role reveals a live card's (reveal-card-details.ts).
+   */
+  | "reveal_test_cards"
   /** Changes in test mode: keys, endpoints, signing secrets (reveal included), replays, test events. */
   | "write_test"
   /** The same in live mode. */
@@ -26,6 +31,7 @@ export type Permission =
 export const PERMISSIONS: Readonly<Record<Permission, readonly Role[]>> = {
   read: ["owner", "admin", "developer", "viewer"],
   see_keys: ["owner", "admin", "developer"],
+  reveal_test_cards: ["owner", "admin", "developer"],
   write_test: ["owner", "admin", "developer"],
   write_live: ["owner", "admin"],
   manage_applications: ["owner", "admin"],
@@ -43,6 +49,7 @@ export function writeIn(livemode: boolean): "write_live" | "write_test" {
 
 const REFUSALS: Record<Exclude<Permission, "read">, string> = {
   see_keys: "see API keys",
+  reveal_test_cards: "reveal test card details",
   write_test: "change test-mode settings",
   write_live: "change live-mode settings",
   manage_applications: "create or rename applications",

@@ -1,18 +1,14 @@
 // Which console changes are sensitive only in live mode, and so ask for a recent re-authentication
-// (lib/console/recent-authentication.ts): minting a live key, registering an endpoint while the console
-// shows live mode, pointing a live endpoint at another URL, setting or removing the live decision
-// endpoint. Each decides who gets live access or data, or who approves live spends.
+// (lib/console/recent-authentication.ts): minting a live key, pointing a live endpoint at another URL;
+// registering a live endpoint and setting or removing the live decision endpoint are checked by
+// mode-write.ts with the mode their form names. Each decides who gets live access or data, or who
+// approves live spends.
 import type { Db } from "@/lib/db/client";
 import { requireApplication } from "./require-application";
 import { requireEndpoint } from "./require-endpoint";
 
 export function keyMintIsSensitive(mode: string): boolean {
   return mode === "live";
-}
-
-/** Registering a webhook endpoint, or setting or removing the decision endpoint, of the mode the console shows. */
-export async function liveEndpointChangeIsSensitive(db: Db, merchantId: string, applicationId: string) {
-  return (await requireApplication(db, merchantId, applicationId)).consoleLivemode;
 }
 
 export async function endpointUpdateIsSensitive(

@@ -1,14 +1,18 @@
-// Switches the console between an application's test and live data.
+// Switches which of an application's modes (test or live) one member's console shows. It is that
+// member's view alone (docs/decisions/console-mode.md): anyone who may read the application may
+// switch it, and no one else's console changes. What a write does is named by its own request
+// (mode-write.ts), so switching never changes where a form already on screen writes.
 import type { Db } from "@/lib/db/client";
-import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 import { requireApplication } from "./require-application";
 
-export async function setMode(db: Db, context: AuditContext, applicationId: string, mode: "test" | "live") {
+export async function setMode(db: Db, context: { merchantId: string }, applicationId: string, mode: "test" | "live") {
   const application = await requireApplication(db, context.merchantId, applicationId);
   const livemode = mode === "live";
-  if (application.consoleLivemode !== livemode) {
-    await db.application.update({ where: { id: application.id }, data: { consoleLivemode: livemode } });
-    await recordAudit(db, context, { applicationId, action: "application.mode_changed", detail: { mode } });
-  }
+  if (application.consoleLivemode !== livemode)
+    await db.consoleView.upsert({
+      where: { merchantId_applicationId: { merchantId: context.merchantId, applicationId } },
+      create: { merchantId: context.merchantId, applicationId, livemode },
+      update: { livemode },
+    });
   return { livemode };
 }

@@ -10,6 +10,7 @@ import { newId } from "@/lib/ids";
 import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 import { hashLinkToken, newLinkToken } from "./email-tokens";
 import { ConsoleError } from "./errors";
+import { checkInvitationLimits } from "./invitation-limits";
 import { mailInvitation } from "./mails";
 import { parseFields } from "./parse-fields";
 import { requireAccount } from "./require-application";
@@ -46,7 +47,20 @@ export async function listTeam(db: Db, memberId: string, accountId: string) {
   return { account, members, invitations };
 }
 
-/** Invites `email` as `role`; a repeat invitation to the same address replaces the pending one. */
+const UNCONFIRMED_INVITER =
+  "Confirm your email address to invite people: follow the link we sent you, or send a new one from your account page.";
+
+/** Why `merchantId` may not invite anyone yet (their address is unconfirmed), or null; the team page shows it. */
+export async function invitationRefusal(db: Db, merchantId: string): Promise<string | null> {
+  const merchant = await db.merchantUser.findUnique({ where: { id: merchantId }, select: { emailVerifiedAt: true } });
+  return merchant?.emailVerifiedAt ? null : UNCONFIRMED_INVITER;
+}
+
+/**
+ * Invites `email` as `role`; a repeat invitation to the same address replaces the pending one. The
+ * inviter's address must be confirmed, and the account's and the address's invitation counts
+ * (invitation-limits.ts) not spent. `db` must be a transaction.
+ */
 export async function inviteMember(
   db: Db,
   context: AuditContext,
@@ -62,8 +76,11 @@ export async function inviteMember(
   if (member) throw ConsoleError.field("email", `${input.email} is already a member of this account.`);
   const inviter = await db.merchantUser.findUniqueOrThrow({
     where: { id: context.merchantId },
-    select: { email: true, name: true },
+    select: { email: true, name: true, emailVerifiedAt: true },
   });
+  // Our sender's name goes on the mail: only a person whose own address is confirmed may use it.
+  if (!inviter.emailVerifiedAt) throw ConsoleError.refused(UNCONFIRMED_INVITER);
+  await checkInvitationLimits(db, accountId, input.email);
   await db.invitation.updateMany({
     where: { accountId, email: input.email, acceptedAt: null, revokedAt: null },
     data: { revokedAt: new Date() },
@@ -84,7 +101,8 @@ export async function inviteMember(
     to: input.email,
     token,
     accountName: account.name,
-    inviter: inviter.name ? `${inviter.name} (${inviter.email})` : inviter.email,
+    inviterName: inviter.name,
+    inviterEmail: inviter.email,
     role: input.role,
   });
   await recordAudit(db, context, {

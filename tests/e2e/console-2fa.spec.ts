@@ -8,6 +8,7 @@ import {
   PASSWORD,
   replaceSession,
   screenshotBothWidths,
+  showLiveMode,
   signUpInBrowser,
   uniqueEmail,
 } from "./console-helpers";
@@ -249,7 +250,7 @@ test("an older session minting a live key is asked for the password; a test key 
   await expect(newKey).toHaveText(/^sk_test_/);
   await expect(dialog).toBeHidden();
 
-  await (await db()).application.update({ where: { id: appId }, data: { consoleLivemode: true } });
+  await showLiveMode(email, appId);
   await mint("Live backend");
   await expect(dialog).toBeVisible();
   await dialog.getByLabel("Password").fill(PASSWORD);
@@ -278,7 +279,7 @@ test("an older session setting or removing the live decision endpoint is asked f
   await expect(dialog).toBeHidden();
 
   const database = await db();
-  await database.application.update({ where: { id: appId }, data: { consoleLivemode: true } });
+  await showLiveMode(email, appId);
   await setEndpoint("https://93.184.215.14/decide");
   await expect(dialog).toBeVisible();
   expect(await database.authorizationEndpoint.count({ where: { applicationId: appId, livemode: true } })).toBe(0);

@@ -135,3 +135,14 @@ export async function startReceiver(secrets: () => string | readonly string[]) {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** Has `email`'s console show `appId` in live mode, as the switch does (lib/console/set-mode.ts). */
+export async function showLiveMode(email: string, appId: string): Promise<void> {
+  const database = await db();
+  const { id: merchantId } = await database.merchantUser.findUniqueOrThrow({ where: { email }, select: { id: true } });
+  await database.consoleView.upsert({
+    where: { merchantId_applicationId: { merchantId, applicationId: appId } },
+    create: { merchantId, applicationId: appId, livemode: true },
+    update: { livemode: true },
+  });
+}

@@ -16,11 +16,10 @@ import {
 import { SECOND_FACTOR_REFUSED, SECOND_FACTOR_REQUIRED } from "@/lib/console/second-factor-sign-in";
 import { createConsoleApplication } from "@/lib/console/create-console-application";
 import {
-  liveEndpointChangeIsSensitive,
   endpointUpdateIsSensitive,
   keyMintIsSensitive,
 } from "@/lib/console/sensitive-changes";
-import { setMode } from "@/lib/console/set-mode";
+import { checkModeWrite } from "@/lib/console/mode-write";
 import { signUp } from "@/lib/console/sign-up";
 import { newId } from "@/lib/ids";
 import {
@@ -204,9 +203,13 @@ describe("live-mode changes that ask for re-authentication", () => {
     const { context } = await merchant();
     const app = await createConsoleApplication(prisma(), context, { name: "Shop" });
     expect([keyMintIsSensitive("live"), keyMintIsSensitive("test")]).toEqual([true, false]);
-    expect(await liveEndpointChangeIsSensitive(prisma(), context.merchantId, app.id)).toBe(false);
-    await setMode(prisma(), context, app.id, "live");
-    expect(await liveEndpointChangeIsSensitive(prisma(), context.merchantId, app.id)).toBe(true);
+    // A registration or a decision endpoint change asks in the mode its form names (mode-write.ts).
+    const asked: string[] = [];
+    const reauth = async () => void asked.push("asked");
+    await checkModeWrite(prisma(), context.merchantId, app.id, "test", reauth);
+    expect(asked).toEqual([]);
+    await checkModeWrite(prisma(), context.merchantId, app.id, "live", reauth);
+    expect(asked).toEqual(["asked"]);
 
     const endpoint = (livemode: boolean) =>
       prisma().webhookEndpoint.create({

@@ -1,14 +1,36 @@
 // The console's card page: its summary read and the reveal of a test card's details are the
-// owning merchant's only, live cards never reveal, and the audit line names the card, not its number.
+// owning merchant's only, only roles that see test keys reveal (issue 35, Low), live cards never
+// reveal, and the audit line names the card, not its number.
 import { describe, expect, it } from "vitest";
 import { isLuhnValid } from "@/lib/cards/card-number";
 import { cardDetail } from "@/lib/console/card-detail";
 import { revealCardDetails } from "@/lib/console/reveal-card-details";
 import { setMode } from "@/lib/console/set-mode";
-import { prisma } from "@/lib/db/client";
+import { refusalOf, ROLES, type Role } from "@/lib/console/roles";
+import { signUp } from "@/lib/console/sign-up";
+import { acceptInvitation, inviteMember } from "@/lib/console/team";
+import { prisma, transaction } from "@/lib/db/client";
+import { randomBase62 } from "@/lib/ids";
 import { api, walletWithCard } from "../helpers/card-money";
 import { refusal } from "../helpers/console-refusal";
 import { createKey, createMerchantApp } from "../helpers/fixtures";
+import { lastMail, linkToken } from "../helpers/queued-mail";
+
+/** A person who joined `owner`'s account as `role` through an invitation. */
+async function memberOf(owner: Awaited<ReturnType<typeof createMerchantApp>>, role: Role) {
+  await prisma().merchantUser.update({ where: { id: owner.merchant.id }, data: { emailVerifiedAt: new Date() } });
+  const person = await signUp(prisma(), {
+    email: `${role}-${randomBase62(8).toLowerCase()}@example.test`,
+    password: "correct horse battery staple",
+  });
+  await transaction((tx) =>
+    inviteMember(tx, { merchantId: owner.merchant.id }, owner.application.accountId, { email: person.email, role }),
+  );
+  await transaction(async (tx) =>
+    acceptInvitation(tx, { merchantId: person.id }, linkToken(await lastMail(person.email))),
+  );
+  return person;
+}
 
 describe("console card page", () => {
   it("reveals a test card's Luhn-valid number to its merchant, audited by card id only", async () => {
@@ -62,5 +84,37 @@ describe("console card page", () => {
     const { cardId } = await walletWithCard(test.secret);
     await api.cancel(test.secret, cardId);
     expect(await refusal(revealCardDetails(prisma(), context, a.application.id, cardId))).toBe("refused");
+  });
+
+  it("reveals a test card only to roles that see test keys, and a live card to no role", async () => {
+    const a = await createMerchantApp();
+    const { cardId } = await walletWithCard((await createKey(a.application.id)).secret);
+    const { cardId: liveCard } = await walletWithCard((await createKey(a.application.id, { mode: "live" })).secret);
+    const members = { owner: a.merchant.id } as Record<Role, string>;
+    for (const role of ["admin", "developer", "viewer"] as const) members[role] = (await memberOf(a, role)).id;
+    for (const role of ROLES) {
+      const context = { merchantId: members[role] };
+      const reveal = revealCardDetails(prisma(), context, a.application.id, cardId);
+      if (role === "viewer") {
+        expect(await refusal(reveal)).toBe("forbidden");
+        expect(refusalOf(role, "reveal_test_cards")).toBe(
+          "Your role (viewer) cannot reveal test card details. Ask an owner of the account.",
+        );
+      } else {
+        expect((await reveal).number).toMatch(/^\d{16}$/);
+        expect(refusalOf(role, "reveal_test_cards")).toBeNull();
+      }
+      await setMode(prisma(), context, a.application.id, "live");
+      expect(await refusal(revealCardDetails(prisma(), context, a.application.id, liveCard))).toMatch(
+        /^(refused|forbidden)$/,
+      );
+    }
+    const seenBy = await prisma().auditLog.findMany({
+      where: { applicationId: a.application.id, action: "card_details.revealed" },
+      select: { merchantId: true },
+    });
+    expect(seenBy.map((line) => line.merchantId).sort()).toEqual(
+      [members.owner, members.admin, members.developer].sort(),
+    );
   });
 });

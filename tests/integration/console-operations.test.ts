@@ -4,6 +4,7 @@ import { randomBytes, scryptSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { openWebhookSecret } from "@/lib/applications/webhook-secret";
 import { prisma, transaction } from "@/lib/db/client";
+import { requireApplication } from "@/lib/console/require-application";
 import { authenticateCredentials, LOGIN_LIMITS } from "@/lib/console/authenticate-credentials";
 import { createConsoleApplication } from "@/lib/console/create-console-application";
 import {} from "@/lib/console/errors";
@@ -158,7 +159,7 @@ describe("applications", () => {
   it("switches the console between test and live", async () => {
     const { context, appId } = await merchant();
     expect(await setMode(prisma(), context, appId, "live")).toEqual({ livemode: true });
-    expect((await prisma().application.findUniqueOrThrow({ where: { id: appId } })).consoleLivemode).toBe(true);
+    expect((await requireApplication(prisma(), context.merchantId, appId)).consoleLivemode).toBe(true);
   });
 });
 

@@ -301,6 +301,7 @@ describe("owners", () => {
 
   it("two owners demoting each other at once leave exactly one owner", async () => {
     const first = await createMerchantApp("Pair");
+    await prisma().merchantUser.update({ where: { id: first.merchant.id }, data: { emailVerifiedAt: new Date() } });
     const pairAccount = first.application.accountId;
     const second = await person("second-owner");
     await transaction((tx) =>

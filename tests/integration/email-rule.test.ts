@@ -40,6 +40,7 @@ describe("one email rule", () => {
     const signedUp = await signUp(prisma(), { email: localhostAddress("signup"), password: PASSWORD });
     expect(signedUp.email).toMatch(/@localhost$/);
     const owner = await createMerchantApp("Invites");
+    await prisma().merchantUser.update({ where: { id: owner.merchant.id }, data: { emailVerifiedAt: new Date() } });
     const invitee = localhostAddress("invitee");
     const invited = await transaction((tx) =>
       inviteMember(tx, { merchantId: owner.merchant.id }, owner.application.accountId, {

@@ -16,6 +16,7 @@ import {} from "@/lib/console/errors";
 import { findObject } from "@/lib/console/find-object";
 import { listRequestLog } from "@/lib/console/list-request-log";
 import { requestLogDetail } from "@/lib/console/request-log-detail";
+import { setMode } from "@/lib/console/set-mode";
 import { prisma } from "@/lib/db/client";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
@@ -430,7 +431,7 @@ describe("console reads", () => {
     expect(detail.events.map((e) => e.type)).toEqual(["wallet.provisioned"]);
 
     // In live mode, only the live request.
-    await prisma().application.update({ where: { id: mine.appId }, data: { consoleLivemode: true } });
+    await setMode(prisma(), { merchantId }, mine.appId, "live");
     expect(await ids({})).toEqual([liveId]);
     expect((await requestLogDetail(prisma(), merchantId, mine.appId, liveId)).request.status).toBe(404);
 

@@ -4,9 +4,10 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { prisma } from "@/lib/db/client";
 import { can, PERMISSIONS, ROLES, type Permission } from "@/lib/console/roles";
-import { listTeam, listTeamActivity } from "@/lib/console/team";
+import { invitationRefusal, listTeam, listTeamActivity } from "@/lib/console/team";
 import { orNotFound } from "@/app/merchant/sdk/_lib/load-application";
 import { AccountBar } from "@/app/merchant/sdk/_components/account-bar";
+import { RoleGate } from "@/app/merchant/sdk/_components/role-gate";
 import { loadCurrentAccount } from "@/app/merchant/sdk/_lib/current-account";
 import { readQuery, type SearchParams } from "@/app/merchant/sdk/_lib/read-query";
 import { Time } from "@/app/merchant/sdk/_components/time";
@@ -22,6 +23,7 @@ export const metadata: Metadata = { title: "Team" };
 const PERMISSION_WORDS: Record<Permission, string> = {
   read: "See wallets, cards, events, deliveries, logs and the audit log",
   see_keys: "See API keys (names and masks)",
+  reveal_test_cards: "Reveal a test card's number and CVC (never a live card's)",
   write_test: "Change test mode: keys, endpoints, signing secrets, replays",
   write_live: "Change live mode: keys, endpoints, signing secrets, replays",
   manage_applications: "Create and rename applications",
@@ -36,9 +38,10 @@ export default async function TeamPage({ searchParams }: { searchParams: Promise
   // ?account= (a link to one team) or else the account this browser is in.
   const accountId = requested ?? current?.id;
   if (!accountId) notFound();
-  const [{ account, members, invitations }, activity] = await Promise.all([
+  const [{ account, members, invitations }, activity, unconfirmed] = await Promise.all([
     orNotFound(listTeam(prisma(), merchant.id, accountId)),
     orNotFound(listTeamActivity(prisma(), merchant.id, accountId)),
+    invitationRefusal(prisma(), merchant.id),
   ]);
   const manages = can(account.role, "manage_members");
   return (
@@ -95,9 +98,11 @@ export default async function TeamPage({ searchParams }: { searchParams: Promise
         <Panel
           id="invite"
           title="Invite someone"
-          description="They get an email with a link that works once, for 7 days. An account always keeps at least one owner."
+          description="They get an email with a link that works once, for 7 days. An account sends at most 20 invitations an hour, and one address gets at most 3 a day. An account always keeps at least one owner."
         >
-          <InviteForm accountId={account.id} />
+          <RoleGate reason={unconfirmed} id="invite">
+            <InviteForm accountId={account.id} />
+          </RoleGate>
         </Panel>
       ) : null}
       <Panel id="invitations" title="Invitations waiting">

@@ -8,7 +8,8 @@ import { registerEndpoint } from "@/lib/console/register-endpoint";
 import { replayConsoleDelivery } from "@/lib/console/replay-console-delivery";
 import { sendTestEvent } from "@/lib/console/send-test-event";
 import { requireRecentAuthentication } from "@/lib/console/recent-authentication";
-import { liveEndpointChangeIsSensitive, endpointUpdateIsSensitive } from "@/lib/console/sensitive-changes";
+import { checkModeWrite } from "@/lib/console/mode-write";
+import { endpointUpdateIsSensitive } from "@/lib/console/sensitive-changes";
 import { requireAuditContext } from "@/lib/console/session";
 import { setEndpointEnabled } from "@/lib/console/set-endpoint-enabled";
 import { updateEndpoint } from "@/lib/console/update-endpoint";
@@ -23,13 +24,17 @@ export async function registerEndpointAction(
   const events = form.getAll("events").filter((e): e is string => typeof e === "string");
   const values = { url: text(form, "url"), events: events.join(","), enabled: form.get("enabled") ? "on" : "" };
   const state = await runAction(async () => {
-    if (await liveEndpointChangeIsSensitive(prisma(), context.merchantId, applicationId))
-      await requireRecentAuthentication(context.merchantId);
+    // The mode the form was drawn in, checked once with its permission and re-authentication
+    // (lib/console/mode-write.ts); the endpoint is registered in exactly that mode.
+    const mode = await checkModeWrite(prisma(), context.merchantId, applicationId, text(form, "mode"), () =>
+      requireRecentAuthentication(context.merchantId),
+    );
     const { id } = await transaction((tx) =>
       registerEndpoint(tx, context, applicationId, {
         url: values.url,
         events,
         enabled: Boolean(form.get("enabled")),
+        mode,
       }),
     );
     return { message: id };

@@ -54,6 +54,9 @@ export function EndpointForm({
             : "form"
       }
     >
+      {/* The mode this form writes in is the one it was drawn in, whatever the view shows by the time it
+          is sent (lib/console/mode-write.ts). */}
+      <input type="hidden" name="mode" value={live ? "live" : "test"} />
       {state.status === "ok" ? (
         <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
           {endpoint ? state.message : "Endpoint added. New events are delivered to it from now on."}

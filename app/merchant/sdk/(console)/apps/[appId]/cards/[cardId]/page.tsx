@@ -14,6 +14,7 @@ import { formatMoney } from "@/lib/money/format";
 import { CardDetailsReveal } from "./card-details-reveal";
 import { SpendingControlsPanel } from "./spending-controls-panel";
 import { refusalOf, writeIn } from "@/lib/console/roles";
+import { RoleGate } from "@/app/merchant/sdk/_components/role-gate";
 
 export const metadata: Metadata = { title: "Card" };
 
@@ -72,7 +73,9 @@ export default async function CardPage({ params }: { params: Promise<{ appId: st
           ) : card.status === "canceled" ? (
             <p className="text-sm text-slate-600">The card is canceled; its details are no longer shown.</p>
           ) : (
-            <CardDetailsReveal applicationId={application.id} cardId={card.id} last4={card.last4} />
+            <RoleGate reason={refusalOf(application.role, "reveal_test_cards")} id="card-details">
+              <CardDetailsReveal applicationId={application.id} cardId={card.id} last4={card.last4} />
+            </RoleGate>
           )}
         </Panel>
         <SpendingControlsPanel

@@ -1,8 +1,9 @@
 "use server";
 // Server actions of the decision endpoint page: set, remove, send a test request. Each checks the
-// session; lib/console/authorization-endpoint.ts checks membership and the mode's write permission
-// and writes the audit line of a set or a removal. In live mode a set or a removal also asks for a
-// recent re-authentication: the live endpoint approves real spends.
+// session; a set or a removal writes in the mode its request names, checked once by
+// lib/console/mode-write.ts with that mode's write permission and, in live mode, a recent
+// re-authentication (the live endpoint approves real spends); lib/console/authorization-endpoint.ts
+// writes the audit line in the same mode.
 import { revalidatePath } from "next/cache";
 import {
   deleteConsoleDecisionEndpoint,
@@ -11,7 +12,7 @@ import {
 } from "@/lib/console/authorization-endpoint";
 import { prisma } from "@/lib/db/client";
 import { requireRecentAuthentication } from "@/lib/console/recent-authentication";
-import { liveEndpointChangeIsSensitive } from "@/lib/console/sensitive-changes";
+import { checkModeWrite } from "@/lib/console/mode-write";
 import { requireAuditContext } from "@/lib/console/session";
 import { runAction, text, type ActionState } from "@/app/merchant/sdk/_lib/action-state";
 
@@ -29,21 +30,23 @@ export async function setDecisionEndpointAction(
     defaultAction: text(form, "defaultAction"),
   };
   const state = await runAction(async () => {
-    if (await liveEndpointChangeIsSensitive(prisma(), context.merchantId, applicationId))
-      await requireRecentAuthentication(context.merchantId);
-    await setConsoleDecisionEndpoint(context, applicationId, values);
+    const mode = await checkModeWrite(prisma(), context.merchantId, applicationId, text(form, "mode"), () =>
+      requireRecentAuthentication(context.merchantId),
+    );
+    await setConsoleDecisionEndpoint(context, applicationId, values, mode);
     return { message: "Decision endpoint saved. New spends are asked from now on." };
   }, values);
   revalidatePath(pagePath(applicationId));
   return state;
 }
 
-export async function deleteDecisionEndpointAction(applicationId: string): Promise<ActionState> {
+export async function deleteDecisionEndpointAction(applicationId: string, mode: string): Promise<ActionState> {
   const context = await requireAuditContext();
   const state = await runAction(async () => {
-    if (await liveEndpointChangeIsSensitive(prisma(), context.merchantId, applicationId))
-      await requireRecentAuthentication(context.merchantId);
-    await deleteConsoleDecisionEndpoint(context, applicationId);
+    const checked = await checkModeWrite(prisma(), context.merchantId, applicationId, String(mode), () =>
+      requireRecentAuthentication(context.merchantId),
+    );
+    await deleteConsoleDecisionEndpoint(context, applicationId, checked);
     return { message: "Removed: spends are decided by status, controls and funds alone." };
   });
   revalidatePath(pagePath(applicationId));

@@ -12,11 +12,15 @@ export function DecisionEndpointForm({
   applicationId,
   endpoint,
   canWrite,
+  live,
 }: {
   applicationId: string;
   endpoint: { url: string; timeoutMs: number; defaultAction: "approve" | "decline" } | null;
   canWrite: boolean;
+  /** The mode the page was drawn in: the one a set or a removal writes in (lib/console/mode-write.ts). */
+  live: boolean;
 }) {
+  const mode = live ? "live" : "test";
   // In live mode, setting or removing asks for a recent re-authentication; the action runs again once given.
   const { withReauthentication, reauthDialog } = useReauthentication();
   const [state, action] = useActionState(
@@ -44,6 +48,7 @@ export function DecisionEndpointForm({
         </p>
       ) : null}
       <form action={action} className="space-y-4" noValidate>
+        <input type="hidden" name="mode" value={mode} />
         <Field id="decision-url" label="URL" error={errors.url}>
           {(aria) => (
             <input
@@ -103,7 +108,7 @@ export function DecisionEndpointForm({
             disabled={pending}
             onClick={() =>
               startTransition(async () =>
-                setOther(await withReauthentication(() => deleteDecisionEndpointAction(applicationId))),
+                setOther(await withReauthentication(() => deleteDecisionEndpointAction(applicationId, mode))),
               )
             }
           >

@@ -38,6 +38,7 @@ export default async function AuthorizationEndpointPage({ params }: { params: Pr
             applicationId={application.id}
             endpoint={endpoint}
             canWrite={can(application.role, writeIn(live))}
+            live={live}
           />
         </Panel>
         <Panel title="Health" id="decision-health" description="Over the endpoint's newest 100 decisions.">
