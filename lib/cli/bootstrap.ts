@@ -102,7 +102,9 @@ async function nextBootstrapKeyName(db: Db, applicationId: string): Promise<stri
 export async function bootstrap(db: Db, input: BootstrapInput) {
   const { email, password } = parseFields(bootstrapFields, { email: input.email, password: input.password });
   // Checked before anything is written, so a refused URL leaves no merchant with an unprinted password.
-  const webhookUrl = input.webhookUrl ? (await vetEndpointUrl(input.webhookUrl, destinationRule(false))).url.toString() : undefined;
+  const webhookUrl = input.webhookUrl
+    ? (await vetEndpointUrl(input.webhookUrl, destinationRule(false))).url.toString()
+    : undefined;
   const existing = await db.merchantUser.findUnique({ where: { email } });
   const { access, passwordHash } = await consolePassword(email, existing, password);
   const merchant = existing

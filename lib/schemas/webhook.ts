@@ -66,14 +66,11 @@ const webhookAttemptShape = z.object({
     .int()
     .nullable()
     .meta({ description: "Milliseconds from the start of the attempt to the answer (or the failure).", example: 87 }),
-  responseExcerpt: z
-    .string()
-    .nullable()
-    .meta({
-      description:
-        "The first 256 bytes of the receiver's answer; null when none came or the address was refused (nothing was sent).",
-      example: '{"received":true}',
-    }),
+  responseExcerpt: z.string().nullable().meta({
+    description:
+      "The first 256 bytes of the receiver's answer; null when none came or the address was refused (nothing was sent).",
+    example: '{"received":true}',
+  }),
   error: z.string().nullable().meta({ description: "Why the attempt got no answer, e.g. `timed out after 10000 ms`." }),
   requestHeaders: z.record(z.string(), z.string()).meta({ description: "The headers sent, signature included." }),
   requestBody: z.string().nullable().meta({

@@ -65,7 +65,7 @@ function refusalReason(range: string | null, rule: DestinationRule): string {
   if (range === "loopback")
     return (
       "loopback addresses are refused on this deployment; set ALLOW_LOOPBACK_ENDPOINTS=true for local " +
-      "development, or receive on localhost through the CLI's forwarder"
+      "development, or give a public URL that reaches your machine"
     );
   return "endpoints reach only public addresses";
 }

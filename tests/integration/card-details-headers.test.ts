@@ -32,7 +32,11 @@ describe("card-details security headers", () => {
     });
     expect(session.response.status).toBe(201);
     const token = new URL(session.data?.url ?? "").pathname.split("/").pop() ?? "";
-    const pages = [await openPage(token), await openPage("cdt_unknown"), await openPage(token, { "sec-fetch-dest": "document" })];
+    const pages = [
+      await openPage(token),
+      await openPage("cdt_unknown"),
+      await openPage(token, { "sec-fetch-dest": "document" }),
+    ];
     for (const page of pages) {
       expect(page.headers.get("strict-transport-security")).toBe("max-age=31536000");
       expect(page.headers.get("x-content-type-options")).toBe("nosniff");

@@ -57,7 +57,11 @@ describe("registration without ALLOW_LOOPBACK_ENDPOINTS", () => {
         body: { url, defaultAction: "decline" },
       });
       expect(response.status, url).toBe(400);
-      expect(error?.error, url).toMatchObject({ code: "validation_failed", param: "url", message: expect.stringMatching(WHY) });
+      expect(error?.error, url).toMatchObject({
+        code: "validation_failed",
+        param: "url",
+        message: expect.stringMatching(WHY),
+      });
       expect(error?.error.request_id, url).toMatch(/^req_/);
     }
     const read = await testClient(key).GET("/api/public/sdk/v1/authorization-endpoint");
@@ -69,9 +73,10 @@ describe("registration without ALLOW_LOOPBACK_ENDPOINTS", () => {
     const context = { merchantId: owner.id, ipAddress: "198.51.100.7" };
     await setMode(prisma(), context, appId, "test");
     for (const url of LOOPBACK_SPELLINGS) {
-      await expect(registerEndpoint(prisma(), context, appId, { url, events: [], enabled: true }), url).rejects.toMatchObject(
-        { code: "field", field: "url", message: expect.stringMatching(WHY) },
-      );
+      await expect(
+        registerEndpoint(prisma(), context, appId, { url, events: [], enabled: true }),
+        url,
+      ).rejects.toMatchObject({ code: "field", field: "url", message: expect.stringMatching(WHY) });
       const adding = addWebhookEndpoint(prisma(), { applicationId: appId, url, livemode: false });
       await expect(adding, url).rejects.toThrow(EndpointError);
       await expect(adding, url).rejects.toThrow(WHY);
@@ -105,13 +110,19 @@ describe("an endpoint registered under the setting, on a deployment without it",
     const deliveries = await testClient(key).GET("/api/public/sdk/v1/webhooks/deliveries");
     expect(deliveries.response.status).toBe(200);
     const listed = deliveries.data?.data.find((d) => d.id === deliveryId);
-    expect(listed?.lastAttempt).toMatchObject({ statusCode: null, responseExcerpt: null, error: expect.stringMatching(WHY) });
+    expect(listed?.lastAttempt).toMatchObject({
+      statusCode: null,
+      responseExcerpt: null,
+      error: expect.stringMatching(WHY),
+    });
     const page = await endpointDetail(prisma(), owner.id, appId, endpoint.id);
     expect(page.refusal).toMatch(WHY);
     expect(page.failures[0]).toMatchObject({ responseExcerpt: null, error: expect.stringMatching(WHY) });
 
     // Kept: the endpoint and its delivery are still there.
-    expect(await prisma().webhookEndpoint.findUnique({ where: { id: endpoint.id } })).toMatchObject({ deletedAt: null });
+    expect(await prisma().webhookEndpoint.findUnique({ where: { id: endpoint.id } })).toMatchObject({
+      deletedAt: null,
+    });
   });
 
   it("a decision endpoint decides by its default without a call, and its record says why", async () => {

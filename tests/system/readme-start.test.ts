@@ -199,7 +199,7 @@ describe("the README's start command", () => {
       const wallet = await fetch(`${base}/wallets`, {
         method: "POST",
         headers,
-        body: JSON.stringify({ externalUserId: "loopback_user", currency: "USD" }),
+        body: JSON.stringify({ externalUserId: "loopback_user", currency: "USD", email: "dev@example.com" }),
       });
       expect(wallet.status).toBe(201);
       const deadline = Date.now() + 30_000;

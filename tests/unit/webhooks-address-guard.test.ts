@@ -140,7 +140,8 @@ describe("isAllowedAddress", () => {
     for (const bad of ["169.254.169.254", "::ffff:169.254.169.254", "::ffff:a9fe:a9fe", "fd00:ec2::254", "10.0.0.5"]) {
       expect(isAllowedAddress(bad, TEST_WITH_SETTING), bad).toBe(false);
     }
-    for (const bad of ["", "not-an-address", "1.2.3.4.5"]) expect(isAllowedAddress(bad, TEST_WITH_SETTING), bad).toBe(false);
+    for (const bad of ["", "not-an-address", "1.2.3.4.5"])
+      expect(isAllowedAddress(bad, TEST_WITH_SETTING), bad).toBe(false);
   });
 });
 
@@ -256,7 +257,9 @@ describe("knownRefusal, what an endpoint's page says without a lookup", () => {
     expect(knownRefusal("http://localhost:4000/hooks", TEST)).toMatch(/localhost is a loopback address/);
     expect(knownRefusal("http://app.localhost:4000/hooks", TEST)).toMatch(/loopback/);
     expect(knownRefusal("http://[::1]:4000/hooks", TEST_WITH_SETTING)).toBeNull();
-    expect(knownRefusal("https://[::1]:4000/hooks", LIVE_WITH_SETTING)).toMatch(/live-mode endpoints reach only public/);
+    expect(knownRefusal("https://[::1]:4000/hooks", LIVE_WITH_SETTING)).toMatch(
+      /live-mode endpoints reach only public/,
+    );
     expect(knownRefusal("https://8.8.8.8/hooks", LIVE)).toBeNull();
     expect(knownRefusal("https://hooks.example.com/", LIVE)).toBeNull();
   });

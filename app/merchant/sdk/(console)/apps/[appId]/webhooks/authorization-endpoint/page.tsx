@@ -43,7 +43,11 @@ export default async function AuthorizationEndpointPage({ params }: { params: Pr
         </Panel>
         <Panel title="Health" id="decision-health" description="Over the endpoint's newest 100 decisions.">
           {endpoint?.refusal ? (
-            <p role="alert" className="mb-4 rounded bg-amber-50 p-3 text-sm text-amber-900" data-testid="decision-refusal">
+            <p
+              role="alert"
+              className="mb-4 rounded bg-amber-50 p-3 text-sm text-amber-900"
+              data-testid="decision-refusal"
+            >
               Not asked: {endpoint.refusal} Every spend gets the default action ({endpoint.defaultAction}) without a
               call until the URL is changed.
             </p>

@@ -40,9 +40,13 @@ function percent(rate: number | null): string {
 export default async function EndpointPage({ params }: { params: Promise<{ appId: string; endpointId: string }> }) {
   const { appId, endpointId } = await params;
   const { merchant, application } = await loadApplication(appId);
-  const { endpoint, refusal: addressRefusal, stats, failures, deliveries } = await orNotFound(
-    endpointDetail(prisma(), merchant.id, application.id, endpointId),
-  );
+  const {
+    endpoint,
+    refusal: addressRefusal,
+    stats,
+    failures,
+    deliveries,
+  } = await orNotFound(endpointDetail(prisma(), merchant.id, application.id, endpointId));
   const base = `/merchant/sdk/apps/${application.id}/webhooks`;
   // Shown to every role; disabled, with the reason, for a role that may not change this endpoint's mode.
   const refusal = refusalOf(application.role, writeIn(endpoint.livemode));
