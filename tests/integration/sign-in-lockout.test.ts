@@ -112,6 +112,17 @@ describe("sign-in lockout", () => {
   it("reads the device cookie from the sign-in request and remembers the device once sign-in is complete", async () => {
     const cookie = signDeviceCookie(authSecret(), "usr_x");
     expect(deviceCookieFromHeader(`a=b; ${DEVICE_COOKIE}=${cookie}; c=d`)).toBe(cookie);
+    // A garbled value is no device, never an error.
+    expect(deviceCookieFromHeader(`${DEVICE_COOKIE}=%E0%A4%A`)).toBe("%E0%A4%A");
+    const garbled = await signUp(prisma(), { email: email("garbled"), password: PASSWORD });
+    expect(
+      await authenticateCredentials(prisma(), {
+        email: garbled.email,
+        password: PASSWORD,
+        address: "192.0.2.3",
+        deviceCookie: `%E0%A4%A.${garbled.id}.%%%`,
+      }),
+    ).toMatchObject({ id: garbled.id });
     const owner = await signUp(prisma(), { email: email("remember"), password: PASSWORD });
     const remembered: string[] = [];
     const { jwt } =
