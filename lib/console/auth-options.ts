@@ -182,8 +182,12 @@ export function authOptions(
           token.authenticatedAt = Math.floor(Date.now() / 1000);
           if (token.sub) await request.rememberDevice?.(token.sub);
         }
-        if (trigger === "update" && token.secondFactorPending)
-          return completeSecondFactor(token, session, request.address ?? null);
+        if (trigger === "update" && token.secondFactorPending) {
+          const updated = await completeSecondFactor(token, session, request.address ?? null);
+          // A GitHub sign-in is complete once its code is given: only then is the browser known.
+          if (!updated.secondFactorPending && updated.sub) await request.rememberDevice?.(updated.sub);
+          return updated;
+        }
         return token;
       },
       session({ session, token }) {

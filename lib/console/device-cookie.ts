@@ -46,7 +46,8 @@ export function deviceCookieFromHeader(header: string | null | undefined): strin
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const cut = part.indexOf("=");
-    if (cut > 0 && part.slice(0, cut).trim() === DEVICE_COOKIE) return decodeURIComponent(part.slice(cut + 1).trim());
+    // Not URI-decoded: a value we set needs no decoding, and a malformed escape must not throw.
+    if (cut > 0 && part.slice(0, cut).trim() === DEVICE_COOKIE) return part.slice(cut + 1).trim();
   }
   return undefined;
 }

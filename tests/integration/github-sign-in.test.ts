@@ -7,14 +7,17 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
 import type { Profile } from "next-auth";
+import { Children, isValidElement, type ReactElement, type ReactNode } from "react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma, transaction } from "@/lib/db/client";
 import { authOptions } from "@/lib/console/auth-options";
 import { issueEmailToken, PASSWORD_RESET_TTL_MS } from "@/lib/console/email-tokens";
-import { GITHUB_EMAIL_UNVERIFIED } from "@/lib/console/github-profile";
+import { GITHUB_EMAIL_UNVERIFIED, GITHUB_EMAIL_UNVERIFIED_MESSAGE } from "@/lib/console/github-profile";
 import { resetPassword } from "@/lib/console/password-reset";
 import { isSessionOpen } from "@/lib/console/sessions";
 import { signUp } from "@/lib/console/sign-up";
+import SignInPage from "@/app/merchant/sdk/(auth)/sign-in/page";
+import { SignInForm } from "@/app/merchant/sdk/(auth)/sign-in/sign-in-form";
 
 type GithubEmail = { email: string; primary: boolean; verified: boolean };
 /** The stand-in's users by access token: the /user answer and the /user/emails list. */
@@ -106,6 +109,19 @@ describe("GitHub sign-in", () => {
     const { allowed } = await signInWithGithub(token, githubId);
     expect(allowed).toBe(`/merchant/sdk/sign-in?error=${GITHUB_EMAIL_UNVERIFIED}`);
     expect(await prisma().merchantUser.findUnique({ where: { githubId } })).toBeNull();
+  });
+
+  it("has the sign-in page say why, where next-auth sends the refused browser", async () => {
+    const form = (element: ReactNode): ReactElement<{ initialError?: string }> | undefined => {
+      if (!isValidElement<{ children?: ReactNode; initialError?: string }>(element)) return undefined;
+      if (element.type === SignInForm) return element;
+      return Children.toArray(element.props.children).map(form).find(Boolean);
+    };
+    const page = async (error?: string) =>
+      form(await SignInPage({ searchParams: Promise.resolve(error ? { error } : {}) }))?.props.initialError;
+    expect(await page(GITHUB_EMAIL_UNVERIFIED)).toBe(GITHUB_EMAIL_UNVERIFIED_MESSAGE);
+    expect(await page("OAuthCallback")).toBe("Sign-in failed. Please try again.");
+    expect(await page()).toBeUndefined();
   });
 
   it("refuses when the emails API cannot be read (no user:email scope)", async () => {

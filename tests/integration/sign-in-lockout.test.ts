@@ -10,6 +10,7 @@ import { authOptions } from "@/lib/console/auth-options";
 import { authSecret } from "@/lib/console/auth-secret";
 import { DEVICE_COOKIE, deviceCookieFromHeader, signDeviceCookie } from "@/lib/console/device-cookie";
 import { signUp } from "@/lib/console/sign-up";
+import { enrolTwoFactor, totpCodeAt } from "../helpers/totp-code";
 
 const PASSWORD = "a long enough password";
 const email = (label: string) => `${label}-${randomBytes(5).toString("hex")}@example.test`;
@@ -111,6 +112,17 @@ describe("sign-in lockout", () => {
   it("reads the device cookie from the sign-in request and remembers the device once sign-in is complete", async () => {
     const cookie = signDeviceCookie(authSecret(), "usr_x");
     expect(deviceCookieFromHeader(`a=b; ${DEVICE_COOKIE}=${cookie}; c=d`)).toBe(cookie);
+    // A garbled value is no device, never an error.
+    expect(deviceCookieFromHeader(`${DEVICE_COOKIE}=%E0%A4%A`)).toBe("%E0%A4%A");
+    const garbled = await signUp(prisma(), { email: email("garbled"), password: PASSWORD });
+    expect(
+      await authenticateCredentials(prisma(), {
+        email: garbled.email,
+        password: PASSWORD,
+        address: "192.0.2.3",
+        deviceCookie: `%E0%A4%A.${garbled.id}.%%%`,
+      }),
+    ).toMatchObject({ id: garbled.id });
     const owner = await signUp(prisma(), { email: email("remember"), password: PASSWORD });
     const remembered: string[] = [];
     const { jwt } =
@@ -122,6 +134,35 @@ describe("sign-in lockout", () => {
       account: { provider: "credentials", type: "credentials", providerAccountId: owner.id },
       trigger: "signIn",
     });
+    expect(remembered).toEqual([owner.id]);
+  });
+
+  it("remembers a GitHub sign-in's browser only once its second factor is given", async () => {
+    const owner = await signUp(prisma(), { email: email("gh2fa"), password: PASSWORD });
+    const githubId = String(Math.floor(Math.random() * 1e9));
+    await prisma().merchantUser.update({ where: { id: owner.id }, data: { githubId } });
+    const { secret } = await enrolTwoFactor(prisma(), { merchantId: owner.id, ipAddress: "192.0.2.2" });
+    const remembered: string[] = [];
+    const { jwt } =
+      authOptions({ address: "192.0.2.2", rememberDevice: async (id) => void remembered.push(id) }).callbacks ?? {};
+    if (!jwt) throw new Error("authOptions has no jwt callback");
+    const pending = await jwt({
+      token: { email: owner.email },
+      user: { id: githubId, email: owner.email },
+      account: { provider: "github", type: "oauth", providerAccountId: githubId },
+      profile: { email: owner.email, name: "Octo" },
+      trigger: "signIn",
+    });
+    expect(pending.secondFactorPending).toBe(true);
+    expect(remembered).toEqual([]);
+    const done = await jwt({
+      token: pending,
+      user: undefined as never,
+      account: null,
+      trigger: "update",
+      session: { code: await totpCodeAt(secret, 0) },
+    });
+    expect(done.secondFactorPending).toBeUndefined();
     expect(remembered).toEqual([owner.id]);
   });
 });
