@@ -1,6 +1,7 @@
 // The applications of every account the member belongs to, for the console's home page, with the
 // member's role there and counts that help pick one, per mode.
 import type { Db } from "@/lib/db/client";
+import { browserViews } from "./browser-view";
 
 /** `accountId`: that account's applications only (the account the console is in). */
 export async function listApplications(db: Db, merchantId: string, accountId?: string) {
@@ -47,10 +48,11 @@ export async function listApplications(db: Db, merchantId: string, accountId?: s
     endpoints: countOf(endpoints, id, livemode),
     wallets: countOf(wallets, id, livemode),
   });
+  const browser = await browserViews(merchantId);
   return applications.map(({ account, consoleViews, ...application }) => ({
     ...application,
-    // This member's own view of it (set-mode.ts).
-    consoleLivemode: consoleViews[0]?.livemode ?? false,
+    // This browser's view of it, else this member's own (require-application.ts).
+    consoleLivemode: browser[application.id] ?? consoleViews[0]?.livemode ?? false,
     accountId: account.id,
     accountName: account.name,
     role: account.members[0]?.role ?? "viewer",

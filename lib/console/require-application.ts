@@ -3,6 +3,7 @@
 // exactly like an id that does not exist; and what the member's role may do (lib/console/roles.ts)
 // is checked here too, so no page or action can skip it.
 import type { Db } from "@/lib/db/client";
+import { browserViews } from "./browser-view";
 import { ConsoleError } from "./errors";
 import { requireRole, type Permission, type Role } from "./roles";
 
@@ -19,9 +20,10 @@ export async function requireApplication(db: Db, memberId: string, applicationId
   if (!found || !role) throw ConsoleError.notFound("Application");
   const { account, consoleViews, ...application } = found;
   requireRole(role, need);
-  // The mode this member's console shows (set-mode.ts): theirs alone, test until they switch. Reads
-  // use it; a write takes its mode from its own request instead (mode-write.ts).
-  const consoleLivemode = consoleViews[0]?.livemode ?? false;
+  // The mode this member's console shows in this browser (browser-view.ts), else their own last
+  // choice (set-mode.ts), else test. Reads use it; a write takes its mode from its own request
+  // instead (mode-write.ts).
+  const consoleLivemode = (await browserViews(memberId))[applicationId] ?? consoleViews[0]?.livemode ?? false;
   return { ...application, consoleLivemode, accountName: account.name, role };
 }
 

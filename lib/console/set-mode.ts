@@ -6,13 +6,14 @@ import type { Db } from "@/lib/db/client";
 import { requireApplication } from "./require-application";
 
 export async function setMode(db: Db, context: { merchantId: string }, applicationId: string, mode: "test" | "live") {
-  const application = await requireApplication(db, context.merchantId, applicationId);
+  await requireApplication(db, context.merchantId, applicationId);
   const livemode = mode === "live";
-  if (application.consoleLivemode !== livemode)
-    await db.consoleView.upsert({
-      where: { merchantId_applicationId: { merchantId: context.merchantId, applicationId } },
-      create: { merchantId: context.merchantId, applicationId, livemode },
-      update: { livemode },
-    });
+  // The member's own last choice, where a browser that has made none starts; the browser's own is
+  // its cookie (browser-view.ts), which the server action sets.
+  await db.consoleView.upsert({
+    where: { merchantId_applicationId: { merchantId: context.merchantId, applicationId } },
+    create: { merchantId: context.merchantId, applicationId, livemode },
+    update: { livemode },
+  });
   return { livemode };
 }

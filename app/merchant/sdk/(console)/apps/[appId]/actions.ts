@@ -10,6 +10,7 @@ import { requireRecentAuthentication } from "@/lib/console/recent-authentication
 import { rollSecret } from "@/lib/console/roll-secret";
 import { requireAuditContext } from "@/lib/console/session";
 import { setMode } from "@/lib/console/set-mode";
+import { rememberBrowserView } from "@/lib/console/browser-view";
 import { runAction, text, type ActionState } from "@/app/merchant/sdk/_lib/action-state";
 
 export async function renameApplicationAction(
@@ -32,7 +33,10 @@ export async function renameApplicationAction(
 export async function setModeAction(applicationId: string, mode: "test" | "live"): Promise<ActionState> {
   const context = await requireAuditContext();
   const state = await runAction(async () => {
-    await transaction((tx) => setMode(tx, context, applicationId, mode === "live" ? "live" : "test"));
+    const { livemode } = await transaction((tx) =>
+      setMode(tx, context, applicationId, mode === "live" ? "live" : "test"),
+    );
+    await rememberBrowserView(context.merchantId, applicationId, livemode);
   });
   revalidatePath(`/merchant/sdk/apps/${applicationId}`, "layout");
   return state;
