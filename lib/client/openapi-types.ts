@@ -5586,7 +5586,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -5756,7 +5756,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -6011,7 +6011,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -6263,7 +6263,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -6433,7 +6433,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -6688,7 +6688,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -6920,7 +6920,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -7152,7 +7152,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -7384,7 +7384,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -7559,7 +7559,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -7814,7 +7814,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -8088,7 +8088,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -8258,7 +8258,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -8513,7 +8513,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -8745,7 +8745,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -9000,7 +9000,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -9175,7 +9175,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -9430,7 +9430,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -9704,7 +9704,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -9936,7 +9936,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -10099,7 +10099,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -10269,7 +10269,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -10436,7 +10436,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -10606,7 +10606,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -10838,7 +10838,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -10991,7 +10991,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -11161,7 +11161,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -11309,7 +11309,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -11542,7 +11542,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -11771,7 +11771,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -12026,7 +12026,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -12258,7 +12258,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -12513,7 +12513,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -12745,7 +12745,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -12858,6 +12858,27 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   verifyProof: {
@@ -12948,6 +12969,27 @@ export interface operations {
           "x-ratelimit-remaining": string;
           /** @description Seconds until the window resets. */
           "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
           [name: string]: unknown;
         };
         content: {
@@ -13046,6 +13088,27 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   getDocumentKeys: {
@@ -13116,6 +13179,27 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   getTreasuryStats: {
@@ -13180,6 +13264,27 @@ export interface operations {
           "x-ratelimit-remaining": string;
           /** @description Seconds until the window resets. */
           "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
           [name: string]: unknown;
         };
         content: {
@@ -13274,6 +13379,27 @@ export interface operations {
           "x-ratelimit-remaining": string;
           /** @description Seconds until the window resets. */
           "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
           [name: string]: unknown;
         };
         content: {
@@ -13385,6 +13511,27 @@ export interface operations {
           "x-ratelimit-remaining": string;
           /** @description Seconds until the window resets. */
           "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
           [name: string]: unknown;
         };
         content: {
@@ -13543,7 +13690,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -13634,6 +13781,27 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   getHealth: {
@@ -13704,7 +13872,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: overloaded, unavailable. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
