@@ -44,7 +44,7 @@ const DECISION_STATEMENT_FLOOR_MS = 1_000;
  * as statement_timeout and lock_timeout, and work whose client went away or whose deadline passed is
  * rolled back instead of committed: never half done, and never committed for nobody (docs/decisions/overload.md).
  */
-export function transaction<T>(work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+export async function transaction<T>(work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
   const request = currentDeadline();
   if (!request) return prisma().$transaction(work, TRANSACTION_LIMITS);
   abandonIfUnwanted(request);

@@ -12,10 +12,11 @@ export type PriorityClass = "decision" | "write" | "read" | "page" | "verificati
 /**
  * `share`: the fraction of ADMISSION_MAX_IN_FLIGHT and ADMISSION_MAX_EVENT_LOOP_DELAY_MS a class may
  * use; `budgetMs`: its deadline after admission (statement_timeout and the abandon-before-commit
- * check follow it). The decision class's budget sits inside a card network's ~2 s window.
+ * check follow it). The decision class's: the longest decision endpoint timeout (2 s) and the time to
+ * record its answer, so only a spend that queued first has its ask shortened.
  */
 export const PRIORITY_CLASSES: Record<PriorityClass, { share: number; budgetMs: number }> = {
-  decision: { share: 1, budgetMs: 1_500 },
+  decision: { share: 1, budgetMs: 2_500 },
   write: { share: 0.9, budgetMs: 5_000 },
   read: { share: 0.8, budgetMs: 3_000 },
   page: { share: 0.8, budgetMs: 10_000 },
