@@ -6,7 +6,7 @@ import http from "node:http";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address";
 import { config } from "@/lib/config";
 import { newId } from "@/lib/ids";
-import { runWithDeadline } from "@/lib/platform/request-deadline";
+import { runWithDeadline, type RequestDeadline } from "@/lib/platform/request-deadline";
 import { countInto, overloadCounters } from "@/lib/platform/overload-counters";
 import { admissionVerdict, classify, EventLoopDelay, PRIORITY_CLASSES, type AdmissionLimits } from "./admission";
 import { answerAtEdge, answerClientError, answerOverloaded, refuseApiPath } from "./edge";
@@ -76,9 +76,10 @@ export function edgeServer(
       counters.inFlight = inFlight;
       // Closed before the answer was all written: the client is gone, its work may stop (request-deadline.ts).
       if (!res.writableFinished) clientGone.abort();
+      else deadline.answered = true;
     });
     const admittedAt = Date.now();
-    const deadline = {
+    const deadline: RequestDeadline = {
       priority,
       admittedAt,
       deadline: admittedAt + PRIORITY_CLASSES[priority].budgetMs,

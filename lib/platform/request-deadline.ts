@@ -17,6 +17,11 @@ export type RequestDeadline = {
   decisionCritical: boolean;
   /** Set once, when a route wrapper starts on it: how long it waited after admission. */
   startedAt?: number;
+  /**
+   * Set once its answer is all sent: work it left running (handed off, never awaited) is no longer
+   * bound by its deadline.
+   */
+  answered?: boolean;
 };
 
 const STORE = Symbol.for("wallet-card.request-deadline");
@@ -32,8 +37,10 @@ export function runWithDeadline<T>(deadline: RequestDeadline, work: () => T): T 
   return storage().run(deadline, work);
 }
 
+/** The deadline of the request whose work this is, while that request is still unanswered. */
 export function currentDeadline(): RequestDeadline | undefined {
-  return storage().getStore();
+  const current = storage().getStore();
+  return current?.answered ? undefined : current;
 }
 
 /** Milliseconds left of the current request's budget; undefined outside a request (jobs, the CLI). */

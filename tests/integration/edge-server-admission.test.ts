@@ -150,4 +150,23 @@ describe("admission in the edge server", () => {
     expect((seen?.deadline ?? 0) - (seen?.admittedAt ?? 0)).toBe(2_500);
     expect(seen?.clientGone.aborted).toBe(true);
   });
+
+  it("lets work handed off after the answer run unbound by the request's deadline", async () => {
+    let during: RequestDeadline | undefined;
+    let after: RequestDeadline | null | undefined = null;
+    const handedOff = new Promise<void>((resolve) => {
+      void startEdge(async (_req, res) => {
+        during = currentDeadline();
+        res.end("ok");
+        // As the request log is: not awaited, still in the request's async context.
+        setTimeout(() => {
+          after = currentDeadline();
+          resolve();
+        }, 100);
+      }, 4).then((port) => send(port, "GET", "/api/public/sdk/v1/wallets/u_1"));
+    });
+    await handedOff;
+    expect(during?.priority).toBe("read");
+    expect(after).toBeUndefined();
+  });
 });
