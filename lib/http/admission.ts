@@ -64,12 +64,15 @@ const RESOLUTION_MS = 10;
 /**
  * The event loop's current delay: every 100 ms, the larger of the histogram's mean over the last
  * window (less its resolution, as @fastify/under-pressure does) and how late the sampling timer
- * itself fired, so one long block counts at once.
+ * itself fired; reported as the smaller of the last two such samples, so a delay counts once it is
+ * sustained. A single block (a route's code loading on its first request, a major collection) is
+ * over by the time it is measured, and refusing the requests after it would shed for nothing.
  */
 export class EventLoopDelay {
   private histogram: IntervalHistogram;
   private timer: NodeJS.Timeout;
   private expectedAt: number;
+  private previous = 0;
   current = 0;
 
   constructor(onSample?: (ms: number) => void) {
@@ -82,7 +85,9 @@ export class EventLoopDelay {
       this.expectedAt = now + SAMPLE_INTERVAL_MS;
       const mean = Number.isNaN(this.histogram.mean) ? 0 : this.histogram.mean / 1e6 - RESOLUTION_MS;
       this.histogram.reset();
-      this.current = Math.max(0, mean, late);
+      const sample = Math.max(0, mean, late);
+      this.current = Math.min(sample, this.previous);
+      this.previous = sample;
       onSample?.(this.current);
     }, SAMPLE_INTERVAL_MS);
     this.timer.unref();

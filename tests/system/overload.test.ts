@@ -62,8 +62,8 @@ function expectOverloaded(answer: Answer): void {
 }
 
 /**
- * A setup call, retried after Retry-After while refused: the first request of each route loads its
- * code, which blocks the event loop long enough for the next moment's requests to be shed too.
+ * A setup call, retried after Retry-After while refused, as a client does: the server has just
+ * started, loads each route's code on its first request, and may be busy for a moment.
  */
 async function untilAdmitted(call: () => Promise<Answer>): Promise<Answer> {
   for (let attempt = 0; ; attempt += 1) {
