@@ -149,12 +149,15 @@ describe("admission control on the production server", () => {
       expect(page.headers["retry-after"]).toBe("1");
       expect(page.headers["x-request-id"]).toMatch(/^req_/);
     }
-    // Refused at once, not after waiting for work: the bench measures how fast (bench/README.md,
-    // "Overload"); here, on a shared machine with the burst's own 180 connections opened at once
-    // from this process, only loosely.
-    const refusedMs = refused.map((a) => a.ms);
-    expect(percentile(refusedMs, 50)).toBeLessThan(500);
-    expect(percentile(refusedMs, 99)).toBeLessThan(3_000);
+    // Refused without waiting for the work ahead, well inside a client's timeout. How fast is the
+    // bench's question (bench/README.md, "Overload"): timed from this process, which opens the
+    // burst's 180 connections at once on a shared machine, a refusal's time is mostly our own.
+    expect(
+      percentile(
+        refused.map((a) => a.ms),
+        99,
+      ),
+    ).toBeLessThan(5_000);
 
     // Once the burst is over the next request is served normally.
     await sleep(200);
