@@ -241,7 +241,7 @@ const configSchema = z
     // requests past either bound are refused at once with 503 overloaded and Retry-After: 1 before
     // any database or Redis work; lower priority classes see a smaller share of both bounds.
     ADMISSION_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(64),
-    ADMISSION_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(1).max(60_000).default(200),
+    ADMISSION_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(1).max(60_000).default(500),
     // When a proof-of-liabilities snapshot is taken, and how long its leaves are kept for proofs (the
     // published snapshot row stays; lib/liabilities/take-liability-snapshot.ts).
     LIABILITY_SNAPSHOT_SCHEDULE: cronPattern(DEFAULT_LIABILITY_SNAPSHOT_SCHEDULE),
