@@ -19,7 +19,7 @@ export const PRIORITY_CLASSES: Record<PriorityClass, { share: number; budgetMs: 
   decision: { share: 1, budgetMs: 2_500 },
   write: { share: 0.9, budgetMs: 5_000 },
   read: { share: 0.8, budgetMs: 3_000 },
-  page: { share: 0.8, budgetMs: 10_000 },
+  page: { share: 0.8, budgetMs: 15_000 },
   verification: { share: 0.5, budgetMs: 3_000 },
 };
 
