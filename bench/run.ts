@@ -9,7 +9,8 @@
 // long; default 90, 300 with the growth scenario at full size), --node 24,20 (the Node.js versions, or binaries, that servers and workers of both
 // sides run on, each measured in turn; node@<major> from the npm registry is installed on demand
 // outside the repository; default: 24 and 20 in a full run, this process's own otherwise),
-// --growth-entries N (ledger entries at the growth scenario's small size; the big one is ten times).
+// --growth-entries N (ledger entries at the growth scenario's small size; the big one is ten times),
+// --overload-seconds N (each load level of the overload scenario; default 30, 3 with --quick).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
@@ -65,11 +66,19 @@ import {
   type TargetPoint,
 } from "./support/report";
 import { ProcessSampler } from "./support/process-sampler";
+import {
+  missedTargets,
+  OVERLOAD_MULTIPLES,
+  overloadPoint,
+  overloadTable,
+  type OverloadPoint,
+  type OverloadResult,
+} from "./overload/report";
 
 const { values: flags } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
-    scenarios: { type: "string", default: "1,2,3,4,5,6,7,growth" },
+    scenarios: { type: "string", default: "1,2,3,4,5,6,7,overload,growth" },
     runs: { type: "string" },
     seconds: { type: "string" },
     warmup: { type: "string" },
@@ -82,6 +91,7 @@ const { values: flags } = parseArgs({
     "max-minutes": { type: "string" },
     node: { type: "string" },
     "growth-entries": { type: "string" },
+    "overload-seconds": { type: "string" },
   },
 });
 
@@ -97,6 +107,8 @@ const settings = {
   connections: Number(flags.connections),
   openLoopMaxSockets: 256,
   requestTimeoutMs: 10_000,
+  /** Each load level (1x, 2x, 3x saturation) of the overload scenario. */
+  overloadSeconds: Number(flags["overload-seconds"] ?? (quick ? 3 : 30)),
   apiRateLimitPerMinute: 1_000_000_000,
   keys: quick ? 5 : 20,
   wallets: quick ? 20 : 200,
@@ -127,6 +139,9 @@ const httpScenarios = HTTP_ORDER.filter((id) => selected.has(HTTP_SCENARIOS[id].
 const runWebhooks = selected.has("6") && !flags.profile;
 const runScaling = selected.has("7") && !flags.profile;
 const runGrowth = selected.has("growth") && !flags.profile;
+const runOverload = selected.has("overload") && !flags.profile;
+/** The scenarios the overload scenario drives past saturation: a read and the decision-critical spend. */
+const OVERLOAD_SCENARIOS: HttpScenarioId[] = ["read", "spend-spread"];
 /**
  * The growth scenario's seeding of about 4.4 M ledger entries alone takes an hour or more on a busy
  * two-core machine (bench/README.md, "Growth"), so a run that includes it at full size gets longer.
@@ -629,6 +644,94 @@ async function seedReplays(ours: Server, seed: Omit<SeedData, "replays">, count:
     );
   }
   return replays;
+}
+
+// --- overload: open loop at 1x, 2x and 3x saturation (issue 42) ---
+
+/**
+ * Our server alone (pinned, WEB_CONCURRENCY=1, admission control at its defaults), per scenario of
+ * OVERLOAD_SCENARIOS: warm-up, one saturation run, then an open loop at each multiple of that rate
+ * for --overload-seconds, each followed by a gentle probe until it is answered normally, and a pause
+ * so one level's backlog does not spill into the next.
+ */
+async function measureOverload(seed: SeedData, seedFile: string): Promise<OverloadResult> {
+  const ours = await startOurs();
+  log(`overload: our server is up (pid ${ours.child.pid})`);
+  try {
+    const scenarios: OverloadResult["scenarios"] = [];
+    for (const id of OVERLOAD_SCENARIOS) {
+      const meta = HTTP_SCENARIOS[id];
+      await untilAdmitted(() => checkScenario(id, seed, [ours]));
+      const tag = (phase: string) => `${runId.slice(-8)}-o${meta.number}-${phase}`;
+      await warmUp(ours, { scenario: id, seedFile, tag: tag("w"), label: `overload-${id}-warmup` });
+      const { result: saturation } = await saturate(ours, {
+        scenario: id,
+        seedFile,
+        tag: tag("s"),
+        label: `overload-${id}-saturation`,
+      });
+      log(`overload ${meta.number}: saturation ${saturation.throughput.toFixed(0)}/s`);
+      const points: OverloadPoint[] = [];
+      for (const multiple of OVERLOAD_MULTIPLES) {
+        const rate = saturation.throughput * multiple;
+        const result = await generate(
+          {
+            scenario: id,
+            seedFile,
+            tag: tag(`x${multiple}`),
+            timeoutMs: settings.requestTimeoutMs,
+            baseUrl: ours.url,
+            mode: "open",
+            rate,
+            // Enough sockets that the generator never queues what it offers: refusals come back fast.
+            maxSockets: Math.max(settings.openLoopMaxSockets, 1024),
+            warmupSeconds: settings.rampSeconds,
+            seconds: settings.overloadSeconds,
+            // "Normally": the scenario's status within its half-load p99 target's order (100 ms).
+            overload: { expectStatus: meta.expectStatus, normalMs: 100, probeGiveUpMs: 30_000 },
+          },
+          `overload-${id}-x${multiple}`,
+        );
+        const point = overloadPoint(multiple, rate, result);
+        points.push(point);
+        log(
+          `overload ${meta.number} at ${multiple}x (${rate.toFixed(0)}/s): served ${point.servedRate.toFixed(0)}/s ` +
+            `p50 ${point.servedP50Ms} p99 ${point.servedP99Ms} ms; refused ${point.refused} p99 ${point.refusedP99Ms ?? "-"} ms; ` +
+            `timeouts ${point.timeouts}; other 5xx ${point.other5xx}; recovery ${point.recoveryMs ?? "never"} ms`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+      }
+      scenarios.push({
+        scenario: id,
+        number: meta.number,
+        title: meta.title,
+        saturationRate: saturation.throughput,
+        points,
+        missed: missedTargets(saturation.throughput, points),
+      });
+    }
+    return { id: "overload", node: runtime?.version ?? process.version, seconds: settings.overloadSeconds, scenarios };
+  } finally {
+    await stopServer(ours);
+  }
+}
+
+/**
+ * Retries `step` while our server refuses it with 503 `overloaded` (after Retry-After), for up to
+ * 30 s: a server just started, or one whose core the machine's other work is using, may shed the
+ * first requests, and the overload scenario's own load is what is to be measured.
+ */
+async function untilAdmitted(step: () => Promise<void>): Promise<void> {
+  const giveUpAt = performance.now() + 30_000;
+  while (true) {
+    try {
+      return await step();
+    } catch (error) {
+      if (!String(error).includes('"overloaded"') || performance.now() > giveUpAt) throw error;
+      log("overload: our server shed the check (overloaded); retrying in 1 s");
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  }
 }
 
 // --- scenario 7: all cores against one core ---
@@ -1176,7 +1279,7 @@ async function main(): Promise<void> {
   );
   const runtimes = resolveNodeRuntimes(nodeSpec, log);
   log(`servers and workers on ${runtimes.map((r) => `Node.js ${r.version} (${r.binary})`).join(", then ")}`);
-  const buildDone = httpScenarios.length > 0 || runScaling || runGrowth ? build() : Promise.resolve();
+  const buildDone = httpScenarios.length > 0 || runScaling || runOverload || runGrowth ? build() : Promise.resolve();
   database = await createRunDatabase("bench", runId).catch((error: unknown) => {
     throw new Error(`could not create the bench database on ${serverUrl}: ${String(error)}`);
   });
@@ -1194,7 +1297,8 @@ async function main(): Promise<void> {
 
   const scenarios: ScenarioResult[] = [];
   const scalings: ScalingResult[] = [];
-  if (httpScenarios.length > 0 || runScaling || runWebhooks) {
+  const overloads: OverloadResult[] = [];
+  if (httpScenarios.length > 0 || runScaling || runWebhooks || runOverload) {
     const { seedApiData } = await import("./support/seed");
     const decisionUrl = await startDecisionEndpoint();
     log(`seeding ${settings.keys} keys and ${settings.wallets + 1} funded wallets with cards (and 5d's application)`);
@@ -1242,6 +1346,7 @@ async function main(): Promise<void> {
         continue;
       }
       if (runScaling) scalings.push(await measureScaling(seed, seedFile));
+      if (runOverload) overloads.push(await measureOverload(seed, seedFile));
       if (runWebhooks) scenarios.push(await measureWebhooks());
     }
   }
@@ -1259,17 +1364,20 @@ async function main(): Promise<void> {
     },
     scenarios,
     ...(scalings.length > 0 ? { scaling: scalings } : {}),
+    ...(overloads.length > 0 ? { overload: overloads } : {}),
     ...(growth ? { growth } : {}),
     loadAverageAtEnd: os.loadavg().map((n) => Math.round(n * 100) / 100),
     durationSeconds: Math.round((Date.now() - started) / 1000),
   };
-  const complete = !quick && httpScenarios.length === HTTP_ORDER.length && runWebhooks && runScaling && runGrowth;
+  const complete =
+    !quick && httpScenarios.length === HTTP_ORDER.length && runWebhooks && runScaling && runOverload && runGrowth;
   const out =
     flags.out ??
     (complete ? path.join(REPO_ROOT, "bench", "results", "latest.json") : path.join(workDir, "results.json"));
   await writeFormatted(out, `${JSON.stringify(results, null, 2)}\n`);
   if (scenarios.length > 0) console.log(`\n${resultTables(scenarios)}\n`);
   for (const scaling of scalings) console.log(`\n${scalingTable(scaling)}\n`);
+  for (const overload of overloads) console.log(`\n${overloadTable(overload)}\n`);
   if (growth) console.log(`\n${growthSummary(growth)}\n\n${growthTables(growth)}\n`);
   for (const warning of [...warningLines(scenarios), ...scalingWarningLines(scalings)]) console.log(`(!) ${warning}`);
   console.log(

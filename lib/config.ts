@@ -258,6 +258,11 @@ const configSchema = z
     // past it a spend gets the endpoint's defaultAction at once (reason overloaded). Per process:
     // with WEB_CONCURRENCY n, an application can have up to n times this many.
     AUTHORIZATION_DECISIONS_IN_FLIGHT: z.coerce.number().int().min(1).max(1_000).default(32),
+    // Admission control (lib/http/admission.ts, docs/decisions/overload.md), per server process:
+    // requests past either bound are refused at once with 503 overloaded and Retry-After: 1 before
+    // any database or Redis work; lower priority classes see a smaller share of both bounds.
+    ADMISSION_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(64),
+    ADMISSION_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(1).max(60_000).default(500),
     // When a proof-of-liabilities snapshot is taken, and how long its leaves are kept for proofs (the
     // published snapshot row stays; lib/liabilities/take-liability-snapshot.ts).
     LIABILITY_SNAPSHOT_SCHEDULE: cronPattern(DEFAULT_LIABILITY_SNAPSHOT_SCHEDULE),

@@ -20,6 +20,11 @@ export type GeneratorSpec = {
   warmupSeconds: number;
   seconds: number;
   timeoutMs: number;
+  /**
+   * The overload scenario (bench/overload/report.ts): 503 answers timed apart from the served ones, and
+   * after the schedule a gentle probe (one request at a time) until one is answered normally again.
+   */
+  overload?: { expectStatus: number; normalMs: number; probeGiveUpMs: number };
 } & ({ mode: "closed"; connections: number } | { mode: "open"; rate: number; maxSockets: number });
 
 export type GeneratorResult = {
@@ -39,6 +44,9 @@ export type GeneratorResult = {
   stalls?: Stalls;
   /** For open runs: the measured window on the wall clock (epoch ms), from the first intended send to the last answer. */
   windowEpochMs?: [number, number];
+  /** With `overload`: the 503 answers' latencies (not in `latency`), and ms from the schedule's end until a probe was answered normally (null: never within probeGiveUpMs). */
+  refusedLatency?: LatencySummary;
+  recoveryMs?: number | null;
 };
 
 const spec = JSON.parse(process.argv[2] ?? "") as GeneratorSpec;
@@ -49,6 +57,7 @@ const client = createHttpClient(
   spec.timeoutMs,
 );
 const histogram = newLatencyHistogram();
+const refusedHistogram = newLatencyHistogram();
 const statusCounts: Record<string, number> = {};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -106,15 +115,17 @@ async function openLoop(rate: number): Promise<GeneratorResult> {
         countStatus(status);
         if (status >= 200 && status < 300) completed++;
         const doneAt = performance.now();
-        recordMs(histogram, doneAt - intendedAt);
+        recordMs(spec.overload && status === 503 ? refusedHistogram : histogram, doneAt - intendedAt);
         spans.push([epoch(intendedAt), epoch(doneAt)]);
       });
     },
   );
+  const recovery = spec.overload ? probeUntilNormal(spec.overload) : undefined;
   // Stragglers get the request timeout to finish; whatever is left then is recorded as waited-for.
   const giveUpAt = performance.now() + spec.timeoutMs + 1000;
   while (inFlight.size > 0 && performance.now() < giveUpAt) await sleep(20);
   const unanswered = inFlight.size;
+  const recoveryMs = await recovery;
   const givenUpAt = performance.now();
   for (const intendedAt of inFlight.values()) {
     recordMs(histogram, givenUpAt - intendedAt);
@@ -130,11 +141,33 @@ async function openLoop(rate: number): Promise<GeneratorResult> {
     latency: summarize(histogram),
     generatorCpu,
     stalls: findStalls(spans),
+    ...(spec.overload ? { refusedLatency: summarize(refusedHistogram), recoveryMs } : {}),
     windowEpochMs:
       spans.length === 0
         ? undefined
         : [Math.min(...spans.map(([from]) => from)), Math.max(...spans.map(([, to]) => to))],
   };
+}
+
+/**
+ * From the end of the schedule: one request at a time, 50 ms apart, until one gets the scenario's
+ * status within `normalMs`; stragglers of the load may still be finishing meanwhile.
+ */
+async function probeUntilNormal(overload: NonNullable<GeneratorSpec["overload"]>): Promise<number | null> {
+  const from = performance.now();
+  const probeClient = createHttpClient(spec.baseUrl, 1, spec.timeoutMs);
+  try {
+    for (let n = 0; performance.now() - from < overload.probeGiveUpMs; n++) {
+      const sentAt = performance.now();
+      const status = await probeClient.send(buildRequest(spec.scenario, seed, 1_000_000_000 + n, `${spec.tag}-probe`));
+      const doneAt = performance.now();
+      if (status === overload.expectStatus && doneAt - sentAt <= overload.normalMs) return Math.round(doneAt - from);
+      await sleep(50);
+    }
+    return null;
+  } finally {
+    probeClient.close();
+  }
 }
 
 const result = spec.mode === "closed" ? await closedLoop(spec.connections) : await openLoop(spec.rate);

@@ -3,6 +3,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import type { MachineInfo } from "./machine";
 import { growthSummary, growthTables, type GrowthResult } from "./growth-report";
+import type { OverloadResult } from "../overload/report";
 
 export type TargetName = "ours" | "baseline";
 
@@ -78,6 +79,8 @@ export type BenchResults = {
   scenarios: ScenarioResult[];
   /** Scenario 7, once per Node.js version, when it ran: both sides are ours, so it is kept apart from the baseline ratios. */
   scaling?: ScalingResult[];
+  /** The overload scenario (issue 42), once per Node.js version, when it ran: ours alone, past saturation. */
+  overload?: OverloadResult[];
   /** The growth scenario, when it ran: ours alone, at two data sizes. */
   growth?: GrowthResult;
   loadAverageAtEnd: number[];

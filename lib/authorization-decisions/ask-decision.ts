@@ -23,9 +23,18 @@ import type { LookupHost } from "@/lib/webhooks/address-guard";
 import { signedRequest, type SigningSecrets } from "@/lib/webhooks/envelope";
 import { sendWebhookRequest, type SendResult } from "@/lib/webhooks/send-request";
 import { modeSigningSecrets } from "@/lib/webhooks/signing-secrets";
+import { overloadCounters } from "@/lib/platform/overload-counters";
+import { remainingMs } from "@/lib/platform/request-deadline";
 import { findDecisionEndpoint, type DecisionEndpoint } from "./decision-endpoint";
 import { releaseDecisionSlot, tryTakeDecisionSlot } from "./in-flight";
 import { preCheckReader } from "./pre-check-reader";
+
+/**
+ * Of a spend's deadline (docs/decisions/overload.md), what is kept for recording the outcome after
+ * asking; a window shorter than this plus DECISION_MIN_ASK_MS answers the stand-in rule at once.
+ */
+export const DECISION_RECORD_RESERVE_MS = 300;
+const DECISION_MIN_ASK_MS = 50;
 
 /** An answer is read to this many bytes at most: 20 metadata keys of 40 and values of 500 fit with room. */
 export const ANSWER_BYTES = 16 * 1024;
@@ -79,6 +88,14 @@ export async function askForDecision(
 
   const authorizationId = newId("auth");
   const asked = { kind: "asked", authorizationId, endpointId: endpoint.id } as const;
+  // Within the request's window: an answer after it is thrown away by the caller while the hold stays.
+  const left = remainingMs();
+  const timeoutMs =
+    left === undefined ? endpoint.timeoutMs : Math.min(endpoint.timeoutMs, left - DECISION_RECORD_RESERVE_MS);
+  if (timeoutMs < DECISION_MIN_ASK_MS) {
+    overloadCounters().decisionsDefaulted += 1;
+    return { ...asked, ...fallback(endpoint, "overloaded") };
+  }
   const key = inFlightKey(tenant);
   if (!tryTakeDecisionSlot(key, config().AUTHORIZATION_DECISIONS_IN_FLIGHT)) {
     return { ...asked, ...fallback(endpoint, "overloaded") };
@@ -103,7 +120,7 @@ export async function askForDecision(
       source,
       livemode: tenant.livemode,
     };
-    const result = await sendDecisionRequest(tenant, endpoint, data, options);
+    const result = await sendDecisionRequest(tenant, { ...endpoint, timeoutMs }, data, options);
     return { ...asked, ...interpretAnswer(result, endpoint, requested, currency) };
   } finally {
     releaseDecisionSlot(key);

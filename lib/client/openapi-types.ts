@@ -5645,7 +5645,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -5815,7 +5815,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -6070,7 +6070,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -6322,7 +6322,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -6492,7 +6492,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -6747,7 +6747,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -6979,7 +6979,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -7211,7 +7211,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -7443,7 +7443,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -7618,7 +7618,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -7873,7 +7873,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -8147,7 +8147,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -8317,7 +8317,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -8572,7 +8572,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -8804,7 +8804,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -9059,7 +9059,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -9234,7 +9234,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -9489,7 +9489,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -9763,7 +9763,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -9995,7 +9995,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -10158,7 +10158,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -10328,7 +10328,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -10495,7 +10495,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -10665,7 +10665,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -10897,7 +10897,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -11050,7 +11050,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -11220,7 +11220,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -11368,7 +11368,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -11601,7 +11601,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -11830,7 +11830,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -12085,7 +12085,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -12317,7 +12317,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -12572,7 +12572,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -12804,7 +12804,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -12917,6 +12917,27 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   verifyProof: {
@@ -13007,6 +13028,27 @@ export interface operations {
           "x-ratelimit-remaining": string;
           /** @description Seconds until the window resets. */
           "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
           [name: string]: unknown;
         };
         content: {
@@ -13105,6 +13147,27 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   getDocumentKeys: {
@@ -13175,6 +13238,27 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   getTreasuryStats: {
@@ -13239,6 +13323,27 @@ export interface operations {
           "x-ratelimit-remaining": string;
           /** @description Seconds until the window resets. */
           "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
           [name: string]: unknown;
         };
         content: {
@@ -13333,6 +13438,27 @@ export interface operations {
           "x-ratelimit-remaining": string;
           /** @description Seconds until the window resets. */
           "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
           [name: string]: unknown;
         };
         content: {
@@ -13444,6 +13570,27 @@ export interface operations {
           "x-ratelimit-remaining": string;
           /** @description Seconds until the window resets. */
           "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
           [name: string]: unknown;
         };
         content: {
@@ -13602,7 +13749,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -13693,6 +13840,27 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   getHealth: {
@@ -13763,7 +13931,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: overloaded, unavailable. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -13854,7 +14022,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable; retry shortly. Codes: unavailable. */
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: overloaded, unavailable. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */

@@ -2,6 +2,8 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient, type Prisma } from "@/lib/generated/prisma/client";
 import { config } from "@/lib/config";
+import { countInto, overloadCounters } from "@/lib/platform/overload-counters";
+import { abandonReason, currentDeadline, overloadedError, type RequestDeadline } from "@/lib/platform/request-deadline";
 import { DATABASE_CONNECT_TIMEOUT_MS } from "./database-unavailable";
 
 // A transaction client; the root client fits the same shape, so read helpers take either.
@@ -32,9 +34,41 @@ export function prisma(): PrismaClient {
 
 const TRANSACTION_LIMITS = { timeout: 15_000, maxWait: 10_000 };
 
-/** Runs `work` in one database transaction; events and ledger entries rely on that. */
-export function transaction<T>(work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
-  return prisma().$transaction(work, TRANSACTION_LIMITS);
+// A decision-critical request past its deadline still records its stand-in answer: its statements get
+// at least this long (docs/decisions/overload.md).
+const DECISION_STATEMENT_FLOOR_MS = 1_000;
+
+/**
+ * Runs `work` in one database transaction; events and ledger entries rely on that. Inside an HTTP
+ * request (lib/platform/request-deadline.ts) its statements run under the request's remaining budget
+ * as statement_timeout and lock_timeout, and work whose client went away or whose deadline passed is
+ * rolled back instead of committed: never half done, and never committed for nobody (docs/decisions/overload.md).
+ */
+export async function transaction<T>(work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  const request = currentDeadline();
+  if (!request) return prisma().$transaction(work, TRANSACTION_LIMITS);
+  abandonIfUnwanted(request);
+  const budgetMs = Math.min(
+    TRANSACTION_LIMITS.timeout,
+    Math.max(request.decisionCritical ? DECISION_STATEMENT_FLOOR_MS : 1, Math.ceil(request.deadline - Date.now())),
+  );
+  return prisma().$transaction(
+    async (tx) => {
+      // One round trip for both; local to this transaction, so the pooled connection keeps its defaults.
+      await tx.$queryRaw`SELECT set_config('statement_timeout', ${String(budgetMs)}, true), set_config('lock_timeout', ${String(budgetMs)}, true)`;
+      const result = await work(tx);
+      abandonIfUnwanted(request);
+      return result;
+    },
+    { timeout: budgetMs + 1_000, maxWait: Math.min(TRANSACTION_LIMITS.maxWait, budgetMs) },
+  );
+}
+
+function abandonIfUnwanted(request: RequestDeadline): void {
+  const reason = abandonReason(request);
+  if (!reason) return;
+  countInto(overloadCounters().abandoned, reason);
+  throw overloadedError(reason === "deadline" ? "deadline passed" : "client gone");
 }
 
 /** Runs reads that must agree with each other in one REPEATABLE READ transaction: one snapshot. */

@@ -67,3 +67,22 @@ export function isBareAdapterConnectionError(error: unknown): boolean {
   const kind = (error.cause as { kind?: unknown } | undefined)?.kind;
   return typeof kind === "string" && ADAPTER_KINDS.has(kind);
 }
+
+/** SQLSTATEs of a statement stopped by its statement_timeout (57014) or lock_timeout (55P03). */
+const CANCELED_SQLSTATES = new Set(["57014", "55P03"]);
+
+/**
+ * Whether a statement was stopped by the request's deadline (lib/db/client.ts transaction() sets
+ * both timeouts from it): answered 503 `overloaded`, the work rolled back, rather than a 500.
+ */
+export function isStatementCanceled(error: unknown, depth = 0): boolean {
+  if (typeof error !== "object" || error === null || depth > 4) return false;
+  const { code, meta, cause } = error as ErrorLike;
+  if (typeof code === "string" && CANCELED_SQLSTATES.has(code)) return true;
+  const adapterCause = (
+    meta as { driverAdapterError?: { cause?: { code?: unknown; originalCode?: unknown } } } | undefined
+  )?.driverAdapterError?.cause;
+  for (const inner of [adapterCause?.code, adapterCause?.originalCode])
+    if (typeof inner === "string" && CANCELED_SQLSTATES.has(inner)) return true;
+  return isStatementCanceled(cause, depth + 1);
+}

@@ -26,7 +26,8 @@ export const ERROR_CODE_MEANINGS = {
   statement_not_found: "No statement with that id.",
   proof_not_found: "No proof letter with that reference.",
   liability_snapshot_not_found: "No published liability snapshot with that id.",
-  liability_proof_unavailable: "The wallet has no leaf in that liability snapshot (a test-mode wallet, one created after it, or its proofs were deleted after their retention).",
+  liability_proof_unavailable:
+    "The wallet has no leaf in that liability snapshot (a test-mode wallet, one created after it, or its proofs were deleted after their retention).",
   route_not_found: "No operation at that path.",
   method_not_allowed: "The path exists but not with that method.",
   wallet_exists: "A wallet for that external user already exists.",
@@ -35,8 +36,10 @@ export const ERROR_CODE_MEANINGS = {
   idempotency_in_progress: "A request with the same Idempotency-Key is still running.",
   card_not_active: "The card is canceled, so its status can no longer change.",
   endpoint_disabled: "The webhook endpoint is disabled.",
-  card_canceled: "The card is canceled, so its details are no longer shown (a canceled card's status changes answer card_not_active).",
-  card_details_unavailable: "The card has no number yet: live cards get one once the service's live card range (CARD_LIVE_BIN) is configured.",
+  card_canceled:
+    "The card is canceled, so its details are no longer shown (a canceled card's status changes answer card_not_active).",
+  card_details_unavailable:
+    "The card has no number yet: live cards get one once the service's live card range (CARD_LIVE_BIN) is configured.",
   authorization_not_pending: "The authorization is no longer pending.",
   amount_exceeds_authorization: "The capture is larger than the authorization.",
   amount_exceeds_captured: "The refund is larger than what is left captured.",
@@ -53,8 +56,10 @@ export const ERROR_CODE_MEANINGS = {
   card_currency_mismatch: "A spend declined: the card spends another currency.",
   spending_limit_exceeded:
     "A spend declined: it would take the card's or wallet's spending past one of its spending limits; the message names the limit.",
-  category_blocked: "A spend declined: the merchant's category is blocked, or not allowed, by the card's or wallet's controls.",
-  country_blocked: "A spend declined: the merchant's country is blocked, or not allowed, by the card's or wallet's controls.",
+  category_blocked:
+    "A spend declined: the merchant's category is blocked, or not allowed, by the card's or wallet's controls.",
+  country_blocked:
+    "A spend declined: the merchant's country is blocked, or not allowed, by the card's or wallet's controls.",
   card_expired: "A spend declined: the card is past its expiry month.",
   declined_by_application:
     "A spend declined by the application's decision endpoint, or by its defaultAction when the endpoint did not answer usably in time (see the authorization's decision).",
@@ -64,6 +69,8 @@ export const ERROR_CODE_MEANINGS = {
   replay_limited: "Too many webhook replays; retry after the given seconds.",
   internal_error: "A bug on the service's side; the request id finds it in the logs.",
   unavailable: "A dependency is down for now; retry shortly.",
+  overloaded:
+    "The service is over capacity and refused the request at once, before doing any of it; retry after the given seconds.",
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_CODE_MEANINGS;

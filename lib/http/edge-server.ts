@@ -6,7 +6,10 @@ import http from "node:http";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address";
 import { config } from "@/lib/config";
 import { newId } from "@/lib/ids";
-import { answerAtEdge, answerClientError, refuseApiPath } from "./edge";
+import { runWithDeadline, type RequestDeadline } from "@/lib/platform/request-deadline";
+import { countInto, overloadCounters } from "@/lib/platform/overload-counters";
+import { admissionVerdict, classify, EventLoopDelay, PRIORITY_CLASSES, type AdmissionLimits } from "./admission";
+import { answerAtEdge, answerClientError, answerOverloaded, refuseApiPath } from "./edge";
 import { baseHeaders, identityHeaders } from "./headers";
 import { REQUEST_ID_HEADER } from "./request-id";
 
@@ -23,12 +26,28 @@ export function configuredTimeouts(): EdgeTimeouts {
   };
 }
 
-export function edgeServer(handle: EdgeHandler, timeouts: EdgeTimeouts = configuredTimeouts()): http.Server {
+/** ADMISSION_MAX_IN_FLIGHT and ADMISSION_MAX_EVENT_LOOP_DELAY_MS (lib/config.ts, docs/decisions/overload.md). */
+export function configuredAdmission(): AdmissionLimits {
+  const settings = config();
+  return {
+    maxInFlight: settings.ADMISSION_MAX_IN_FLIGHT,
+    maxEventLoopDelayMs: settings.ADMISSION_MAX_EVENT_LOOP_DELAY_MS,
+  };
+}
+
+export function edgeServer(
+  handle: EdgeHandler,
+  timeouts: EdgeTimeouts = configuredTimeouts(),
+  limits: AdmissionLimits = configuredAdmission(),
+): http.Server {
   // Given at construction: Node checks there that headersTimeout is within requestTimeout.
   const options: http.ServerOptions = {
     keepAliveTimeout: timeouts.keepAliveTimeoutMs,
     headersTimeout: timeouts.headersTimeoutMs,
   };
+  const counters = overloadCounters();
+  const loop = new EventLoopDelay((ms) => (counters.eventLoopDelayMs = ms));
+  let inFlight = 0;
   const server = http.createServer(options, (req, res) => {
     // Our own headers, over any client-sent copy: the socket's address, and the one id of this
     // request, which the route wrappers answer and log with.
@@ -40,11 +59,41 @@ export function edgeServer(handle: EdgeHandler, timeouts: EdgeTimeouts = configu
     // set here they would win over a page's own (proxy.ts, the card-details page's framing origin).
     const api = (req.url ?? "/").startsWith("/api/");
     for (const [name, value] of (api ? baseHeaders : identityHeaders)(requestId)) res.setHeader(name, value);
-    const refusal = refuseApiPath(req.url ?? "/");
-    if (refusal) return void answerAtEdge(res, refusal, requestId, req);
-    void handle(req, res);
+    // Admission first, before the rate limit's Redis call or any route's database work: a refusal
+    // here costs microseconds, so shedding does not eat the capacity it protects.
+    const priority = classify(req.method ?? "GET", req.url ?? "/");
+    const verdict = admissionVerdict(priority, { inFlight, eventLoopDelayMs: loop.current }, limits);
+    if (verdict !== "admit") {
+      countInto(counters.shed, `${priority}:${verdict}`);
+      return answerOverloaded(res, requestId, api, verdict);
+    }
+    countInto(counters.admitted, priority);
+    inFlight += 1;
+    counters.inFlight = inFlight;
+    const clientGone = new AbortController();
+    res.once("close", () => {
+      inFlight -= 1;
+      counters.inFlight = inFlight;
+      // Closed before the answer was all written: the client is gone, its work may stop (request-deadline.ts).
+      if (!res.writableFinished) clientGone.abort();
+      else deadline.answered = true;
+    });
+    const admittedAt = Date.now();
+    const deadline: RequestDeadline = {
+      priority,
+      admittedAt,
+      deadline: admittedAt + PRIORITY_CLASSES[priority].budgetMs,
+      clientGone: clientGone.signal,
+      decisionCritical: priority === "decision",
+    };
+    runWithDeadline(deadline, () => {
+      const refusal = refuseApiPath(req.url ?? "/");
+      if (refusal) return void answerAtEdge(res, refusal, requestId, req);
+      void handle(req, res);
+    });
   });
   server.on("clientError", answerClientError);
+  server.on("close", () => loop.stop());
   return server;
 }
 

@@ -95,3 +95,24 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
   const head = [...headers].map(([name, value]) => `${name}: ${value}\r\n`).join("");
   socket.end(`HTTP/1.1 ${refusal.status} Bad Request\r\n${head}\r\n${body}`);
 }
+
+const BUSY_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Busy</title></head><body><h1>Busy, try again</h1><p>The service is over capacity right now. Try again in a moment.</p></body></html>`;
+
+/**
+ * Admission control's refusal (lib/http/admission.ts): 503 `overloaded` with Retry-After: 1 and the
+ * envelope on API paths, a short busy page elsewhere. Not logged one by one (under overload that
+ * would cost the capacity it saves): lib/platform/overload-counters.ts counts them.
+ */
+export function answerOverloaded(response: ServerResponse, requestId: string, api: boolean, bound: string): void {
+  response.statusCode = 503;
+  response.setHeader("retry-after", "1");
+  response.setHeader("cache-control", "no-store");
+  if (!api) {
+    response.setHeader("content-type", "text/html; charset=utf-8");
+    response.end(BUSY_PAGE);
+    return;
+  }
+  const refusal = new ApiError("overloaded", `The service is over capacity (${bound}); retry after the given seconds.`);
+  response.setHeader("content-type", "application/json; charset=utf-8");
+  response.end(JSON.stringify(errorBody(refusal, requestId)));
+}

@@ -4,7 +4,9 @@ import {
   DATABASE_RETRY_AFTER_SECONDS,
   isBareAdapterConnectionError,
   isDatabaseUnavailable,
+  isStatementCanceled,
 } from "@/lib/db/database-unavailable";
+import { overloadedError } from "@/lib/platform/request-deadline";
 import { DomainError, type DomainErrorOptions, type ErrorCode, type ErrorDetail } from "@/lib/errors";
 
 export { DomainError, ERROR_CODES, type ErrorCode, type ErrorDetail } from "@/lib/errors";
@@ -82,6 +84,7 @@ const ERRORS: Record<ErrorCode, readonly [status: number, type: ErrorType]> = {
   replay_limited: [429, "rate_limit_error"],
   internal_error: [500, "api_error"],
   unavailable: [503, "api_error"],
+  overloaded: [503, "api_error"],
 };
 
 export function errorStatus(code: ErrorCode): number {
@@ -157,6 +160,8 @@ export function errorBody(error: DomainError, requestId: string): ErrorBody {
  */
 export function toApiError(error: unknown, requestId: string): ApiError {
   if (error instanceof DomainError) return ApiError.from(error);
+  // Out of its deadline's time (docs/decisions/overload.md): rolled back, retried like a refusal at the door.
+  if (isStatementCanceled(error)) return ApiError.from(overloadedError("deadline passed"));
   if (isDatabaseUnavailable(error) || isBareAdapterConnectionError(error)) {
     // One line, not a stack: during an outage every request lands here.
     console.error(`[${requestId}] database unavailable: ${databaseErrorSummary(error)}`);

@@ -1,6 +1,7 @@
 // The wrapper for unauthenticated public routes: per-address rate limit, input validation from the
 // operation's declaration (lib/operations), error envelope, headers.
 import type { z } from "zod";
+import { beginAdmittedWork } from "./admission";
 import { clientAddress } from "./client-address";
 import { errorResponse } from "./error-response";
 import { assertDeclaredBody } from "./handler-result";
@@ -30,6 +31,7 @@ export function publicRoute<const D extends PublicRouteDeclaration>(
     const requestId = requestIdOf(request);
     const headers = baseHeaders(requestId);
     try {
+      beginAdmittedWork();
       const address = clientAddress(request);
       await enforceRateLimit({ kind: "address", id: address }, headers);
       const { rawBody: _ignored, ...input } = await parseRouteInput(request, context, operation);

@@ -11,6 +11,7 @@ import { isWrite, type HttpMethod } from "@/lib/operations/define";
 import type { Tenant } from "@/lib/tenant";
 import { authenticate, type AuthOutcome } from "./authenticate";
 import { authorize } from "./authorize";
+import { beginAdmittedWork } from "./admission";
 import { clientAddress } from "./client-address";
 import { renderError } from "./error-response";
 import { assertDeclaredBody, renderResult, sentBody, type HandlerResult, type RenderedResult } from "./handler-result";
@@ -88,6 +89,7 @@ export function sdkRoute<const D extends SdkRouteDeclaration, P>(
     const headers = baseHeaders(requestId);
     let rendered: RenderedResult;
     try {
+      beginAdmittedWork();
       const { outcome, address } = await authenticateAndLimit(request, headers, trace);
       if (!outcome.ok) throw outcome.error;
       const auth = outcome.auth;

@@ -49,9 +49,13 @@ const ERROR_EXAMPLES = {
   endpoint_not_found: { message: `No webhook endpoint ${EXAMPLE_IDS.endpoint}.`, param: "id" },
   statement_not_found: { message: `No statement ${EXAMPLE_IDS.statement} exists.`, param: "id" },
   proof_not_found: { message: `No proof letter ${EXAMPLE_IDS.proof} exists.`, param: "id" },
-  liability_snapshot_not_found: { message: "No liability snapshot lsnap_7Hq2Lm9Xc4Vb1Nz8Kd3Rt6Wy is published.", param: "id" },
+  liability_snapshot_not_found: {
+    message: "No liability snapshot lsnap_7Hq2Lm9Xc4Vb1Nz8Kd3Rt6Wy is published.",
+    param: "id",
+  },
   liability_proof_unavailable: {
-    message: "Wallet wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T has no leaf in snapshot lsnap_7Hq2Lm9Xc4Vb1Nz8Kd3Rt6Wy: it was created after it.",
+    message:
+      "Wallet wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T has no leaf in snapshot lsnap_7Hq2Lm9Xc4Vb1Nz8Kd3Rt6Wy: it was created after it.",
   },
   wallet_exists: {
     message: `A wallet for externalUserId ${EXAMPLE_USER.externalUserId} already exists.`,
@@ -130,6 +134,7 @@ const ERROR_EXAMPLES = {
   replay_limited: { message: "A delivery can be replayed 5 times per hour, counted over the last 60 minutes." },
   internal_error: { message: "Something went wrong on our side. Retry later; quote the request id if it persists." },
   unavailable: { message: "The service is temporarily unavailable. Retry shortly." },
+  overloaded: { message: "The service is over capacity (in_flight); retry after the given seconds." },
 } satisfies Partial<Record<ErrorCode, ErrorExample>>;
 
 const VALIDATION_FAILED = errorEnvelopeSchema.meta()?.example;

@@ -46,7 +46,7 @@ const STATUS_TEXT: Record<number, string> = {
   422: "The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds.",
   429: "Over the rate limit; retry after the number of seconds in Retry-After.",
   500: "Something failed on our side.",
-  503: "A dependency is unavailable; retry shortly.",
+  503: "A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After.",
 };
 
 function errorResponses(codes: readonly ErrorCode[], scope?: Scope): Record<string, ZodOpenApiResponseObject> {
@@ -92,6 +92,7 @@ const ALWAYS_SDK: ErrorCode[] = [
   "rate_limited",
   "internal_error",
   "unavailable",
+  "overloaded",
 ];
 const ALWAYS_WRITE: ErrorCode[] = [
   "validation_failed",
@@ -171,6 +172,8 @@ export function publicOperation(op: PublicOperation): ZodOpenApiOperationObject 
     ...inputErrors(requestParams, op.body !== undefined),
     "rate_limited",
     "internal_error",
+    // Admission control answers it on every path before the route runs (lib/http/admission.ts).
+    "overloaded",
     ...(op.errors ?? []),
   ];
   return {
