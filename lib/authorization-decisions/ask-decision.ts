@@ -28,6 +28,7 @@ import { remainingMs } from "@/lib/platform/request-deadline";
 import { findDecisionEndpoint, type DecisionEndpoint } from "./decision-endpoint";
 import { releaseDecisionSlot, tryTakeDecisionSlot } from "./in-flight";
 import { preCheckReader } from "./pre-check-reader";
+import { observeDecisionCall } from "@/lib/metrics/metrics";
 
 /**
  * Of a spend's deadline (docs/decisions/overload.md), what is kept for recording the outcome after
@@ -121,7 +122,9 @@ export async function askForDecision(
       livemode: tenant.livemode,
     };
     const result = await sendDecisionRequest(tenant, { ...endpoint, timeoutMs }, data, options);
-    return { ...asked, ...interpretAnswer(result, endpoint, requested, currency) };
+    const answer = interpretAnswer(result, endpoint, requested, currency);
+    observeDecisionCall(answer.decision.reason, result.latencyMs / 1000);
+    return { ...asked, ...answer };
   } finally {
     releaseDecisionSlot(key);
   }

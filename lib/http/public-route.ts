@@ -10,6 +10,7 @@ import { enforceRateLimit } from "./rate-limit";
 import { requestIdOf } from "./request-id";
 import { parseRouteInput, type RouteContext, type RouteInput, type RouteSchemas } from "./route-input";
 import type { RouteHandler } from "./sdk-route";
+import { observeRequest } from "@/lib/metrics/metrics";
 
 /** What the wrapper reads of a PublicOperation (lib/operations). */
 export type PublicRouteDeclaration = RouteSchemas & {
@@ -28,8 +29,13 @@ export function publicRoute<const D extends PublicRouteDeclaration>(
 ): RouteHandler & { operation: D } {
   let checkedJson: string | undefined;
   async function route(request: Request, context?: RouteContext): Promise<Response> {
+    const startedAt = performance.now();
     const requestId = requestIdOf(request);
     const headers = baseHeaders(requestId);
+    const answered = (response: Response) => {
+      observeRequest(operation.operationId ?? "undeclared", response.status, (performance.now() - startedAt) / 1000);
+      return response;
+    };
     try {
       beginAdmittedWork();
       const address = clientAddress(request);
@@ -41,9 +47,9 @@ export function publicRoute<const D extends PublicRouteDeclaration>(
       if (text !== checkedJson) assertDeclaredBody(operation, text);
       if ("json" in result) checkedJson = text;
       for (const [name, value] of Object.entries(result.headers ?? {})) headers.set(name, value);
-      return jsonTextResponse(result.status ?? operation.success?.status ?? 200, text, headers);
+      return answered(jsonTextResponse(result.status ?? operation.success?.status ?? 200, text, headers));
     } catch (error) {
-      return errorResponse(error, requestId, headers);
+      return answered(errorResponse(error, requestId, headers));
     }
   }
   return Object.assign(route, { operation });

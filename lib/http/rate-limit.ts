@@ -3,6 +3,7 @@
 import { config } from "@/lib/config";
 import { createRateLimiter, type RateLimiter, type RateLimitResult } from "@/lib/ratelimit";
 import { ApiError } from "./errors";
+import { countRateLimitRefusal } from "@/lib/metrics/metrics";
 
 let limiters: { key: RateLimiter; address: RateLimiter } | undefined;
 
@@ -31,6 +32,7 @@ export async function enforceRateLimit(subject: RateLimitSubject, headers: Heade
   }
   setRateLimitHeaders(headers, result);
   if (!result.success) {
+    countRateLimitRefusal(subject.kind);
     throw new ApiError("rate_limited", `Too many requests: the limit is ${result.limit} per minute.`, {
       headers: { "retry-after": "60" },
     });

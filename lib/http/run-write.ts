@@ -15,6 +15,7 @@ import {
   releaseIdempotencyKey,
   requestFingerprint,
 } from "./idempotency";
+import { countIdempotentReplay } from "@/lib/metrics/metrics";
 
 type WriteContext = {
   request: Request;
@@ -44,6 +45,7 @@ export async function runWrite<P = undefined>(
   const claim = await claimIdempotencyKey({ ...ctx.tenant, key }, fingerprint);
   if (claim.kind === "replay") {
     ctx.headers.set("idempotent-replayed", "true");
+    countIdempotentReplay();
     return { status: claim.status, text: replayText(claim.status, claim.body) };
   }
   try {

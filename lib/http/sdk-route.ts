@@ -21,6 +21,7 @@ import { requestIdOf } from "./request-id";
 import { logRequest, traceRequest, type RequestTrace } from "./request-log";
 import { parseRouteInput, type RouteContext, type RouteInput, type RouteSchemas } from "./route-input";
 import { runWrite } from "./run-write";
+import { observeRequest } from "@/lib/metrics/metrics";
 
 /** What the wrapper reads of an SdkOperation (lib/operations). */
 export type SdkRouteDeclaration = RouteSchemas & {
@@ -84,6 +85,7 @@ export function sdkRoute<const D extends SdkRouteDeclaration, P>(
   };
 
   async function route(request: Request, context?: RouteContext): Promise<Response> {
+    const startedAt = performance.now();
     const trace = traceRequest();
     const requestId = requestIdOf(request);
     const headers = baseHeaders(requestId);
@@ -111,6 +113,7 @@ export function sdkRoute<const D extends SdkRouteDeclaration, P>(
       rendered = renderError(error, requestId, headers);
     }
     logRequest(trace, request, requestId, rendered, headers);
+    observeRequest(operation.operationId ?? "undeclared", rendered.status, (performance.now() - startedAt) / 1000);
     return jsonTextResponse(rendered.status, rendered.text, headers);
   }
   return Object.assign(route, { operation });

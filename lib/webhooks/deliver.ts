@@ -27,6 +27,7 @@ import { SEND_TIMEOUT_MS, sendWebhookRequest, type SendResult } from "./send-req
 import { prismaSql, type SqlRunner, type Statement } from "./sql-runner";
 import type { LookupHost } from "./address-guard";
 import { retryWhileUnavailable } from "@/lib/db/retry-while-unavailable";
+import { observeDelivery } from "@/lib/metrics/metrics";
 
 export type DeliverOptions = {
   /** The worker's own client; defaults to the process-wide one. */
@@ -70,6 +71,8 @@ type DeliveryToSend = EndpointHealthFields & {
   eventType: string;
   eventData: Prisma.JsonValue;
   eventSequence: number;
+  /** When the event committed: a success's delivery latency counts from it (lib/metrics). */
+  eventCreatedAt: Date;
   /** The delivery's mode's signing secret in use now: every attempt is signed when it is sent. */
   secretSealed: string | null;
   /** A rolled secret not yet in use: the Standard Webhooks signature carries it too, during the roll. */
@@ -88,6 +91,7 @@ const READ_DELIVERY: Statement = {
     w."lastFailureReason", w."backoffUntil", w."backoffProbeFailures", w."probeLeaseUntil", w."disabledAt",
     w."disabledReason", w."deletedAt",
     e."type" AS "eventType", e."data" AS "eventData", e."sequence" AS "eventSequence",
+    e."createdAt" AS "eventCreatedAt",
     (SELECT s."sealed" FROM "WebhookSigningSecret" s
       WHERE s."applicationId" = d."applicationId" AND s."livemode" = d."livemode" AND s."activeFrom" <= now()
       ORDER BY s."activeFrom" DESC, s."createdAt" DESC LIMIT 1) AS "secretSealed",
@@ -208,14 +212,21 @@ async function sendAndRecord(
   };
   const succeeded =
     result.error === null && result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-  return succeeded
+  const outcome = await (succeeded
     ? recordSuccess(db, sql, row, attempt)
     : recordFailure(db, row, attempt, {
         reason: failureReason(result),
         probe,
         retryScale: options.retryScale,
         policy: options.policy ?? HEALTH_POLICY,
-      });
+      }));
+  if (outcome.kind === "sent") {
+    observeDelivery(
+      succeeded ? "succeeded" : outcome.status === "failed" ? "gave_up" : "failed",
+      succeeded ? (Date.now() - row.eventCreatedAt.getTime()) / 1000 : null,
+    );
+  }
+  return outcome;
 }
 
 function failureReason(result: SendResult): string {

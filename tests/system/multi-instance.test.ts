@@ -321,15 +321,18 @@ describe.skipIf(!redisUrl)(
 describe("`npm start` on two cores without Redis", () => {
   let build: ProductionBuildLease | undefined;
   let service: ServiceProcess | undefined;
+  let metricsPort = 0;
 
   beforeAll(async () => {
     build = await useProductionBuild({ output: "capture" });
+    metricsPort = await freePort();
     // No Redis variables at all (startService does not pass this process's on): the limit is kept
     // in the primary's memory and the server processes ask it.
     service = await startService({
       ...sharedEnv(await freePort()),
       WEB_CONCURRENCY: "2",
       SHUTDOWN_DRAIN_MS: "3000",
+      METRICS_PORT: String(metricsPort),
     });
   }, 600_000);
 
@@ -367,6 +370,28 @@ describe("`npm start` on two cores without Redis", () => {
     for (const ticks of used)
       expect(ticks, `CPU ticks per server process: ${used.join(", ")}`).toBeGreaterThan(total / 5);
   }, 120_000);
+
+  it("serves one scrape of metrics for the instance: the sum of its server processes'", async () => {
+    if (!service) throw new Error("beforeAll did not finish");
+    expect(service.output()).toContain(`Metrics:          http://127.0.0.1:${metricsPort}/metrics`);
+    const scrape = async () => (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    const series = 'api_requests_total{operation="getHealth",status_class="2xx"}';
+    const value = (text: string) =>
+      Number(
+        text
+          .split("\n")
+          .find((l) => l.startsWith(`${series} `))
+          ?.split(" ")[1] ?? 0,
+      );
+    const before = value(await scrape());
+    // Each on a connection of its own, so the primary hands them to both server processes in turn.
+    for (let i = 0; i < 6; i += 1)
+      expect((await requestOnce(service.base, "GET", "/api/public/health")).status).toBe(200);
+    const text = await scrape();
+    expect(value(text) - before).toBe(6);
+    // Summed once: one series per name, not one per process.
+    expect(text.match(/^process_cpu_user_seconds_total /gm)).toHaveLength(1);
+  }, 60_000);
 
   // Last in this block: it stops the service.
   it("answers ready, then on SIGTERM unready while it goes on serving for SHUTDOWN_DRAIN_MS, then stops", async () => {
