@@ -322,6 +322,12 @@ function commonEnv(): NodeJS.ProcessEnv {
     // production start refuses unless told (docs/decisions/loopback-endpoints.md).
     ALLOW_LOOPBACK_ENDPOINTS: "true",
     ...(flags["node-options"] ? { NODE_OPTIONS: flags["node-options"] } : {}),
+    // Admission control's bounds, when the run is given them, for sizing experiments (bench/README.md).
+    ...Object.fromEntries(
+      ["ADMISSION_MAX_IN_FLIGHT", "ADMISSION_MAX_EVENT_LOOP_DELAY_MS"].flatMap((name) =>
+        process.env[name] ? [[name, process.env[name]]] : [],
+      ),
+    ),
   };
 }
 
