@@ -41,62 +41,90 @@ export function statusClass(status: number): string {
   return `${Math.floor(status / 100)}xx`;
 }
 
+/**
+ * The web process's metrics, made (or found, when the other copy of this file made them) on first
+ * use and then kept: a request's path pays for a label lookup, not for finding its metric by name.
+ */
+let web:
+  | {
+      requests: Counter;
+      duration: Histogram;
+      rateLimited: Counter;
+      replays: Counter;
+      decisions: Counter;
+      decisionDuration: Histogram;
+      authorizations: Counter;
+    }
+  | undefined;
+
+function webMetrics(): NonNullable<typeof web> {
+  if (web) return web;
+  const registry = webRegistry();
+  web = {
+    requests: counter(registry, "api_requests_total", "API requests answered, by operation and status class.", [
+      "operation",
+      "status_class",
+    ]),
+    duration: histogram(
+      registry,
+      "api_request_duration_seconds",
+      "Time to answer an API request, by operation.",
+      ["operation"],
+      LATENCY_BUCKETS,
+    ),
+    rateLimited: counter(
+      registry,
+      "rate_limit_refusals_total",
+      "Requests refused 429 by the rate limit, by what was limited.",
+      ["kind"],
+    ),
+    replays: counter(registry, "idempotent_replays_total", "Writes answered from a stored Idempotency-Key response."),
+    decisions: counter(registry, "decision_calls_total", "Calls to applications' decision endpoints, by outcome.", [
+      "outcome",
+    ]),
+    decisionDuration: histogram(
+      registry,
+      "decision_call_duration_seconds",
+      "Time a decision endpoint took to answer.",
+      [],
+      LATENCY_BUCKETS,
+    ),
+    authorizations: counter(
+      registry,
+      "authorizations_total",
+      "Card authorizations as decided, by outcome and decline code (a decision whose write then rolled back included).",
+      ["outcome", "decline_code"],
+    ),
+  };
+  return web;
+}
+
 /** One answered API request: its declared operation id (never a raw path), status and time. */
 export function observeRequest(operation: string, status: number, seconds: number): void {
-  const registry = webRegistry();
-  counter(registry, "api_requests_total", "API requests answered, by operation and status class.", [
-    "operation",
-    "status_class",
-  ])
-    .labels(operation, statusClass(status))
-    .inc();
-  histogram(
-    registry,
-    "api_request_duration_seconds",
-    "Time to answer an API request, by operation.",
-    ["operation"],
-    LATENCY_BUCKETS,
-  )
-    .labels(operation)
-    .observe(seconds);
+  const { requests, duration } = webMetrics();
+  requests.labels(operation, statusClass(status)).inc();
+  duration.labels(operation).observe(seconds);
 }
 
 export function countRateLimitRefusal(kind: "key" | "address"): void {
-  counter(webRegistry(), "rate_limit_refusals_total", "Requests refused 429 by the rate limit, by what was limited.", [
-    "kind",
-  ])
-    .labels(kind)
-    .inc();
+  webMetrics().rateLimited.labels(kind).inc();
 }
 
 export function countIdempotentReplay(): void {
-  counter(webRegistry(), "idempotent_replays_total", "Writes answered from a stored Idempotency-Key response.").inc();
+  webMetrics().replays.inc();
 }
 
 /** A call to a decision endpoint: its outcome (`approved`, `declined`, `timeout`, `error`...) and time. */
 export function observeDecisionCall(outcome: string, seconds: number): void {
-  const registry = webRegistry();
-  counter(registry, "decision_calls_total", "Calls to applications' decision endpoints, by outcome.", ["outcome"])
-    .labels(outcome)
-    .inc();
-  histogram(
-    registry,
-    "decision_call_duration_seconds",
-    "Time a decision endpoint took to answer.",
-    [],
-    LATENCY_BUCKETS,
-  ).observe(seconds);
+  const { decisions, decisionDuration } = webMetrics();
+  decisions.labels(outcome).inc();
+  decisionDuration.observe(seconds);
 }
 
 /** A spend authorization's outcome and, for a decline, its code. */
 export function countAuthorization(outcome: "approved" | "declined", declineCode: string | null): void {
-  counter(
-    webRegistry(),
-    "authorizations_total",
-    "Card authorizations as decided, by outcome and decline code (a decision whose write then rolled back included).",
-    ["outcome", "decline_code"],
-  )
-    .labels(outcome, declineCode ?? "")
+  webMetrics()
+    .authorizations.labels(outcome, declineCode ?? "")
     .inc();
 }
 
@@ -113,20 +141,25 @@ export function workerRegistry(): Registry {
   return holder[WORKER_REGISTRY];
 }
 
+let deliveries: { attempts: Counter; latency: Histogram } | undefined;
+
 /** One finished delivery attempt: `succeeded`, `failed` (will retry) or `gave_up`; a success's age. */
 export function observeDelivery(outcome: string, secondsSinceEvent: number | null): void {
   const registry = workerRegistry();
-  counter(registry, "webhook_delivery_attempts_total", "Webhook delivery attempts, by outcome.", ["outcome"])
-    .labels(outcome)
-    .inc();
-  if (secondsSinceEvent !== null)
-    histogram(
+  deliveries ??= {
+    attempts: counter(registry, "webhook_delivery_attempts_total", "Webhook delivery attempts, by outcome.", [
+      "outcome",
+    ]),
+    latency: histogram(
       registry,
       "webhook_delivery_latency_seconds",
       "From an event's commit to its endpoint's 2xx, retries included.",
       [],
       DELIVERY_BUCKETS,
-    ).observe(secondsSinceEvent);
+    ),
+  };
+  deliveries.attempts.labels(outcome).inc();
+  if (secondsSinceEvent !== null) deliveries.latency.observe(secondsSinceEvent);
 }
 
 /** Gauges read when scraped: `collect` sets them (from the database, say). */

@@ -30,9 +30,14 @@ export async function queueEventBacklog(applicationId: string, count: number, la
 
 /**
  * One event and its delivery to `endpointId`, made by hand with no queue job, for tests that call
- * deliver() themselves as a job would.
+ * deliver() themselves as a job would, or that need a delivery in a given state.
  */
-export async function createDeliveryByHand(applicationId: string, endpointId: string, walletId: string) {
+export async function createDeliveryByHand(
+  applicationId: string,
+  endpointId: string,
+  walletId: string,
+  status: "pending" | "failed" = "pending",
+) {
   const event = await prisma().event.create({
     data: {
       id: newId("evt"),
@@ -44,6 +49,6 @@ export async function createDeliveryByHand(applicationId: string, endpointId: st
     },
   });
   return prisma().webhookDelivery.create({
-    data: { id: newId("whd"), applicationId, livemode: false, eventId: event.id, endpointId },
+    data: { id: newId("whd"), applicationId, livemode: false, eventId: event.id, endpointId, status },
   });
 }

@@ -30,13 +30,13 @@ import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import { endpointFlag } from "@/lib/webhooks/enqueue";
 import { removeEndpointJobs } from "@/lib/webhooks/resume-deliveries";
 import type { WebhookWorker } from "@/lib/webhooks/worker";
+import { createDeliveryByHand } from "../helpers/event-backlog";
 import { createKey } from "../helpers/fixtures";
 import { waitUntilBlocked } from "../helpers/lock-wait";
 import { testClient } from "../helpers/route-fetch";
 import { startTestWorker } from "../helpers/test-worker";
 import { sleep, waitUntil } from "../helpers/wait-until";
 import { startReceiver, type WebhookReceiver } from "../helpers/webhook-receiver";
-import { nextStreamSequence } from "../helpers/stream-sequence";
 
 async function merchant() {
   const user = await signUp(prisma(), {
@@ -276,19 +276,7 @@ async function endpointWithDelivery(status: "pending" | "failed") {
     events: [],
     enabled: true,
   });
-  const event = await prisma().event.create({
-    data: {
-      id: newId("evt"),
-      applicationId: appId,
-      livemode: false,
-      type: "card.issued",
-      data: {},
-      sequence: nextStreamSequence(),
-    },
-  });
-  const delivery = await prisma().webhookDelivery.create({
-    data: { id: newId("whd"), applicationId: appId, livemode: false, eventId: event.id, endpointId, status },
-  });
+  const delivery = await createDeliveryByHand(appId, endpointId, "wal_endpoint_page", status);
   return { context, appId, endpointId, delivery };
 }
 

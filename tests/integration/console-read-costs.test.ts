@@ -18,9 +18,9 @@ import { listWalletTransactions } from "@/lib/ledger/list-wallet-transactions";
 import { latestFailures } from "@/lib/webhooks/endpoint-failures";
 import { endpointStats } from "@/lib/webhooks/endpoint-stats";
 import { LATENCY_BOUNDS, LATENCY_RELATIVE_PRECISION } from "@/lib/webhooks/latency-buckets";
+import { createDeliveryByHand } from "../helpers/event-backlog";
 import { seedConsoleVolume, type ConsoleVolume } from "../helpers/console-volume";
 import { setupApp } from "../helpers/fixtures";
-import { nextStreamSequence } from "../helpers/stream-sequence";
 
 /** Enough rows that reading them all costs a planner more than any index walk. */
 const ROWS = 20_000;
@@ -341,26 +341,6 @@ async function endpointWithDelivery() {
       events: [],
     },
   });
-  const event = await prisma().event.create({
-    data: {
-      id: newId("evt"),
-      applicationId: app.appId,
-      livemode: false,
-      type: "card.issued",
-      data: {},
-      sequence: nextStreamSequence(),
-    },
-  });
-  const deliveryId = newId("whd");
-  await prisma().webhookDelivery.create({
-    data: {
-      id: deliveryId,
-      applicationId: app.appId,
-      livemode: false,
-      eventId: event.id,
-      endpointId,
-      status: "failed",
-    },
-  });
+  const { id: deliveryId } = await createDeliveryByHand(app.appId, endpointId, "wal_latency", "failed");
   return { endpointId, deliveryId };
 }

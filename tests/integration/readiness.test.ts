@@ -35,13 +35,6 @@ describe("GET /api/public/health/ready", () => {
       rateLimitStore: process.env.REDIS_URL ? "ok" : "memory",
     });
     expect(data?.webhookWorkers).toBeGreaterThanOrEqual(1);
-
-    // Released, the lock is no longer counted: at most what other test files' workers hold remains.
-    const counted = data?.webhookWorkers ?? 0;
-    await lock.release();
-    locks.pop();
-    const after = await checkReadiness();
-    expect(after.webhookWorkers).toBeLessThanOrEqual(counted);
   });
 });
 

@@ -7,9 +7,9 @@ import { prisma, transaction } from "@/lib/db/client";
 import { setEndpointEnabled } from "@/lib/console/set-endpoint-enabled";
 import { newId } from "@/lib/ids";
 import { DELIVER_TASK, endpointFlag } from "@/lib/webhooks/enqueue";
+import { createDeliveryByHand } from "../helpers/event-backlog";
 import { createKey, setupApp } from "../helpers/fixtures";
 import { testClient } from "../helpers/route-fetch";
-import { nextStreamSequence } from "../helpers/stream-sequence";
 
 // Nothing listens on the discard port; rows are written directly, so no worker sends to them.
 const UNREACHABLE = "http://127.0.0.1:9/hooks";
@@ -240,26 +240,7 @@ describe("disabling and enabling in the console", () => {
     expect(Date.parse(disabled.data!.health.disabledAt!)).toBeGreaterThan(Date.now() - 60_000);
 
     // A delivery still pending while it was off: enabling queues it again.
-    const event = await prisma().event.create({
-      data: {
-        id: newId("evt"),
-        applicationId: app.appId,
-        livemode: false,
-        type: "card.issued",
-        data: {},
-        sequence: nextStreamSequence(),
-      },
-    });
-    await prisma().webhookDelivery.create({
-      data: {
-        id: newId("whd"),
-        applicationId: app.appId,
-        livemode: false,
-        eventId: event.id,
-        endpointId: endpoint.id,
-        status: "pending",
-      },
-    });
+    await createDeliveryByHand(app.appId, endpoint.id, "wal_while_off");
 
     await transaction((tx) => setEndpointEnabled(tx, context, app.appId, endpoint.id, true));
     const enabled = await read(app.key, endpoint.id);
