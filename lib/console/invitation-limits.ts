@@ -21,28 +21,29 @@ export async function checkInvitationLimits(db: Db, accountId: string, email: st
   await db.$executeRaw`SELECT pg_advisory_xact_lock(${INVITATION_LOCK_CLASS}::int, hashtext(${`account:${accountId}`}))`;
   await db.$executeRaw`SELECT pg_advisory_xact_lock(${INVITATION_LOCK_CLASS}::int, hashtext(${`email:${email}`}))`;
   const now = Date.now();
-  const byAccount = await db.invitation.findMany({
-    where: { accountId, createdAt: { gt: new Date(now - INVITATIONS_PER_ACCOUNT.windowMs) } },
-    orderBy: { createdAt: "asc" },
-    select: { createdAt: true },
-    take: INVITATIONS_PER_ACCOUNT.limit,
-  });
-  const oldestFromAccount = byAccount[0];
-  if (oldestFromAccount && byAccount.length >= INVITATIONS_PER_ACCOUNT.limit)
-    throw ConsoleError.limited(
-      `This account has sent ${INVITATIONS_PER_ACCOUNT.limit} invitations in the last hour, the most it may. Try again in ${waitFor(oldestFromAccount.createdAt, INVITATIONS_PER_ACCOUNT.windowMs, now)}.`,
-    );
-  const byAddress = await db.invitation.findMany({
-    where: { email, createdAt: { gt: new Date(now - INVITATIONS_PER_ADDRESS.windowMs) } },
-    orderBy: { createdAt: "asc" },
-    select: { createdAt: true },
-    take: INVITATIONS_PER_ADDRESS.limit,
-  });
-  const oldestToAddress = byAddress[0];
-  if (oldestToAddress && byAddress.length >= INVITATIONS_PER_ADDRESS.limit)
-    throw ConsoleError.limited(
-      `${email} has been invited ${INVITATIONS_PER_ADDRESS.limit} times in the last day, the most one address may be. Try again in ${waitFor(oldestToAddress.createdAt, INVITATIONS_PER_ADDRESS.windowMs, now)}.`,
-    );
+  const windows = [
+    {
+      ...INVITATIONS_PER_ACCOUNT,
+      where: { accountId },
+      refusal: `This account has sent ${INVITATIONS_PER_ACCOUNT.limit} invitations in the last hour, the most it may.`,
+    },
+    {
+      ...INVITATIONS_PER_ADDRESS,
+      where: { email },
+      refusal: `${email} has been invited ${INVITATIONS_PER_ADDRESS.limit} times in the last day, the most one address may be.`,
+    },
+  ];
+  for (const { limit, windowMs, where, refusal } of windows) {
+    const counted = await db.invitation.findMany({
+      where: { ...where, createdAt: { gt: new Date(now - windowMs) } },
+      orderBy: { createdAt: "asc" },
+      select: { createdAt: true },
+      take: limit,
+    });
+    const oldest = counted[0];
+    if (oldest && counted.length >= limit)
+      throw ConsoleError.limited(`${refusal} Try again in ${waitFor(oldest.createdAt, windowMs, now)}.`);
+  }
 }
 
 /** When the oldest counted invitation leaves its window, in words ("12 minutes", "5 hours"). */

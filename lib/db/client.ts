@@ -2,8 +2,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient, type Prisma } from "@/lib/generated/prisma/client";
 import { config } from "@/lib/config";
-import { countInto, overloadCounters } from "@/lib/platform/overload-counters";
-import { abandonReason, currentDeadline, overloadedError, type RequestDeadline } from "@/lib/platform/request-deadline";
+import { abandonIfUnwanted, currentDeadline } from "@/lib/platform/request-deadline";
 import { DATABASE_CONNECT_TIMEOUT_MS } from "./database-unavailable";
 
 // A transaction client; the root client fits the same shape, so read helpers take either.
@@ -47,7 +46,7 @@ const DECISION_STATEMENT_FLOOR_MS = 1_000;
 export async function transaction<T>(work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
   const request = currentDeadline();
   if (!request) return prisma().$transaction(work, TRANSACTION_LIMITS);
-  abandonIfUnwanted(request);
+  abandonIfUnwanted(request, "deadline passed");
   const budgetMs = Math.min(
     TRANSACTION_LIMITS.timeout,
     Math.max(request.decisionCritical ? DECISION_STATEMENT_FLOOR_MS : 1, Math.ceil(request.deadline - Date.now())),
@@ -57,18 +56,11 @@ export async function transaction<T>(work: (tx: Prisma.TransactionClient) => Pro
       // One round trip for both; local to this transaction, so the pooled connection keeps its defaults.
       await tx.$queryRaw`SELECT set_config('statement_timeout', ${String(budgetMs)}, true), set_config('lock_timeout', ${String(budgetMs)}, true)`;
       const result = await work(tx);
-      abandonIfUnwanted(request);
+      abandonIfUnwanted(request, "deadline passed");
       return result;
     },
     { timeout: budgetMs + 1_000, maxWait: Math.min(TRANSACTION_LIMITS.maxWait, budgetMs) },
   );
-}
-
-function abandonIfUnwanted(request: RequestDeadline): void {
-  const reason = abandonReason(request);
-  if (!reason) return;
-  countInto(overloadCounters().abandoned, reason);
-  throw overloadedError(reason === "deadline" ? "deadline passed" : "client gone");
 }
 
 /** Runs reads that must agree with each other in one REPEATABLE READ transaction: one snapshot. */

@@ -4,8 +4,8 @@
 // Lower classes see a smaller share of both bounds, so they are shed first and the capacity left
 // goes to the decision-critical path.
 import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
-import { countInto, overloadCounters, recordQueueTime } from "@/lib/platform/overload-counters";
-import { abandonReason, currentDeadline, overloadedError } from "@/lib/platform/request-deadline";
+import { recordQueueTime } from "@/lib/platform/overload-counters";
+import { abandonIfUnwanted, currentDeadline } from "@/lib/platform/request-deadline";
 
 export type PriorityClass = "decision" | "write" | "read" | "page" | "verification";
 
@@ -109,8 +109,5 @@ export function beginAdmittedWork(now = Date.now()): void {
   if (!request || request.startedAt !== undefined) return;
   request.startedAt = now;
   recordQueueTime(now - request.admittedAt);
-  const reason = abandonReason(request, now);
-  if (!reason) return;
-  countInto(overloadCounters().abandoned, reason);
-  throw overloadedError(reason === "deadline" ? "waited past its deadline" : "client gone");
+  abandonIfUnwanted(request, "waited past its deadline", now);
 }

@@ -4,6 +4,7 @@
 // the edge server (scripts/serve.ts) and Next's route bundle load separate copies of this module.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { DomainError } from "@/lib/errors";
+import { countInto, overloadCounters } from "./overload-counters";
 
 export type RequestDeadline = {
   /** The priority class it was admitted in (lib/http/admission.ts). */
@@ -68,4 +69,15 @@ export function overloadedError(reason: string): DomainError {
   return new DomainError("overloaded", `The service is over capacity (${reason}); retry after the given seconds.`, {
     retryAfterSeconds: 1,
   });
+}
+
+/**
+ * Stops the request's work, counted and refused with `overloaded`, when its client is gone or its
+ * deadline passed; `deadlineWords` says which deadline ("deadline passed", "waited past its deadline").
+ */
+export function abandonIfUnwanted(request: RequestDeadline, deadlineWords: string, now = Date.now()): void {
+  const reason = abandonReason(request, now);
+  if (!reason) return;
+  countInto(overloadCounters().abandoned, reason);
+  throw overloadedError(reason === "deadline" ? deadlineWords : "client gone");
 }
