@@ -25,6 +25,8 @@ export type AuditAction =
   | "webhook_endpoint.disabled_automatically"
   | "webhook_endpoint.tested"
   | "webhook_delivery.replayed"
+  | "webhook_recovery.started"
+  | "webhook_recovery.canceled"
   | "authorization_endpoint.set"
   | "authorization_endpoint.deleted"
   | "two_factor.enabled"

@@ -625,6 +625,72 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/public/sdk/v1/webhooks/endpoints/{id}/recover": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Recover an endpoint's deliveries after an outage
+     * @description Re-sends the endpoint's deliveries made since `since` (absent: the start of the retention window, the attempts' retention, 30 days by default) that have no successful attempt, or with `all: true` every one, as one recovery: in order per wallet, one at a time, at most 10 a second (fewer under the endpoint's `maxPerSecond`). A failed send is tried again (after 1 s, doubling to 60 s) before anything after it, so nothing overtakes it. Meanwhile those deliveries' own retries are left to the recovery; when it ends (completed or canceled) the ones still pending go back to their retry schedule. One running recovery per endpoint (409 `recovery_in_progress`); a disabled endpoint is 409 `endpoint_disabled`. The per-delivery replay limits apply to single replays, not to recoveries. A receiver answering 410 Gone abandons that delivery (status `abandoned`).
+     *
+     *     Required scope: `webhooks:write`.
+     */
+    post: operations["recoverWebhookEndpoint"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/webhooks/endpoints/{id}/recoveries/{recoveryId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Watch a recovery
+     * @description The recovery's state and progress: `done` and `left` of its `total`, and the current delivery's last error while it waits to send it again.
+     *
+     *     Required scope: `webhooks:read`.
+     */
+    get: operations["getWebhookRecovery"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/webhooks/endpoints/{id}/recoveries/{recoveryId}/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a recovery
+     * @description Stops the recovery after the send under way, if any; its deliveries not sent yet go back to their retry schedule. Canceling a recovery that has ended changes nothing and answers it as it is.
+     *
+     *     Required scope: `webhooks:write`.
+     */
+    post: operations["cancelWebhookRecovery"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/public/sdk/v1/webhooks/secret/roll": {
     parameters: {
       query?: never;
@@ -1466,6 +1532,7 @@ export interface components {
       metadata?: {
         [key: string]: string;
       };
+      maxPerSecond?: number | null;
       /** @description false registers it disabled; absent means enabled. */
       enabled?: boolean;
     };
@@ -1496,6 +1563,8 @@ export interface components {
       metadata?: {
         [key: string]: string;
       };
+      /** @description null removes the limit. */
+      maxPerSecond?: number | null;
       /** @description false disables it (its pending deliveries wait); true enables it with a clean failure streak and resumes them. */
       enabled?: boolean;
     };
@@ -1512,6 +1581,20 @@ export interface components {
        */
       type?:
         "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded" | "card.reversed";
+    };
+    /**
+     * @example {
+     *       "since": "2026-10-01T08:00:00.000Z"
+     *     }
+     */
+    RecoverWebhookEndpointRequest: {
+      /**
+       * Format: date-time
+       * @description Re-send the endpoint's deliveries made since this time; absent: since the start of the retention window. Earlier than the window is 400.
+       */
+      since?: string;
+      /** @description true: every delivery since then, those that succeeded included; absent or false: only those with no successful attempt. */
+      all?: boolean;
     };
     /**
      * @example {
@@ -3637,6 +3720,7 @@ export interface components {
      *           "endpointId": "we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk",
      *           "url": "https://shop.example.com/api/webhooks",
      *           "status": "succeeded",
+     *           "abandonReason": null,
      *           "attemptCount": 2,
      *           "lastStatusCode": 200,
      *           "nextAttemptAt": null,
@@ -3690,6 +3774,7 @@ export interface components {
      *       "endpointId": "we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk",
      *       "url": "https://shop.example.com/api/webhooks",
      *       "status": "succeeded",
+     *       "abandonReason": null,
      *       "attemptCount": 2,
      *       "lastStatusCode": 200,
      *       "nextAttemptAt": null,
@@ -3742,10 +3827,15 @@ export interface components {
        */
       url: string;
       /**
-       * @description pending: not delivered yet; retries scheduled, or waiting for its endpoint to be enabled again (nextAttemptAt null). succeeded: a 2xx was received. failed: the retry schedule (about three days) ran out, or its endpoint was deleted before it was delivered.
+       * @description pending: not delivered yet; retries scheduled, or waiting for its endpoint to be enabled again (nextAttemptAt null). succeeded: a 2xx was received. failed: the retry schedule (about three days) ran out, or its endpoint was deleted before it was delivered. abandoned: the receiver answered 410 Gone, asking for no more tries of it (abandonReason says so); a replay or recovery may still send it.
        * @enum {string}
        */
-      status: "pending" | "succeeded" | "failed";
+      status: "pending" | "succeeded" | "failed" | "abandoned";
+      /**
+       * @description Why the delivery was abandoned (status abandoned); null otherwise.
+       * @example null
+       */
+      abandonReason: string | null;
       /** @example 2 */
       attemptCount: number;
       /** @example 200 */
@@ -3841,6 +3931,7 @@ export interface components {
      *       "endpointId": "we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk",
      *       "url": "https://shop.example.com/api/webhooks",
      *       "status": "succeeded",
+     *       "abandonReason": null,
      *       "attemptCount": 2,
      *       "lastStatusCode": 200,
      *       "nextAttemptAt": null,
@@ -3939,10 +4030,15 @@ export interface components {
        */
       url: string;
       /**
-       * @description pending: not delivered yet; retries scheduled, or waiting for its endpoint to be enabled again (nextAttemptAt null). succeeded: a 2xx was received. failed: the retry schedule (about three days) ran out, or its endpoint was deleted before it was delivered.
+       * @description pending: not delivered yet; retries scheduled, or waiting for its endpoint to be enabled again (nextAttemptAt null). succeeded: a 2xx was received. failed: the retry schedule (about three days) ran out, or its endpoint was deleted before it was delivered. abandoned: the receiver answered 410 Gone, asking for no more tries of it (abandonReason says so); a replay or recovery may still send it.
        * @enum {string}
        */
-      status: "pending" | "succeeded" | "failed";
+      status: "pending" | "succeeded" | "failed" | "abandoned";
+      /**
+       * @description Why the delivery was abandoned (status abandoned); null otherwise.
+       * @example null
+       */
+      abandonReason: string | null;
       /** @example 2 */
       attemptCount: number;
       /** @example 200 */
@@ -3976,6 +4072,7 @@ export interface components {
      *       "endpointId": "we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk",
      *       "url": "https://shop.example.com/api/webhooks",
      *       "status": "succeeded",
+     *       "abandonReason": null,
      *       "attemptCount": 2,
      *       "lastStatusCode": 200,
      *       "nextAttemptAt": null,
@@ -4029,10 +4126,15 @@ export interface components {
        */
       url: string;
       /**
-       * @description pending: not delivered yet; retries scheduled, or waiting for its endpoint to be enabled again (nextAttemptAt null). succeeded: a 2xx was received. failed: the retry schedule (about three days) ran out, or its endpoint was deleted before it was delivered.
+       * @description pending: not delivered yet; retries scheduled, or waiting for its endpoint to be enabled again (nextAttemptAt null). succeeded: a 2xx was received. failed: the retry schedule (about three days) ran out, or its endpoint was deleted before it was delivered. abandoned: the receiver answered 410 Gone, asking for no more tries of it (abandonReason says so); a replay or recovery may still send it.
        * @enum {string}
        */
-      status: "pending" | "succeeded" | "failed";
+      status: "pending" | "succeeded" | "failed" | "abandoned";
+      /**
+       * @description Why the delivery was abandoned (status abandoned); null otherwise.
+       * @example null
+       */
+      abandonReason: string | null;
       /** @example 2 */
       attemptCount: number;
       /** @example 200 */
@@ -4071,6 +4173,7 @@ export interface components {
      *           "metadata": {
      *             "team": "payments"
      *           },
+     *           "maxPerSecond": null,
      *           "health": {
      *             "state": "healthy",
      *             "consecutiveFailures": 0,
@@ -4112,6 +4215,7 @@ export interface components {
      *       "metadata": {
      *         "team": "payments"
      *       },
+     *       "maxPerSecond": null,
      *       "health": {
      *         "state": "healthy",
      *         "consecutiveFailures": 0,
@@ -4153,6 +4257,11 @@ export interface components {
       metadata: {
         [key: string]: string;
       };
+      /**
+       * @description The endpoint is never sent more than this many deliveries a second, by all the service's workers together; null: no limit.
+       * @example null
+       */
+      maxPerSecond: number | null;
       health: components["schemas"]["WebhookEndpointHealth"];
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
@@ -4224,6 +4333,7 @@ export interface components {
      *       "metadata": {
      *         "team": "payments"
      *       },
+     *       "maxPerSecond": null,
      *       "health": {
      *         "state": "healthy",
      *         "consecutiveFailures": 0,
@@ -4266,6 +4376,11 @@ export interface components {
       metadata: {
         [key: string]: string;
       };
+      /**
+       * @description The endpoint is never sent more than this many deliveries a second, by all the service's workers together; null: no limit.
+       * @example null
+       */
+      maxPerSecond: number | null;
       health: components["schemas"]["WebhookEndpointHealth"];
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
@@ -4333,6 +4448,165 @@ export interface components {
         "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded" | "card.reversed";
       /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
       idempotent_replay: boolean;
+    };
+    /**
+     * @example {
+     *       "id": "whrc_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk",
+     *       "object": "webhook_recovery",
+     *       "endpointId": "we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk",
+     *       "status": "running",
+     *       "since": "2026-10-01T08:00:00.000Z",
+     *       "all": false,
+     *       "total": 120,
+     *       "done": 45,
+     *       "left": 75,
+     *       "sent": 44,
+     *       "skipped": 1,
+     *       "lastError": null,
+     *       "retryAt": null,
+     *       "cancelReason": null,
+     *       "createdAt": "2026-10-02T09:00:00.000Z",
+     *       "finishedAt": null,
+     *       "idempotent_replay": false
+     *     }
+     */
+    WebhookRecoveryWriteResponse: {
+      /** @example whrc_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk */
+      id: string;
+      /** @constant */
+      object: "webhook_recovery";
+      /** @example we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk */
+      endpointId: string;
+      /**
+       * @description running: sending, one delivery at a time in order (or waiting to try the current one again after a failure, see retryAt); completed: every delivery was handled; canceled: by the caller, or because the endpoint was disabled or deleted.
+       * @enum {string}
+       */
+      status: "running" | "completed" | "canceled";
+      /**
+       * Format: date-time
+       * @description The deliveries made since this time are re-sent.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      since: string;
+      /** @description Whether deliveries that had succeeded are re-sent too. */
+      all: boolean;
+      /**
+       * @description Deliveries in the recovery, listed when it started.
+       * @example 120
+       */
+      total: number;
+      /**
+       * @description Deliveries handled so far.
+       * @example 45
+       */
+      done: number;
+      /**
+       * @description Deliveries still to handle: total - done.
+       * @example 75
+       */
+      left: number;
+      /**
+       * @description Of those done, sent and answered 2xx (or 410 Gone: abandoned).
+       * @example 44
+       */
+      sent: number;
+      /**
+       * @description Of those done, not sent: delivered by a retry meanwhile.
+       * @example 1
+       */
+      skipped: number;
+      /** @description Why the current delivery's last send failed, while the recovery waits to send it again; null otherwise. */
+      lastError: string | null;
+      /** @description When the current delivery is sent again after a failure. */
+      retryAt: string | null;
+      cancelReason: string | null;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+      finishedAt: string | null;
+      /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
+      idempotent_replay: boolean;
+    };
+    /**
+     * @example {
+     *       "id": "whrc_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk",
+     *       "object": "webhook_recovery",
+     *       "endpointId": "we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk",
+     *       "status": "running",
+     *       "since": "2026-10-01T08:00:00.000Z",
+     *       "all": false,
+     *       "total": 120,
+     *       "done": 45,
+     *       "left": 75,
+     *       "sent": 44,
+     *       "skipped": 1,
+     *       "lastError": null,
+     *       "retryAt": null,
+     *       "cancelReason": null,
+     *       "createdAt": "2026-10-02T09:00:00.000Z",
+     *       "finishedAt": null
+     *     }
+     */
+    WebhookRecovery: {
+      /** @example whrc_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk */
+      id: string;
+      /** @constant */
+      object: "webhook_recovery";
+      /** @example we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk */
+      endpointId: string;
+      /**
+       * @description running: sending, one delivery at a time in order (or waiting to try the current one again after a failure, see retryAt); completed: every delivery was handled; canceled: by the caller, or because the endpoint was disabled or deleted.
+       * @enum {string}
+       */
+      status: "running" | "completed" | "canceled";
+      /**
+       * Format: date-time
+       * @description The deliveries made since this time are re-sent.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      since: string;
+      /** @description Whether deliveries that had succeeded are re-sent too. */
+      all: boolean;
+      /**
+       * @description Deliveries in the recovery, listed when it started.
+       * @example 120
+       */
+      total: number;
+      /**
+       * @description Deliveries handled so far.
+       * @example 45
+       */
+      done: number;
+      /**
+       * @description Deliveries still to handle: total - done.
+       * @example 75
+       */
+      left: number;
+      /**
+       * @description Of those done, sent and answered 2xx (or 410 Gone: abandoned).
+       * @example 44
+       */
+      sent: number;
+      /**
+       * @description Of those done, not sent: delivered by a retry meanwhile.
+       * @example 1
+       */
+      skipped: number;
+      /** @description Why the current delivery's last send failed, while the recovery waits to send it again; null otherwise. */
+      lastError: string | null;
+      /** @description When the current delivery is sent again after a failure. */
+      retryAt: string | null;
+      cancelReason: string | null;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+      finishedAt: string | null;
     };
     /**
      * @example {
@@ -10909,7 +11183,7 @@ export interface operations {
           | "card.refunded"
           | "card.reversed";
         /** @description Only deliveries in this state. */
-        status?: "pending" | "succeeded" | "failed";
+        status?: "pending" | "succeeded" | "failed" | "abandoned";
         /** @description Only deliveries to this endpoint id. */
         endpoint?: string;
       };
@@ -12651,6 +12925,667 @@ export interface operations {
           "x-ratelimit-remaining": string;
           /** @description Seconds until the window resets. */
           "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  recoverWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @description The endpoint's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RecoverWebhookEndpointRequest"];
+      };
+    };
+    responses: {
+      /** @description The recovery, started. */
+      202: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookRecoveryWriteResponse"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: endpoint_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress, endpoint_disabled, recovery_in_progress. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getWebhookRecovery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The endpoint's id. */
+        id: string;
+        /** @description The recovery's id. */
+        recoveryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The recovery. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookRecovery"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: recovery_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  cancelWebhookRecovery: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @description The endpoint's id. */
+        id: string;
+        /** @description The recovery's id. */
+        recoveryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The recovery, canceled. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookRecoveryWriteResponse"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: recovery_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
           [name: string]: unknown;
         };
         content: {

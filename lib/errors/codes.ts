@@ -23,6 +23,8 @@ export const ERROR_CODE_MEANINGS = {
   delivery_not_found: "No webhook delivery with that id.",
   event_not_found: "No event with that id.",
   endpoint_not_found: "No webhook endpoint with that id.",
+  recovery_not_found: "No recovery of that endpoint with that id.",
+  recovery_in_progress: "The endpoint already has a running recovery; watch or cancel it first.",
   endpoint_url_refused:
     "The webhook endpoint's URL breaks the address rule (public unicast addresses only; https in live mode; loopback only where the deployment allows it), or its name does not resolve.",
   statement_not_found: "No statement with that id.",

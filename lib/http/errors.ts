@@ -46,6 +46,8 @@ const ERRORS: Record<ErrorCode, readonly [status: number, type: ErrorType]> = {
   event_not_found: [404, "not_found_error"],
   endpoint_not_found: [404, "not_found_error"],
   endpoint_url_refused: [400, "invalid_request_error"],
+  recovery_not_found: [404, "not_found_error"],
+  recovery_in_progress: [409, "conflict_error"],
   authorization_endpoint_not_found: [404, "not_found_error"],
   statement_not_found: [404, "not_found_error"],
   proof_not_found: [404, "not_found_error"],

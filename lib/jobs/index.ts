@@ -12,9 +12,11 @@ import { requestLogRetentionJob } from "./request-log-retention";
 import { sendMailJob } from "./send-mail";
 import { signingSecretActivationJob } from "./signing-secret-activation";
 import { webhookDeliveryJob } from "./webhook-delivery";
+import { webhookRecoveryJob } from "./webhook-recovery";
 
 export const JOBS: readonly Job[] = [
   webhookDeliveryJob,
+  webhookRecoveryJob,
   sendMailJob,
   idempotencyCleanupJob,
   signingSecretActivationJob,
@@ -42,5 +44,6 @@ export {
   sendMailJob,
   signingSecretActivationJob,
   webhookDeliveryJob,
+  webhookRecoveryJob,
 };
 export { cronItems, defineJob, noPayload, type Job, type JobContext, type JobSettings } from "./job";

@@ -13,12 +13,14 @@ export const webhookDeliveryJob = defineJob({
     endpointId: z.string().min(1).optional(),
     trigger: z.enum(["retry", "replay"]),
     retryNumber: z.number().int().positive().optional(),
+    slotReserved: z.boolean().optional(),
   }),
   async run(job, { db, sql, gate, settings }, helpers) {
     await deliver(job.deliveryId, job.trigger, {
       db,
       jobKey: helpers.job.key ?? undefined,
       retryNumber: job.retryNumber,
+      slotReserved: job.slotReserved,
       retryScale: settings.retryScale,
       timeoutMs: settings.timeoutMs,
       gate,

@@ -47,6 +47,10 @@ const ERROR_EXAMPLES = {
   delivery_not_found: { message: `No webhook delivery ${EXAMPLE_IDS.delivery}.`, param: "id" },
   event_not_found: { message: `No event ${EXAMPLE_IDS.cardIssuedEvent}.`, param: "id" },
   endpoint_not_found: { message: `No webhook endpoint ${EXAMPLE_IDS.endpoint}.`, param: "id" },
+  recovery_not_found: { message: "No recovery whrc_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk of this endpoint.", param: "recoveryId" },
+  recovery_in_progress: {
+    message: "Recovery whrc_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk of this endpoint is still running; watch or cancel it first.",
+  },
   endpoint_url_refused: {
     message: "http://10.0.0.7/hooks resolves to 10.0.0.7, a private address; webhook endpoints must be public.",
     param: "url",

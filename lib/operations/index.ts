@@ -44,8 +44,11 @@ import {
 } from "./verification";
 import { createWalletOperation, getWalletOperation, updateWalletOperation } from "./wallets";
 import {
+  cancelWebhookRecoveryOperation,
   createWebhookEndpointOperation,
   deleteWebhookEndpointOperation,
+  getWebhookRecoveryOperation,
+  recoverWebhookEndpointOperation,
   getWebhookDeliveryOperation,
   getWebhookEndpointOperation,
   listWebhookDeliveriesOperation,
@@ -108,6 +111,9 @@ export const OPERATIONS: readonly Operation[] = [
   updateWebhookEndpointOperation,
   deleteWebhookEndpointOperation,
   testWebhookEndpointOperation,
+  recoverWebhookEndpointOperation,
+  getWebhookRecoveryOperation,
+  cancelWebhookRecoveryOperation,
   rollWebhookSecretOperation,
   getAuthorizationEndpointOperation,
   setAuthorizationEndpointOperation,

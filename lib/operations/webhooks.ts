@@ -21,6 +21,12 @@ import {
   webhookEndpointSchema,
   webhookEndpointWriteSchema,
 } from "@/lib/schemas/webhook-endpoint";
+import {
+  recoverEndpointBodySchema,
+  recoveryPathSchema,
+  webhookRecoverySchema,
+  webhookRecoveryWriteSchema,
+} from "@/lib/schemas/webhook-recovery";
 import { defineOperation } from "./define";
 
 export const listWebhookDeliveriesOperation = defineOperation({
@@ -200,4 +206,57 @@ export const rollWebhookSecretOperation = defineOperation({
   scope: "webhooks:write",
   body: rollSecretBodySchema,
   success: { status: 201, description: "The new secret, answered here once.", schema: rolledSecretSchema },
+});
+
+export const recoverWebhookEndpointOperation = defineOperation({
+  operationId: "recoverWebhookEndpoint",
+  method: "POST",
+  path: "/api/public/sdk/v1/webhooks/endpoints/{id}/recover",
+  surface: "sdk",
+  summary: "Recover an endpoint's deliveries after an outage",
+  description:
+    "Re-sends the endpoint's deliveries made since `since` (absent: the start of the retention window, the attempts' " +
+    "retention, 30 days by default) that have no successful attempt, or with `all: true` every one, as one recovery: in " +
+    "order per wallet, one at a time, at most 10 a second (fewer under the endpoint's `maxPerSecond`). A failed send is " +
+    "tried again (after 1 s, doubling to 60 s) before anything after it, so nothing overtakes it. Meanwhile those " +
+    "deliveries' own retries are left to the recovery; when it ends (completed or canceled) the ones still pending go back " +
+    "to their retry schedule. One running recovery per endpoint (409 `recovery_in_progress`); a disabled endpoint is 409 " +
+    "`endpoint_disabled`. The per-delivery replay limits apply to single replays, not to recoveries. A receiver answering " +
+    "410 Gone abandons that delivery (status `abandoned`).",
+  tags: ["Webhooks"],
+  scope: "webhooks:write",
+  params: endpointPathSchema,
+  body: recoverEndpointBodySchema,
+  success: { status: 202, description: "The recovery, started.", schema: webhookRecoveryWriteSchema },
+  errors: ["endpoint_not_found", "endpoint_disabled", "recovery_in_progress"],
+});
+
+export const getWebhookRecoveryOperation = defineOperation({
+  operationId: "getWebhookRecovery",
+  method: "GET",
+  path: "/api/public/sdk/v1/webhooks/endpoints/{id}/recoveries/{recoveryId}",
+  surface: "sdk",
+  summary: "Watch a recovery",
+  description: "The recovery's state and progress: `done` and `left` of its `total`, and the current delivery's last error while it waits to send it again.",
+  tags: ["Webhooks"],
+  scope: "webhooks:read",
+  params: recoveryPathSchema,
+  success: { status: 200, description: "The recovery.", schema: webhookRecoverySchema },
+  errors: ["recovery_not_found"],
+});
+
+export const cancelWebhookRecoveryOperation = defineOperation({
+  operationId: "cancelWebhookRecovery",
+  method: "POST",
+  path: "/api/public/sdk/v1/webhooks/endpoints/{id}/recoveries/{recoveryId}/cancel",
+  surface: "sdk",
+  summary: "Cancel a recovery",
+  description:
+    "Stops the recovery after the send under way, if any; its deliveries not sent yet go back to their retry schedule. " +
+    "Canceling a recovery that has ended changes nothing and answers it as it is.",
+  tags: ["Webhooks"],
+  scope: "webhooks:write",
+  params: recoveryPathSchema,
+  success: { status: 200, description: "The recovery, canceled.", schema: webhookRecoveryWriteSchema },
+  errors: ["recovery_not_found"],
 });

@@ -87,6 +87,11 @@ const webhookEndpointShape = z.object({
   metadata: z
     .record(z.string(), z.string())
     .meta({ description: "The integrator's own keys and values; the service never reads them." }),
+  maxPerSecond: z.number().int().nullable().meta({
+    description:
+      "The endpoint is never sent more than this many deliveries a second, by all the service's workers together; null: no limit.",
+    example: null,
+  }),
   health: webhookEndpointHealthSchema,
   livemode: livemodeSchema,
   createdAt: timestampSchema,
@@ -101,6 +106,7 @@ export const ENDPOINT_EXAMPLE: z.output<typeof webhookEndpointShape> = {
   enabled: true,
   description: "Order service, production",
   metadata: { team: "payments" },
+  maxPerSecond: null,
   health: HEALTH_EXAMPLE,
   livemode: false,
   createdAt: ENDPOINT_TIMES.registered,
@@ -151,6 +157,12 @@ const endpointEventsInputSchema = z
   .max(100)
   .meta({ description: "The event kinds to send it (GET /event-types lists them); empty or absent means every kind." });
 
+const maxPerSecondInputSchema = z.number().int().min(1).max(1000).meta({
+  description:
+    "Send it at most this many deliveries a second (1 to 1000), counted across every worker; deliveries over the rate wait in the queue, none is dropped. Absent or null: no limit.",
+  example: 20,
+});
+
 const endpointDescriptionInputSchema = z
   .string()
   .trim()
@@ -164,6 +176,7 @@ export const createEndpointBodySchema = withExample(
       description: endpointDescriptionInputSchema.optional(),
       events: endpointEventsInputSchema.optional(),
       metadata: metadataInputSchema.optional(),
+      maxPerSecond: maxPerSecondInputSchema.nullable().optional(),
       enabled: z.boolean().optional().meta({ description: "false registers it disabled; absent means enabled." }),
     })
     .strict(),
@@ -185,6 +198,7 @@ export const updateEndpointBodySchema = withExample(
       description: endpointDescriptionInputSchema.nullable().optional().meta({ description: "null removes it." }),
       events: endpointEventsInputSchema.optional(),
       metadata: metadataInputSchema.optional(),
+      maxPerSecond: maxPerSecondInputSchema.nullable().optional().meta({ description: "null removes the limit." }),
       enabled: z.boolean().optional().meta({
         description:
           "false disables it (its pending deliveries wait); true enables it with a clean failure streak and resumes them.",

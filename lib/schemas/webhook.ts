@@ -9,7 +9,7 @@ import { signStandard } from "@/lib/webhooks/verify";
 import { EXAMPLE_IDS, EXAMPLE_TIMES, EXAMPLE_WEBHOOK_SECRET, EXAMPLE_WEBHOOK_URL } from "./examples";
 import { listQuerySchema, listSchema } from "./pagination";
 
-export const DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
+export const DELIVERY_STATUSES = ["pending", "succeeded", "failed", "abandoned"] as const;
 
 /**
  * The `card.issued` envelope of the example delivery as each attempt sent it, serialized as the
@@ -126,7 +126,11 @@ const webhookDeliveryShape = z.object({
   url: z.string().meta({ description: "The endpoint's URL.", example: EXAMPLE_WEBHOOK_URL }),
   status: z.enum(DELIVERY_STATUSES).meta({
     description:
-      "pending: not delivered yet; retries scheduled, or waiting for its endpoint to be enabled again (nextAttemptAt null). succeeded: a 2xx was received. failed: the retry schedule (about three days) ran out, or its endpoint was deleted before it was delivered.",
+      "pending: not delivered yet; retries scheduled, or waiting for its endpoint to be enabled again (nextAttemptAt null). succeeded: a 2xx was received. failed: the retry schedule (about three days) ran out, or its endpoint was deleted before it was delivered. abandoned: the receiver answered 410 Gone, asking for no more tries of it (abandonReason says so); a replay or recovery may still send it.",
+  }),
+  abandonReason: z.string().nullable().meta({
+    description: "Why the delivery was abandoned (status abandoned); null otherwise.",
+    example: null,
   }),
   attemptCount: z.number().int().meta({ example: 2 }),
   lastStatusCode: z.number().int().nullable().meta({ example: 200 }),
@@ -148,6 +152,7 @@ export const DELIVERY_EXAMPLE: z.output<typeof webhookDeliveryShape> = {
   endpointId: EXAMPLE_IDS.endpoint,
   url: EXAMPLE_WEBHOOK_URL,
   status: "succeeded",
+  abandonReason: null,
   attemptCount: 2,
   lastStatusCode: 200,
   nextAttemptAt: null,

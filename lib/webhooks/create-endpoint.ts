@@ -23,6 +23,7 @@ export async function createEndpoint(
       enabled: body.enabled,
       description: body.description || null,
       metadata: body.metadata,
+      maxPerSecond: body.maxPerSecond,
     }),
   );
   await auditApiChange(tx, tenant, caller, "webhook_endpoint.created", {
@@ -31,6 +32,7 @@ export async function createEndpoint(
     events: endpoint.events,
     enabled: endpoint.enabled,
     livemode: endpoint.livemode,
+    maxPerSecond: endpoint.maxPerSecond,
   });
   return endpointRecord(endpoint);
 }

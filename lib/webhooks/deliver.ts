@@ -23,6 +23,7 @@ import { enqueueDelivery, jobKeyFor, type DeliveryTrigger } from "./enqueue";
 import { buildEnvelope, signedRequest } from "./envelope";
 import { failDeletedEndpointDeliveries, parkEndpointDeliveries, rescheduleEndpointJobs } from "./resume-deliveries";
 import { nextRetryDelayMs } from "./schedule";
+import { SLOT_TOLERANCE_MS, takeSendSlot, takeSendTurn } from "./endpoint-throttle";
 import { SEND_TIMEOUT_MS, sendWebhookRequest, type SendResult } from "./send-request";
 import { prismaSql, type SqlRunner, type Statement } from "./sql-runner";
 import type { LookupHost } from "./address-guard";
@@ -45,15 +46,28 @@ export type DeliverOptions = {
   gate?: EndpointGate;
   policy?: HealthPolicy;
   lookupHost?: LookupHost;
+  /** The job already holds a send slot of its endpoint's throttle (endpoint-throttle.ts), taken when it was deferred to it. */
+  slotReserved?: boolean;
+  /**
+   * What a throttled send does when its slot is ahead: "defer" (a queue job: back in the queue until
+   * then, holding the slot) or "wait" (a recovery, which sends one delivery at a time: sleep until then).
+   */
+  onThrottle?: "defer" | "wait";
 };
 
 export type DeliverOutcome =
   | { kind: "sent"; attempt: RecordedAttempt; status: DeliveryStatus }
   | {
       kind: "skipped";
-      reason: "not_found" | "already_attempted" | "not_pending" | "endpoint_disabled" | "endpoint_deleted";
+      reason:
+        | "not_found"
+        | "already_attempted"
+        | "not_pending"
+        | "endpoint_disabled"
+        | "endpoint_deleted"
+        | "in_recovery";
     }
-  | { kind: "deferred"; reason: "backing_off" | "probe_in_flight" | "endpoint_busy"; until: Date };
+  | { kind: "deferred"; reason: "backing_off" | "probe_in_flight" | "endpoint_busy" | "throttled"; until: Date };
 
 /** An attempt as deliver() reports it; failedEndpointId is the database's, set by trigger on insert. */
 type RecordedAttempt = Omit<WebhookAttempt, "failedEndpointId">;
@@ -81,13 +95,17 @@ type DeliveryToSend = EndpointHealthFields & {
   deletedAt: Date | null;
   /** Whether the queue job running this attempt already recorded one. */
   attempted: boolean;
+  /** A running recovery owns the delivery: its retries are left to the recovery. */
+  recoveryId: string | null;
+  /** The endpoint's throttle; null when it has none. */
+  maxPerSecond: number | null;
 };
 
 const READ_DELIVERY: Statement = {
   name: "webhook_read_delivery",
   text: `
-  SELECT d."id", d."status", d."livemode", d."endpointId", d."eventId", d."applicationId",
-    w."url", w."enabled", w."consecutiveFailures", w."failingSince", w."lastSuccessAt", w."lastFailureAt",
+  SELECT d."id", d."status", d."livemode", d."endpointId", d."eventId", d."applicationId", d."recoveryId",
+    w."url", w."enabled", w."maxPerSecond", w."consecutiveFailures", w."failingSince", w."lastSuccessAt", w."lastFailureAt",
     w."lastFailureReason", w."backoffUntil", w."backoffProbeFailures", w."probeLeaseUntil", w."disabledAt",
     w."disabledReason", w."deletedAt",
     e."type" AS "eventType", e."data" AS "eventData", e."sequence" AS "eventSequence",
@@ -122,6 +140,8 @@ export async function deliver(
   if (!row) return { kind: "skipped", reason: "not_found" };
   if (row.attempted) return { kind: "skipped", reason: "already_attempted" };
   if (trigger === "retry" && row.status !== "pending") return { kind: "skipped", reason: "not_pending" };
+  // The recovery sends it, in its order; a retry now would send it twice.
+  if (trigger === "retry" && row.recoveryId !== null) return { kind: "skipped", reason: "in_recovery" };
   if (row.deletedAt) {
     // Deleted while this job waited: nothing is sent to it again, so the delivery ends here.
     await failDeletedEndpointDeliveries(db, row.endpointId);
@@ -177,6 +197,20 @@ async function sendAndRecord(
       probe = true;
     }
   }
+  if (row.maxPerSecond !== null) {
+    if (!options.slotReserved) {
+      const slot = await takeSendSlot(db, row.endpointId, row.maxPerSecond, now);
+      if (slot.getTime() > Date.now() + SLOT_TOLERANCE_MS) {
+        if (options.onThrottle === "wait") await sleep(slot.getTime() - Date.now());
+        else {
+          // The slot is this job's: queued again to run at it, it sends without taking another.
+          if (probe) await releaseProbeLease(db, row.endpointId);
+          return deferToSlot(db, row, trigger, options, slot);
+        }
+      }
+    }
+    await takeSendTurn(db, row.endpointId, row.maxPerSecond);
+  }
   const envelope = buildEnvelope(
     { id: row.eventId, type: row.eventType, data: row.eventData, sequence: row.eventSequence },
     new Date(),
@@ -212,6 +246,10 @@ async function sendAndRecord(
   };
   const succeeded =
     result.error === null && result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+  if (result.error === null && result.statusCode === GONE) {
+    // The receiver asks for no more tries of this delivery: it ends here, the endpoint's health untouched.
+    return recordAbandoned(db, attempt, `The receiver answered ${GONE} Gone`);
+  }
   const outcome = await (succeeded
     ? recordSuccess(db, sql, row, attempt)
     : recordFailure(db, row, attempt, {
@@ -440,6 +478,12 @@ async function nextState(
   if (trigger === "replay") return null;
   // The endpoint is off now: the delivery waits, pending, to be resumed when it is enabled again.
   if (endpointDisabled) return { status: "pending", nextAttemptAt: null };
+  // A recovery took the delivery over while this retry was out: the recovery sends it next, not a retry.
+  // Locked, so a recovery starting or ending meanwhile is seen once it commits: either it has the
+  // delivery (no retry queued here) or it gave it back (a retry queued here, or by the recovery).
+  const [owner] = await tx.$queryRaw<{ recoveryId: string | null }[]>`
+    SELECT "recoveryId" FROM "WebhookDelivery" WHERE "id" = ${row.id} FOR NO KEY UPDATE`;
+  if (owner?.recoveryId) return { status: "pending", nextAttemptAt: null };
   // Counted from the record, so the schedule holds however jobs were run.
   const retriesDone = await tx.webhookAttempt.count({ where: { deliveryId: row.id, trigger: "retry" } });
   const delayMs = nextRetryDelayMs(retriesDone, { scale: context.retryScale });
@@ -468,3 +512,63 @@ async function recordAutomaticDisable(tx: Prisma.TransactionClient, row: Deliver
     reason,
   });
 }
+
+const GONE = 410;
+
+/** The attempt, and the delivery abandoned with its reason; nothing more is scheduled for it. */
+async function recordAbandoned(db: PrismaClient, attempt: AttemptToRecord, reason: string): Promise<DeliverOutcome> {
+  return retryWhileUnavailable(() =>
+    db.$transaction(async (tx) => {
+      const [recorded] = await tx.$queryRaw<{ createdAt: Date }[]>`
+        INSERT INTO "WebhookAttempt" ("id", "deliveryId", "trigger", "jobKey", "requestHeaders", "requestBody",
+          "statusCode", "latencyMs", "responseExcerpt", "error", "url")
+        VALUES (${attempt.id}, ${attempt.deliveryId}, ${attempt.trigger}, ${attempt.jobKey},
+          ${JSON.stringify(attempt.requestHeaders)}::jsonb, ${attempt.requestBody}, ${attempt.statusCode},
+          ${attempt.latencyMs}, ${attempt.responseExcerpt}, ${attempt.error}, ${attempt.url})
+        ON CONFLICT DO NOTHING
+        RETURNING "createdAt"`;
+      if (!recorded) return { kind: "skipped", reason: "already_attempted" } as const;
+      const delivery = await tx.webhookDelivery.update({
+        where: { id: attempt.deliveryId },
+        data: {
+          status: "abandoned",
+          abandonReason: reason,
+          nextAttemptAt: null,
+          attemptCount: { increment: 1 },
+          lastStatusCode: attempt.statusCode,
+        },
+        select: { status: true },
+      });
+      return {
+        kind: "sent",
+        attempt: { ...attempt, createdAt: recorded.createdAt },
+        status: delivery.status,
+      } as const;
+    }),
+  );
+}
+
+/** Queues this job again to run at its throttle slot, holding it; the attempt is not counted. */
+async function deferToSlot(
+  db: PrismaClient,
+  row: DeliveryToSend,
+  trigger: DeliveryTrigger,
+  options: DeliverOptions,
+  slot: Date,
+): Promise<DeliverOutcome> {
+  const job = {
+    deliveryId: row.id,
+    endpointId: row.endpointId,
+    trigger,
+    retryNumber: options.retryNumber,
+    slotReserved: true,
+  };
+  await enqueueDelivery(db, job, slot, options.jobKey ?? jobKeyFor(job));
+  return { kind: "deferred", reason: "throttled", until: slot };
+}
+
+async function releaseProbeLease(db: PrismaClient, endpointId: string) {
+  await db.$executeRaw`UPDATE "WebhookEndpoint" SET "probeLeaseUntil" = NULL WHERE "id" = ${endpointId}`;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));

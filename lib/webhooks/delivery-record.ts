@@ -41,6 +41,7 @@ export function deliveryRecord(delivery: DeliveryRow, lastAttempt: WebhookAttemp
     endpointId: delivery.endpointId,
     url: delivery.endpoint.url,
     status: delivery.status,
+    abandonReason: delivery.abandonReason,
     attemptCount: delivery.attemptCount,
     lastStatusCode: delivery.lastStatusCode,
     nextAttemptAt: delivery.nextAttemptAt?.toISOString() ?? null,

@@ -25,12 +25,19 @@ export async function editEndpoint(
     await auditApiChange(tx, tenant, caller, "webhook_endpoint.updated", {
       endpointId: id,
       livemode: before.livemode,
-      before: { url: before.url, events: before.events, description: before.description, metadata: before.metadata ?? {} },
+      before: {
+        url: before.url,
+        events: before.events,
+        description: before.description,
+        metadata: before.metadata ?? {},
+        maxPerSecond: before.maxPerSecond,
+      },
       after: {
         url: endpoint.url,
         events: endpoint.events,
         description: endpoint.description,
         metadata: endpoint.metadata ?? {},
+        maxPerSecond: endpoint.maxPerSecond,
       },
     });
   }

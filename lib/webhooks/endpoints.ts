@@ -24,6 +24,8 @@ export type AddEndpointInput = {
   enabled?: boolean;
   description?: string | null;
   metadata?: Record<string, string>;
+  /** Null or absent: no throttle (endpoint-throttle.ts). */
+  maxPerSecond?: number | null;
 };
 
 export class EndpointError extends Error {
@@ -85,6 +87,7 @@ export async function addWebhookEndpoint(db: Db, input: AddEndpointInput): Promi
       enabled: input.enabled ?? true,
       description: input.description ?? null,
       metadata: input.metadata ?? {},
+      maxPerSecond: input.maxPerSecond ?? null,
     },
   });
 }
@@ -97,7 +100,13 @@ export async function addWebhookEndpoint(db: Db, input: AddEndpointInput): Promi
 export async function updateWebhookEndpoint(
   db: Db,
   endpoint: Pick<WebhookEndpoint, "id" | "livemode">,
-  input: { url?: string; events?: string[]; description?: string | null; metadata?: Record<string, string> },
+  input: {
+    url?: string;
+    events?: string[];
+    description?: string | null;
+    metadata?: Record<string, string>;
+    maxPerSecond?: number | null;
+  },
 ): Promise<WebhookEndpoint> {
   return db.webhookEndpoint.update({
     where: { id: endpoint.id },
@@ -106,6 +115,7 @@ export async function updateWebhookEndpoint(
       ...(input.url !== undefined && { url: await vetUrl(input.url, endpoint.livemode) }),
       ...(input.description !== undefined && { description: input.description }),
       ...(input.metadata !== undefined && { metadata: input.metadata }),
+      ...(input.maxPerSecond !== undefined && { maxPerSecond: input.maxPerSecond }),
     },
   });
 }

@@ -14,6 +14,8 @@ export type DeliveryJob = {
   trigger: DeliveryTrigger;
   /** 1-based position in the retry schedule; replays stand outside it. */
   retryNumber?: number;
+  /** The job holds a slot of its endpoint's throttle, due at its run time (endpoint-throttle.ts). */
+  slotReserved?: boolean;
 };
 
 /** The job flag naming an endpoint: workers skip jobs whose flag they forbid, in the queue's own fetch. */

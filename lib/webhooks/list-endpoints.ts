@@ -28,6 +28,7 @@ export function endpointRecord(endpoint: WebhookEndpoint): WebhookEndpointRecord
     enabled: endpoint.enabled,
     description: endpoint.description,
     metadata: metadataOf(endpoint.metadata),
+    maxPerSecond: endpoint.maxPerSecond,
     health: {
       state: endpointHealthState(endpoint),
       consecutiveFailures: endpoint.consecutiveFailures,

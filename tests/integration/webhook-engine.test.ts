@@ -76,6 +76,50 @@ describe("isolation between endpoints", () => {
   }, 60_000);
 });
 
+describe("the per-endpoint throttle", () => {
+  it("keeps a throttled endpoint at its rate across two workers while another endpoint's events arrive at once", async () => {
+    // A second worker: the throttle is shared by every worker process, not kept per worker.
+    workers.push(await startTestWorker());
+    const slow = await setupApp();
+    const throttledHooks = await receiver(() => ({ status: 200 }));
+    const throttled = await endpointFor(slow.appId, throttledHooks.url);
+    const perSecond = 5;
+    await prisma().webhookEndpoint.update({ where: { id: throttled.id }, data: { maxPerSecond: perSecond } });
+    await queueEventBacklog(slow.appId, 30);
+    await throttledHooks.waitFor(3);
+
+    const fast = await setupApp();
+    const hooks = await receiver(() => ({ status: 200 }));
+    await endpointFor(fast.appId, hooks.url);
+    const delays: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const res = await api.createWallet(fast.key, {
+        externalUserId: uniqueUserId(),
+        currency: "USD",
+        email: "ada@example.com",
+      });
+      expect(res.response.status).toBe(201);
+      const committedAt = Date.now();
+      const [request] = (await hooks.waitFor(i + 1, 5_000)).slice(i);
+      delays.push(request!.receivedAt - committedAt);
+    }
+    expect(Math.max(...delays), `commit-to-receipt delays (ms): ${delays.join(", ")}`).toBeLessThan(1_000);
+
+    const all = await throttledHooks.waitFor(30, 20_000);
+    const times = all.map((r) => r.receivedAt).sort((a, b) => a - b);
+    // In any one second, at most perSecond sends (and one more for a slot on the window's edge).
+    for (const [i, start] of times.entries()) {
+      const inSecond = times.slice(i).filter((t) => t < start + 1_000).length;
+      expect(inSecond, `sends in the second after ${start - times[0]!} ms`).toBeLessThanOrEqual(perSecond + 1);
+    }
+    // And not much slower than the rate: 30 sends at 5 a second take about 6 s.
+    expect(times.at(-1)! - times[0]!).toBeLessThan(10_000);
+    await waitUntil(
+      async () => (await prisma().webhookDelivery.count({ where: { endpointId: throttled.id, status: "succeeded" } })) === 30,
+    );
+  }, 60_000);
+});
+
 describe("endpoint health", () => {
   it("backs a failing endpoint off to one probe at a time, then recovers and delivers everything", async () => {
     const { appId } = await setupApp();

@@ -19,6 +19,7 @@ describe("the worker's jobs", () => {
   it("keep the task identifiers jobs in existing queues carry, each declared once", () => {
     expect(JOBS.map((job) => job.task)).toEqual([
       "webhook_deliver",
+      "webhook_recovery",
       "send_mail",
       "delete_expired_idempotency_records",
       "webhook_signing_secret_activation",
