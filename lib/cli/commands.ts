@@ -9,6 +9,7 @@ import { eventsTailCommand } from "./events-tail-command";
 import { fundWalletCommand } from "./fund-wallet-command";
 import { keysCreateCommand, keysListCommand, keysRevokeCommand } from "./keys-commands";
 import { ledgerVerifyCommand } from "./ledger-commands";
+import { listenCommand } from "./listen-command";
 import { liabilitiesSnapshotCommand, liabilitiesVerifyCommand } from "./liabilities-commands";
 import { reverseAuthorizationCommand } from "./reverse-authorization-command";
 import { simulateAuthorizationCommand } from "./simulate-authorization-command";
@@ -30,6 +31,7 @@ export const COMMANDS = {
   "webhooks enable": webhooksEnableCommand,
   trigger: triggerCommand,
   "events tail": eventsTailCommand,
+  listen: listenCommand,
   "signing-keys rotate": signingKeysRotateCommand,
   verify: verifyCommand,
   "liabilities snapshot": liabilitiesSnapshotCommand,
@@ -51,6 +53,7 @@ export const TOPICS: Record<FirstWord<Words>, string> = {
   webhooks: "Webhooks:",
   trigger: "Webhooks:",
   events: "Webhooks:",
+  listen: "Webhooks:",
   "signing-keys": "Signed documents:",
   verify: "Signed documents:",
   liabilities: "Proof of liabilities:",

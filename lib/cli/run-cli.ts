@@ -12,6 +12,8 @@ export async function runCli(argv: string[], name: string): Promise<number> {
   program.hook("preAction", async (_program, action) => {
     // `verify --jwks file` checks a document offline against a saved key set: no database to start.
     if (action.name() === "verify" && action.opts().jwks !== undefined) return;
+    // `listen` talks to the API only: it must work against a hosted deployment's.
+    if (action.name() === "listen") return;
     // `liabilities verify` checks saved JSON files only.
     if (action.name() === "verify" && action.parent?.name() === "liabilities") return;
     database = await prepareDatabase();

@@ -455,6 +455,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/public/sdk/v1/events/listen": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Follow the test-mode events (for `listen`)
+     * @description The feed `npm run cli -- listen` and `npx wallet-card listen` read to forward test events to a local server: the application's test-mode events after the `after` cursor, oldest first, in the order their transactions were recorded, waiting up to `wait` seconds for one (a long poll; ask again with the answer's `cursor`). The service keeps nothing per listener: any number of them each get every event, and one that reconnects resumes from its last cursor. Example events sent to one endpoint are left out. Test keys only (live keys get 403 `test_mode_only`).
+     *
+     *     Required scope: `events:read`.
+     */
+    get: operations["listenEvents"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/public/sdk/v1/event-types": {
     parameters: {
       query?: never;
@@ -3646,6 +3668,81 @@ export interface components {
        * @example 2026-11-21T10:00:00.000Z
        */
       createdAt: string;
+    };
+    /**
+     * @example {
+     *       "object": "list",
+     *       "data": [
+     *         {
+     *           "id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
+     *           "object": "event",
+     *           "type": "card.issued",
+     *           "sequence": 2,
+     *           "data": {
+     *             "id": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *             "object": "card",
+     *             "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *             "externalUserId": "user_42",
+     *             "kind": "virtual",
+     *             "currency": "USD",
+     *             "spendLimit": 250.5,
+     *             "spendingControls": {
+     *               "spendingLimits": [
+     *                 {
+     *                   "amount": 250.5,
+     *                   "interval": "per_authorization"
+     *                 },
+     *                 {
+     *                   "amount": 500,
+     *                   "interval": "daily"
+     *                 }
+     *               ],
+     *               "blockedCategories": [
+     *                 "7995"
+     *               ]
+     *             },
+     *             "spending": [
+     *               {
+     *                 "interval": "daily",
+     *                 "limit": 500,
+     *                 "spent": 0,
+     *                 "remaining": 500,
+     *                 "resetsAt": "2026-10-02T00:00:00.000Z"
+     *               }
+     *             ],
+     *             "status": "active",
+     *             "last4": "7361",
+     *             "expMonth": 10,
+     *             "expYear": 2029,
+     *             "livemode": false,
+     *             "createdAt": "2026-10-01T08:41:03.000Z"
+     *           },
+     *           "livemode": false,
+     *           "createdAt": "2026-10-01T08:41:03.000Z"
+     *         }
+     *       ],
+     *       "cursor": "48213.evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
+     *       "has_more": false,
+     *       "schemaVersion": "1.1"
+     *     }
+     */
+    ListenPage: {
+      /** @constant */
+      object: "list";
+      /** @description Events after `after`, oldest first, at most 100. */
+      data: components["schemas"]["Event"][];
+      /**
+       * @description Pass as `after` to get the events after these; the same cursor again if there were none.
+       * @example 48213.evt_4fG7hJ2kL9mN3pQ6rS8tV1wX
+       */
+      cursor: string;
+      /** @description true: more events are ready; ask again at once. */
+      has_more: boolean;
+      /**
+       * @description The payload schema version a delivery of these events carries.
+       * @example 1.1
+       */
+      schemaVersion: string;
     };
     /**
      * @example {
@@ -10956,6 +11053,161 @@ export interface operations {
       };
       /** @description The resource does not exist in this application and mode. Codes: event_not_found. */
       404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listenEvents: {
+    parameters: {
+      query?: {
+        /** @description The `cursor` of the previous answer: events after it. Absent: none of the events so far, only the cursor to start from. */
+        after?: string;
+        /** @description Only these kinds, comma-separated. */
+        types?: string;
+        /** @description Seconds to wait for an event when there is none yet (0 to 2): a long poll. */
+        wait?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Events after the cursor, and the next cursor. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ListenPage"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed, test_mode_only. */
+      403: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
           "x-service-schema-version": string;

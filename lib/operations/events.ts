@@ -1,5 +1,6 @@
 // Event operations: the event log, one event, and the catalog of event kinds.
 import { eventTypeListSchema } from "@/lib/schemas/event-catalog";
+import { listenPageSchema, listenQuerySchema } from "@/lib/schemas/event-listen";
 import { eventListSchema, eventPathSchema, eventSchema, listEventsQuerySchema } from "@/lib/schemas/event";
 import { defineOperation } from "./define";
 
@@ -43,4 +44,23 @@ export const listEventTypesOperation = defineOperation({
   tags: ["Webhooks"],
   scope: "webhooks:read",
   success: { status: 200, description: "Every kind.", schema: eventTypeListSchema },
+});
+
+export const listenEventsOperation = defineOperation({
+  operationId: "listenEvents",
+  method: "GET",
+  path: "/api/public/sdk/v1/events/listen",
+  surface: "sdk",
+  summary: "Follow the test-mode events (for `listen`)",
+  description:
+    "The feed `npm run cli -- listen` and `npx wallet-card listen` read to forward test events to a local server: the " +
+    "application's test-mode events after the `after` cursor, oldest first, in the order their transactions were recorded, " +
+    "waiting up to `wait` seconds for one (a long poll; ask again with the answer's `cursor`). The service keeps nothing " +
+    "per listener: any number of them each get every event, and one that reconnects resumes from its last cursor. " +
+    "Example events sent to one endpoint are left out. Test keys only (live keys get 403 `test_mode_only`).",
+  tags: ["Webhooks"],
+  scope: "events:read",
+  query: listenQuerySchema,
+  success: { status: 200, description: "Events after the cursor, and the next cursor.", schema: listenPageSchema },
+  errors: ["test_mode_only"],
 });

@@ -24,7 +24,7 @@ import {
 import { createCardDetailsSessionOperation } from "./card-details";
 import { issueCardOperation } from "./cards";
 import { HTTP_METHODS, type HttpMethod, type Operation } from "./define";
-import { getEventOperation, listEventsOperation, listEventTypesOperation } from "./events";
+import { getEventOperation, listEventsOperation, listEventTypesOperation, listenEventsOperation } from "./events";
 import { getHealthOperation, getReadinessOperation } from "./health";
 import {
   getLiabilityProofOperation,
@@ -101,6 +101,7 @@ export const OPERATIONS: readonly Operation[] = [
   expireTestAuthorizationOperation,
   listEventsOperation,
   getEventOperation,
+  listenEventsOperation,
   listEventTypesOperation,
   listWebhookDeliveriesOperation,
   getWebhookDeliveryOperation,
