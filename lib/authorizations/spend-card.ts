@@ -186,6 +186,9 @@ export async function spendCard(
   if (!auth) throw new Error("recording an authorization returned no row");
   const authorization = authorizationRecord(auth, card.wallet.externalUserId);
   if (decline) {
+    // The declined authorization commits with its event (the refusal's writes are kept): its
+    // declineCode says why and its decision who decided.
+    await recordEvent(tx, tenant, "card.declined", authorization);
     return { approved: false, decline: decline.code, message: decline.message, authorization };
   }
   if (expiresAt) await scheduleHoldExpiry(tx, auth.id, expiresAt);

@@ -3,6 +3,7 @@
 // merchant may still settle a payment the card approved before.
 import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
+import { recordEvent, type EventType } from "@/lib/events/record-event";
 import type { CardRecord } from "@/lib/schemas/card";
 import type { Tenant } from "@/lib/tenant";
 import { readTotals } from "@/lib/spending-controls/totals";
@@ -15,6 +16,9 @@ type CardStatus = CardRecord["status"];
 /** How each target status reads in the refusal for a canceled card. */
 const VERB: Record<CardStatus, string> = { frozen: "frozen", active: "unfrozen", canceled: "canceled" };
 
+/** The event a change to each status fires (none when the card already had it). */
+const EVENT: Record<CardStatus, EventType> = { frozen: "card.frozen", active: "card.unfrozen", canceled: "card.canceled" };
+
 export async function setCardStatus(tx: Db, tenant: Tenant, cardId: string, status: CardStatus): Promise<CardRecord> {
   const card = await findCard(tx, tenant, cardId, "update");
   if (card.status === "canceled" && status !== "canceled")
@@ -22,5 +26,7 @@ export async function setCardStatus(tx: Db, tenant: Tenant, cardId: string, stat
   const updated = card.status === status ? card : await tx.card.update({ where: { id: card.id }, data: { status } });
   const now = new Date();
   const totals = await readTotals(tx, [card.id], now);
-  return cardRecord(updated, card.wallet.externalUserId, totals.get(card.id) ?? NOTHING_SPENT, now);
+  const record = cardRecord(updated, card.wallet.externalUserId, totals.get(card.id) ?? NOTHING_SPENT, now);
+  if (card.status !== status) await recordEvent(tx, tenant, EVENT[status], record);
+  return record;
 }

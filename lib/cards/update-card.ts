@@ -1,6 +1,7 @@
 // Changes a card's spendLimit and spending controls (POST /cards/{id}). A window limit the change
 // adds starts from what the card already spent in the current window (seedNewLimits).
 import type { Db } from "@/lib/db/client";
+import { recordEvent } from "@/lib/events/record-event";
 import type { CardRecord, UpdateCardBody } from "@/lib/schemas/card";
 import { requestedCardControls } from "@/lib/spending-controls/card-controls";
 import { readControls, toCardColumns } from "@/lib/spending-controls/controls";
@@ -24,5 +25,8 @@ export async function updateCard(tx: Db, tenant: Tenant, cardId: string, input: 
   // history reads as it was. Changing them is harmless, so it is allowed rather than refused.
   const updated = await tx.card.update({ where: { id: card.id }, data: toCardColumns(next) });
   const totals = await readTotals(tx, [card.id], now);
-  return cardRecord(updated, card.wallet.externalUserId, totals.get(card.id) ?? NOTHING_SPENT, now);
+  const record = cardRecord(updated, card.wallet.externalUserId, totals.get(card.id) ?? NOTHING_SPENT, now);
+  // Its controls changed (or were set again as they were: the request is the change an application hears of).
+  await recordEvent(tx, tenant, "card.updated", record);
+  return record;
 }

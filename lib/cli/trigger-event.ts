@@ -6,16 +6,19 @@ import { captureAuthorization } from "@/lib/authorizations/capture-authorization
 import { refundAuthorization } from "@/lib/authorizations/refund-authorization";
 import { reverseAuthorization } from "@/lib/authorizations/reverse-authorization";
 import { issueCard } from "@/lib/cards/issue-card";
+import { setCardStatus } from "@/lib/cards/set-card-status";
+import { updateCard } from "@/lib/cards/update-card";
 import { prisma, transaction } from "@/lib/db/client";
 import { EVENT_TYPES, type EventType } from "@/lib/events/record-event";
 import { randomBase62 } from "@/lib/ids";
 import { fundWallet } from "@/lib/ledger/fund-wallet";
 import { authorizeBodySchema, captureBodySchema, refundBodySchema } from "@/lib/schemas/authorization";
-import { issueCardBodySchema } from "@/lib/schemas/card";
+import { issueCardBodySchema, updateCardBodySchema } from "@/lib/schemas/card";
 import { fundWalletBodySchema } from "@/lib/schemas/transaction";
-import { createWalletBodySchema } from "@/lib/schemas/wallet";
+import { createWalletBodySchema, updateWalletBodySchema } from "@/lib/schemas/wallet";
 import type { Tenant } from "@/lib/tenant";
 import { createWallet } from "@/lib/wallets/create-wallet";
+import { updateWallet } from "@/lib/wallets/update-wallet";
 
 export class UnknownEventError extends Error {
   override name = "UnknownEventError";
@@ -60,6 +63,12 @@ const PREREQUISITE: Record<EventType, EventType | null> = {
   "card.captured": "card.authorized",
   "card.refunded": "card.captured",
   "card.reversed": "card.authorized",
+  "card.declined": "card.issued",
+  "card.frozen": "card.issued",
+  "card.unfrozen": "card.frozen",
+  "card.canceled": "card.issued",
+  "card.updated": "card.issued",
+  "wallet.updated": "wallet.provisioned",
 };
 
 const STEPS: Record<EventType, Step> = {
@@ -112,6 +121,44 @@ const STEPS: Record<EventType, Step> = {
     const authorizationId = need(made.authorizationId, "authorization");
     await transaction((tx) => reverseAuthorization(tx, tenant, authorizationId));
     return { recordId: authorizationId };
+  },
+  "card.declined": async (tenant, made) => {
+    const cardId = need(made.cardId, "card");
+    // The wallet is empty: the spend is declined for insufficient funds, and recorded.
+    const body = authorizeBodySchema.parse({ amount: SPEND, merchant: { name: "Trigger Test Merchant" } });
+    const outcome = await transaction((tx) => spendCard(tx, tenant, cardId, body, "tap"));
+    if (outcome.approved) throw new Error("The test spend was approved, not declined");
+    made.authorizationId = outcome.authorization.id;
+    return { recordId: outcome.authorization.id };
+  },
+  "card.frozen": async (tenant, made) => {
+    const cardId = need(made.cardId, "card");
+    await transaction((tx) => setCardStatus(tx, tenant, cardId, "frozen"));
+    return { recordId: cardId };
+  },
+  "card.unfrozen": async (tenant, made) => {
+    const cardId = need(made.cardId, "card");
+    await transaction((tx) => setCardStatus(tx, tenant, cardId, "active"));
+    return { recordId: cardId };
+  },
+  "card.canceled": async (tenant, made) => {
+    const cardId = need(made.cardId, "card");
+    await transaction((tx) => setCardStatus(tx, tenant, cardId, "canceled"));
+    return { recordId: cardId };
+  },
+  "card.updated": async (tenant, made) => {
+    const cardId = need(made.cardId, "card");
+    const body = updateCardBodySchema.parse({ spendLimit: 100 });
+    await transaction((tx) => updateCard(tx, tenant, cardId, body));
+    return { recordId: cardId };
+  },
+  "wallet.updated": async (tenant, made) => {
+    const walletId = need(made.walletId, "wallet");
+    const body = updateWalletBodySchema.parse({
+      spendingControls: { spendingLimits: [{ amount: 500, interval: "daily" }] },
+    });
+    await transaction((tx) => updateWallet(tx, tenant, made.externalUserId, body));
+    return { recordId: walletId };
   },
 };
 

@@ -1221,6 +1221,126 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  "card.declined": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A card spend was declined
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_card_declined"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "card.updated": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A card's controls were changed
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_card_updated"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "card.frozen": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A card was frozen
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_card_frozen"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "card.unfrozen": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A card was unfrozen
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_card_unfrozen"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "card.canceled": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A card was canceled
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_card_canceled"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "wallet.updated": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A wallet's controls were changed
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_wallet_updated"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface components {
   schemas: {
@@ -1543,7 +1663,18 @@ export interface components {
       description?: string;
       /** @description The event kinds to send it (GET /event-types lists them); empty or absent means every kind. */
       events?: (
-        "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded" | "card.reversed"
+        | "wallet.provisioned"
+        | "card.issued"
+        | "card.authorized"
+        | "card.captured"
+        | "card.refunded"
+        | "card.reversed"
+        | "card.declined"
+        | "card.frozen"
+        | "card.unfrozen"
+        | "card.canceled"
+        | "card.updated"
+        | "wallet.updated"
       )[];
       /**
        * @description Your own keys and values (at most 20 keys of up to 40 characters, values up to 500); the service never reads them. On update, the whole map is replaced.
@@ -1574,7 +1705,18 @@ export interface components {
       description?: string | null;
       /** @description The event kinds to send it (GET /event-types lists them); empty or absent means every kind. */
       events?: (
-        "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded" | "card.reversed"
+        | "wallet.provisioned"
+        | "card.issued"
+        | "card.authorized"
+        | "card.captured"
+        | "card.refunded"
+        | "card.reversed"
+        | "card.declined"
+        | "card.frozen"
+        | "card.unfrozen"
+        | "card.canceled"
+        | "card.updated"
+        | "wallet.updated"
       )[];
       /**
        * @description Your own keys and values (at most 20 keys of up to 40 characters, values up to 500); the service never reads them. On update, the whole map is replaced.
@@ -1602,7 +1744,18 @@ export interface components {
        * @enum {string}
        */
       type?:
-        "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded" | "card.reversed";
+        | "wallet.provisioned"
+        | "card.issued"
+        | "card.authorized"
+        | "card.captured"
+        | "card.refunded"
+        | "card.reversed"
+        | "card.declined"
+        | "card.frozen"
+        | "card.unfrozen"
+        | "card.canceled"
+        | "card.updated"
+        | "wallet.updated";
     };
     /**
      * @example {
@@ -2515,7 +2668,7 @@ export interface components {
      *       "event": "card.reversed",
      *       "schema_version": "1.1",
      *       "sent_at": "2026-10-06T18:45:10.344Z",
-     *       "sequence": 7,
+     *       "sequence": 8,
      *       "data": {
      *         "id": "auth_9Zx1Cv4Bn7Mq2Wl5Ek8Rj3Th",
      *         "object": "authorization",
@@ -2568,10 +2721,446 @@ export interface components {
       sent_at: string;
       /**
        * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
-       * @example 7
+       * @example 8
        */
       sequence: number;
       data: components["schemas"]["Authorization"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_3Rm8Tq1Wz6Yb4Nc9Vd2Xf7Hg",
+     *       "event": "card.declined",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-10-05T10:12:00.118Z",
+     *       "sequence": 6,
+     *       "data": {
+     *         "id": "auth_6Vb2Nm8Qw4Er1Ty7Ui3Op9As",
+     *         "object": "authorization",
+     *         "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42",
+     *         "amount": 300,
+     *         "currency": "USD",
+     *         "status": "declined",
+     *         "declineCode": "spend_limit_exceeded",
+     *         "capturedAmount": 0,
+     *         "refundedAmount": 0,
+     *         "merchant": {
+     *           "name": "Northwind Electronics",
+     *           "category": "5732",
+     *           "country": "US"
+     *         },
+     *         "source": "sdk",
+     *         "expiresAt": null,
+     *         "requestedAmount": null,
+     *         "decision": {
+     *           "by": "controls",
+     *           "reason": "spend_limit_exceeded"
+     *         },
+     *         "metadata": {},
+     *         "livemode": false,
+     *         "createdAt": "2026-10-05T19:03:51.000Z",
+     *         "updatedAt": "2026-10-05T19:03:51.000Z"
+     *       }
+     *     }
+     */
+    CardDeclinedEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_3Rm8Tq1Wz6Yb4Nc9Vd2Xf7Hg
+       */
+      id: string;
+      /** @constant */
+      event: "card.declined";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 6
+       */
+      sequence: number;
+      data: components["schemas"]["Authorization"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_8Jp2Ks5Lt9Mv3Nw6Px1Qy4Rz",
+     *       "event": "card.updated",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-10-07T09:00:00.210Z",
+     *       "sequence": 9,
+     *       "data": {
+     *         "id": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *         "object": "card",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42",
+     *         "kind": "virtual",
+     *         "currency": "USD",
+     *         "spendLimit": 250.5,
+     *         "spendingControls": {
+     *           "spendingLimits": [
+     *             {
+     *               "amount": 250.5,
+     *               "interval": "per_authorization"
+     *             },
+     *             {
+     *               "amount": 500,
+     *               "interval": "daily"
+     *             }
+     *           ],
+     *           "blockedCategories": [
+     *             "7995"
+     *           ]
+     *         },
+     *         "spending": [
+     *           {
+     *             "interval": "daily",
+     *             "limit": 500,
+     *             "spent": 0,
+     *             "remaining": 500,
+     *             "resetsAt": "2026-10-02T00:00:00.000Z"
+     *           }
+     *         ],
+     *         "status": "active",
+     *         "last4": "7361",
+     *         "expMonth": 10,
+     *         "expYear": 2029,
+     *         "livemode": false,
+     *         "createdAt": "2026-10-01T08:41:03.000Z"
+     *       }
+     *     }
+     */
+    CardUpdatedEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_8Jp2Ks5Lt9Mv3Nw6Px1Qy4Rz
+       */
+      id: string;
+      /** @constant */
+      event: "card.updated";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 9
+       */
+      sequence: number;
+      data: components["schemas"]["Card"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_1Ab9Cd8Ef7Gh6Ij5Kl4Mn3Op",
+     *       "event": "card.frozen",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-10-08T09:00:00.184Z",
+     *       "sequence": 10,
+     *       "data": {
+     *         "id": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *         "object": "card",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42",
+     *         "kind": "virtual",
+     *         "currency": "USD",
+     *         "spendLimit": 250.5,
+     *         "spendingControls": {
+     *           "spendingLimits": [
+     *             {
+     *               "amount": 250.5,
+     *               "interval": "per_authorization"
+     *             },
+     *             {
+     *               "amount": 500,
+     *               "interval": "daily"
+     *             }
+     *           ],
+     *           "blockedCategories": [
+     *             "7995"
+     *           ]
+     *         },
+     *         "spending": [
+     *           {
+     *             "interval": "daily",
+     *             "limit": 500,
+     *             "spent": 0,
+     *             "remaining": 500,
+     *             "resetsAt": "2026-10-02T00:00:00.000Z"
+     *           }
+     *         ],
+     *         "status": "frozen",
+     *         "last4": "7361",
+     *         "expMonth": 10,
+     *         "expYear": 2029,
+     *         "livemode": false,
+     *         "createdAt": "2026-10-01T08:41:03.000Z"
+     *       }
+     *     }
+     */
+    CardFrozenEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_1Ab9Cd8Ef7Gh6Ij5Kl4Mn3Op
+       */
+      id: string;
+      /** @constant */
+      event: "card.frozen";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 10
+       */
+      sequence: number;
+      data: components["schemas"]["Card"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_9Zy8Xw7Vu6Ts5Rq4Po3Nm2Lk",
+     *       "event": "card.unfrozen",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-10-08T17:30:00.097Z",
+     *       "sequence": 11,
+     *       "data": {
+     *         "id": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *         "object": "card",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42",
+     *         "kind": "virtual",
+     *         "currency": "USD",
+     *         "spendLimit": 250.5,
+     *         "spendingControls": {
+     *           "spendingLimits": [
+     *             {
+     *               "amount": 250.5,
+     *               "interval": "per_authorization"
+     *             },
+     *             {
+     *               "amount": 500,
+     *               "interval": "daily"
+     *             }
+     *           ],
+     *           "blockedCategories": [
+     *             "7995"
+     *           ]
+     *         },
+     *         "spending": [
+     *           {
+     *             "interval": "daily",
+     *             "limit": 500,
+     *             "spent": 0,
+     *             "remaining": 500,
+     *             "resetsAt": "2026-10-02T00:00:00.000Z"
+     *           }
+     *         ],
+     *         "status": "active",
+     *         "last4": "7361",
+     *         "expMonth": 10,
+     *         "expYear": 2029,
+     *         "livemode": false,
+     *         "createdAt": "2026-10-01T08:41:03.000Z"
+     *       }
+     *     }
+     */
+    CardUnfrozenEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_9Zy8Xw7Vu6Ts5Rq4Po3Nm2Lk
+       */
+      id: string;
+      /** @constant */
+      event: "card.unfrozen";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 11
+       */
+      sequence: number;
+      data: components["schemas"]["Card"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_5Qa4Ws3Ed2Rf1Tg9Yh8Uj7Ik",
+     *       "event": "card.canceled",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-10-20T12:00:00.151Z",
+     *       "sequence": 13,
+     *       "data": {
+     *         "id": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *         "object": "card",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42",
+     *         "kind": "virtual",
+     *         "currency": "USD",
+     *         "spendLimit": 250.5,
+     *         "spendingControls": {
+     *           "spendingLimits": [
+     *             {
+     *               "amount": 250.5,
+     *               "interval": "per_authorization"
+     *             },
+     *             {
+     *               "amount": 500,
+     *               "interval": "daily"
+     *             }
+     *           ],
+     *           "blockedCategories": [
+     *             "7995"
+     *           ]
+     *         },
+     *         "spending": [
+     *           {
+     *             "interval": "daily",
+     *             "limit": 500,
+     *             "spent": 0,
+     *             "remaining": 500,
+     *             "resetsAt": "2026-10-02T00:00:00.000Z"
+     *           }
+     *         ],
+     *         "status": "canceled",
+     *         "last4": "7361",
+     *         "expMonth": 10,
+     *         "expYear": 2029,
+     *         "livemode": false,
+     *         "createdAt": "2026-10-01T08:41:03.000Z"
+     *       }
+     *     }
+     */
+    CardCanceledEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_5Qa4Ws3Ed2Rf1Tg9Yh8Uj7Ik
+       */
+      id: string;
+      /** @constant */
+      event: "card.canceled";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 13
+       */
+      sequence: number;
+      data: components["schemas"]["Card"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_7Ol6Ik5Uj4Yh3Tg2Rf1Ed9Ws",
+     *       "event": "wallet.updated",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-10-10T08:00:00.233Z",
+     *       "sequence": 12,
+     *       "data": {
+     *         "id": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "object": "wallet",
+     *         "externalUserId": "user_42",
+     *         "email": "ada@example.com",
+     *         "name": "Ada Obi",
+     *         "address": {
+     *           "line1": "350 Fifth Avenue",
+     *           "line2": "Suite 4200",
+     *           "city": "New York",
+     *           "region": "NY",
+     *           "postalCode": "10118",
+     *           "country": "US"
+     *         },
+     *         "currency": "USD",
+     *         "accountNumber": "4829103748",
+     *         "status": "active",
+     *         "balance": {
+     *           "available": 486.2,
+     *           "posted": 486.2
+     *         },
+     *         "spendingControls": {
+     *           "spendingLimits": [
+     *             {
+     *               "amount": 2000,
+     *               "interval": "monthly"
+     *             }
+     *           ]
+     *         },
+     *         "spending": [
+     *           {
+     *             "interval": "monthly",
+     *             "limit": 2000,
+     *             "spent": 18.4,
+     *             "remaining": 1981.6,
+     *             "resetsAt": "2026-11-01T00:00:00.000Z"
+     *           }
+     *         ],
+     *         "livemode": false,
+     *         "createdAt": "2026-10-01T08:30:00.000Z"
+     *       }
+     *     }
+     */
+    WalletUpdatedEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_7Ol6Ik5Uj4Yh3Tg2Rf1Ed9Ws
+       */
+      id: string;
+      /** @constant */
+      event: "wallet.updated";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 12
+       */
+      sequence: number;
+      data: components["schemas"]["Wallet"];
     };
     /**
      * @example {
@@ -3650,7 +4239,18 @@ export interface components {
        * @enum {string}
        */
       type:
-        "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded" | "card.reversed";
+        | "wallet.provisioned"
+        | "card.issued"
+        | "card.authorized"
+        | "card.captured"
+        | "card.refunded"
+        | "card.reversed"
+        | "card.declined"
+        | "card.frozen"
+        | "card.unfrozen"
+        | "card.canceled"
+        | "card.updated"
+        | "wallet.updated";
       /**
        * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
        * @example 2
@@ -3789,7 +4389,13 @@ export interface components {
           | "card.authorized"
           | "card.captured"
           | "card.refunded"
-          | "card.reversed";
+          | "card.reversed"
+          | "card.declined"
+          | "card.frozen"
+          | "card.unfrozen"
+          | "card.canceled"
+          | "card.updated"
+          | "wallet.updated";
         /** @example A card was issued */
         summary: string;
         /** @example A card was issued on a wallet. data is the card record, as POST /cards returns it. */
@@ -3915,7 +4521,18 @@ export interface components {
        * @enum {string}
        */
       eventType:
-        "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded" | "card.reversed";
+        | "wallet.provisioned"
+        | "card.issued"
+        | "card.authorized"
+        | "card.captured"
+        | "card.refunded"
+        | "card.reversed"
+        | "card.declined"
+        | "card.frozen"
+        | "card.unfrozen"
+        | "card.canceled"
+        | "card.updated"
+        | "wallet.updated";
       /** @example we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk */
       endpointId: string;
       /**
@@ -4118,7 +4735,18 @@ export interface components {
        * @enum {string}
        */
       eventType:
-        "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded" | "card.reversed";
+        | "wallet.provisioned"
+        | "card.issued"
+        | "card.authorized"
+        | "card.captured"
+        | "card.refunded"
+        | "card.reversed"
+        | "card.declined"
+        | "card.frozen"
+        | "card.unfrozen"
+        | "card.canceled"
+        | "card.updated"
+        | "wallet.updated";
       /** @example we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk */
       endpointId: string;
       /**
@@ -4214,7 +4842,18 @@ export interface components {
        * @enum {string}
        */
       eventType:
-        "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded" | "card.reversed";
+        | "wallet.provisioned"
+        | "card.issued"
+        | "card.authorized"
+        | "card.captured"
+        | "card.refunded"
+        | "card.reversed"
+        | "card.declined"
+        | "card.frozen"
+        | "card.unfrozen"
+        | "card.canceled"
+        | "card.updated"
+        | "wallet.updated";
       /** @example we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk */
       endpointId: string;
       /**
@@ -4341,7 +4980,18 @@ export interface components {
       url: string;
       /** @description The event kinds sent to it; empty means every kind. */
       events: (
-        "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded" | "card.reversed"
+        | "wallet.provisioned"
+        | "card.issued"
+        | "card.authorized"
+        | "card.captured"
+        | "card.refunded"
+        | "card.reversed"
+        | "card.declined"
+        | "card.frozen"
+        | "card.unfrozen"
+        | "card.canceled"
+        | "card.updated"
+        | "wallet.updated"
       )[];
       /**
        * @description false when disabled (health.state is then `disabled`).
@@ -4460,7 +5110,18 @@ export interface components {
       url: string;
       /** @description The event kinds sent to it; empty means every kind. */
       events: (
-        "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded" | "card.reversed"
+        | "wallet.provisioned"
+        | "card.issued"
+        | "card.authorized"
+        | "card.captured"
+        | "card.refunded"
+        | "card.reversed"
+        | "card.declined"
+        | "card.frozen"
+        | "card.unfrozen"
+        | "card.canceled"
+        | "card.updated"
+        | "wallet.updated"
       )[];
       /**
        * @description false when disabled (health.state is then `disabled`).
@@ -4542,7 +5203,18 @@ export interface components {
        * @enum {string}
        */
       type:
-        "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded" | "card.reversed";
+        | "wallet.provisioned"
+        | "card.issued"
+        | "card.authorized"
+        | "card.captured"
+        | "card.refunded"
+        | "card.reversed"
+        | "card.declined"
+        | "card.frozen"
+        | "card.unfrozen"
+        | "card.canceled"
+        | "card.updated"
+        | "wallet.updated";
       /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
       idempotent_replay: boolean;
     };
@@ -10814,7 +11486,13 @@ export interface operations {
           | "card.authorized"
           | "card.captured"
           | "card.refunded"
-          | "card.reversed";
+          | "card.reversed"
+          | "card.declined"
+          | "card.frozen"
+          | "card.unfrozen"
+          | "card.canceled"
+          | "card.updated"
+          | "wallet.updated";
         /** @description Only events about this wallet (its id): with `sequence`, how a receiver finds the events it has not seen. */
         wallet?: string;
       };
@@ -11433,7 +12111,13 @@ export interface operations {
           | "card.authorized"
           | "card.captured"
           | "card.refunded"
-          | "card.reversed";
+          | "card.reversed"
+          | "card.declined"
+          | "card.frozen"
+          | "card.unfrozen"
+          | "card.canceled"
+          | "card.updated"
+          | "wallet.updated";
         /** @description Only deliveries in this state. */
         status?: "pending" | "succeeded" | "failed" | "abandoned";
         /** @description Only deliveries to this endpoint id. */
@@ -17292,6 +17976,294 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": components["schemas"]["CardReversedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_card_declined: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardDeclinedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_card_updated: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardUpdatedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_card_frozen: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardFrozenEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_card_unfrozen: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardUnfrozenEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_card_canceled: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardCanceledEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_wallet_updated: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["WalletUpdatedEvent"];
       };
     };
     responses: {

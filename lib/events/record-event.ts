@@ -12,6 +12,13 @@ export const EVENT_TYPES = [
   "card.captured",
   "card.refunded",
   "card.reversed",
+  // Issue 38's catalog: what an application would otherwise poll for.
+  "card.declined",
+  "card.frozen",
+  "card.unfrozen",
+  "card.canceled",
+  "card.updated",
+  "wallet.updated",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -29,6 +36,12 @@ const WALLET_OF: { readonly [K in EventType]: (data: Record<string, unknown>) =>
   "card.captured": (data) => data.walletId,
   "card.refunded": (data) => data.walletId,
   "card.reversed": (data) => data.walletId,
+  "card.declined": (data) => data.walletId,
+  "card.frozen": (data) => data.walletId,
+  "card.unfrozen": (data) => data.walletId,
+  "card.canceled": (data) => data.walletId,
+  "card.updated": (data) => data.walletId,
+  "wallet.updated": (data) => data.id,
 };
 
 /** The wallet whose sequence the event takes, or null for the application's stream. */

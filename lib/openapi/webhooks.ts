@@ -6,6 +6,7 @@ import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-opena
 import type { EventType } from "@/lib/events/record-event";
 import {
   AUTHORIZATION_CAPTURED_EXAMPLE,
+  AUTHORIZATION_DECLINED_EXAMPLE,
   AUTHORIZATION_PENDING_EXAMPLE,
   AUTHORIZATION_REFUNDED_EXAMPLE,
   AUTHORIZATION_REVERSED_EXAMPLE,
@@ -14,7 +15,8 @@ import {
 import { CARD_EXAMPLE, cardSchema } from "@/lib/schemas/card";
 import { EXAMPLE_IDS, EXAMPLE_TIMES, EXAMPLE_WEBHOOK_SECRET } from "@/lib/schemas/examples";
 import { EXAMPLE_EVENT_SEQUENCES } from "@/lib/schemas/event";
-import { WALLET_PROVISIONED_EXAMPLE, walletSchema } from "@/lib/schemas/wallet";
+import { WALLET_EXAMPLE, WALLET_PROVISIONED_EXAMPLE, walletSchema } from "@/lib/schemas/wallet";
+import { EVENT_CATALOG } from "@/lib/schemas/event-catalog";
 import {
   DECISION_REQUEST_EVENT,
   DECISION_TIMEOUT,
@@ -193,5 +195,47 @@ export const webhookEvents: ZodOpenApiPathsObject = {
       "CardReversedEvent",
       { id: EXAMPLE_IDS.cardReversedEvent, sent_at: "2026-10-06T18:45:10.344Z", data: AUTHORIZATION_REVERSED_EXAMPLE },
     ),
+  },
+  "card.declined": {
+    post: webhook("card.declined", EVENT_CATALOG["card.declined"].summary, authorizationSchema, "CardDeclinedEvent", {
+      id: EXAMPLE_IDS.cardDeclinedEvent,
+      sent_at: "2026-10-05T10:12:00.118Z",
+      data: AUTHORIZATION_DECLINED_EXAMPLE,
+    }),
+  },
+  "card.updated": {
+    post: webhook("card.updated", EVENT_CATALOG["card.updated"].summary, cardSchema, "CardUpdatedEvent", {
+      id: EXAMPLE_IDS.cardUpdatedEvent,
+      sent_at: "2026-10-07T09:00:00.210Z",
+      data: CARD_EXAMPLE,
+    }),
+  },
+  "card.frozen": {
+    post: webhook("card.frozen", EVENT_CATALOG["card.frozen"].summary, cardSchema, "CardFrozenEvent", {
+      id: EXAMPLE_IDS.cardFrozenEvent,
+      sent_at: "2026-10-08T09:00:00.184Z",
+      data: { ...CARD_EXAMPLE, status: "frozen" },
+    }),
+  },
+  "card.unfrozen": {
+    post: webhook("card.unfrozen", EVENT_CATALOG["card.unfrozen"].summary, cardSchema, "CardUnfrozenEvent", {
+      id: EXAMPLE_IDS.cardUnfrozenEvent,
+      sent_at: "2026-10-08T17:30:00.097Z",
+      data: CARD_EXAMPLE,
+    }),
+  },
+  "card.canceled": {
+    post: webhook("card.canceled", EVENT_CATALOG["card.canceled"].summary, cardSchema, "CardCanceledEvent", {
+      id: EXAMPLE_IDS.cardCanceledEvent,
+      sent_at: "2026-10-20T12:00:00.151Z",
+      data: { ...CARD_EXAMPLE, status: "canceled" },
+    }),
+  },
+  "wallet.updated": {
+    post: webhook("wallet.updated", EVENT_CATALOG["wallet.updated"].summary, walletSchema, "WalletUpdatedEvent", {
+      id: EXAMPLE_IDS.walletUpdatedEvent,
+      sent_at: "2026-10-10T08:00:00.233Z",
+      data: WALLET_EXAMPLE,
+    }),
   },
 };

@@ -203,7 +203,7 @@ export const AUTHORIZATION_REFUNDED_EXAMPLE: AuthorizationExample = {
   updatedAt: EXAMPLE_TIMES.refunded,
 };
 
-/** A later spend over the card's 250.50 limit: recorded as declined, no hold, no event. */
+/** A later spend over the card's 250.50 limit: recorded as declined, no hold; its event is card.declined. */
 export const AUTHORIZATION_DECLINED_EXAMPLE: AuthorizationExample = {
   ...AUTHORIZATION_PENDING_EXAMPLE,
   id: EXAMPLE_IDS.declinedAuthorization,

@@ -48,6 +48,37 @@ export const EVENT_CATALOG: { readonly [K in EventType]: EventKindEntry } = {
       'A hold ended with nothing captured: reversed by the application (data.status "reversed") or lapsed (data.status "expired"). data is the authorization.',
     data: authorizationSchema,
   },
+  "card.declined": {
+    summary: "A card spend was declined",
+    description:
+      "A spend was refused and recorded as a declined authorization. data is the authorization: declineCode says why, decision.by who decided (card status, controls, funds, the application's decision endpoint, or its default).",
+    data: authorizationSchema,
+  },
+  "card.frozen": {
+    summary: "A card was frozen",
+    description: "The card was frozen: its spends decline until it is unfrozen. data is the card (status frozen).",
+    data: cardSchema,
+  },
+  "card.unfrozen": {
+    summary: "A card was unfrozen",
+    description: "A frozen card was made active again. data is the card (status active).",
+    data: cardSchema,
+  },
+  "card.canceled": {
+    summary: "A card was canceled",
+    description: "The card was canceled for good; its open holds can still be captured. data is the card (status canceled).",
+    data: cardSchema,
+  },
+  "card.updated": {
+    summary: "A card's controls were changed",
+    description: "The card's spendLimit or spendingControls were set (POST /cards/{id}). data is the card after the change.",
+    data: cardSchema,
+  },
+  "wallet.updated": {
+    summary: "A wallet's controls were changed",
+    description: "The wallet's spendingControls were set (POST /wallets/{externalUserId}). data is the wallet after the change.",
+    data: walletSchema,
+  },
 };
 
 /** The kind's `data` as JSON Schema (draft 2020-12), as the answer carries it. */

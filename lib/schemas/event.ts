@@ -14,8 +14,8 @@ import { listQuerySchema, listSchema } from "./pagination";
 export const eventTypeSchema = z.enum(EVENT_TYPES).meta({ description: "The event kind.", example: "card.issued" });
 
 /**
- * Each story event's place among the events about Ada's wallet. Her top-up and her declined spend
- * record no event, so neither takes a number.
+ * Each story event's place among the events about Ada's wallet. Her top-up records no event, so it
+ * takes no number; her declined spend does (card.declined). The last kinds come after the story.
  */
 export const EXAMPLE_EVENT_SEQUENCES = {
   "wallet.provisioned": 1,
@@ -23,8 +23,14 @@ export const EXAMPLE_EVENT_SEQUENCES = {
   "card.authorized": 3,
   "card.captured": 4,
   "card.refunded": 5,
-  // The hotel's hold took 6 with its card.authorized.
-  "card.reversed": 7,
+  "card.declined": 6,
+  // The hotel's hold took 7 with its card.authorized.
+  "card.reversed": 8,
+  "card.updated": 9,
+  "card.frozen": 10,
+  "card.unfrozen": 11,
+  "wallet.updated": 12,
+  "card.canceled": 13,
 } as const satisfies Record<EventType, number>;
 
 /** The same field, with the same words, in the events API and in every webhook envelope. */

@@ -2,6 +2,7 @@
 // of the wallet on top of each card's own. A window limit the change adds starts from what the
 // wallet's cards already spent in the current window (seedNewLimits).
 import type { Db } from "@/lib/db/client";
+import { recordEvent } from "@/lib/events/record-event";
 import type { UpdateWalletBody, WalletRecord } from "@/lib/schemas/wallet";
 import { fromInput, readControls, toStored } from "@/lib/spending-controls/controls";
 import { lockAccountForControls, seedNewLimits } from "@/lib/spending-controls/set-spending-controls";
@@ -31,5 +32,7 @@ export async function updateWallet(
     wallet = { ...updated, ledgerAccount: found.ledgerAccount };
   }
   const totals = await readTotals(tx, [wallet.id], now);
-  return walletRecord(wallet, account, totals.get(wallet.id) ?? NOTHING_SPENT, now);
+  const record = walletRecord(wallet, account, totals.get(wallet.id) ?? NOTHING_SPENT, now);
+  if (input.spendingControls !== undefined) await recordEvent(tx, tenant, "wallet.updated", record);
+  return record;
 }

@@ -97,13 +97,22 @@ function sampleCardControls(spendLimit: number): Pick<CardRecord, "spendLimit" |
  * ids of the right prefixes): one holder's new wallet, its card, and a spend at a plausible merchant,
  * held, captured in part and refunded in part as the kind says.
  */
+/** The card kinds' data is the card, in the status the change left it. */
+const CARD_STATUS_AFTER: Partial<Record<EventType, CardRecord["status"]>> = {
+  "card.issued": "active",
+  "card.frozen": "frozen",
+  "card.unfrozen": "active",
+  "card.canceled": "canceled",
+  "card.updated": "active",
+};
+
 function sampleRecord(type: EventType, livemode: boolean): WalletRecord | CardRecord | AuthorizationRecord {
   const now = new Date();
   const createdAt = now.toISOString();
   const holder = pick(HOLDERS);
   const walletId = newId("wal");
   const externalUserId = `user_${randomInt(1000, 100_000)}`;
-  if (type === "wallet.provisioned") {
+  if (type === "wallet.provisioned" || type === "wallet.updated") {
     return {
       id: walletId,
       object: "wallet",
@@ -121,14 +130,18 @@ function sampleRecord(type: EventType, livemode: boolean): WalletRecord | CardRe
       accountNumber: newAccountNumber(),
       status: "active",
       balance: { available: 0, posted: 0 },
-      spendingControls: { spendingLimits: [] },
+      // wallet.updated: its controls were just set.
+      spendingControls: {
+        spendingLimits: type === "wallet.updated" ? [{ amount: pick([500, 1000, 2000]), interval: "daily" }] : [],
+      },
       spending: [],
       livemode,
       createdAt,
     };
   }
   const cardId = newId("card");
-  if (type === "card.issued") {
+  const cardStatus = CARD_STATUS_AFTER[type];
+  if (cardStatus) {
     return {
       id: cardId,
       object: "card",
@@ -137,7 +150,7 @@ function sampleRecord(type: EventType, livemode: boolean): WalletRecord | CardRe
       kind: "virtual",
       currency: "USD",
       ...sampleCardControls(pick([250, 500, 1000])),
-      status: "active",
+      status: cardStatus,
       last4: String(randomInt(10_000)).padStart(4, "0"),
       expMonth: now.getUTCMonth() + 1,
       expYear: now.getUTCFullYear() + 3,
@@ -146,6 +159,30 @@ function sampleRecord(type: EventType, livemode: boolean): WalletRecord | CardRe
     };
   }
   const held = amount(5, 120);
+  if (type === "card.declined") {
+    return {
+      id: newId("auth"),
+      object: "authorization",
+      cardId,
+      walletId,
+      externalUserId,
+      amount: held,
+      currency: "USD",
+      status: "declined",
+      declineCode: "insufficient_funds",
+      capturedAmount: 0,
+      refundedAmount: 0,
+      merchant: { ...pick(MERCHANTS) },
+      source: "sdk",
+      expiresAt: null,
+      requestedAmount: null,
+      decision: { by: "funds", reason: "insufficient_funds" },
+      metadata: {},
+      livemode,
+      createdAt,
+      updatedAt: createdAt,
+    };
+  }
   // The hold came first; a capture, refund or reversal is what just happened.
   const authorizedAt = type === "card.authorized" ? createdAt : new Date(now.getTime() - 6 * 60_000).toISOString();
   const captured = type === "card.authorized" || type === "card.reversed" ? 0 : Math.round(held * 92) / 100;

@@ -426,6 +426,12 @@ describe("test events", () => {
     "card.captured": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
     "card.refunded": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
     "card.reversed": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
+    "card.declined": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
+    "card.frozen": { schema: cardSchema, example: CARD_EXAMPLE, prefix: "card" },
+    "card.unfrozen": { schema: cardSchema, example: CARD_EXAMPLE, prefix: "card" },
+    "card.canceled": { schema: cardSchema, example: CARD_EXAMPLE, prefix: "card" },
+    "card.updated": { schema: cardSchema, example: CARD_EXAMPLE, prefix: "card" },
+    "wallet.updated": { schema: walletSchema, example: WALLET_EXAMPLE, prefix: "wal" },
   };
 
   it("sends every kind shaped exactly like the real record, marked as a test, left out of the API's list", async () => {
@@ -436,7 +442,7 @@ describe("test events", () => {
       events: [],
       enabled: true,
     });
-    const sent = [];
+    const sent: { kind: EventType; data: unknown; eventId: string; deliveryId: string }[] = [];
     for (const kind of EVENT_TYPES) {
       const result = await sendTestEvent(context, appId, endpointId, kind);
       expect(result.type).toBe(kind);
@@ -454,7 +460,13 @@ describe("test events", () => {
     const wallet = walletSchema.parse(sent[0]?.data);
     expect(isValidAccountNumber(wallet.accountNumber)).toBe(true);
     expect(wallet.name).toMatch(/^\S+ \S+$/);
-    const [authorized, captured, refunded] = sent.slice(2).map((s) => authorizationSchema.parse(s.data));
+    const sentAs = (kind: EventType) => sent.find((s) => s.kind === kind)?.data;
+    const [authorized, captured, refunded] = (["card.authorized", "card.captured", "card.refunded"] as const).map(
+      (kind) => authorizationSchema.parse(sentAs(kind)),
+    );
+    expect(authorizationSchema.parse(sentAs("card.declined"))).toMatchObject({ status: "declined", declineCode: "insufficient_funds" });
+    expect(cardSchema.parse(sentAs("card.frozen")).status).toBe("frozen");
+    expect(cardSchema.parse(sentAs("card.canceled")).status).toBe("canceled");
     expect(authorized).toMatchObject({ status: "pending", capturedAmount: 0, refundedAmount: 0 });
     expect(authorized!.amount).toBeGreaterThan(0);
     expect(captured).toMatchObject({ status: "closed", refundedAmount: 0 });

@@ -12,7 +12,7 @@ import { issueCard } from "@/lib/cards/issue-card";
 import { prisma, transaction } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { eventData, eventType } from "@/lib/events/event-record";
-import { walletIdOf } from "@/lib/events/record-event";
+import { EVENT_TYPES, walletIdOf } from "@/lib/events/record-event";
 import type { Event } from "@/lib/generated/prisma/client";
 import { fundWallet } from "@/lib/ledger/fund-wallet";
 import { openApiDocument } from "@/lib/openapi/document";
@@ -87,24 +87,25 @@ describe("event sequence under concurrent spends", () => {
     expect(declined).toHaveLength(20);
     expect(new Set(declined.map((r) => r.error?.error.code))).toEqual(new Set(["insufficient_funds"]));
 
-    // wallet.provisioned, two card.issued, then one card.authorized per approved spend, nothing else.
-    const events = await expectGapless(walletId, 3 + approved.length);
+    // wallet.provisioned, two card.issued, then one card.authorized per approved spend and one
+    // card.declined per declined spend, nothing else.
+    const events = await expectGapless(walletId, 3 + approved.length + declined.length);
     expect(events.slice(0, 3).map((e) => e.type)).toEqual(["wallet.provisioned", "card.issued", "card.issued"]);
-    const authorized = events.slice(3);
-    expect(new Set(authorized.map((e) => e.type))).toEqual(new Set(["card.authorized"]));
+    const authorized = events.slice(3).filter((e) => e.type === "card.authorized");
     expect(authorized.map(subjectOf).sort()).toEqual([...approved].sort());
+    expect(events.slice(3).filter((e) => e.type === "card.declined")).toHaveLength(declined.length);
   }, 60_000);
 });
 
 describe("event sequence and rolled-back work", () => {
-  it("gives a rolled-back spend's number to the next event, and a declined spend takes none", async () => {
+  it("gives a rolled-back spend's number to the next event, and a declined spend takes one", async () => {
     const app = await setupApp();
     const tenant: Tenant = { applicationId: app.appId, livemode: false };
     const { walletId, cardId } = await walletWithCard(app.key, { fund: 10 });
 
     const first = await api.spend(app.key, cardId, { amount: 4, merchant });
     expect(first.response.status).toBe(201);
-    // Refused for insufficient funds: the declined authorization commits, with no event.
+    // Refused for insufficient funds: the declined authorization commits, with its card.declined.
     const refused = await api.spend(app.key, cardId, { amount: 100, merchant });
     expect(refused.response.status).toBe(402);
     expect(refused.error?.error.code).toBe("insufficient_funds");
@@ -115,12 +116,13 @@ describe("event sequence and rolled-back work", () => {
     const next = await api.spend(app.key, cardId, { amount: 4, merchant });
     expect(next.response.status).toBe(201);
 
-    const events = await expectGapless(walletId, 4);
+    const events = await expectGapless(walletId, 5);
     expect(events.map((e) => [e.sequence, e.type, subjectOf(e)])).toEqual([
       [1, "wallet.provisioned", walletId],
       [2, "card.issued", cardId],
       [3, "card.authorized", first.data!.id],
-      [4, "card.authorized", next.data!.id],
+      [4, "card.declined", refused.error!.error.authorization!.id],
+      [5, "card.authorized", next.data!.id],
     ]);
   });
 
@@ -197,7 +199,7 @@ describe("the events API", () => {
       .map(([, item]) =>
         String(item.post.requestBody.content["application/json"]?.schema.$ref).replace("#/components/schemas/", ""),
       );
-    expect(envelopes).toHaveLength(6);
+    expect(envelopes).toHaveLength(EVENT_TYPES.length);
     for (const name of [...envelopes, "Event"]) {
       expect(schemas[name].required, name).toContain("sequence");
       expect(schemas[name].properties.sequence, name).toMatchObject({ type: "integer", minimum: 1 });
@@ -206,7 +208,8 @@ describe("the events API", () => {
       );
     }
     // The examples tell one story: its first five events are the wallet's first five, in order; the
-    // hotel's hold, reversed, is the seventh (its card.authorized took the sixth).
+    // declined spend the sixth; the hotel's hold, reversed, is the eighth (its card.authorized took
+    // the seventh); the changes after the story follow.
     expect(
       Object.fromEntries(envelopes.map((name) => [schemas[name].example.event, schemas[name].example.sequence])),
     ).toEqual({
@@ -215,7 +218,13 @@ describe("the events API", () => {
       "card.authorized": 3,
       "card.captured": 4,
       "card.refunded": 5,
-      "card.reversed": 7,
+      "card.declined": 6,
+      "card.reversed": 8,
+      "card.updated": 9,
+      "card.frozen": 10,
+      "card.unfrozen": 11,
+      "wallet.updated": 12,
+      "card.canceled": 13,
     });
   });
 });
@@ -281,14 +290,13 @@ describe("event sequence, property", () => {
             await spendThenRollBack(tenant, cardId, cmd.amount);
           } else if (cmd.kind === "spend") {
             const outcome = await spend(cardId, cmd.amount);
-            if (outcome.approved) {
-              expected.push(outcome.authorization.id);
-              auths.push({ id: outcome.authorization.id, status: "pending" });
-            }
+            // A decline is an event too (card.declined), about the declined authorization.
+            expected.push(outcome.authorization.id);
+            if (outcome.approved) auths.push({ id: outcome.authorization.id, status: "pending" });
           } else if (cmd.kind === "burst") {
             const outcomes = await Promise.all(cmd.amounts.map((value, i) => spend(cards[i % cards.length]!, value)));
             const approved = outcomes.flatMap((o) => (o.approved ? [o.authorization.id] : []));
-            if (approved.length > 0) expected.push(new Set(approved));
+            expected.push(new Set(outcomes.map((o) => o.authorization.id)));
             for (const id of approved) auths.push({ id, status: "pending" });
           } else if (cmd.kind === "reverse" || cmd.kind === "expire") {
             const auth = auths[cmd.auth % Math.max(auths.length, 1)];

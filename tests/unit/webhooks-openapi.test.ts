@@ -5,16 +5,22 @@ import { describe, expect, it } from "vitest";
 import { openApiDocument } from "@/lib/openapi/document";
 
 describe("OpenAPI webhooks", () => {
-  it("documents the six events and the decision request, the delivery and endpoint routes, endpoint health and the replay limit, and stays a valid 3.1 document", async () => {
+  it("documents every event kind and the decision request, the delivery and endpoint routes, endpoint health and the replay limit, and stays a valid 3.1 document", async () => {
     const doc = JSON.parse(JSON.stringify(openApiDocument()));
     expect(Object.keys(doc.webhooks).sort()).toEqual([
       "card.authorization.request",
       "card.authorized",
+      "card.canceled",
       "card.captured",
+      "card.declined",
+      "card.frozen",
       "card.issued",
       "card.refunded",
       "card.reversed",
+      "card.unfrozen",
+      "card.updated",
       "wallet.provisioned",
+      "wallet.updated",
     ]);
     const captured = doc.webhooks["card.captured"].post;
     expect(captured.parameters.map((p: { name: string }) => p.name)).toContain("x-service-signature");
