@@ -205,7 +205,7 @@ export type RecoveryStepOptions = {
   db: PrismaClient;
   sql: SqlRunner;
   timeoutMs?: number;
-  /** Multiplies the wait before a failed delivery is tried again (tests). */
+  /** Multiplies the wait before a failed delivery is tried again, and the endpoint's back-off (tests). */
   retryScale?: number;
   now?: () => number;
 };
@@ -249,6 +249,8 @@ export async function runRecoveryStep(recoveryId: string, options: RecoveryStepO
       sql: options.sql,
       jobKey,
       timeoutMs: options.timeoutMs,
+      // The worker's scale of the endpoint's back-off too, as its other sends use.
+      retryScale: options.retryScale,
       onThrottle: "wait",
     });
     if (outcome.kind === "skipped" && (outcome.reason === "endpoint_disabled" || outcome.reason === "endpoint_deleted")) {

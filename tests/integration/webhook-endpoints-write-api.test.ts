@@ -142,6 +142,10 @@ describe("POST and DELETE /webhooks/endpoints/{id}", () => {
       after: { events: ["card.issued"], metadata: { b: "2" }, description: null },
     });
     expect((await update({})).error?.error).toMatchObject({ code: "validation_failed" });
+    // The throttle: set, refused out of range, removed.
+    expect((await update({ maxPerSecond: 20 })).data).toMatchObject({ maxPerSecond: 20 });
+    expect((await update({ maxPerSecond: 0 })).error?.error).toMatchObject({ code: "validation_failed", param: "maxPerSecond" });
+    expect((await update({ maxPerSecond: null })).data).toMatchObject({ maxPerSecond: null });
   });
 
   it("disables with the key named as who did it, and enables with a clean streak", async () => {

@@ -211,7 +211,17 @@ describe("recovering after the receiver was down", () => {
     expect(canceled.data?.cancelReason).toMatch(/^Canceled by API key/);
     expect(await prisma().webhookDelivery.count({ where: { endpointId, recoveryId: { not: null } } })).toBe(0);
     await receiver.up();
-    await waitUntil(async () => (await prisma().webhookDelivery.count({ where: { endpointId, status: "succeeded" } })) === 4, 30_000);
+    await waitUntil(
+      async () => (await prisma().webhookDelivery.count({ where: { endpointId, status: "succeeded" } })) === 4,
+      30_000,
+    ).catch(async (error: unknown) => {
+      const deliveries = await prisma().webhookDelivery.findMany({
+        where: { endpointId },
+        select: { id: true, status: true, nextAttemptAt: true, recoveryId: true, attempts: { select: { trigger: true, jobKey: true, error: true } } },
+      });
+      const jobs = await prisma().$queryRaw`SELECT key, run_at, locked_by, attempts FROM graphile_worker.jobs WHERE flags ? ${`endpoint:${endpointId}`}`;
+      throw new Error(`${String(error)}: ${JSON.stringify({ deliveries, jobs })}`);
+    });
     expect(new Set(receiver.arrivals.map((a) => a.eventId)).size).toBe(4);
     expect((await prisma().auditLog.count({ where: { applicationId: appId, action: "webhook_recovery.canceled" } }))).toBe(1);
   }, 60_000);
