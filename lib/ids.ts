@@ -36,7 +36,9 @@ export type IdPrefix =
   | "rc"
   | "cds"
   | "aep"
-  | "areq";
+  | "areq"
+  | "tu"
+  | "tr";
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(24)}`;

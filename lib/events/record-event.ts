@@ -12,6 +12,8 @@ export const EVENT_TYPES = [
   "card.captured",
   "card.refunded",
   "card.reversed",
+  "top_up.created",
+  "transfer.created",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -29,6 +31,8 @@ const WALLET_OF: { readonly [K in EventType]: (data: Record<string, unknown>) =>
   "card.captured": (data) => data.walletId,
   "card.refunded": (data) => data.walletId,
   "card.reversed": (data) => data.walletId,
+  "top_up.created": () => null,
+  "transfer.created": (data) => data.walletId,
 };
 
 /** The wallet whose sequence the event takes, or null for the application's stream. */

@@ -1,6 +1,6 @@
 // The ledger's invariant, checked from the database: every transfer sums to zero per currency,
 // entries share their account's currency, wallet caches equal what the entries and open holds
-// say, and no wallet's available balance is negative. Each check is one SQL statement, so each
+// say (an application's balance: its entries), and no wallet's or balance's available balance is negative. Each check is one SQL statement, so each
 // sees one consistent snapshot even while other writes commit.
 import type { Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -66,13 +66,14 @@ export async function checkLedgerInvariant(db: Db, scope: InvariantScope = {}): 
     WHERE TRUE ${mode("a")}
       AND (
         (a.kind = 'wallet' AND (a."postedMinor" <> COALESCE(e.total, 0) OR a."heldMinor" <> COALESCE(h.total, 0)))
-        OR (a.kind <> 'wallet' AND (a."postedMinor" <> 0 OR a."heldMinor" <> 0))
+        OR (a.kind = 'balance' AND (a."postedMinor" <> COALESCE(e.total, 0) OR a."heldMinor" <> 0))
+        OR (a.kind = 'reserve' AND (a."postedMinor" <> 0 OR a."heldMinor" <> 0))
       )
     LIMIT ${SAMPLE}`;
 
   const negative = await db.$queryRaw<{ id: string }[]>`
     SELECT a.id FROM "LedgerAccount" a
-    WHERE a.kind = 'wallet' AND a."postedMinor" - a."heldMinor" < 0 ${mode("a")}
+    WHERE a.kind IN ('wallet', 'balance') AND a."postedMinor" - a."heldMinor" < 0 ${mode("a")}
     LIMIT ${SAMPLE}`;
 
   const mismatchedAccounts = accounts.map((row) => ({
