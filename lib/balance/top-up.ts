@@ -49,9 +49,13 @@ export async function topUpBalance(tx: Db, tenant: Tenant, input: TopUpInput): P
       select: { id: true },
     });
     if (seen) {
-      throw new DomainError("top_up_reference_exists", `A top-up with reference ${input.reference} was already recorded (${seen.id}).`, {
-        param: "reference",
-      });
+      throw new DomainError(
+        "top_up_reference_exists",
+        `A top-up with reference ${input.reference} was already recorded (${seen.id}).`,
+        {
+          param: "reference",
+        },
+      );
     }
   }
   const { transfer } = await postTransfer(tx, {

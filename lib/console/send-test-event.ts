@@ -112,7 +112,17 @@ function sampleRecord(
   if (type === "top_up.created") {
     const topUp = amount(1000, 50_000);
     const reference = livemode ? `DEP-${randomInt(100_000, 1_000_000)}` : null;
-    return { id: newId("tu"), object: "top_up", amount: topUp, currency: "USD", reference, description: null, balanceAfter: topUp, livemode, createdAt };
+    return {
+      id: newId("tu"),
+      object: "top_up",
+      amount: topUp,
+      currency: "USD",
+      reference,
+      description: null,
+      balanceAfter: topUp,
+      livemode,
+      createdAt,
+    };
   }
   if (type === "transfer.created") {
     return {

@@ -14,7 +14,12 @@ import {
 import { CARD_EXAMPLE, cardSchema } from "@/lib/schemas/card";
 import { EXAMPLE_IDS, EXAMPLE_TIMES, EXAMPLE_WEBHOOK_SECRET } from "@/lib/schemas/examples";
 import { EXAMPLE_EVENT_SEQUENCES } from "@/lib/schemas/event";
-import { TOP_UP_EXAMPLE, TRANSFER_EVENT_EXAMPLE, topUpSchema, transferEventDataSchema } from "@/lib/schemas/money-movement";
+import {
+  TOP_UP_EXAMPLE,
+  TRANSFER_EVENT_EXAMPLE,
+  topUpSchema,
+  transferEventDataSchema,
+} from "@/lib/schemas/money-movement";
 import { WALLET_PROVISIONED_EXAMPLE, walletSchema } from "@/lib/schemas/wallet";
 import {
   DECISION_REQUEST_EVENT,

@@ -68,10 +68,7 @@ const topUpShape = z.object({
   object: z.literal("top_up"),
   amount: amountOutSchema,
   currency: currencyOutSchema,
-  reference: z
-    .string()
-    .nullable()
-    .meta({ description: "The bank's reference of a live deposit; null in test mode." }),
+  reference: z.string().nullable().meta({ description: "The bank's reference of a live deposit; null in test mode." }),
   description: z.string().nullable(),
   balanceAfter: amountOutSchema.meta({ description: "The balance's posted amount in this currency right after." }),
   livemode: livemodeSchema,
@@ -104,7 +101,8 @@ export const transferPartySchema = z
   ])
   .meta({
     id: "TransferParty",
-    description: 'The application\'s balance (`{"type":"balance"}`) or a wallet (`{"type":"wallet","externalUserId":"…"}`).',
+    description:
+      'The application\'s balance (`{"type":"balance"}`) or a wallet (`{"type":"wallet","externalUserId":"…"}`).',
   });
 
 const metadataSchema = z
@@ -179,7 +177,9 @@ export const transferListSchema = listSchema(transferSchema, "TransferList", {
   next_cursor: null,
 });
 
-export const transferPathSchema = z.object({ id: z.string().min(1).max(64).meta({ example: EXAMPLE_TRANSFER_ID }) });
+export const transferPathSchema = z.object({
+  id: z.string().min(1).max(64).meta({ description: "The transfer's id.", example: EXAMPLE_TRANSFER_ID }),
+});
 
 export const transferListQuerySchema = listQuerySchema
   .extend({

@@ -19,12 +19,10 @@ const transactionShape = z.object({
   object: z.literal("transaction"),
   walletId: z.string().meta({ example: EXAMPLE_IDS.wallet }),
   externalUserId: z.string().meta({ example: EXAMPLE_USER.externalUserId }),
-  type: z
-    .enum(TRANSACTION_TYPES)
-    .meta({
-      description:
-        "funding: money in; capture: a card payment; refund: a merchant refund; transfer: a move to or from the application's balance or another wallet.",
-    }),
+  type: z.enum(TRANSACTION_TYPES).meta({
+    description:
+      "funding: money in; capture: a card payment; refund: a merchant refund; transfer: a move to or from the application's balance or another wallet.",
+  }),
   amount: amountOutSchema.meta({
     description: "Signed: positive credits the wallet, negative debits it.",
     example: -18.4,

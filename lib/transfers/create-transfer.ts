@@ -55,14 +55,22 @@ export async function createTransfer(tx: Db, tenant: Tenant, input: CreateTransf
   const sourceAccount = locked.get(source.account.id);
   if (!sourceAccount) throw new Error(`account ${source.account.id} was not locked`);
   if (source.wallet && source.wallet.status !== "active") {
-    throw new DomainError("wallet_not_active", `The wallet ${source.wallet.externalUserId} is ${source.wallet.status} and cannot send.`, {
-      param: "from",
-    });
+    throw new DomainError(
+      "wallet_not_active",
+      `The wallet ${source.wallet.externalUserId} is ${source.wallet.status} and cannot send.`,
+      {
+        param: "from",
+      },
+    );
   }
   if (destination.wallet?.status === "closed") {
-    throw new DomainError("wallet_not_active", `The wallet ${destination.wallet.externalUserId} is closed and cannot receive.`, {
-      param: "to",
-    });
+    throw new DomainError(
+      "wallet_not_active",
+      `The wallet ${destination.wallet.externalUserId} is closed and cannot receive.`,
+      {
+        param: "to",
+      },
+    );
   }
   const available = availableMinor(sourceAccount);
   if (available < amount) {

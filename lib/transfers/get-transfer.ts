@@ -16,7 +16,11 @@ export async function getTransfer(db: Db, tenant: Tenant, id: string): Promise<T
   return transferRecord(transfer);
 }
 
-export async function listTransfers(db: Db, tenant: Tenant, query: TransferListQuery): Promise<ListPage<TransferRecord>> {
+export async function listTransfers(
+  db: Db,
+  tenant: Tenant,
+  query: TransferListQuery,
+): Promise<ListPage<TransferRecord>> {
   const owner = { applicationId: tenant.applicationId, livemode: tenant.livemode };
   const wallet = query.wallet === undefined ? undefined : await findWallet(db, tenant, query.wallet);
   const ofWallet = wallet ? { OR: [{ fromWalletId: wallet.id }, { toWalletId: wallet.id }] } : {};

@@ -21,14 +21,22 @@ const money = {
     testClient(key).POST("/api/public/sdk/v1/test/top-ups", { body: { amount, currency } }),
   transfer: (
     key: string,
-    body: { from: Party; to: Party; amount: number; currency: string; description?: string; metadata?: Record<string, string> },
+    body: {
+      from: Party;
+      to: Party;
+      amount: number;
+      currency: string;
+      description?: string;
+      metadata?: Record<string, string>;
+    },
     idempotencyKey?: string,
   ) =>
     testClient(key).POST("/api/public/sdk/v1/transfers", {
       body,
       ...(idempotencyKey ? { params: { header: { "Idempotency-Key": idempotencyKey } } } : {}),
     }),
-  get: (key: string, id: string) => testClient(key).GET("/api/public/sdk/v1/transfers/{id}", { params: { path: { id } } }),
+  get: (key: string, id: string) =>
+    testClient(key).GET("/api/public/sdk/v1/transfers/{id}", { params: { path: { id } } }),
   list: (key: string, query: { wallet?: string; limit?: number; starting_after?: string } = {}) =>
     testClient(key).GET("/api/public/sdk/v1/transfers", { params: { query } }),
 };
@@ -57,7 +65,13 @@ describe("the application's balance", () => {
     expect((await money.balance(key)).data).toEqual({ object: "balance", livemode: false, available: [], pending: [] });
     const first = await money.topUp(key, 1000.5);
     expect(first.response.status).toBe(201);
-    expect(first.data).toMatchObject({ object: "top_up", amount: 1000.5, currency: "USD", balanceAfter: 1000.5, reference: null });
+    expect(first.data).toMatchObject({
+      object: "top_up",
+      amount: 1000.5,
+      currency: "USD",
+      balanceAfter: 1000.5,
+      reference: null,
+    });
     await money.topUp(key, 20, "jpy");
     const second = await money.topUp(key, 9.5);
     expect(second.data?.balanceAfter).toBe(1010);
@@ -100,7 +114,13 @@ describe("transfers", () => {
     const ben = await newWallet(key);
     await money.topUp(key, 500);
 
-    const fund = await money.transfer(key, { from: BALANCE, to: wallet(ada.userId), amount: 200, currency: "usd", metadata: { payroll: "nov" } });
+    const fund = await money.transfer(key, {
+      from: BALANCE,
+      to: wallet(ada.userId),
+      amount: 200,
+      currency: "usd",
+      metadata: { payroll: "nov" },
+    });
     expect(fund.response.status).toBe(201);
     expect(fund.data).toMatchObject({
       object: "transfer",
@@ -111,7 +131,13 @@ describe("transfers", () => {
       metadata: { payroll: "nov" },
       idempotent_replay: false,
     });
-    const pay = await money.transfer(key, { from: wallet(ada.userId), to: wallet(ben.userId), amount: 75.25, currency: "USD", description: "Dinner" });
+    const pay = await money.transfer(key, {
+      from: wallet(ada.userId),
+      to: wallet(ben.userId),
+      amount: 75.25,
+      currency: "USD",
+      description: "Dinner",
+    });
     expect(pay.response.status).toBe(201);
     const collect = await money.transfer(key, { from: wallet(ben.userId), to: BALANCE, amount: 25, currency: "USD" });
     expect(collect.response.status).toBe(201);
@@ -144,7 +170,10 @@ describe("transfers", () => {
       events.filter((e) => e.walletId === walletId).map((e) => (e.data as { id: string }).id);
     expect(byWallet(ada.walletId)).toEqual([fund.data?.id, pay.data?.id]);
     expect(byWallet(ben.walletId)).toEqual([pay.data?.id, collect.data?.id]);
-    const sequences = await prisma().event.findMany({ where: { walletId: ada.walletId }, orderBy: { sequence: "asc" } });
+    const sequences = await prisma().event.findMany({
+      where: { walletId: ada.walletId },
+      orderBy: { sequence: "asc" },
+    });
     expect(sequences.map((e) => e.sequence)).toEqual(sequences.map((_, i) => i + 1));
 
     expect((await checkLedgerInvariant(prisma(), { applicationId: appId })).balanced).toBe(true);
@@ -181,7 +210,10 @@ describe("transfers", () => {
       expect(answer.response.headers.get("request-id") ?? answer.response.headers.get("x-request-id")).toBeTruthy();
     }
     // A frozen wallet can still receive.
-    expect((await money.transfer(key, { from: BALANCE, to: wallet(frozen.userId), amount: 1, currency: "USD" })).response.status).toBe(201);
+    expect(
+      (await money.transfer(key, { from: BALANCE, to: wallet(frozen.userId), amount: 1, currency: "USD" })).response
+        .status,
+    ).toBe(201);
     expect(await prisma().transfer.count({ where: { applicationId: appId } })).toBe(before + 1);
     expect(await available(key)).toBe(89);
     expect((await money.get(key, "tr_nope")).error?.error.code).toBe("transfer_not_found");
@@ -239,9 +271,7 @@ describe("transfers", () => {
 });
 
 describe("a generated history of top-ups and transfers", () => {
-  type Step =
-    | { kind: "top_up"; cents: number }
-    | { kind: "transfer"; from: number; to: number; cents: number };
+  type Step = { kind: "top_up"; cents: number } | { kind: "transfer"; from: number; to: number; cents: number };
   // Party 0 is the balance; 1-3 are wallets.
   const step: fc.Arbitrary<Step> = fc.oneof(
     fc.record({ kind: fc.constant("top_up" as const), cents: fc.integer({ min: 1, max: 50_000 }) }),
@@ -266,9 +296,13 @@ describe("a generated history of top-ups and transfers", () => {
             model[0] = (model[0] ?? 0) + s.cents;
             continue;
           }
-          const answer = await money.transfer(key, { from: party(s.from), to: party(s.to), amount: s.cents / 100, currency: "USD" });
-          const expected =
-            s.from === s.to ? 400 : (model[s.from] ?? 0) < s.cents ? 402 : 201;
+          const answer = await money.transfer(key, {
+            from: party(s.from),
+            to: party(s.to),
+            amount: s.cents / 100,
+            currency: "USD",
+          });
+          const expected = s.from === s.to ? 400 : (model[s.from] ?? 0) < s.cents ? 402 : 201;
           expect(answer.response.status).toBe(expected);
           if (expected === 201) {
             model[s.from] = (model[s.from] ?? 0) - s.cents;

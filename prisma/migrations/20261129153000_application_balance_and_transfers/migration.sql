@@ -73,7 +73,7 @@ ALTER TABLE "LedgerTotalDelta" ADD CONSTRAINT "LedgerTotalDelta_metric"
   CHECK ("metric" IN ('wallet', 'reserve', 'balance', 'wallets', 'active_cards', 'card_volume'));
 ALTER TABLE "LedgerTotal" DROP CONSTRAINT "LedgerTotal_metric";
 ALTER TABLE "LedgerTotal" ADD CONSTRAINT "LedgerTotal_metric"
-  CHECK ("metric" IN ('wallet', 'reserve', 'balance', 'wallets', 'active_cards', 'card_volume'));
+  CHECK ("metric" IN ('wallet', 'reserve', 'balance', 'wallets', 'active_cards', 'card_volume', 'card_volume_hour'));
 
 -- Amounts are positive; a transfer has two different sides, at least one of them a wallet; a
 -- reference is never empty.

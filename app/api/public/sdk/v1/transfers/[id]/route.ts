@@ -5,5 +5,7 @@ import { getTransferOperation } from "@/lib/operations";
 import { getTransfer } from "@/lib/transfers/get-transfer";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods(
-  sdkRoute(getTransferOperation, async ({ tenant, params, db }) => ({ body: await getTransfer(db, tenant, params.id) })),
+  sdkRoute(getTransferOperation, async ({ tenant, params, db }) => ({
+    body: await getTransfer(db, tenant, params.id),
+  })),
 );
