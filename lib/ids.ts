@@ -36,7 +36,8 @@ export type IdPrefix =
   | "rc"
   | "cds"
   | "aep"
-  | "areq";
+  | "areq"
+  | "nstep";
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(24)}`;

@@ -12,6 +12,10 @@ export const EVENT_TYPES = [
   "card.captured",
   "card.refunded",
   "card.reversed",
+  "card.incremented",
+  "card.advised",
+  "card.force_posted",
+  "card.return_reversed",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -29,6 +33,10 @@ const WALLET_OF: { readonly [K in EventType]: (data: Record<string, unknown>) =>
   "card.captured": (data) => data.walletId,
   "card.refunded": (data) => data.walletId,
   "card.reversed": (data) => data.walletId,
+  "card.incremented": (data) => data.walletId,
+  "card.advised": (data) => data.walletId,
+  "card.force_posted": (data) => data.walletId,
+  "card.return_reversed": (data) => data.walletId,
 };
 
 /** The wallet whose sequence the event takes, or null for the application's stream. */

@@ -426,6 +426,10 @@ describe("test events", () => {
     "card.captured": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
     "card.refunded": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
     "card.reversed": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
+    "card.incremented": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
+    "card.advised": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
+    "card.force_posted": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
+    "card.return_reversed": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
   };
 
   it("sends every kind shaped exactly like the real record, marked as a test, left out of the API's list", async () => {
