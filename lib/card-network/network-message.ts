@@ -84,7 +84,11 @@ export type NetworkOutcome =
  * contract (the simulator: a 4xx envelope).
  */
 export type NetworkRejection =
-  "unknown_card" | "unknown_authorization" | "currency_mismatch" | "amount_invalid" | "message_conflict";
+  | "unknown_card"
+  | "unknown_authorization"
+  | "currency_mismatch"
+  | "amount_invalid"
+  | "message_conflict";
 
 /**
  * What the lifecycle's one entry (`handleNetworkMessage(message, { tenant? })` in
@@ -93,4 +97,5 @@ export type NetworkRejection =
  * (a processor's verified message) the card's own application is the tenant.
  */
 export type NetworkResult =
-  { ok: true; outcome: NetworkOutcome } | { ok: false; rejection: NetworkRejection; message: string };
+  | { ok: true; outcome: NetworkOutcome }
+  | { ok: false; rejection: NetworkRejection; message: string };
