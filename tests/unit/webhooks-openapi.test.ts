@@ -5,14 +5,18 @@ import { describe, expect, it } from "vitest";
 import { openApiDocument } from "@/lib/openapi/document";
 
 describe("OpenAPI webhooks", () => {
-  it("documents the six events and the decision request, the delivery and endpoint routes, endpoint health and the replay limit, and stays a valid 3.1 document", async () => {
+  it("documents the ten events and the decision request, the delivery and endpoint routes, endpoint health and the replay limit, and stays a valid 3.1 document", async () => {
     const doc = JSON.parse(JSON.stringify(openApiDocument()));
     expect(Object.keys(doc.webhooks).sort()).toEqual([
+      "card.advised",
       "card.authorization.request",
       "card.authorized",
       "card.captured",
+      "card.force_posted",
+      "card.incremented",
       "card.issued",
       "card.refunded",
+      "card.return_reversed",
       "card.reversed",
       "wallet.provisioned",
     ]);
