@@ -38,7 +38,8 @@ export type IdPrefix =
   | "aep"
   | "areq"
   | "tu"
-  | "tr";
+  | "tr"
+  | "nstep";
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(24)}`;

@@ -14,6 +14,10 @@ export const EVENT_TYPES = [
   "card.reversed",
   "top_up.created",
   "transfer.created",
+  "card.incremented",
+  "card.advised",
+  "card.force_posted",
+  "card.return_reversed",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -33,6 +37,10 @@ const WALLET_OF: { readonly [K in EventType]: (data: Record<string, unknown>) =>
   "card.reversed": (data) => data.walletId,
   "top_up.created": () => null,
   "transfer.created": (data) => data.walletId,
+  "card.incremented": (data) => data.walletId,
+  "card.advised": (data) => data.walletId,
+  "card.force_posted": (data) => data.walletId,
+  "card.return_reversed": (data) => data.walletId,
 };
 
 /** The wallet whose sequence the event takes, or null for the application's stream. */

@@ -216,4 +216,40 @@ export const webhookEvents: ZodOpenApiPathsObject = {
       { id: "evt_Transfer0Created0Exampl", sent_at: "2026-11-21T09:31:00.204Z", data: TRANSFER_EVENT_EXAMPLE },
     ),
   },
+  "card.incremented": {
+    post: webhook(
+      "card.incremented",
+      "The card network raised a hold (an incremental authorization, e.g. a hotel or fuel)",
+      authorizationSchema,
+      "CardIncrementedEvent",
+      { id: EXAMPLE_IDS.cardAuthorizedEvent, sent_at: "2026-10-03T12:15:27.538Z", data: AUTHORIZATION_PENDING_EXAMPLE },
+    ),
+  },
+  "card.advised": {
+    post: webhook(
+      "card.advised",
+      "The card network's stand-in approved a spend while we did not answer (an advice): held, never refused, may overdraw",
+      authorizationSchema,
+      "CardAdvisedEvent",
+      { id: EXAMPLE_IDS.cardAuthorizedEvent, sent_at: "2026-10-03T12:16:27.538Z", data: AUTHORIZATION_PENDING_EXAMPLE },
+    ),
+  },
+  "card.force_posted": {
+    post: webhook(
+      "card.force_posted",
+      "The card network cleared a spend with no authorization (a force post): posted, even below zero",
+      authorizationSchema,
+      "CardForcePostedEvent",
+      { id: EXAMPLE_IDS.cardCapturedEvent, sent_at: "2026-10-03T12:21:05.291Z", data: AUTHORIZATION_CAPTURED_EXAMPLE },
+    ),
+  },
+  "card.return_reversed": {
+    post: webhook(
+      "card.return_reversed",
+      "The card network took back a merchant credit (a return reversal)",
+      authorizationSchema,
+      "CardReturnReversedEvent",
+      { id: EXAMPLE_IDS.cardRefundedEvent, sent_at: "2026-10-04T09:03:45.377Z", data: AUTHORIZATION_REFUNDED_EXAMPLE },
+    ),
+  },
 };

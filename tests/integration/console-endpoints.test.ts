@@ -432,6 +432,10 @@ describe("test events", () => {
     "card.captured": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
     "card.refunded": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
     "card.reversed": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
+    "card.incremented": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
+    "card.advised": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
+    "card.force_posted": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
+    "card.return_reversed": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
     "top_up.created": { schema: topUpSchema, example: TOP_UP_EXAMPLE, prefix: "tu" },
     "transfer.created": { schema: transferEventDataSchema, example: TRANSFER_EVENT_EXAMPLE, prefix: "tr" },
   };

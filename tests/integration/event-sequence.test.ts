@@ -206,7 +206,8 @@ describe("the events API", () => {
       );
     }
     // The examples tell one story: its first five events are the wallet's first five, in order; the
-    // hotel's hold, reversed, is the seventh (its card.authorized took the sixth).
+    // hotel's hold, reversed, is the seventh (its card.authorized took the sixth); the card network's
+    // steps follow on later spends.
     expect(
       Object.fromEntries(envelopes.map((name) => [schemas[name].example.event, schemas[name].example.sequence])),
     ).toEqual({
@@ -216,8 +217,12 @@ describe("the events API", () => {
       "card.captured": 4,
       "card.refunded": 5,
       "card.reversed": 7,
+      "card.incremented": 8,
+      "card.advised": 9,
+      "card.force_posted": 10,
+      "card.return_reversed": 11,
       // Ada's wallet then paid from the application's balance, whose own first event is the top-up.
-      "transfer.created": 8,
+      "transfer.created": 12,
       "top_up.created": 1,
     });
   });

@@ -8,11 +8,15 @@ describe("OpenAPI webhooks", () => {
   it("documents every event kind and the decision request, the delivery and endpoint routes, endpoint health and the replay limit, and stays a valid 3.1 document", async () => {
     const doc = JSON.parse(JSON.stringify(openApiDocument()));
     expect(Object.keys(doc.webhooks).sort()).toEqual([
+      "card.advised",
       "card.authorization.request",
       "card.authorized",
       "card.captured",
+      "card.force_posted",
+      "card.incremented",
       "card.issued",
       "card.refunded",
+      "card.return_reversed",
       "card.reversed",
       "top_up.created",
       "transfer.created",
