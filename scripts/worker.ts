@@ -9,10 +9,13 @@ import { config } from "@/lib/config";
 import { prisma } from "@/lib/db/client";
 import { startMetricsServer } from "@/lib/metrics/metrics-server";
 import { registerQueueMetrics } from "@/lib/metrics/process-metrics";
+import { stopTracing } from "@/lib/tracing/tracing";
 
 async function main() {
   requireSupportedNode();
   loadEnvFiles();
+  // Each delivery attempt is a trace when an OTLP endpoint is set (docs/decisions/tracing.md).
+  if (config().OTEL_EXPORTER_OTLP_ENDPOINT) await (await import("@/lib/tracing/start-tracing")).startTracing();
   warnIfMailNotSent();
   const database = await prepareDatabase();
   const worker = await startWebhookWorker(workerOptions(database.url));
@@ -27,6 +30,7 @@ async function main() {
     await metrics?.close();
     await worker.stop();
     await database.stop().catch(() => undefined);
+    await stopTracing().catch(() => undefined);
   });
 }
 
