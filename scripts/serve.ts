@@ -22,7 +22,7 @@ import { recordServerAddress } from "@/lib/platform/server-address";
 import { serverNodeFlags } from "@/lib/platform/server-node-flags";
 import { startWebCluster } from "@/lib/platform/web-cluster";
 import { answerPrimaryForMetrics, startMetricsServer, type MetricsSource } from "@/lib/metrics/metrics-server";
-import { registerOverloadMetrics, registerQueueMetrics } from "@/lib/metrics/process-metrics";
+import { registerOverloadMetrics, registerPoolMetrics, registerQueueMetrics } from "@/lib/metrics/process-metrics";
 import { errorField, logger } from "@/lib/logging/logger";
 import { stopTracing } from "@/lib/tracing/tracing";
 
@@ -161,6 +161,7 @@ async function serveAsClusterWorker(listen: Listen) {
   if (listen.metrics) {
     answerPrimaryForMetrics();
     registerOverloadMetrics();
+    registerPoolMetrics();
   }
   const { default: next } = await import("next");
   const app = next({ dev: false, dir: REPO_ROOT, hostname: listen.hostname, port: listen.port });
@@ -186,7 +187,10 @@ async function serveAsClusterWorker(listen: Listen) {
  */
 async function startMetrics(listen: Listen, worker: WebhookWorker | undefined, source: MetricsSource) {
   if (!listen.metrics) return undefined;
-  if (source === "process") registerOverloadMetrics();
+  if (source === "process") {
+    registerOverloadMetrics();
+    registerPoolMetrics();
+  }
   if (worker) registerQueueMetrics(prisma());
   return startMetricsServer(listen.metrics.port, listen.metrics.host, source);
 }
