@@ -4,6 +4,7 @@ import { Prisma, type Event } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import type { Tenant } from "@/lib/tenant";
 import { insertDeliveries, subscribedEndpointIds } from "@/lib/webhooks/fan-out";
+import { currentTraceparent } from "@/lib/tracing/tracing";
 
 export const EVENT_TYPES = [
   "wallet.provisioned",
@@ -82,9 +83,9 @@ export async function recordEvent(
           RETURNING "id", "eventSequence"`;
   const [row] = await tx.$queryRaw<(Event & { endpointIds: string[] })[]>`
     WITH next AS (${next}), event AS (
-      INSERT INTO "Event" ("id", "applicationId", "livemode", "type", "data", "walletId", "sequence", "requestId", "createdAt")
+      INSERT INTO "Event" ("id", "applicationId", "livemode", "type", "data", "walletId", "sequence", "requestId", "traceparent", "createdAt")
       SELECT ${newId("evt")}, ${tenant.applicationId}, ${tenant.livemode}, ${type}, ${JSON.stringify(data)}::jsonb,
-        next."id", next."eventSequence", ${requestOfTransaction.get(tx) ?? null}, ${new Date()}
+        next."id", next."eventSequence", ${requestOfTransaction.get(tx) ?? null}, ${currentTraceparent()}, ${new Date()}
       FROM next
       RETURNING *
     )

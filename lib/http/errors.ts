@@ -8,6 +8,7 @@ import {
 } from "@/lib/db/database-unavailable";
 import { overloadedError } from "@/lib/platform/request-deadline";
 import { DomainError, type DomainErrorOptions, type ErrorCode, type ErrorDetail } from "@/lib/errors";
+import { errorField, logger } from "@/lib/logging/logger";
 
 export { DomainError, ERROR_CODES, type ErrorCode, type ErrorDetail } from "@/lib/errors";
 
@@ -166,12 +167,12 @@ export function toApiError(error: unknown, requestId: string): ApiError {
   if (isStatementCanceled(error)) return ApiError.from(overloadedError("deadline passed"));
   if (isDatabaseUnavailable(error) || isBareAdapterConnectionError(error)) {
     // One line, not a stack: during an outage every request lands here.
-    console.error(`[${requestId}] database unavailable: ${databaseErrorSummary(error)}`);
+    logger("http").error({ requestId, cause: databaseErrorSummary(error) }, "database unavailable");
     return new ApiError("unavailable", "The service is temporarily unavailable. Retry shortly.", {
       retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
     });
   }
-  console.error(`[${requestId}] unhandled error`, error);
+  logger("http").error({ requestId, ...errorField(error) }, "unhandled error");
   return new ApiError(
     "internal_error",
     "Something went wrong on our side. Retry later; quote the request id if it persists.",

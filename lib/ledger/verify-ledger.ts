@@ -216,9 +216,11 @@ export async function runLedgerVerification(
     maxBatches = MAX_BATCHES,
     vacuumAfter = VACUUM_AFTER,
   }: { batchSize?: number; maxBatches?: number; vacuumAfter?: number } = {},
-): Promise<{ deltas: number; balanced: boolean; vacuumed: boolean }> {
+): Promise<{ deltas: number; balanced: boolean; vacuumed: boolean; findings: BatchOutcome["findings"] }> {
   let deltas = 0;
   let balanced = true;
+  // Every batch's findings, for the findings counter (lib/metrics): a run may find in several batches.
+  const findings = { live: noFindings(), test: noFindings() };
   for (let i = 0; i < maxBatches; i++) {
     const outcome = await client.$transaction((tx) => verifyLedgerBatch(tx, { limit: batchSize }), {
       timeout: 60_000,
@@ -226,6 +228,9 @@ export async function runLedgerVerification(
     });
     deltas += outcome.deltas;
     balanced &&= !hasFindings(outcome.findings.live) && !hasFindings(outcome.findings.test);
+    for (const mode of ["live", "test"] as const)
+      for (const kind of Object.keys(findings[mode]) as (keyof VerificationFindings)[])
+        findings[mode][kind].push(...outcome.findings[mode][kind]);
     if (outcome.deltas < batchSize) break;
   }
   // Every read of the totals scans the pending deltas, dead rows included, until a vacuum clears
@@ -233,7 +238,7 @@ export async function runLedgerVerification(
   // Outside any transaction (VACUUM refuses one); SKIP_LOCKED, so it never waits for a lock.
   const vacuumed = deltas >= vacuumAfter;
   if (vacuumed) await client.$executeRawUnsafe(`VACUUM (SKIP_LOCKED) "LedgerTotalDelta"`);
-  return { deltas, balanced, vacuumed };
+  return { deltas, balanced, vacuumed, findings };
 }
 
 /**
