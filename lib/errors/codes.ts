@@ -24,6 +24,8 @@ export const ERROR_CODE_MEANINGS = {
   event_not_found: "No event with that id.",
   endpoint_not_found: "No webhook endpoint with that id.",
   transfer_not_found: "No transfer with that id.",
+  endpoint_url_refused:
+    "The webhook endpoint's URL breaks the address rule (public unicast addresses only; https in live mode; loopback only where the deployment allows it), or its name does not resolve.",
   statement_not_found: "No statement with that id.",
   proof_not_found: "No proof letter with that reference.",
   liability_snapshot_not_found: "No published liability snapshot with that id.",

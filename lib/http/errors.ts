@@ -47,6 +47,7 @@ const ERRORS: Record<ErrorCode, readonly [status: number, type: ErrorType]> = {
   delivery_not_found: [404, "not_found_error"],
   event_not_found: [404, "not_found_error"],
   endpoint_not_found: [404, "not_found_error"],
+  endpoint_url_refused: [400, "invalid_request_error"],
   authorization_endpoint_not_found: [404, "not_found_error"],
   statement_not_found: [404, "not_found_error"],
   proof_not_found: [404, "not_found_error"],

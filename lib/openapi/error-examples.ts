@@ -52,6 +52,10 @@ const ERROR_EXAMPLES = {
     message: "A top-up with reference DEP-20261121-0042 was already recorded (tu_7Hk2Lm9Qp4Rs1Tv6Wx3Yz8Ab).",
     param: "reference",
   },
+  endpoint_url_refused: {
+    message: "http://10.0.0.7/hooks resolves to 10.0.0.7, a private address; webhook endpoints must be public.",
+    param: "url",
+  },
   statement_not_found: { message: `No statement ${EXAMPLE_IDS.statement} exists.`, param: "id" },
   proof_not_found: { message: `No proof letter ${EXAMPLE_IDS.proof} exists.`, param: "id" },
   liability_snapshot_not_found: {

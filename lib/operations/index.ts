@@ -24,7 +24,7 @@ import {
 import { createCardDetailsSessionOperation } from "./card-details";
 import { issueCardOperation } from "./cards";
 import { HTTP_METHODS, type HttpMethod, type Operation } from "./define";
-import { getEventOperation, listEventsOperation } from "./events";
+import { getEventOperation, listEventsOperation, listEventTypesOperation } from "./events";
 import { getHealthOperation, getReadinessOperation } from "./health";
 import {
   getLiabilityProofOperation,
@@ -51,11 +51,16 @@ import {
 } from "./verification";
 import { createWalletOperation, getWalletOperation, updateWalletOperation } from "./wallets";
 import {
+  createWebhookEndpointOperation,
+  deleteWebhookEndpointOperation,
   getWebhookDeliveryOperation,
   getWebhookEndpointOperation,
   listWebhookDeliveriesOperation,
   listWebhookEndpointsOperation,
   replayWebhookDeliveryOperation,
+  rollWebhookSecretOperation,
+  testWebhookEndpointOperation,
+  updateWebhookEndpointOperation,
 } from "./webhooks";
 
 export * from "./define";
@@ -106,11 +111,17 @@ export const OPERATIONS: readonly Operation[] = [
   expireTestAuthorizationOperation,
   listEventsOperation,
   getEventOperation,
+  listEventTypesOperation,
   listWebhookDeliveriesOperation,
   getWebhookDeliveryOperation,
   replayWebhookDeliveryOperation,
   listWebhookEndpointsOperation,
+  createWebhookEndpointOperation,
   getWebhookEndpointOperation,
+  updateWebhookEndpointOperation,
+  deleteWebhookEndpointOperation,
+  testWebhookEndpointOperation,
+  rollWebhookSecretOperation,
   getAuthorizationEndpointOperation,
   setAuthorizationEndpointOperation,
   deleteAuthorizationEndpointOperation,
