@@ -61,7 +61,7 @@ export interface paths {
     put?: never;
     /**
      * Issue a virtual card
-     * @description Issues a virtual card on the user's wallet and fires `card.issued`. The card's currency must equal the wallet's. Only last4 and expiry are ever returned.
+     * @description Issues a virtual card on the user's wallet and fires `card.issued`. The card's currency must equal the wallet's. Only last4 and expiry are ever returned. In live mode with a card processor configured (Lithic) the card is created there first; if the processor refuses, the answer is 502 `processor_error`, if it cannot be reached, 503 `processor_unavailable` with Retry-After, and nothing is created. `processor` says who manages the card: `simulator` cards reach no card network.
      *
      *     Required scope: `cards:write`.
      */
@@ -109,7 +109,7 @@ export interface paths {
     put?: never;
     /**
      * Freeze a card
-     * @description A frozen card declines every spend (402 `card_inactive`) until unfrozen. Freezing a frozen card changes nothing; a canceled card answers 409 `card_not_active`. No body.
+     * @description A frozen card declines every spend (402 `card_inactive`) until unfrozen. Freezing a frozen card changes nothing; a canceled card answers 409 `card_not_active`. No body. A card whose `processor` is `lithic` changes at Lithic first: if Lithic refuses, the answer is 502 `processor_error`, if it cannot be reached, 503 `processor_unavailable` with Retry-After, and the card stays as it was.
      *
      *     Required scope: `cards:write`.
      */
@@ -131,7 +131,7 @@ export interface paths {
     put?: never;
     /**
      * Unfreeze a card
-     * @description Lets a frozen card spend again. Unfreezing an active card changes nothing; a canceled card answers 409 `card_not_active`. No body.
+     * @description Lets a frozen card spend again. Unfreezing an active card changes nothing; a canceled card answers 409 `card_not_active`. No body. A card whose `processor` is `lithic` changes at Lithic first: if Lithic refuses, the answer is 502 `processor_error`, if it cannot be reached, 503 `processor_unavailable` with Retry-After, and the card stays as it was.
      *
      *     Required scope: `cards:write`.
      */
@@ -153,7 +153,7 @@ export interface paths {
     put?: never;
     /**
      * Cancel a card
-     * @description Cancels the card for good: every later spend declines with `card_inactive`. Holds it placed before stay capturable. Canceling twice changes nothing. No body.
+     * @description Cancels the card for good: every later spend declines with `card_inactive`. Holds it placed before stay capturable. Canceling twice changes nothing. No body. A card whose `processor` is `lithic` changes at Lithic first: if Lithic refuses, the answer is 502 `processor_error`, if it cannot be reached, 503 `processor_unavailable` with Retry-After, and the card stays as it was.
      *
      *     Required scope: `cards:write`.
      */
@@ -1763,6 +1763,7 @@ export interface components {
      *         "expMonth": 10,
      *         "expYear": 2029,
      *         "livemode": false,
+     *         "processor": "simulator",
      *         "createdAt": "2026-10-01T08:41:03.000Z"
      *       }
      *     }
@@ -1831,6 +1832,7 @@ export interface components {
      *       "expMonth": 10,
      *       "expYear": 2029,
      *       "livemode": false,
+     *       "processor": "simulator",
      *       "createdAt": "2026-10-01T08:41:03.000Z"
      *     }
      */
@@ -1870,6 +1872,12 @@ export interface components {
       expYear: number;
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
+      /**
+       * @description Who manages the card at the card network. `lithic`: a card Lithic issued, usable at real merchants. `simulator`: the built-in network simulator (every test-mode card, and live cards while the service runs without a processor); such a card reaches no card network, and its spends come only from the API.
+       * @example simulator
+       * @enum {string}
+       */
+      processor: "simulator" | "lithic";
       /**
        * Format: date-time
        * @description ISO 8601 UTC timestamp.
@@ -2460,6 +2468,7 @@ export interface components {
      *       "expMonth": 10,
      *       "expYear": 2029,
      *       "livemode": false,
+     *       "processor": "simulator",
      *       "createdAt": "2026-10-01T08:41:03.000Z",
      *       "idempotent_replay": false
      *     }
@@ -2500,6 +2509,12 @@ export interface components {
       expYear: number;
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
+      /**
+       * @description Who manages the card at the card network. `lithic`: a card Lithic issued, usable at real merchants. `simulator`: the built-in network simulator (every test-mode card, and live cards while the service runs without a processor); such a card reaches no card network, and its spends come only from the API.
+       * @example simulator
+       * @enum {string}
+       */
+      processor: "simulator" | "lithic";
       /**
        * Format: date-time
        * @description ISO 8601 UTC timestamp.
@@ -2550,6 +2565,7 @@ export interface components {
      *           "expMonth": 10,
      *           "expYear": 2029,
      *           "livemode": false,
+     *           "processor": "simulator",
      *           "createdAt": "2026-10-01T08:41:03.000Z"
      *         }
      *       ],
@@ -3347,6 +3363,7 @@ export interface components {
      *         "expMonth": 10,
      *         "expYear": 2029,
      *         "livemode": false,
+     *         "processor": "simulator",
      *         "createdAt": "2026-10-01T08:41:03.000Z"
      *       },
      *       "livemode": false,
@@ -3409,15 +3426,15 @@ export interface components {
      *             "requestHeaders": {
      *               "content-type": "application/json",
      *               "user-agent": "wallet-card-service-webhooks/1.1",
-     *               "x-service-signature": "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
+     *               "x-service-signature": "3d543200902b68b9fb9ad0757bdf1e8261e6fe5f83cbc8f7beab9f769a96d455",
      *               "x-service-schema-version": "1.1",
      *               "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *               "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
      *               "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *               "webhook-timestamp": "1790844134",
-     *               "webhook-signature": "v1,8eY1rNNDtKz75smHQNZcsMlvpx5UR7t7ufPeUrBZoW4="
+     *               "webhook-signature": "v1,/sC5gbsSAxjIPOIRxhJEouYpPquHd17ccfIf7vyouVY="
      *             },
-     *             "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *             "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"processor\":\"simulator\",\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *             "createdAt": "2026-10-01T08:42:14.000Z"
      *           },
      *           "livemode": false,
@@ -3462,15 +3479,15 @@ export interface components {
      *         "requestHeaders": {
      *           "content-type": "application/json",
      *           "user-agent": "wallet-card-service-webhooks/1.1",
-     *           "x-service-signature": "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
+     *           "x-service-signature": "3d543200902b68b9fb9ad0757bdf1e8261e6fe5f83cbc8f7beab9f769a96d455",
      *           "x-service-schema-version": "1.1",
      *           "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *           "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
      *           "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *           "webhook-timestamp": "1790844134",
-     *           "webhook-signature": "v1,8eY1rNNDtKz75smHQNZcsMlvpx5UR7t7ufPeUrBZoW4="
+     *           "webhook-signature": "v1,/sC5gbsSAxjIPOIRxhJEouYpPquHd17ccfIf7vyouVY="
      *         },
-     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"processor\":\"simulator\",\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *         "createdAt": "2026-10-01T08:42:14.000Z"
      *       },
      *       "livemode": false,
@@ -3538,15 +3555,15 @@ export interface components {
      *       "requestHeaders": {
      *         "content-type": "application/json",
      *         "user-agent": "wallet-card-service-webhooks/1.1",
-     *         "x-service-signature": "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
+     *         "x-service-signature": "3d543200902b68b9fb9ad0757bdf1e8261e6fe5f83cbc8f7beab9f769a96d455",
      *         "x-service-schema-version": "1.1",
      *         "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *         "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
      *         "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *         "webhook-timestamp": "1790844134",
-     *         "webhook-signature": "v1,8eY1rNNDtKz75smHQNZcsMlvpx5UR7t7ufPeUrBZoW4="
+     *         "webhook-signature": "v1,/sC5gbsSAxjIPOIRxhJEouYpPquHd17ccfIf7vyouVY="
      *       },
-     *       "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *       "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"processor\":\"simulator\",\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *       "createdAt": "2026-10-01T08:42:14.000Z"
      *     }
      */
@@ -3613,15 +3630,15 @@ export interface components {
      *         "requestHeaders": {
      *           "content-type": "application/json",
      *           "user-agent": "wallet-card-service-webhooks/1.1",
-     *           "x-service-signature": "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
+     *           "x-service-signature": "3d543200902b68b9fb9ad0757bdf1e8261e6fe5f83cbc8f7beab9f769a96d455",
      *           "x-service-schema-version": "1.1",
      *           "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *           "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
      *           "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *           "webhook-timestamp": "1790844134",
-     *           "webhook-signature": "v1,8eY1rNNDtKz75smHQNZcsMlvpx5UR7t7ufPeUrBZoW4="
+     *           "webhook-signature": "v1,/sC5gbsSAxjIPOIRxhJEouYpPquHd17ccfIf7vyouVY="
      *         },
-     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"processor\":\"simulator\",\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *         "createdAt": "2026-10-01T08:42:14.000Z"
      *       },
      *       "livemode": false,
@@ -3639,15 +3656,15 @@ export interface components {
      *           "requestHeaders": {
      *             "content-type": "application/json",
      *             "user-agent": "wallet-card-service-webhooks/1.1",
-     *             "x-service-signature": "fbe101946a0249ec81034671cb96ba1fdbfe8563971493d4c35c999fdd862508",
+     *             "x-service-signature": "f1ed7adbe10de7c54365ac0735ceeabbfa97a6fc6b0a1fabc976f84e402db642",
      *             "x-service-schema-version": "1.1",
      *             "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *             "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
      *             "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *             "webhook-timestamp": "1790844064",
-     *             "webhook-signature": "v1,afPOY/8b3Wkf5avOcQaJW0sse+7Rri5wAajP6wORGZE="
+     *             "webhook-signature": "v1,oPJMHWns3gK3xtN9ulKGJxrdQF5/481mD2uwiiwEBvA="
      *           },
-     *           "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:41:04.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *           "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:41:04.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"processor\":\"simulator\",\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *           "createdAt": "2026-10-01T08:41:04.000Z"
      *         },
      *         {
@@ -3661,15 +3678,15 @@ export interface components {
      *           "requestHeaders": {
      *             "content-type": "application/json",
      *             "user-agent": "wallet-card-service-webhooks/1.1",
-     *             "x-service-signature": "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
+     *             "x-service-signature": "3d543200902b68b9fb9ad0757bdf1e8261e6fe5f83cbc8f7beab9f769a96d455",
      *             "x-service-schema-version": "1.1",
      *             "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *             "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
      *             "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *             "webhook-timestamp": "1790844134",
-     *             "webhook-signature": "v1,8eY1rNNDtKz75smHQNZcsMlvpx5UR7t7ufPeUrBZoW4="
+     *             "webhook-signature": "v1,/sC5gbsSAxjIPOIRxhJEouYpPquHd17ccfIf7vyouVY="
      *           },
-     *           "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *           "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"processor\":\"simulator\",\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *           "createdAt": "2026-10-01T08:42:14.000Z"
      *         }
      *       ]
@@ -3748,15 +3765,15 @@ export interface components {
      *         "requestHeaders": {
      *           "content-type": "application/json",
      *           "user-agent": "wallet-card-service-webhooks/1.1",
-     *           "x-service-signature": "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
+     *           "x-service-signature": "3d543200902b68b9fb9ad0757bdf1e8261e6fe5f83cbc8f7beab9f769a96d455",
      *           "x-service-schema-version": "1.1",
      *           "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *           "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
      *           "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *           "webhook-timestamp": "1790844134",
-     *           "webhook-signature": "v1,8eY1rNNDtKz75smHQNZcsMlvpx5UR7t7ufPeUrBZoW4="
+     *           "webhook-signature": "v1,/sC5gbsSAxjIPOIRxhJEouYpPquHd17ccfIf7vyouVY="
      *         },
-     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"processor\":\"simulator\",\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *         "createdAt": "2026-10-01T08:42:14.000Z"
      *       },
      *       "livemode": false,
@@ -5226,6 +5243,7 @@ export interface components {
      *       "expMonth": 10,
      *       "expYear": 2029,
      *       "livemode": false,
+     *       "processor": "simulator",
      *       "createdAt": "2026-10-01T08:41:03.000Z"
      *     }
      */
@@ -5265,6 +5283,12 @@ export interface components {
       expYear: number;
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
+      /**
+       * @description Who manages the card at the card network. `lithic`: a card Lithic issued, usable at real merchants. `simulator`: the built-in network simulator (every test-mode card, and live cards while the service runs without a processor); such a card reaches no card network, and its spends come only from the API.
+       * @example simulator
+       * @enum {string}
+       */
+      processor: "simulator" | "lithic";
       /**
        * Format: date-time
        * @description ISO 8601 UTC timestamp.
@@ -6322,7 +6346,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      /** @description The card processor refused the change; nothing changed. Codes: processor_error. */
+      502: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded, processor_unavailable. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -6979,7 +7022,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      /** @description The card processor refused the change; nothing changed. Codes: processor_error. */
+      502: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded, processor_unavailable. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -7211,7 +7273,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      /** @description The card processor refused the change; nothing changed. Codes: processor_error. */
+      502: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded, processor_unavailable. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -7443,7 +7524,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      /** @description The card processor refused the change; nothing changed. Codes: processor_error. */
+      502: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded, processor_unavailable. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */

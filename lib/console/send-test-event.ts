@@ -144,6 +144,7 @@ function sampleRecord(type: EventType, livemode: boolean): WalletRecord | CardRe
       expMonth: now.getUTCMonth() + 1,
       expYear: now.getUTCFullYear() + 3,
       livemode,
+      processor: "simulator",
       createdAt,
     };
   }

@@ -67,6 +67,10 @@ export const ERROR_CODE_MEANINGS = {
   card_declined: "A spend declined for another reason (reserved; nothing answers it today).",
   rate_limited: "Too many requests; retry after the given seconds.",
   replay_limited: "Too many webhook replays; retry after the given seconds.",
+  processor_error:
+    "The card processor (Lithic) refused the card change as it was asked; nothing changed on either side. The message carries the processor's reason.",
+  processor_unavailable:
+    "The card processor (Lithic) could not be reached, or did not answer in time; nothing changed on our side. Retry after the given seconds.",
   internal_error: "A bug on the service's side; the request id finds it in the logs.",
   unavailable: "A dependency is down for now; retry shortly.",
   overloaded:

@@ -83,6 +83,8 @@ const ERRORS: Record<ErrorCode, readonly [status: number, type: ErrorType]> = {
   rate_limited: [429, "rate_limit_error"],
   replay_limited: [429, "rate_limit_error"],
   internal_error: [500, "api_error"],
+  processor_error: [502, "api_error"],
+  processor_unavailable: [503, "api_error"],
   unavailable: [503, "api_error"],
   overloaded: [503, "api_error"],
 };
