@@ -13,7 +13,10 @@ export async function cardDetails(
 ): Promise<CardDetails> {
   if (card.processor !== "simulator") {
     // The number lives at the processor (Lithic), shown only by its own page (create-details-session.ts).
-    throw new DomainError("card_details_unavailable", `This card's number is held by its processor (${card.processor}).`);
+    throw new DomainError(
+      "card_details_unavailable",
+      `This card's number is held by its processor (${card.processor}).`,
+    );
   }
   if (card.sealedDetails !== null) return openCardDetails(card.id, card.sealedDetails);
   const minted = mintCardDetails(card.livemode, card.last4);

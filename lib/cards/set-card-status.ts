@@ -54,7 +54,9 @@ export async function setCardStatus(
   refuseIfCanceled(card, status);
   if (card.status !== status && card.processor !== "simulator" && prepared?.processorState !== status) {
     // Only the simulator's cards change without a call; the API's routes prepare the others.
-    throw new Error(`Card ${card.id} is managed by ${card.processor}: its status changes there first (prepareCardStatus)`);
+    throw new Error(
+      `Card ${card.id} is managed by ${card.processor}: its status changes there first (prepareCardStatus)`,
+    );
   }
   const updated = card.status === status ? card : await tx.card.update({ where: { id: card.id }, data: { status } });
   const now = new Date();

@@ -61,7 +61,7 @@ const cardShape = z.object({
   livemode: livemodeSchema,
   processor: z.enum(["simulator", "lithic"]).meta({
     description:
-      'Who manages the card at the card network. `lithic`: a card Lithic issued, usable at real merchants. `simulator`: the built-in network simulator (every test-mode card, and live cards while the service runs without a processor); such a card reaches no card network, and its spends come only from the API.',
+      "Who manages the card at the card network. `lithic`: a card Lithic issued, usable at real merchants. `simulator`: the built-in network simulator (every test-mode card, and live cards while the service runs without a processor); such a card reaches no card network, and its spends come only from the API.",
     example: "simulator",
   }),
   createdAt: timestampSchema,

@@ -169,10 +169,12 @@ describe("live cards at Lithic (CARD_PROCESSOR_LIVE=lithic)", () => {
     const embedRequest = Buffer.from(url.searchParams.get("embed_request")!, "base64").toString("utf8");
     // Lithic's scheme: the HMAC-SHA256 of the request's JSON with the API key, base64.
     expect(url.searchParams.get("hmac")).toBe(createHmac("sha256", API_KEY).update(embedRequest).digest("base64"));
-    const { token: processorToken } = await prisma().card.findUniqueOrThrow({
-      where: { id: card.id },
-      select: { processorCardToken: true },
-    }).then((c) => ({ token: c.processorCardToken }));
+    const { token: processorToken } = await prisma()
+      .card.findUniqueOrThrow({
+        where: { id: card.id },
+        select: { processorCardToken: true },
+      })
+      .then((c) => ({ token: c.processorCardToken }));
     const request = JSON.parse(embedRequest);
     expect(request).toMatchObject({ token: processorToken, target_origin: "https://app.example.com" });
     const expires = Date.parse(request.expiration);
