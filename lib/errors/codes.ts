@@ -13,6 +13,8 @@ export const ERROR_CODE_MEANINGS = {
   missing_api_key: "No API key was sent.",
   invalid_api_key: "The API key is not one the service knows.",
   revoked_api_key: "The API key was revoked.",
+  invalid_signature:
+    "A card processor's message whose signature does not verify, that is older than the signature scheme's tolerance (a replay), or for which no signing secret is configured; nothing changed.",
   scope_missing: "The API key lacks the scope the operation needs.",
   ip_not_allowed: "The caller's address is outside the key's allowlist.",
   livemode_mismatch: "The key's mode (live or test) differs from the resource's (reserved; nothing answers it today).",

@@ -35,6 +35,7 @@ const ERRORS: Record<ErrorCode, readonly [status: number, type: ErrorType]> = {
   missing_api_key: [401, "authentication_error"],
   invalid_api_key: [401, "authentication_error"],
   revoked_api_key: [401, "authentication_error"],
+  invalid_signature: [401, "authentication_error"],
   scope_missing: [403, "permission_error"],
   ip_not_allowed: [403, "permission_error"],
   livemode_mismatch: [403, "permission_error"],
