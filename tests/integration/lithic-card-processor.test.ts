@@ -14,6 +14,8 @@ import { resetLithicClient } from "@/lib/connectors/lithic/client";
 import { LITHIC_EMBED_SECONDS } from "@/lib/connectors/lithic/card-processor";
 import { openDetailsSession } from "@/lib/cards/open-details-session";
 import { prisma } from "@/lib/db/client";
+import { renderToStaticMarkup } from "react-dom/server";
+import { SimulatorCardNotice } from "@/app/merchant/sdk/_components/simulator-card-notice";
 import { callRoute } from "../helpers/call-route";
 import { createKey, setupApp, uniqueUserId } from "../helpers/fixtures";
 import { startLithicMock, type LithicMock } from "../helpers/lithic-mock";
@@ -149,6 +151,14 @@ describe("live cards at Lithic (CARD_PROCESSOR_LIVE=lithic)", () => {
     const issued = await issue(live, userId);
     expect(issued.status).toBe(201);
     expect(issued.json).toMatchObject({ processor: "simulator", livemode: true });
+  });
+
+  it("shows the console's banner on a live simulator card's page only", () => {
+    const banner = renderToStaticMarkup(SimulatorCardNotice({ card: { livemode: true, processor: "simulator" } }));
+    expect(banner).toContain("This live card reaches no card network.");
+    expect(banner).toContain("CARD_PROCESSOR_LIVE");
+    expect(renderToStaticMarkup(SimulatorCardNotice({ card: { livemode: true, processor: "lithic" } }))).toBe("");
+    expect(renderToStaticMarkup(SimulatorCardNotice({ card: { livemode: false, processor: "simulator" } }))).toBe("");
   });
 
   it("answers Lithic's signed embed page for a Lithic card's details, short-lived and for the origin", async () => {
