@@ -12,7 +12,8 @@ import { requestIdOf } from "./request-id";
 import type { RouteHandler } from "./sdk-route";
 import { observeRequest } from "@/lib/metrics/metrics";
 
-export type ProcessorRequest = { rawBody: string; headers: Headers; requestId: string };
+/** `receivedAt`: performance.now() when the request reached the route, for a budget counted from receipt. */
+export type ProcessorRequest = { rawBody: string; headers: Headers; requestId: string; receivedAt: number };
 
 export function processorRoute(
   name: string,
@@ -26,7 +27,7 @@ export function processorRoute(
     try {
       beginAdmittedWork();
       const rawBody = await readBodyText(request);
-      const result = await handler({ rawBody, headers: request.headers, requestId });
+      const result = await handler({ rawBody, headers: request.headers, requestId, receivedAt: startedAt });
       response = jsonResponse(result.status ?? 200, result.body, headers);
     } catch (error) {
       response = errorResponse(error, requestId, headers);
