@@ -212,6 +212,16 @@ const configSchema = z
       z.coerce.number().int().min(1).max(65_535).optional(),
     ),
     METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+    // The structured logs (lib/logging/logger.ts): the least severe level written, JSON lines or
+    // pino-pretty's coloured lines (`npm run dev` defaults to pretty), and a file to append them to
+    // instead of stdout (the test run writes every process's lines to one file and checks them).
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
+    LOG_FILE: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+    // OpenTelemetry traces (lib/tracing, docs/decisions/tracing.md): on only when set, to the OTLP/HTTP
+    // collector at this base URL (the SDK appends /v1/traces); the SDK reads the other standard
+    // OTEL_* variables (OTEL_SERVICE_NAME, OTEL_EXPORTER_OTLP_HEADERS, OTEL_TRACES_SAMPLER...) itself.
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
     // On SIGTERM/SIGINT, how long a server process goes on serving while /api/public/health/ready
     // answers 503, before it stops taking connections: long enough for the load balancer or
     // Kubernetes to see it and route elsewhere (its probe period times its failure threshold).

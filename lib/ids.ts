@@ -37,7 +37,10 @@ export type IdPrefix =
   | "cds"
   | "pmsg"
   | "aep"
-  | "areq";
+  | "areq"
+  | "tu"
+  | "tr"
+  | "nstep";
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(24)}`;

@@ -40,6 +40,7 @@ export type AuditAction =
   | "email.verified"
   | "password.changed"
   | "password.reset"
+  | "top_up.recorded";
 
 export type AuditContext = { merchantId: string; ipAddress?: string | null };
 

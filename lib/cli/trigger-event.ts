@@ -6,6 +6,8 @@ import { captureAuthorization } from "@/lib/authorizations/capture-authorization
 import { refundAuthorization } from "@/lib/authorizations/refund-authorization";
 import { reverseAuthorization } from "@/lib/authorizations/reverse-authorization";
 import { issueCard } from "@/lib/cards/issue-card";
+import { handleNetworkMessage } from "@/lib/card-network/handle-network-message";
+import type { NetworkMessage } from "@/lib/card-network/network-message";
 import { prisma, transaction } from "@/lib/db/client";
 import { EVENT_TYPES, type EventType } from "@/lib/events/record-event";
 import { randomBase62 } from "@/lib/ids";
@@ -16,6 +18,9 @@ import { fundWalletBodySchema } from "@/lib/schemas/transaction";
 import { createWalletBodySchema } from "@/lib/schemas/wallet";
 import type { Tenant } from "@/lib/tenant";
 import { createWallet } from "@/lib/wallets/create-wallet";
+import { topUpBalance } from "@/lib/balance/top-up";
+import { createTransfer } from "@/lib/transfers/create-transfer";
+import { createTransferBodySchema } from "@/lib/schemas/money-movement";
 
 export class UnknownEventError extends Error {
   override name = "UnknownEventError";
@@ -60,6 +65,12 @@ const PREREQUISITE: Record<EventType, EventType | null> = {
   "card.captured": "card.authorized",
   "card.refunded": "card.captured",
   "card.reversed": "card.authorized",
+  "top_up.created": null,
+  "transfer.created": "top_up.created",
+  "card.incremented": "card.authorized",
+  "card.advised": "card.issued",
+  "card.force_posted": "card.issued",
+  "card.return_reversed": "card.refunded",
 };
 
 const STEPS: Record<EventType, Step> = {
@@ -113,7 +124,63 @@ const STEPS: Record<EventType, Step> = {
     await transaction((tx) => reverseAuthorization(tx, tenant, authorizationId));
     return { recordId: authorizationId };
   },
+  "top_up.created": async (tenant) => {
+    const topUp = await transaction((tx) => topUpBalance(tx, tenant, { amount: FUNDING, currency: CURRENCY }));
+    return { recordId: topUp.id };
+  },
+  "transfer.created": async (tenant, made) => {
+    // A wallet to pay from the balance the top-up filled.
+    await STEPS["wallet.provisioned"](tenant, made);
+    const body = createTransferBodySchema.parse({
+      from: { type: "balance" },
+      to: { type: "wallet", externalUserId: made.externalUserId },
+      amount: SPEND,
+      currency: CURRENCY,
+    });
+    const transfer = await transaction((tx) => createTransfer(tx, tenant, body));
+    return { recordId: transfer.id };
+  },
+  // The card network's steps, through the simulator as test mode carries them.
+  "card.incremented": (tenant, made) =>
+    network(tenant, made, {
+      kind: "increment",
+      budgetMs: 2_000,
+      authorization: { id: need(made.authorizationId, "authorization") },
+    }),
+  "card.advised": (tenant, made) => network(tenant, made, { kind: "advice" }),
+  "card.force_posted": (tenant, made) => network(tenant, made, { kind: "force_post" }),
+  "card.return_reversed": (tenant, made) =>
+    network(tenant, made, {
+      kind: "return_reversal",
+      authorization: { id: need(made.authorizationId, "authorization") },
+    }),
 };
+
+type NetworkPart =
+  | { kind: "increment"; budgetMs: number; authorization: { id: string } }
+  | { kind: "advice" }
+  | { kind: "force_post" }
+  | { kind: "return_reversal"; authorization: { id: string } };
+
+async function network(tenant: Tenant, made: Made, part: NetworkPart): Promise<{ recordId: string }> {
+  const cardId = need(made.cardId, "card");
+  const amount = BigInt(part.kind === "increment" ? 5 * 100 : SPEND * 100);
+  const message: NetworkMessage = {
+    ...part,
+    networkId: `trigger_${randomBase62(16)}`,
+    processor: "simulator",
+    cardId,
+    amount,
+    currency: CURRENCY,
+    merchant: { name: "Trigger Test Merchant" },
+  };
+  const result = await handleNetworkMessage(message, { tenant });
+  if (!result.ok) throw new Error(`The simulated ${part.kind} was refused: ${result.message}`);
+  if (result.outcome.result === "declined")
+    throw new Error(`The simulated ${part.kind} was declined: ${result.outcome.message}`);
+  made.authorizationId = result.outcome.authorizationId;
+  return { recordId: result.outcome.authorizationId };
+}
 
 function need(id: string | undefined, what: string): string {
   if (!id) throw new Error(`trigger step ran before its ${what} was made`);

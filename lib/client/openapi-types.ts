@@ -347,6 +347,76 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/public/sdk/v1/balance": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Retrieve the application's balance
+     * @description The application's own money in this mode, per currency it holds, in Stripe's shape: `available` can be moved to wallets now; `pending` is on its way in. Filled by top-ups (test: `POST /test/top-ups`; live: a bank deposit the operator records), emptied by transfers to wallets.
+     *
+     *     Required scope: `wallets:read`.
+     */
+    get: operations["getBalance"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/transfers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List transfers
+     * @description The application's transfers in this mode, newest first; with `wallet`, those in or out of that wallet.
+     *
+     *     Required scope: `wallets:read`.
+     */
+    get: operations["listTransfers"];
+    put?: never;
+    /**
+     * Move money between the balance and wallets
+     * @description Balance to wallet (funding a user), wallet to wallet (between two users of the application) or wallet to balance (collecting), in the currency of every wallet named. Instant and atomic: both sides post in one ledger transfer or nothing posts. Fires `transfer.created` in the sequence of each wallet it touches. A frozen or closed wallet cannot send; a closed one cannot receive. Too little available on the sending side is 402 `insufficient_funds` with nothing posted.
+     *
+     *     Required scope: `transactions:write`.
+     */
+    post: operations["createTransfer"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/transfers/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Retrieve a transfer
+     * @description Required scope: `wallets:read`.
+     */
+    get: operations["getTransfer"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/public/sdk/v1/test/wallets/{externalUserId}/fund": {
     parameters: {
       query?: never;
@@ -363,6 +433,28 @@ export interface paths {
      *     Required scope: `transactions:write`.
      */
     post: operations["fundTestWallet"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/test/top-ups": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Top up the test balance
+     * @description Test mode only (live keys get 403 `test_mode_only`; a live top-up is a bank deposit the operator records with `cli top-ups record`). Adds the amount to the application's test balance at once, from the platform's test reserve, and fires `top_up.created`.
+     *
+     *     Required scope: `transactions:write`.
+     */
+    post: operations["createTestTopUp"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1049,6 +1141,126 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  "top_up.created": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Money was added to the application's balance
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_top_up_created"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "transfer.created": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Money moved between the application's balance and a wallet, or between two wallets (one event per wallet it touches)
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_transfer_created"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "card.incremented": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The card network raised a hold (an incremental authorization, e.g. a hotel or fuel)
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_card_incremented"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "card.advised": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The card network's stand-in approved a spend while we did not answer (an advice): held, never refused, may overdraw
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_card_advised"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "card.force_posted": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The card network cleared a spend with no authorization (a force post): posted, even below zero
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_card_force_posted"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "card.return_reversed": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The card network took back a merchant credit (a return reversal)
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_card_return_reversed"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface components {
   schemas: {
@@ -1329,6 +1541,62 @@ export interface components {
     };
     /**
      * @example {
+     *       "from": {
+     *         "type": "balance"
+     *       },
+     *       "to": {
+     *         "type": "wallet",
+     *         "externalUserId": "user_42"
+     *       },
+     *       "amount": 250,
+     *       "currency": "USD"
+     *     }
+     */
+    CreateTransferRequest: {
+      from: components["schemas"]["TransferParty"];
+      to: components["schemas"]["TransferParty"];
+      /**
+       * @description Amount to move (major unit).
+       * @example 250
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code (upper case in responses).
+       * @example USD
+       */
+      currency: string;
+      /**
+       * @description Shown on the transactions it makes.
+       * @example Payroll November
+       */
+      description?: string;
+      /**
+       * @description Your own string-to-string notes, at most 20 keys.
+       * @example {
+       *       "payroll": "2026-11"
+       *     }
+       */
+      metadata?: {
+        [key: string]: string;
+      };
+    };
+    /** @description The application's balance (`{"type":"balance"}`) or a wallet (`{"type":"wallet","externalUserId":"…"}`). */
+    TransferParty:
+      | {
+          /** @constant */
+          type: "balance";
+        }
+      | {
+          /** @constant */
+          type: "wallet";
+          /**
+           * @description Your own identifier for the user; 1-128 characters of `[A-Za-z0-9_.:@-]`.
+           * @example user_42
+           */
+          externalUserId: string;
+        };
+    /**
+     * @example {
      *       "amount": 500,
      *       "description": "Test top-up"
      *     }
@@ -1342,6 +1610,29 @@ export interface components {
       /**
        * @description Shown on the wallet's transaction.
        * @example Test top-up
+       */
+      description?: string;
+    };
+    /**
+     * @example {
+     *       "amount": 10000,
+     *       "currency": "USD"
+     *     }
+     */
+    TestTopUpRequest: {
+      /**
+       * @description Amount to add to the balance (major unit).
+       * @example 10000
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code (upper case in responses).
+       * @example USD
+       */
+      currency: string;
+      /**
+       * @description Shown on the transactions it makes.
+       * @example Payroll November
        */
       description?: string;
     };
@@ -1492,7 +1783,7 @@ export interface components {
           availableBalance: number;
         };
         /** @enum {string} */
-        source: "sdk" | "tap";
+        source: "sdk" | "tap" | "network";
         /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
         livemode: boolean;
       };
@@ -2036,10 +2327,10 @@ export interface components {
         country: string | null;
       };
       /**
-       * @description sdk: an SDK spend; tap: a simulated card tap (test mode).
+       * @description sdk: a spend the application reported (POST /cards/{id}/authorizations); tap: a simulated card tap (test mode); network: a card network message through the card's processor (the built-in simulator in test mode).
        * @enum {string}
        */
-      source: "sdk" | "tap";
+      source: "sdk" | "tap" | "network";
       /**
        * @description When the hold lapses if not captured: AUTHORIZATION_HOLD_DAYS (default 7) after approval; the hold is then released and the status becomes expired. null for a declined authorization.
        * @example 2026-10-10T12:14:27.000Z
@@ -2083,10 +2374,10 @@ export interface components {
      */
     AuthorizationDecision: {
       /**
-       * @description application: the decision endpoint answered. default: its defaultAction applied (it did not answer usably in time, or was overloaded), or no endpoint is set (reason no_endpoint). status, controls, funds: the service's own check declined before (or, after an approval, again after) the endpoint was asked.
+       * @description application: the decision endpoint answered. default: its defaultAction applied (it did not answer usably in time, or was overloaded), or no endpoint is set (reason no_endpoint). status, controls, funds: the service's own check declined before (or, after an approval, again after) the endpoint was asked. stand_in: the card network approved it while we did not answer (an advice; no check of ours ran, it may overdraw). network: the network posted it with no authorization of ours (reason force_post, refund or return_reversal) or answered a balance inquiry or account verification (reason balance_inquiry, account_verification).
        * @enum {string}
        */
-      by: "application" | "default" | "controls" | "funds" | "status";
+      by: "application" | "default" | "controls" | "funds" | "status" | "stand_in" | "network";
       /**
        * @description approved, partially_approved or declined (by application); timeout, invalid_response, error, overloaded or no_endpoint (by default); the decline code (status, controls, funds).
        * @example approved
@@ -2291,6 +2582,478 @@ export interface components {
       /**
        * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
        * @example 7
+       */
+      sequence: number;
+      data: components["schemas"]["Authorization"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_TopUp0Created0Example01",
+     *       "event": "top_up.created",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-11-21T09:30:00.512Z",
+     *       "sequence": 1,
+     *       "data": {
+     *         "id": "tu_7Hk2Lm9Qp4Rs1Tv6Wx3Yz8Ab",
+     *         "object": "top_up",
+     *         "amount": 10000,
+     *         "currency": "USD",
+     *         "reference": null,
+     *         "description": null,
+     *         "balanceAfter": 10000,
+     *         "livemode": false,
+     *         "createdAt": "2026-11-21T09:30:00.000Z"
+     *       }
+     *     }
+     */
+    TopUpCreatedEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_TopUp0Created0Example01
+       */
+      id: string;
+      /** @constant */
+      event: "top_up.created";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 1
+       */
+      sequence: number;
+      data: components["schemas"]["TopUp"];
+    };
+    /**
+     * @example {
+     *       "id": "tu_7Hk2Lm9Qp4Rs1Tv6Wx3Yz8Ab",
+     *       "object": "top_up",
+     *       "amount": 10000,
+     *       "currency": "USD",
+     *       "reference": null,
+     *       "description": null,
+     *       "balanceAfter": 10000,
+     *       "livemode": false,
+     *       "createdAt": "2026-11-21T09:30:00.000Z"
+     *     }
+     */
+    TopUp: {
+      /** @example tu_7Hk2Lm9Qp4Rs1Tv6Wx3Yz8Ab */
+      id: string;
+      /** @constant */
+      object: "top_up";
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 25.5
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      /** @description The bank's reference of a live deposit; null in test mode. */
+      reference: string | null;
+      description: string | null;
+      /**
+       * @description The balance's posted amount in this currency right after.
+       * @example 25.5
+       */
+      balanceAfter: number;
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+    };
+    /**
+     * @example {
+     *       "id": "evt_Transfer0Created0Exampl",
+     *       "event": "transfer.created",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-11-21T09:31:00.204Z",
+     *       "sequence": 12,
+     *       "data": {
+     *         "id": "tr_2Bc5De8Fg1Hj4Kl7Mn0Pq3Rs",
+     *         "object": "transfer",
+     *         "from": {
+     *           "type": "balance",
+     *           "walletId": null,
+     *           "externalUserId": null
+     *         },
+     *         "to": {
+     *           "type": "wallet",
+     *           "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *           "externalUserId": "user_42"
+     *         },
+     *         "amount": 250,
+     *         "currency": "USD",
+     *         "description": null,
+     *         "metadata": {},
+     *         "livemode": false,
+     *         "createdAt": "2026-11-21T09:30:00.000Z",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T"
+     *       }
+     *     }
+     */
+    TransferCreatedEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_Transfer0Created0Exampl
+       */
+      id: string;
+      /** @constant */
+      event: "transfer.created";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 12
+       */
+      sequence: number;
+      data: components["schemas"]["TransferEventData"];
+    };
+    /**
+     * @example {
+     *       "id": "tr_2Bc5De8Fg1Hj4Kl7Mn0Pq3Rs",
+     *       "object": "transfer",
+     *       "from": {
+     *         "type": "balance",
+     *         "walletId": null,
+     *         "externalUserId": null
+     *       },
+     *       "to": {
+     *         "type": "wallet",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42"
+     *       },
+     *       "amount": 250,
+     *       "currency": "USD",
+     *       "description": null,
+     *       "metadata": {},
+     *       "livemode": false,
+     *       "createdAt": "2026-11-21T09:30:00.000Z",
+     *       "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T"
+     *     }
+     */
+    TransferEventData: {
+      /** @example tr_2Bc5De8Fg1Hj4Kl7Mn0Pq3Rs */
+      id: string;
+      /** @constant */
+      object: "transfer";
+      from: {
+        /** @enum {string} */
+        type: "balance" | "wallet";
+        /** @description The wallet's id; null for the balance. */
+        walletId: string | null;
+        /** @description The wallet's external user id; null for the balance. */
+        externalUserId: string | null;
+      };
+      to: {
+        /** @enum {string} */
+        type: "balance" | "wallet";
+        /** @description The wallet's id; null for the balance. */
+        walletId: string | null;
+        /** @description The wallet's external user id; null for the balance. */
+        externalUserId: string | null;
+      };
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 25.5
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      description: string | null;
+      metadata: {
+        [key: string]: string;
+      };
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+      /** @description The wallet whose sequence this event takes: a transfer between two wallets is one event in each wallet's sequence. */
+      walletId: string;
+    };
+    /**
+     * @example {
+     *       "id": "evt_7pQ8rS9tU0vW1xY2zA3bC4dE",
+     *       "event": "card.incremented",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-10-03T12:15:27.538Z",
+     *       "sequence": 8,
+     *       "data": {
+     *         "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *         "object": "authorization",
+     *         "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42",
+     *         "amount": 20,
+     *         "currency": "USD",
+     *         "status": "pending",
+     *         "declineCode": null,
+     *         "capturedAmount": 0,
+     *         "refundedAmount": 0,
+     *         "merchant": {
+     *           "name": "Corner Coffee",
+     *           "category": "5814",
+     *           "country": "US"
+     *         },
+     *         "source": "sdk",
+     *         "expiresAt": "2026-10-10T12:14:27.000Z",
+     *         "requestedAmount": null,
+     *         "decision": {
+     *           "by": "default",
+     *           "reason": "no_endpoint"
+     *         },
+     *         "metadata": {},
+     *         "livemode": false,
+     *         "createdAt": "2026-10-03T12:14:27.000Z",
+     *         "updatedAt": "2026-10-03T12:14:27.000Z"
+     *       }
+     *     }
+     */
+    CardIncrementedEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_7pQ8rS9tU0vW1xY2zA3bC4dE
+       */
+      id: string;
+      /** @constant */
+      event: "card.incremented";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 8
+       */
+      sequence: number;
+      data: components["schemas"]["Authorization"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_7pQ8rS9tU0vW1xY2zA3bC4dE",
+     *       "event": "card.advised",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-10-03T12:16:27.538Z",
+     *       "sequence": 9,
+     *       "data": {
+     *         "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *         "object": "authorization",
+     *         "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42",
+     *         "amount": 20,
+     *         "currency": "USD",
+     *         "status": "pending",
+     *         "declineCode": null,
+     *         "capturedAmount": 0,
+     *         "refundedAmount": 0,
+     *         "merchant": {
+     *           "name": "Corner Coffee",
+     *           "category": "5814",
+     *           "country": "US"
+     *         },
+     *         "source": "sdk",
+     *         "expiresAt": "2026-10-10T12:14:27.000Z",
+     *         "requestedAmount": null,
+     *         "decision": {
+     *           "by": "default",
+     *           "reason": "no_endpoint"
+     *         },
+     *         "metadata": {},
+     *         "livemode": false,
+     *         "createdAt": "2026-10-03T12:14:27.000Z",
+     *         "updatedAt": "2026-10-03T12:14:27.000Z"
+     *       }
+     *     }
+     */
+    CardAdvisedEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_7pQ8rS9tU0vW1xY2zA3bC4dE
+       */
+      id: string;
+      /** @constant */
+      event: "card.advised";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 9
+       */
+      sequence: number;
+      data: components["schemas"]["Authorization"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_5hJ6kL7mN8pQ9rS0tU1vW2xY",
+     *       "event": "card.force_posted",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-10-03T12:21:05.291Z",
+     *       "sequence": 10,
+     *       "data": {
+     *         "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *         "object": "authorization",
+     *         "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42",
+     *         "amount": 20,
+     *         "currency": "USD",
+     *         "status": "closed",
+     *         "declineCode": null,
+     *         "capturedAmount": 18.4,
+     *         "refundedAmount": 0,
+     *         "merchant": {
+     *           "name": "Corner Coffee",
+     *           "category": "5814",
+     *           "country": "US"
+     *         },
+     *         "source": "sdk",
+     *         "expiresAt": "2026-10-10T12:14:27.000Z",
+     *         "requestedAmount": null,
+     *         "decision": {
+     *           "by": "default",
+     *           "reason": "no_endpoint"
+     *         },
+     *         "metadata": {},
+     *         "livemode": false,
+     *         "createdAt": "2026-10-03T12:14:27.000Z",
+     *         "updatedAt": "2026-10-03T12:20:05.000Z"
+     *       }
+     *     }
+     */
+    CardForcePostedEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_5hJ6kL7mN8pQ9rS0tU1vW2xY
+       */
+      id: string;
+      /** @constant */
+      event: "card.force_posted";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 10
+       */
+      sequence: number;
+      data: components["schemas"]["Authorization"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_2zA3bC4dE5fG6hJ7kL8mN9pQ",
+     *       "event": "card.return_reversed",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-10-04T09:03:45.377Z",
+     *       "sequence": 11,
+     *       "data": {
+     *         "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *         "object": "authorization",
+     *         "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42",
+     *         "amount": 20,
+     *         "currency": "USD",
+     *         "status": "closed",
+     *         "declineCode": null,
+     *         "capturedAmount": 18.4,
+     *         "refundedAmount": 4.6,
+     *         "merchant": {
+     *           "name": "Corner Coffee",
+     *           "category": "5814",
+     *           "country": "US"
+     *         },
+     *         "source": "sdk",
+     *         "expiresAt": "2026-10-10T12:14:27.000Z",
+     *         "requestedAmount": null,
+     *         "decision": {
+     *           "by": "default",
+     *           "reason": "no_endpoint"
+     *         },
+     *         "metadata": {},
+     *         "livemode": false,
+     *         "createdAt": "2026-10-03T12:14:27.000Z",
+     *         "updatedAt": "2026-10-04T09:02:45.000Z"
+     *       }
+     *     }
+     */
+    CardReturnReversedEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_2zA3bC4dE5fG6hJ7kL8mN9pQ
+       */
+      id: string;
+      /** @constant */
+      event: "card.return_reversed";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 11
        */
       sequence: number;
       data: components["schemas"]["Authorization"];
@@ -2705,10 +3468,10 @@ export interface components {
         country: string | null;
       };
       /**
-       * @description sdk: an SDK spend; tap: a simulated card tap (test mode).
+       * @description sdk: a spend the application reported (POST /cards/{id}/authorizations); tap: a simulated card tap (test mode); network: a card network message through the card's processor (the built-in simulator in test mode).
        * @enum {string}
        */
-      source: "sdk" | "tap";
+      source: "sdk" | "tap" | "network";
       /**
        * @description When the hold lapses if not captured: AUTHORIZATION_HOLD_DAYS (default 7) after approval; the hold is then released and the status becomes expired. null for a declined authorization.
        * @example 2026-10-10T12:14:27.000Z
@@ -2743,6 +3506,183 @@ export interface components {
       updatedAt: string;
       /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
       idempotent_replay: boolean;
+    };
+    /**
+     * @example {
+     *       "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *       "object": "authorization",
+     *       "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *       "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *       "externalUserId": "user_42",
+     *       "amount": 20,
+     *       "currency": "USD",
+     *       "status": "closed",
+     *       "declineCode": null,
+     *       "capturedAmount": 18.4,
+     *       "refundedAmount": 4.6,
+     *       "merchant": {
+     *         "name": "Corner Coffee",
+     *         "category": "5814",
+     *         "country": "US"
+     *       },
+     *       "source": "sdk",
+     *       "expiresAt": "2026-10-10T12:14:27.000Z",
+     *       "requestedAmount": null,
+     *       "decision": {
+     *         "by": "default",
+     *         "reason": "no_endpoint"
+     *       },
+     *       "metadata": {},
+     *       "livemode": false,
+     *       "createdAt": "2026-10-03T12:14:27.000Z",
+     *       "updatedAt": "2026-10-04T09:02:45.000Z",
+     *       "history": [
+     *         {
+     *           "kind": "authorization",
+     *           "amount": 20,
+     *           "networkId": null,
+     *           "createdAt": "2026-10-03T12:14:27.000Z"
+     *         },
+     *         {
+     *           "kind": "clearing",
+     *           "amount": 18.4,
+     *           "networkId": null,
+     *           "createdAt": "2026-10-03T12:20:05.000Z"
+     *         },
+     *         {
+     *           "kind": "refund",
+     *           "amount": 4.6,
+     *           "networkId": null,
+     *           "createdAt": "2026-10-04T09:02:45.000Z"
+     *         }
+     *       ]
+     *     }
+     */
+    AuthorizationWithHistory: {
+      /** @example auth_3kT9sLm2QpX7vB1nR5cY8dWz */
+      id: string;
+      /** @constant */
+      object: "authorization";
+      /** @example card_9QwE2rTy6UiO0pAs4DfG8hJk */
+      cardId: string;
+      /** @example wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T */
+      walletId: string;
+      /** @example user_42 */
+      externalUserId: string;
+      /**
+       * @description Amount authorized (or attempted, when declined).
+       * @example 20
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      /**
+       * @description pending: the hold is open. closed: captured, fully or partly (the rest released). reversed: the application released the whole hold (POST /authorizations/{id}/reverse). expired: not captured by expiresAt, so the whole hold was released. declined: refused; see declineCode. A reversed or expired authorization cannot be captured (409 authorization_reversed / authorization_expired).
+       * @enum {string}
+       */
+      status: "pending" | "closed" | "reversed" | "expired" | "declined";
+      /** @description Why the card refused; null unless declined. */
+      declineCode:
+        | (
+            | "insufficient_funds"
+            | "spend_limit_exceeded"
+            | "card_inactive"
+            | "card_currency_mismatch"
+            | "spending_limit_exceeded"
+            | "category_blocked"
+            | "country_blocked"
+            | "card_expired"
+            | "declined_by_application"
+          )
+        | null;
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 18.4
+       */
+      capturedAmount: number;
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 4.6
+       */
+      refundedAmount: number;
+      merchant: {
+        name: string;
+        category: string | null;
+        country: string | null;
+      };
+      /**
+       * @description sdk: a spend the application reported (POST /cards/{id}/authorizations); tap: a simulated card tap (test mode); network: a card network message through the card's processor (the built-in simulator in test mode).
+       * @enum {string}
+       */
+      source: "sdk" | "tap" | "network";
+      /**
+       * @description When the hold lapses if not captured: AUTHORIZATION_HOLD_DAYS (default 7) after approval; the hold is then released and the status becomes expired. null for a declined authorization.
+       * @example 2026-10-10T12:14:27.000Z
+       */
+      expiresAt: string | null;
+      /**
+       * @description What the spend asked for, when the decision endpoint approved less (a partial approval: amount is the hold); null otherwise.
+       * @example null
+       */
+      requestedAmount: number | null;
+      decision: components["schemas"]["AuthorizationDecisionOutput"];
+      /**
+       * @description What the decision endpoint answered as metadata (at most 20 keys); empty otherwise.
+       * @example {}
+       */
+      metadata: {
+        [key: string]: string;
+      };
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      updatedAt: string;
+      /** @description Every step of the authorization, oldest first. */
+      history: {
+        /**
+         * @description The card network message (docs/decisions/card-network.md); for a spend the application reported itself, its own steps (authorization, clearing for a capture, refund, reversal, expiry).
+         * @enum {string}
+         */
+        kind:
+          | "authorization"
+          | "increment"
+          | "advice"
+          | "reversal"
+          | "clearing"
+          | "force_post"
+          | "refund"
+          | "return_reversal"
+          | "expiry";
+        /**
+         * @description What the message carried, in the major unit.
+         * @example 20
+         */
+        amount: number;
+        /**
+         * @description The message's own id at the network (a repeat with the same id changed nothing); null for the application's own steps.
+         * @example sim_7Qx2LmP9aR4tVw8Z
+         */
+        networkId: string | null;
+        /**
+         * Format: date-time
+         * @description ISO 8601 UTC timestamp.
+         * @example 2026-11-21T10:00:00.000Z
+         */
+        createdAt: string;
+      }[];
     };
     /**
      * @example {
@@ -2832,10 +3772,10 @@ export interface components {
         country: string | null;
       };
       /**
-       * @description sdk: an SDK spend; tap: a simulated card tap (test mode).
+       * @description sdk: a spend the application reported (POST /cards/{id}/authorizations); tap: a simulated card tap (test mode); network: a card network message through the card's processor (the built-in simulator in test mode).
        * @enum {string}
        */
-      source: "sdk" | "tap";
+      source: "sdk" | "tap" | "network";
       /**
        * @description When the hold lapses if not captured: AUTHORIZATION_HOLD_DAYS (default 7) after approval; the hold is then released and the status becomes expired. null for a declined authorization.
        * @example 2026-10-10T12:14:27.000Z
@@ -2961,10 +3901,10 @@ export interface components {
       /** @example user_42 */
       externalUserId: string;
       /**
-       * @description funding: money in; capture: a card payment; refund: a merchant refund.
+       * @description funding: money in; capture: a card payment; refund: a merchant refund; transfer: a move to or from the application's balance or another wallet.
        * @enum {string}
        */
-      type: "funding" | "capture" | "refund";
+      type: "funding" | "capture" | "refund" | "transfer";
       /**
        * @description Signed: positive credits the wallet, negative debits it.
        * @example -18.4
@@ -2998,6 +3938,230 @@ export interface components {
     };
     /**
      * @example {
+     *       "object": "balance",
+     *       "livemode": false,
+     *       "available": [
+     *         {
+     *           "currency": "USD",
+     *           "amount": 9500
+     *         }
+     *       ],
+     *       "pending": [
+     *         {
+     *           "currency": "USD",
+     *           "amount": 0
+     *         }
+     *       ]
+     *     }
+     */
+    Balance: {
+      /** @constant */
+      object: "balance";
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /** @description What the application can move now, per currency it holds: its balance less what is held for payouts on their way. */
+      available: {
+        /**
+         * @description ISO 4217 currency code.
+         * @example USD
+         */
+        currency: string;
+        /**
+         * @description Amount in the major unit of the currency.
+         * @example 25.5
+         */
+        amount: number;
+      }[];
+      /** @description Money on its way in and not yet available, per currency (top-ups are available at once, so 0). */
+      pending: {
+        /**
+         * @description ISO 4217 currency code.
+         * @example USD
+         */
+        currency: string;
+        /**
+         * @description Amount in the major unit of the currency.
+         * @example 25.5
+         */
+        amount: number;
+      }[];
+    };
+    /**
+     * @example {
+     *       "object": "list",
+     *       "data": [
+     *         {
+     *           "id": "tr_2Bc5De8Fg1Hj4Kl7Mn0Pq3Rs",
+     *           "object": "transfer",
+     *           "from": {
+     *             "type": "balance",
+     *             "walletId": null,
+     *             "externalUserId": null
+     *           },
+     *           "to": {
+     *             "type": "wallet",
+     *             "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *             "externalUserId": "user_42"
+     *           },
+     *           "amount": 250,
+     *           "currency": "USD",
+     *           "description": null,
+     *           "metadata": {},
+     *           "livemode": false,
+     *           "createdAt": "2026-11-21T09:30:00.000Z"
+     *         }
+     *       ],
+     *       "has_more": false,
+     *       "next_cursor": null
+     *     }
+     */
+    TransferList: {
+      /** @constant */
+      object: "list";
+      /** @description Newest first. */
+      data: components["schemas"]["Transfer"][];
+      /** @description true when another page follows. */
+      has_more: boolean;
+      /** @description Pass as `starting_after` to read the next page; null on the last page. */
+      next_cursor: string | null;
+    };
+    /**
+     * @example {
+     *       "id": "tr_2Bc5De8Fg1Hj4Kl7Mn0Pq3Rs",
+     *       "object": "transfer",
+     *       "from": {
+     *         "type": "balance",
+     *         "walletId": null,
+     *         "externalUserId": null
+     *       },
+     *       "to": {
+     *         "type": "wallet",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42"
+     *       },
+     *       "amount": 250,
+     *       "currency": "USD",
+     *       "description": null,
+     *       "metadata": {},
+     *       "livemode": false,
+     *       "createdAt": "2026-11-21T09:30:00.000Z"
+     *     }
+     */
+    Transfer: {
+      /** @example tr_2Bc5De8Fg1Hj4Kl7Mn0Pq3Rs */
+      id: string;
+      /** @constant */
+      object: "transfer";
+      from: {
+        /** @enum {string} */
+        type: "balance" | "wallet";
+        /** @description The wallet's id; null for the balance. */
+        walletId: string | null;
+        /** @description The wallet's external user id; null for the balance. */
+        externalUserId: string | null;
+      };
+      to: {
+        /** @enum {string} */
+        type: "balance" | "wallet";
+        /** @description The wallet's id; null for the balance. */
+        walletId: string | null;
+        /** @description The wallet's external user id; null for the balance. */
+        externalUserId: string | null;
+      };
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 25.5
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      description: string | null;
+      metadata: {
+        [key: string]: string;
+      };
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+    };
+    /**
+     * @example {
+     *       "id": "tr_2Bc5De8Fg1Hj4Kl7Mn0Pq3Rs",
+     *       "object": "transfer",
+     *       "from": {
+     *         "type": "balance",
+     *         "walletId": null,
+     *         "externalUserId": null
+     *       },
+     *       "to": {
+     *         "type": "wallet",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42"
+     *       },
+     *       "amount": 250,
+     *       "currency": "USD",
+     *       "description": null,
+     *       "metadata": {},
+     *       "livemode": false,
+     *       "createdAt": "2026-11-21T09:30:00.000Z",
+     *       "idempotent_replay": false
+     *     }
+     */
+    TransferWriteResponse: {
+      /** @example tr_2Bc5De8Fg1Hj4Kl7Mn0Pq3Rs */
+      id: string;
+      /** @constant */
+      object: "transfer";
+      from: {
+        /** @enum {string} */
+        type: "balance" | "wallet";
+        /** @description The wallet's id; null for the balance. */
+        walletId: string | null;
+        /** @description The wallet's external user id; null for the balance. */
+        externalUserId: string | null;
+      };
+      to: {
+        /** @enum {string} */
+        type: "balance" | "wallet";
+        /** @description The wallet's id; null for the balance. */
+        walletId: string | null;
+        /** @description The wallet's external user id; null for the balance. */
+        externalUserId: string | null;
+      };
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 25.5
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      description: string | null;
+      metadata: {
+        [key: string]: string;
+      };
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+      /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
+      idempotent_replay: boolean;
+    };
+    /**
+     * @example {
      *       "object": "transaction",
      *       "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
      *       "externalUserId": "user_42",
@@ -3026,10 +4190,10 @@ export interface components {
       /** @example user_42 */
       externalUserId: string;
       /**
-       * @description funding: money in; capture: a card payment; refund: a merchant refund.
+       * @description funding: money in; capture: a card payment; refund: a merchant refund; transfer: a move to or from the application's balance or another wallet.
        * @enum {string}
        */
-      type: "funding" | "capture" | "refund";
+      type: "funding" | "capture" | "refund" | "transfer";
       /**
        * @description Signed: positive credits the wallet, negative debits it.
        * @example -18.4
@@ -3050,6 +4214,54 @@ export interface components {
       /**
        * @description The wallet's posted balance right after this transaction.
        * @example 481.6
+       */
+      balanceAfter: number;
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+      /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
+      idempotent_replay: boolean;
+    };
+    /**
+     * @example {
+     *       "id": "tu_7Hk2Lm9Qp4Rs1Tv6Wx3Yz8Ab",
+     *       "object": "top_up",
+     *       "amount": 10000,
+     *       "currency": "USD",
+     *       "reference": null,
+     *       "description": null,
+     *       "balanceAfter": 10000,
+     *       "livemode": false,
+     *       "createdAt": "2026-11-21T09:30:00.000Z",
+     *       "idempotent_replay": false
+     *     }
+     */
+    TopUpWriteResponse: {
+      /** @example tu_7Hk2Lm9Qp4Rs1Tv6Wx3Yz8Ab */
+      id: string;
+      /** @constant */
+      object: "top_up";
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 25.5
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      /** @description The bank's reference of a live deposit; null in test mode. */
+      reference: string | null;
+      description: string | null;
+      /**
+       * @description The balance's posted amount in this currency right after.
+       * @example 25.5
        */
       balanceAfter: number;
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
@@ -3151,10 +4363,10 @@ export interface components {
         country: string | null;
       };
       /**
-       * @description sdk: an SDK spend; tap: a simulated card tap (test mode).
+       * @description sdk: a spend the application reported (POST /cards/{id}/authorizations); tap: a simulated card tap (test mode); network: a card network message through the card's processor (the built-in simulator in test mode).
        * @enum {string}
        */
-      source: "sdk" | "tap";
+      source: "sdk" | "tap" | "network";
       /**
        * @description When the hold lapses if not captured: AUTHORIZATION_HOLD_DAYS (default 7) after approval; the hold is then released and the status becomes expired. null for a declined authorization.
        * @example 2026-10-10T12:14:27.000Z
@@ -3381,7 +4593,18 @@ export interface components {
        * @enum {string}
        */
       type:
-        "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded" | "card.reversed";
+        | "wallet.provisioned"
+        | "card.issued"
+        | "card.authorized"
+        | "card.captured"
+        | "card.refunded"
+        | "card.reversed"
+        | "top_up.created"
+        | "transfer.created"
+        | "card.incremented"
+        | "card.advised"
+        | "card.force_posted"
+        | "card.return_reversed";
       /**
        * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
        * @example 2
@@ -3508,7 +4731,18 @@ export interface components {
        * @enum {string}
        */
       eventType:
-        "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded" | "card.reversed";
+        | "wallet.provisioned"
+        | "card.issued"
+        | "card.authorized"
+        | "card.captured"
+        | "card.refunded"
+        | "card.reversed"
+        | "top_up.created"
+        | "transfer.created"
+        | "card.incremented"
+        | "card.advised"
+        | "card.force_posted"
+        | "card.return_reversed";
       /** @example we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk */
       endpointId: string;
       /**
@@ -3705,7 +4939,18 @@ export interface components {
        * @enum {string}
        */
       eventType:
-        "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded" | "card.reversed";
+        | "wallet.provisioned"
+        | "card.issued"
+        | "card.authorized"
+        | "card.captured"
+        | "card.refunded"
+        | "card.reversed"
+        | "top_up.created"
+        | "transfer.created"
+        | "card.incremented"
+        | "card.advised"
+        | "card.force_posted"
+        | "card.return_reversed";
       /** @example we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk */
       endpointId: string;
       /**
@@ -3795,7 +5040,18 @@ export interface components {
        * @enum {string}
        */
       eventType:
-        "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded" | "card.reversed";
+        | "wallet.provisioned"
+        | "card.issued"
+        | "card.authorized"
+        | "card.captured"
+        | "card.refunded"
+        | "card.reversed"
+        | "top_up.created"
+        | "transfer.created"
+        | "card.incremented"
+        | "card.advised"
+        | "card.force_posted"
+        | "card.return_reversed";
       /** @example we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk */
       endpointId: string;
       /**
@@ -3907,7 +5163,18 @@ export interface components {
       url: string;
       /** @description The event kinds sent to it; empty means every kind. */
       events: (
-        "wallet.provisioned" | "card.issued" | "card.authorized" | "card.captured" | "card.refunded" | "card.reversed"
+        | "wallet.provisioned"
+        | "card.issued"
+        | "card.authorized"
+        | "card.captured"
+        | "card.refunded"
+        | "card.reversed"
+        | "top_up.created"
+        | "transfer.created"
+        | "card.incremented"
+        | "card.advised"
+        | "card.force_posted"
+        | "card.return_reversed"
       )[];
       /**
        * @description false when disabled (health.state is then `disabled`).
@@ -5306,10 +6573,10 @@ export interface components {
      */
     AuthorizationDecisionOutput: {
       /**
-       * @description application: the decision endpoint answered. default: its defaultAction applied (it did not answer usably in time, or was overloaded), or no endpoint is set (reason no_endpoint). status, controls, funds: the service's own check declined before (or, after an approval, again after) the endpoint was asked.
+       * @description application: the decision endpoint answered. default: its defaultAction applied (it did not answer usably in time, or was overloaded), or no endpoint is set (reason no_endpoint). status, controls, funds: the service's own check declined before (or, after an approval, again after) the endpoint was asked. stand_in: the card network approved it while we did not answer (an advice; no check of ours ran, it may overdraw). network: the network posted it with no authorization of ours (reason force_post, refund or return_reversal) or answered a balance inquiry or account verification (reason balance_inquiry, account_verification).
        * @enum {string}
        */
-      by: "application" | "default" | "controls" | "funds" | "status";
+      by: "application" | "default" | "controls" | "funds" | "status" | "stand_in" | "network";
       /**
        * @description approved, partially_approved or declined (by application); timeout, invalid_response, error, overloaded or no_endpoint (by default); the decline code (status, controls, funds).
        * @example approved
@@ -5325,130 +6592,6 @@ export interface components {
        * @example 200
        */
       statusCode?: number;
-    };
-    /**
-     * @example {
-     *       "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
-     *       "object": "authorization",
-     *       "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
-     *       "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
-     *       "externalUserId": "user_42",
-     *       "amount": 20,
-     *       "currency": "USD",
-     *       "status": "closed",
-     *       "declineCode": null,
-     *       "capturedAmount": 18.4,
-     *       "refundedAmount": 4.6,
-     *       "merchant": {
-     *         "name": "Corner Coffee",
-     *         "category": "5814",
-     *         "country": "US"
-     *       },
-     *       "source": "sdk",
-     *       "expiresAt": "2026-10-10T12:14:27.000Z",
-     *       "requestedAmount": null,
-     *       "decision": {
-     *         "by": "default",
-     *         "reason": "no_endpoint"
-     *       },
-     *       "metadata": {},
-     *       "livemode": false,
-     *       "createdAt": "2026-10-03T12:14:27.000Z",
-     *       "updatedAt": "2026-10-04T09:02:45.000Z"
-     *     }
-     */
-    AuthorizationOutput: {
-      /** @example auth_3kT9sLm2QpX7vB1nR5cY8dWz */
-      id: string;
-      /** @constant */
-      object: "authorization";
-      /** @example card_9QwE2rTy6UiO0pAs4DfG8hJk */
-      cardId: string;
-      /** @example wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T */
-      walletId: string;
-      /** @example user_42 */
-      externalUserId: string;
-      /**
-       * @description Amount authorized (or attempted, when declined).
-       * @example 20
-       */
-      amount: number;
-      /**
-       * @description ISO 4217 currency code.
-       * @example USD
-       */
-      currency: string;
-      /**
-       * @description pending: the hold is open. closed: captured, fully or partly (the rest released). reversed: the application released the whole hold (POST /authorizations/{id}/reverse). expired: not captured by expiresAt, so the whole hold was released. declined: refused; see declineCode. A reversed or expired authorization cannot be captured (409 authorization_reversed / authorization_expired).
-       * @enum {string}
-       */
-      status: "pending" | "closed" | "reversed" | "expired" | "declined";
-      /** @description Why the card refused; null unless declined. */
-      declineCode:
-        | (
-            | "insufficient_funds"
-            | "spend_limit_exceeded"
-            | "card_inactive"
-            | "card_currency_mismatch"
-            | "spending_limit_exceeded"
-            | "category_blocked"
-            | "country_blocked"
-            | "card_expired"
-            | "declined_by_application"
-          )
-        | null;
-      /**
-       * @description Amount in the major unit of the currency.
-       * @example 18.4
-       */
-      capturedAmount: number;
-      /**
-       * @description Amount in the major unit of the currency.
-       * @example 4.6
-       */
-      refundedAmount: number;
-      merchant: {
-        name: string;
-        category: string | null;
-        country: string | null;
-      };
-      /**
-       * @description sdk: an SDK spend; tap: a simulated card tap (test mode).
-       * @enum {string}
-       */
-      source: "sdk" | "tap";
-      /**
-       * @description When the hold lapses if not captured: AUTHORIZATION_HOLD_DAYS (default 7) after approval; the hold is then released and the status becomes expired. null for a declined authorization.
-       * @example 2026-10-10T12:14:27.000Z
-       */
-      expiresAt: string | null;
-      /**
-       * @description What the spend asked for, when the decision endpoint approved less (a partial approval: amount is the hold); null otherwise.
-       * @example null
-       */
-      requestedAmount: number | null;
-      decision: components["schemas"]["AuthorizationDecisionOutput"];
-      /**
-       * @description What the decision endpoint answered as metadata (at most 20 keys); empty otherwise.
-       * @example {}
-       */
-      metadata: {
-        [key: string]: string;
-      };
-      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
-      livemode: boolean;
-      /**
-       * Format: date-time
-       * @description ISO 8601 UTC timestamp.
-       * @example 2026-11-21T10:00:00.000Z
-       */
-      createdAt: string;
-      /**
-       * Format: date-time
-       * @description ISO 8601 UTC timestamp.
-       * @example 2026-11-21T10:00:00.000Z
-       */
-      updatedAt: string;
     };
   };
   responses: never;
@@ -8282,7 +9425,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The authorization. */
+      /** @description The authorization, with its history oldest first. */
       200: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -8298,7 +9441,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["AuthorizationOutput"];
+          "application/json": components["schemas"]["AuthorizationWithHistory"];
         };
       };
       /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed. */
@@ -9357,6 +10500,750 @@ export interface operations {
       };
     };
   };
+  getBalance: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The balance. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Balance"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listTransfers: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1-100. */
+        limit?: number;
+        /** @description Cursor: the `next_cursor` of the previous page (the id of its last item). Omit for the newest items. */
+        starting_after?: string;
+        /** @description Only transfers in or out of the wallet of this external user id. */
+        wallet?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of transfers. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TransferList"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: wallet_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createTransfer: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateTransferRequest"];
+      };
+    };
+    responses: {
+      /** @description The transfer. */
+      201: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TransferWriteResponse"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key, currency_mismatch, unsupported_currency, amount_precision. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The card refused the payment. Codes: insufficient_funds. */
+      402: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: wallet_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress, wallet_not_active. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused, balance_limit_exceeded. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getTransfer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The transfer's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The transfer. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Transfer"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: transfer_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   fundTestWallet: {
     parameters: {
       query?: never;
@@ -9473,6 +11360,239 @@ export interface operations {
         };
       };
       /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress, wallet_not_active. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused, balance_limit_exceeded. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createTestTopUp: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TestTopUpRequest"];
+      };
+    };
+    responses: {
+      /** @description The top-up. */
+      201: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TopUpWriteResponse"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key, unsupported_currency, amount_precision. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed, test_mode_only. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress. */
       409: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -10132,7 +12252,13 @@ export interface operations {
           | "card.authorized"
           | "card.captured"
           | "card.refunded"
-          | "card.reversed";
+          | "card.reversed"
+          | "top_up.created"
+          | "transfer.created"
+          | "card.incremented"
+          | "card.advised"
+          | "card.force_posted"
+          | "card.return_reversed";
         /** @description Only events about this wallet (its id): with `sequence`, how a receiver finds the events it has not seen. */
         wallet?: string;
       };
@@ -10467,7 +12593,13 @@ export interface operations {
           | "card.authorized"
           | "card.captured"
           | "card.refunded"
-          | "card.reversed";
+          | "card.reversed"
+          | "top_up.created"
+          | "transfer.created"
+          | "card.incremented"
+          | "card.advised"
+          | "card.force_posted"
+          | "card.return_reversed";
         /** @description Only deliveries in this state. */
         status?: "pending" | "succeeded" | "failed";
         /** @description Only deliveries to this endpoint id. */
@@ -14457,6 +16589,294 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": components["schemas"]["CardReversedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_top_up_created: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TopUpCreatedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_transfer_created: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TransferCreatedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_card_incremented: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardIncrementedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_card_advised: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardAdvisedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_card_force_posted: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardForcePostedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_card_return_reversed: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardReturnReversedEvent"];
       };
     };
     responses: {

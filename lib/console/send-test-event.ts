@@ -2,6 +2,7 @@
 // endpoint subscribes to), recorded as an event marked isTest and delivered through the same queue
 // and deliver() as every webhook (so it is signed, retried and replayable like the rest), to that
 // endpoint only. The SDK API's event list leaves test events out; the console marks them.
+import type { TopUpRecord, TransferEventData } from "@/lib/schemas/money-movement";
 import { randomInt } from "node:crypto";
 import { transaction } from "@/lib/db/client";
 import { EVENT_TYPES, type EventType } from "@/lib/events/record-event";
@@ -99,12 +100,45 @@ function sampleCardControls(spendLimit: number): Pick<CardRecord, "spendLimit" |
  * ids of the right prefixes): one holder's new wallet, its card, and a spend at a plausible merchant,
  * held, captured in part and refunded in part as the kind says.
  */
-function sampleRecord(type: EventType, livemode: boolean): WalletRecord | CardRecord | AuthorizationRecord {
+function sampleRecord(
+  type: EventType,
+  livemode: boolean,
+): WalletRecord | CardRecord | AuthorizationRecord | TopUpRecord | TransferEventData {
   const now = new Date();
   const createdAt = now.toISOString();
   const holder = pick(HOLDERS);
   const walletId = newId("wal");
   const externalUserId = `user_${randomInt(1000, 100_000)}`;
+  if (type === "top_up.created") {
+    const topUp = amount(1000, 50_000);
+    const reference = livemode ? `DEP-${randomInt(100_000, 1_000_000)}` : null;
+    return {
+      id: newId("tu"),
+      object: "top_up",
+      amount: topUp,
+      currency: "USD",
+      reference,
+      description: null,
+      balanceAfter: topUp,
+      livemode,
+      createdAt,
+    };
+  }
+  if (type === "transfer.created") {
+    return {
+      id: newId("tr"),
+      object: "transfer",
+      from: { type: "balance", walletId: null, externalUserId: null },
+      to: { type: "wallet", walletId, externalUserId },
+      amount: amount(20, 500),
+      currency: "USD",
+      description: null,
+      metadata: {},
+      livemode,
+      createdAt,
+      walletId,
+    };
+  }
   if (type === "wallet.provisioned") {
     return {
       id: walletId,

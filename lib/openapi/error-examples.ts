@@ -47,6 +47,11 @@ const ERROR_EXAMPLES = {
   delivery_not_found: { message: `No webhook delivery ${EXAMPLE_IDS.delivery}.`, param: "id" },
   event_not_found: { message: `No event ${EXAMPLE_IDS.cardIssuedEvent}.`, param: "id" },
   endpoint_not_found: { message: `No webhook endpoint ${EXAMPLE_IDS.endpoint}.`, param: "id" },
+  transfer_not_found: { message: "No transfer tr_2Bc5De8Fg1Hj4Kl7Mn0Pq3Rs.", param: "id" },
+  top_up_reference_exists: {
+    message: "A top-up with reference DEP-20261121-0042 was already recorded (tu_7Hk2Lm9Qp4Rs1Tv6Wx3Yz8Ab).",
+    param: "reference",
+  },
   statement_not_found: { message: `No statement ${EXAMPLE_IDS.statement} exists.`, param: "id" },
   proof_not_found: { message: `No proof letter ${EXAMPLE_IDS.proof} exists.`, param: "id" },
   liability_snapshot_not_found: {

@@ -14,6 +14,12 @@ import {
 import { CARD_EXAMPLE, cardSchema } from "@/lib/schemas/card";
 import { EXAMPLE_IDS, EXAMPLE_TIMES, EXAMPLE_WEBHOOK_SECRET } from "@/lib/schemas/examples";
 import { EXAMPLE_EVENT_SEQUENCES } from "@/lib/schemas/event";
+import {
+  TOP_UP_EXAMPLE,
+  TRANSFER_EVENT_EXAMPLE,
+  topUpSchema,
+  transferEventDataSchema,
+} from "@/lib/schemas/money-movement";
 import { WALLET_PROVISIONED_EXAMPLE, walletSchema } from "@/lib/schemas/wallet";
 import {
   DECISION_REQUEST_EVENT,
@@ -192,6 +198,58 @@ export const webhookEvents: ZodOpenApiPathsObject = {
       authorizationSchema,
       "CardReversedEvent",
       { id: EXAMPLE_IDS.cardReversedEvent, sent_at: "2026-10-06T18:45:10.344Z", data: AUTHORIZATION_REVERSED_EXAMPLE },
+    ),
+  },
+  "top_up.created": {
+    post: webhook("top_up.created", "Money was added to the application's balance", topUpSchema, "TopUpCreatedEvent", {
+      id: "evt_TopUp0Created0Example01",
+      sent_at: "2026-11-21T09:30:00.512Z",
+      data: TOP_UP_EXAMPLE,
+    }),
+  },
+  "transfer.created": {
+    post: webhook(
+      "transfer.created",
+      "Money moved between the application's balance and a wallet, or between two wallets (one event per wallet it touches)",
+      transferEventDataSchema,
+      "TransferCreatedEvent",
+      { id: "evt_Transfer0Created0Exampl", sent_at: "2026-11-21T09:31:00.204Z", data: TRANSFER_EVENT_EXAMPLE },
+    ),
+  },
+  "card.incremented": {
+    post: webhook(
+      "card.incremented",
+      "The card network raised a hold (an incremental authorization, e.g. a hotel or fuel)",
+      authorizationSchema,
+      "CardIncrementedEvent",
+      { id: EXAMPLE_IDS.cardAuthorizedEvent, sent_at: "2026-10-03T12:15:27.538Z", data: AUTHORIZATION_PENDING_EXAMPLE },
+    ),
+  },
+  "card.advised": {
+    post: webhook(
+      "card.advised",
+      "The card network's stand-in approved a spend while we did not answer (an advice): held, never refused, may overdraw",
+      authorizationSchema,
+      "CardAdvisedEvent",
+      { id: EXAMPLE_IDS.cardAuthorizedEvent, sent_at: "2026-10-03T12:16:27.538Z", data: AUTHORIZATION_PENDING_EXAMPLE },
+    ),
+  },
+  "card.force_posted": {
+    post: webhook(
+      "card.force_posted",
+      "The card network cleared a spend with no authorization (a force post): posted, even below zero",
+      authorizationSchema,
+      "CardForcePostedEvent",
+      { id: EXAMPLE_IDS.cardCapturedEvent, sent_at: "2026-10-03T12:21:05.291Z", data: AUTHORIZATION_CAPTURED_EXAMPLE },
+    ),
+  },
+  "card.return_reversed": {
+    post: webhook(
+      "card.return_reversed",
+      "The card network took back a merchant credit (a return reversal)",
+      authorizationSchema,
+      "CardReturnReversedEvent",
+      { id: EXAMPLE_IDS.cardRefundedEvent, sent_at: "2026-10-04T09:03:45.377Z", data: AUTHORIZATION_REFUNDED_EXAMPLE },
     ),
   },
 };

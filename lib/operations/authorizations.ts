@@ -4,7 +4,7 @@ import {
   DECLINE_CODES,
   authorizationPathSchema,
   authorizationReversedResponseSchema,
-  authorizationSchema,
+  authorizationWithHistorySchema,
   authorizationWriteResponseSchema,
   authorizeBodySchema,
   captureBodySchema,
@@ -54,7 +54,11 @@ export const getAuthorizationOperation = defineOperation({
   tags: ["Authorizations"],
   scope: "wallets:read",
   params: authorizationPathSchema,
-  success: { status: 200, description: "The authorization.", schema: authorizationSchema },
+  success: {
+    status: 200,
+    description: "The authorization, with its history oldest first.",
+    schema: authorizationWithHistorySchema,
+  },
   errors: ["authorization_not_found"],
 });
 

@@ -31,6 +31,13 @@ import {
   getLiabilitySnapshotOperation,
   listLiabilitySnapshotsOperation,
 } from "./liabilities";
+import {
+  createTestTopUpOperation,
+  createTransferOperation,
+  getBalanceOperation,
+  getTransferOperation,
+  listTransfersOperation,
+} from "./money-movement";
 import { getOpenApiDocumentOperation } from "./openapi";
 import { createProofOperation, revokeProofOperation } from "./proofs";
 import { createStatementOperation, revokeStatementOperation } from "./statements";
@@ -60,6 +67,7 @@ export * from "./cards";
 export * from "./events";
 export * from "./health";
 export * from "./liabilities";
+export * from "./money-movement";
 export * from "./openapi";
 export * from "./proofs";
 export * from "./statements";
@@ -88,7 +96,12 @@ export const OPERATIONS: readonly Operation[] = [
   reverseAuthorizationOperation,
   refundAuthorizationOperation,
   listWalletTransactionsOperation,
+  getBalanceOperation,
+  listTransfersOperation,
+  createTransferOperation,
+  getTransferOperation,
   fundTestWalletOperation,
+  createTestTopUpOperation,
   simulateCardTapOperation,
   expireTestAuthorizationOperation,
   listEventsOperation,

@@ -25,6 +25,15 @@ export const EXAMPLE_EVENT_SEQUENCES = {
   "card.refunded": 5,
   // The hotel's hold took 6 with its card.authorized.
   "card.reversed": 7,
+  // Card network steps (docs/decisions/card-network.md), on later spends of the same wallet.
+  "card.incremented": 8,
+  "card.advised": 9,
+  "card.force_posted": 10,
+  "card.return_reversed": 11,
+  // Ada's wallet paid by the application from its balance after the network steps.
+  "transfer.created": 12,
+  // About no wallet: the first of the application's own events in test mode.
+  "top_up.created": 1,
 } as const satisfies Record<EventType, number>;
 
 /** The same field, with the same words, in the events API and in every webhook envelope. */

@@ -76,6 +76,8 @@ export type AsaOptions = {
   token?: string;
   status?: "AUTHORIZATION" | "BALANCE_INQUIRY" | "CREDIT_AUTHORIZATION" | "FINANCIAL_AUTHORIZATION";
   merchant?: Partial<typeof MERCHANT>;
+  /** Whether the terminal accepts a partial approval (Lithic's pos.terminal.partial_approval_capable). */
+  partialApprovalCapable?: boolean;
 };
 
 /** A card_authorization.approval_request with every field Lithic's document requires. */
@@ -111,6 +113,18 @@ export function asaRequest(options: AsaOptions): Json {
     },
     created: new Date().toISOString(),
     merchant: { ...MERCHANT, ...options.merchant },
+    pos: {
+      entry_mode: { card: "NOT_PRESENT", cardholder: "NOT_PRESENT", pan: "ECOMMERCE", pin_entered: false },
+      terminal: {
+        attended: false,
+        card_retention_capable: false,
+        on_premise: false,
+        operator: "UNKNOWN",
+        partial_approval_capable: options.partialApprovalCapable ?? false,
+        pin_capability: "NOT_CAPABLE",
+        type: "ECOMMERCE",
+      },
+    },
     name_validation: null,
     service_location: null,
     transaction_initiator: "CARDHOLDER",

@@ -12,7 +12,7 @@ import { issueCard } from "@/lib/cards/issue-card";
 import { prisma, transaction } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { eventData, eventType } from "@/lib/events/event-record";
-import { walletIdOf } from "@/lib/events/record-event";
+import { EVENT_TYPES, walletIdOf } from "@/lib/events/record-event";
 import type { Event } from "@/lib/generated/prisma/client";
 import { fundWallet } from "@/lib/ledger/fund-wallet";
 import { openApiDocument } from "@/lib/openapi/document";
@@ -197,7 +197,7 @@ describe("the events API", () => {
       .map(([, item]) =>
         String(item.post.requestBody.content["application/json"]?.schema.$ref).replace("#/components/schemas/", ""),
       );
-    expect(envelopes).toHaveLength(6);
+    expect(envelopes).toHaveLength(EVENT_TYPES.length);
     for (const name of [...envelopes, "Event"]) {
       expect(schemas[name].required, name).toContain("sequence");
       expect(schemas[name].properties.sequence, name).toMatchObject({ type: "integer", minimum: 1 });
@@ -206,7 +206,8 @@ describe("the events API", () => {
       );
     }
     // The examples tell one story: its first five events are the wallet's first five, in order; the
-    // hotel's hold, reversed, is the seventh (its card.authorized took the sixth).
+    // hotel's hold, reversed, is the seventh (its card.authorized took the sixth); the card network's
+    // steps follow on later spends.
     expect(
       Object.fromEntries(envelopes.map((name) => [schemas[name].example.event, schemas[name].example.sequence])),
     ).toEqual({
@@ -216,6 +217,13 @@ describe("the events API", () => {
       "card.captured": 4,
       "card.refunded": 5,
       "card.reversed": 7,
+      "card.incremented": 8,
+      "card.advised": 9,
+      "card.force_posted": 10,
+      "card.return_reversed": 11,
+      // Ada's wallet then paid from the application's balance, whose own first event is the top-up.
+      "transfer.created": 12,
+      "top_up.created": 1,
     });
   });
 });

@@ -43,7 +43,7 @@ describe("ASA requests", () => {
   });
 
   it("maps an authorization request to an authorization with its amount, currency, merchant and budget", async () => {
-    const request = await asa({ cardToken: CARD_TOKEN, amount: 1234 });
+    const request = await asa({ cardToken: CARD_TOKEN, amount: 1234, partialApprovalCapable: true });
     const mapped = asaRequestToMessage(request, context);
     expect(mapped).toEqual({
       ok: true,
@@ -61,6 +61,11 @@ describe("ASA requests", () => {
         partialApprovalCapable: true,
       },
     });
+  });
+
+  it("offers a partial approval only when the terminal says it takes one", async () => {
+    const mapped = asaRequestToMessage(await asa({ cardToken: CARD_TOKEN, amount: 1234 }), context);
+    expect(mapped).toMatchObject({ ok: true, message: { partialApprovalCapable: false } });
   });
 
   it("maps a later request of a transaction we approved to an increment of that transaction", async () => {

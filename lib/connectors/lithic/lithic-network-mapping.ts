@@ -40,6 +40,11 @@ export const asaRequestSchema = z
     card: z.object({ token: z.string().min(1) }).loose(),
     amounts: z.object({ cardholder: amountSchema }).loose(),
     merchant: lithicMerchantSchema.optional(),
+    pos: z
+      .object({ terminal: z.object({ partial_approval_capable: z.boolean() }).partial().loose() })
+      .partial()
+      .loose()
+      .optional(),
   })
   .loose();
 
@@ -171,7 +176,8 @@ export function asaRequestToMessage(request: AsaRequest, context: AsaContext): M
       kind: "authorization",
       purpose: amount === 0 ? "account_verification" : "purchase",
       transactionRef: request.token,
-      partialApprovalCapable: true,
+      // Only a terminal that says it can take part of the amount gets a partial approval.
+      partialApprovalCapable: request.pos?.terminal?.partial_approval_capable === true,
     },
   };
 }
