@@ -6,6 +6,7 @@
 // The card is a funded test-mode card made Lithic's in the database: test mode's funding helper is
 // the one way to give a wallet money here, and the lifecycle treats any card's mode alike.
 import { randomUUID } from "node:crypto";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as asaRoute } from "@/app/api/processors/lithic/asa/route";
 import { POST as eventsRoute } from "@/app/api/processors/lithic/events/route";
@@ -89,6 +90,65 @@ describe("Lithic's endpoints through the lifecycle", () => {
     ).toBe(200);
     expect(await card.balance()).toEqual({ available: 75, posted: 75 });
   });
+
+  it("raises the hold by an incremental request of the same transaction", async () => {
+    const card = await fundedLithicCard(100);
+    const first = asaRequest({ cardToken: card.token, amount: 2000 });
+    expect((await asa(first)).json.result).toBe("APPROVED");
+    const increment = await asa(asaRequest({ cardToken: card.token, amount: 500, token: String(first.token) }));
+    expect(increment.json).toMatchObject({ result: "APPROVED", token: first.token });
+    expect(await card.balance()).toEqual({ available: 75, posted: 100 });
+  });
+
+  it("settles exactly whatever order and however often a transaction's updates arrive", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        // An authorization, up to three clearings within it, and the order and repeats of the updates.
+        fc.integer({ min: 100, max: 5000 }),
+        fc.array(fc.integer({ min: 1, max: 100 }), { minLength: 1, maxLength: 3 }),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 6 }),
+        async (authorized, shares, picks) => {
+          const card = await fundedLithicCard(100);
+          const request = asaRequest({ cardToken: card.token, amount: authorized });
+          expect((await asa(request)).json.result).toBe("APPROVED");
+          const total = shares.reduce((a, b) => a + b, 0);
+          // Clearings in proportion to the shares, summing to at most the authorization.
+          const clearings = shares.map((share) => Math.max(1, Math.floor((authorized * share) / total)));
+          while (clearings.reduce((a, b) => a + b, 0) > authorized)
+            clearings[clearings.indexOf(Math.max(...clearings))]! -= 1;
+          const events = [
+            { type: "AUTHORIZATION", amount: authorized, token: randomUUID() },
+            ...clearings.map((amount) => ({ type: "CLEARING", amount, token: randomUUID() })),
+          ];
+          // Update i carries the first i+1 events, as Lithic sends the whole transaction each time;
+          // the last says SETTLED. Deliver some in a random order, repeated, then the last.
+          const updates = await Promise.all(
+            events.map((_, i) =>
+              cardTransactionUpdated({
+                cardToken: card.token,
+                token: String(request.token),
+                status: i === events.length - 1 ? "SETTLED" : "PENDING",
+                events: events.slice(0, i + 1),
+              }),
+            ),
+          );
+          const order = [...picks.map((p) => p % updates.length), updates.length - 1];
+          for (const i of order) {
+            const answer = await post(
+              eventsRoute,
+              "/api/processors/lithic/events",
+              signedByLithic(updates[i], WEBHOOK_SECRET),
+            );
+            expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+          }
+          const spent = clearings.reduce((a, b) => a + b, 0);
+          const left = (10_000 - spent) / 100;
+          expect(await card.balance()).toEqual({ available: left, posted: left });
+        },
+      ),
+      { numRuns: 12 },
+    );
+  }, 120_000);
 
   it("declines past the available balance in Lithic's terms, holding nothing", async () => {
     const card = await fundedLithicCard(10);
