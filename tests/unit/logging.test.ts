@@ -96,7 +96,9 @@ describe("the logger", () => {
         return `${body}0`;
       }),
     );
-    const around = fc.string({ maxLength: 20 }).map((s) => s.replace(/[0-9A-Za-z_+/=]$/, " "));
+    // Text around the secret, kept apart from it by a space: a digit run touching the number would
+    // make a longer number, which is not a card's.
+    const around = fc.string({ maxLength: 20 }).map((s) => s.replace(/^[0-9A-Za-z_+/=]|[0-9A-Za-z_+/=]$/g, " "));
     fc.assert(
       fc.property(around, secret, around, (before, value, after) => {
         const line = JSON.stringify({ msg: `${before} ${value} ${after}` });
