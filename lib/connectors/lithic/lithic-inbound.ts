@@ -9,6 +9,7 @@ import { prisma, type Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
+import { errorField, logger } from "@/lib/logging/logger";
 import type { Tenant } from "@/lib/tenant";
 import {
   asaRequestSchema,
@@ -116,11 +117,13 @@ export async function answerLithicAsa(
     timer = setTimeout(() => resolve(standIn), Math.max(0, deadline - performance.now()));
   });
   const decided = decideAsa(request, headers, handle, db, deadline).catch((error: unknown) => {
-    console.error(`[lithic asa ${request.token}] answered by the stand-in: ${String(error)}`);
+    logger("lithic").error({ ...errorField(error), transaction: request.token }, "ASA answered by the stand-in");
     return standIn;
   });
   try {
-    return await Promise.race([decided, outOfTime]);
+    const answer = await Promise.race([decided, outOfTime]);
+    if (answer.standIn) logger("lithic").warn({ transaction: request.token }, "ASA answered by the stand-in");
+    return answer;
   } finally {
     clearTimeout(timer);
   }
