@@ -18,25 +18,12 @@ export type LithicMock = {
   close(): Promise<void>;
 };
 
-/**
- * Starts Prism on a free port and resolves once it listens (a few seconds: it reads 1 MB of YAML).
- * `dynamic`: answers generated from the document's schemas instead of its examples, so two created
- * cards get two tokens (a test that stores them, under a unique index, needs that).
- */
-export async function startLithicMock({ dynamic = false }: { dynamic?: boolean } = {}): Promise<LithicMock> {
+/** Starts Prism on a free port and resolves once it listens (a few seconds: it reads 1 MB of YAML). */
+export async function startLithicMock(): Promise<LithicMock> {
   const port = await freePort();
   const child: ChildProcess = spawn(
     path.join(REPO_ROOT, "node_modules/.bin/prism"),
-    [
-      "mock",
-      "--host",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      "--errors",
-      ...(dynamic ? ["--dynamic"] : []),
-      LITHIC_OPENAPI_DOCUMENT,
-    ],
+    ["mock", "--host", "127.0.0.1", "--port", String(port), "--errors", LITHIC_OPENAPI_DOCUMENT],
     { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
