@@ -35,6 +35,7 @@ export type IdPrefix =
   | "whsk"
   | "rc"
   | "cds"
+  | "pmsg"
   | "aep"
   | "areq"
   | "tu"

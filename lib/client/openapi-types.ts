@@ -61,7 +61,7 @@ export interface paths {
     put?: never;
     /**
      * Issue a virtual card
-     * @description Issues a virtual card on the user's wallet and fires `card.issued`. The card's currency must equal the wallet's. Only last4 and expiry are ever returned.
+     * @description Issues a virtual card on the user's wallet and fires `card.issued`. The card's currency must equal the wallet's. Only last4 and expiry are ever returned. In live mode with a card processor configured (Lithic) the card is created there first; if the processor refuses, the answer is 502 `processor_error`, if it cannot be reached, 503 `processor_unavailable` with Retry-After, and nothing is created. `processor` says who manages the card: `simulator` cards reach no card network.
      *
      *     Required scope: `cards:write`.
      */
@@ -109,7 +109,7 @@ export interface paths {
     put?: never;
     /**
      * Freeze a card
-     * @description A frozen card declines every spend (402 `card_inactive`) until unfrozen. Freezing a frozen card changes nothing; a canceled card answers 409 `card_not_active`. No body.
+     * @description A frozen card declines every spend (402 `card_inactive`) until unfrozen. Freezing a frozen card changes nothing; a canceled card answers 409 `card_not_active`. No body. A card whose `processor` is `lithic` changes at Lithic first: if Lithic refuses, the answer is 502 `processor_error`, if it cannot be reached, 503 `processor_unavailable` with Retry-After, and the card stays as it was.
      *
      *     Required scope: `cards:write`.
      */
@@ -131,7 +131,7 @@ export interface paths {
     put?: never;
     /**
      * Unfreeze a card
-     * @description Lets a frozen card spend again. Unfreezing an active card changes nothing; a canceled card answers 409 `card_not_active`. No body.
+     * @description Lets a frozen card spend again. Unfreezing an active card changes nothing; a canceled card answers 409 `card_not_active`. No body. A card whose `processor` is `lithic` changes at Lithic first: if Lithic refuses, the answer is 502 `processor_error`, if it cannot be reached, 503 `processor_unavailable` with Retry-After, and the card stays as it was.
      *
      *     Required scope: `cards:write`.
      */
@@ -153,7 +153,7 @@ export interface paths {
     put?: never;
     /**
      * Cancel a card
-     * @description Cancels the card for good: every later spend declines with `card_inactive`. Holds it placed before stay capturable. Canceling twice changes nothing. No body.
+     * @description Cancels the card for good: every later spend declines with `card_inactive`. Holds it placed before stay capturable. Canceling twice changes nothing. No body. A card whose `processor` is `lithic` changes at Lithic first: if Lithic refuses, the answer is 502 `processor_error`, if it cannot be reached, 503 `processor_unavailable` with Retry-After, and the card stays as it was.
      *
      *     Required scope: `cards:write`.
      */
@@ -207,6 +207,8 @@ export interface paths {
      *     ```
      *
      *     Make a new session each time the holder asks, and never log `url`: it opens the card once. Live mode needs an `https` origin; test mode also takes `http://localhost:<port>`. Test card numbers start with 424242.
+     *
+     *     **A card whose `processor` is `lithic`**: its number and CVC are held by Lithic, so `url` is Lithic's own embedded card page (`/v1/embed/card`, signed by us with Lithic's scheme), framed the same way. Lithic cannot limit it to one opening, so it works for 60 seconds (`expiresAt`) instead of 10 minutes, and Lithic posts the holder's clicks to `origin` only.
      *
      *     Required scope: `cards:details`.
      */
@@ -2268,6 +2270,7 @@ export interface components {
      *         "expMonth": 10,
      *         "expYear": 2029,
      *         "livemode": false,
+     *         "processor": "simulator",
      *         "createdAt": "2026-10-01T08:41:03.000Z"
      *       }
      *     }
@@ -2336,6 +2339,7 @@ export interface components {
      *       "expMonth": 10,
      *       "expYear": 2029,
      *       "livemode": false,
+     *       "processor": "simulator",
      *       "createdAt": "2026-10-01T08:41:03.000Z"
      *     }
      */
@@ -2375,6 +2379,12 @@ export interface components {
       expYear: number;
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
+      /**
+       * @description Who manages the card at the card network. `lithic`: a card Lithic issued, usable at real merchants. `simulator`: the built-in network simulator (every test-mode card, and live cards while the service runs without a processor); such a card reaches no card network, and its spends come only from the API.
+       * @example simulator
+       * @enum {string}
+       */
+      processor: "simulator" | "lithic";
       /**
        * Format: date-time
        * @description ISO 8601 UTC timestamp.
@@ -3437,6 +3447,7 @@ export interface components {
      *       "expMonth": 10,
      *       "expYear": 2029,
      *       "livemode": false,
+     *       "processor": "simulator",
      *       "createdAt": "2026-10-01T08:41:03.000Z",
      *       "idempotent_replay": false
      *     }
@@ -3477,6 +3488,12 @@ export interface components {
       expYear: number;
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
+      /**
+       * @description Who manages the card at the card network. `lithic`: a card Lithic issued, usable at real merchants. `simulator`: the built-in network simulator (every test-mode card, and live cards while the service runs without a processor); such a card reaches no card network, and its spends come only from the API.
+       * @example simulator
+       * @enum {string}
+       */
+      processor: "simulator" | "lithic";
       /**
        * Format: date-time
        * @description ISO 8601 UTC timestamp.
@@ -3527,6 +3544,7 @@ export interface components {
      *           "expMonth": 10,
      *           "expYear": 2029,
      *           "livemode": false,
+     *           "processor": "simulator",
      *           "createdAt": "2026-10-01T08:41:03.000Z"
      *         }
      *       ],
@@ -4773,6 +4791,7 @@ export interface components {
      *         "expMonth": 10,
      *         "expYear": 2029,
      *         "livemode": false,
+     *         "processor": "simulator",
      *         "createdAt": "2026-10-01T08:41:03.000Z"
      *       },
      *       "livemode": false,
@@ -4913,15 +4932,15 @@ export interface components {
      *             "requestHeaders": {
      *               "content-type": "application/json",
      *               "user-agent": "wallet-card-service-webhooks/1.1",
-     *               "x-service-signature": "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
+     *               "x-service-signature": "3d543200902b68b9fb9ad0757bdf1e8261e6fe5f83cbc8f7beab9f769a96d455",
      *               "x-service-schema-version": "1.1",
      *               "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *               "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
      *               "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *               "webhook-timestamp": "1790844134",
-     *               "webhook-signature": "v1,8eY1rNNDtKz75smHQNZcsMlvpx5UR7t7ufPeUrBZoW4="
+     *               "webhook-signature": "v1,/sC5gbsSAxjIPOIRxhJEouYpPquHd17ccfIf7vyouVY="
      *             },
-     *             "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *             "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"processor\":\"simulator\",\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *             "createdAt": "2026-10-01T08:42:14.000Z"
      *           },
      *           "livemode": false,
@@ -4966,15 +4985,15 @@ export interface components {
      *         "requestHeaders": {
      *           "content-type": "application/json",
      *           "user-agent": "wallet-card-service-webhooks/1.1",
-     *           "x-service-signature": "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
+     *           "x-service-signature": "3d543200902b68b9fb9ad0757bdf1e8261e6fe5f83cbc8f7beab9f769a96d455",
      *           "x-service-schema-version": "1.1",
      *           "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *           "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
      *           "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *           "webhook-timestamp": "1790844134",
-     *           "webhook-signature": "v1,8eY1rNNDtKz75smHQNZcsMlvpx5UR7t7ufPeUrBZoW4="
+     *           "webhook-signature": "v1,/sC5gbsSAxjIPOIRxhJEouYpPquHd17ccfIf7vyouVY="
      *         },
-     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"processor\":\"simulator\",\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *         "createdAt": "2026-10-01T08:42:14.000Z"
      *       },
      *       "livemode": false,
@@ -5053,15 +5072,15 @@ export interface components {
      *       "requestHeaders": {
      *         "content-type": "application/json",
      *         "user-agent": "wallet-card-service-webhooks/1.1",
-     *         "x-service-signature": "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
+     *         "x-service-signature": "3d543200902b68b9fb9ad0757bdf1e8261e6fe5f83cbc8f7beab9f769a96d455",
      *         "x-service-schema-version": "1.1",
      *         "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *         "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
      *         "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *         "webhook-timestamp": "1790844134",
-     *         "webhook-signature": "v1,8eY1rNNDtKz75smHQNZcsMlvpx5UR7t7ufPeUrBZoW4="
+     *         "webhook-signature": "v1,/sC5gbsSAxjIPOIRxhJEouYpPquHd17ccfIf7vyouVY="
      *       },
-     *       "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *       "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"processor\":\"simulator\",\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *       "createdAt": "2026-10-01T08:42:14.000Z"
      *     }
      */
@@ -5128,15 +5147,15 @@ export interface components {
      *         "requestHeaders": {
      *           "content-type": "application/json",
      *           "user-agent": "wallet-card-service-webhooks/1.1",
-     *           "x-service-signature": "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
+     *           "x-service-signature": "3d543200902b68b9fb9ad0757bdf1e8261e6fe5f83cbc8f7beab9f769a96d455",
      *           "x-service-schema-version": "1.1",
      *           "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *           "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
      *           "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *           "webhook-timestamp": "1790844134",
-     *           "webhook-signature": "v1,8eY1rNNDtKz75smHQNZcsMlvpx5UR7t7ufPeUrBZoW4="
+     *           "webhook-signature": "v1,/sC5gbsSAxjIPOIRxhJEouYpPquHd17ccfIf7vyouVY="
      *         },
-     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"processor\":\"simulator\",\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *         "createdAt": "2026-10-01T08:42:14.000Z"
      *       },
      *       "livemode": false,
@@ -5154,15 +5173,15 @@ export interface components {
      *           "requestHeaders": {
      *             "content-type": "application/json",
      *             "user-agent": "wallet-card-service-webhooks/1.1",
-     *             "x-service-signature": "fbe101946a0249ec81034671cb96ba1fdbfe8563971493d4c35c999fdd862508",
+     *             "x-service-signature": "f1ed7adbe10de7c54365ac0735ceeabbfa97a6fc6b0a1fabc976f84e402db642",
      *             "x-service-schema-version": "1.1",
      *             "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *             "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
      *             "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *             "webhook-timestamp": "1790844064",
-     *             "webhook-signature": "v1,afPOY/8b3Wkf5avOcQaJW0sse+7Rri5wAajP6wORGZE="
+     *             "webhook-signature": "v1,oPJMHWns3gK3xtN9ulKGJxrdQF5/481mD2uwiiwEBvA="
      *           },
-     *           "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:41:04.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *           "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:41:04.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"processor\":\"simulator\",\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *           "createdAt": "2026-10-01T08:41:04.000Z"
      *         },
      *         {
@@ -5176,15 +5195,15 @@ export interface components {
      *           "requestHeaders": {
      *             "content-type": "application/json",
      *             "user-agent": "wallet-card-service-webhooks/1.1",
-     *             "x-service-signature": "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
+     *             "x-service-signature": "3d543200902b68b9fb9ad0757bdf1e8261e6fe5f83cbc8f7beab9f769a96d455",
      *             "x-service-schema-version": "1.1",
      *             "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *             "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
      *             "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *             "webhook-timestamp": "1790844134",
-     *             "webhook-signature": "v1,8eY1rNNDtKz75smHQNZcsMlvpx5UR7t7ufPeUrBZoW4="
+     *             "webhook-signature": "v1,/sC5gbsSAxjIPOIRxhJEouYpPquHd17ccfIf7vyouVY="
      *           },
-     *           "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *           "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"processor\":\"simulator\",\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *           "createdAt": "2026-10-01T08:42:14.000Z"
      *         }
      *       ]
@@ -5274,15 +5293,15 @@ export interface components {
      *         "requestHeaders": {
      *           "content-type": "application/json",
      *           "user-agent": "wallet-card-service-webhooks/1.1",
-     *           "x-service-signature": "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
+     *           "x-service-signature": "3d543200902b68b9fb9ad0757bdf1e8261e6fe5f83cbc8f7beab9f769a96d455",
      *           "x-service-schema-version": "1.1",
      *           "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *           "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
      *           "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *           "webhook-timestamp": "1790844134",
-     *           "webhook-signature": "v1,8eY1rNNDtKz75smHQNZcsMlvpx5UR7t7ufPeUrBZoW4="
+     *           "webhook-signature": "v1,/sC5gbsSAxjIPOIRxhJEouYpPquHd17ccfIf7vyouVY="
      *         },
-     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"processor\":\"simulator\",\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *         "createdAt": "2026-10-01T08:42:14.000Z"
      *       },
      *       "livemode": false,
@@ -6965,6 +6984,7 @@ export interface components {
      *       "expMonth": 10,
      *       "expYear": 2029,
      *       "livemode": false,
+     *       "processor": "simulator",
      *       "createdAt": "2026-10-01T08:41:03.000Z"
      *     }
      */
@@ -7004,6 +7024,12 @@ export interface components {
       expYear: number;
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
+      /**
+       * @description Who manages the card at the card network. `lithic`: a card Lithic issued, usable at real merchants. `simulator`: the built-in network simulator (every test-mode card, and live cards while the service runs without a processor); such a card reaches no card network, and its spends come only from the API.
+       * @example simulator
+       * @enum {string}
+       */
+      processor: "simulator" | "lithic";
       /**
        * Format: date-time
        * @description ISO 8601 UTC timestamp.
@@ -7937,7 +7963,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      /** @description The card processor refused the change; nothing changed. Codes: processor_error. */
+      502: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded, processor_unavailable. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -8594,7 +8639,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      /** @description The card processor refused the change; nothing changed. Codes: processor_error. */
+      502: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded, processor_unavailable. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -8826,7 +8890,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      /** @description The card processor refused the change; nothing changed. Codes: processor_error. */
+      502: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded, processor_unavailable. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -9058,7 +9141,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      /** @description The card processor refused the change; nothing changed. Codes: processor_error. */
+      502: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded, processor_unavailable. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */

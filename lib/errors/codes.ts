@@ -13,6 +13,8 @@ export const ERROR_CODE_MEANINGS = {
   missing_api_key: "No API key was sent.",
   invalid_api_key: "The API key is not one the service knows.",
   revoked_api_key: "The API key was revoked.",
+  invalid_signature:
+    "A card processor's message whose signature does not verify, that is older than the signature scheme's tolerance (a replay), or for which no signing secret is configured; nothing changed.",
   scope_missing: "The API key lacks the scope the operation needs.",
   ip_not_allowed: "The caller's address is outside the key's allowlist.",
   livemode_mismatch: "The key's mode (live or test) differs from the resource's (reserved; nothing answers it today).",
@@ -71,6 +73,10 @@ export const ERROR_CODE_MEANINGS = {
   card_declined: "A spend declined for another reason (reserved; nothing answers it today).",
   rate_limited: "Too many requests; retry after the given seconds.",
   replay_limited: "Too many webhook replays; retry after the given seconds.",
+  processor_error:
+    "The card processor (Lithic) refused the card change as it was asked; nothing changed on either side. The message carries the processor's reason.",
+  processor_unavailable:
+    "The card processor (Lithic) could not be reached, or did not answer in time; nothing changed on our side. Retry after the given seconds.",
   internal_error: "A bug on the service's side; the request id finds it in the logs.",
   unavailable: "A dependency is down for now; retry shortly.",
   overloaded:

@@ -36,6 +36,7 @@ const ERRORS: Record<ErrorCode, readonly [status: number, type: ErrorType]> = {
   missing_api_key: [401, "authentication_error"],
   invalid_api_key: [401, "authentication_error"],
   revoked_api_key: [401, "authentication_error"],
+  invalid_signature: [401, "authentication_error"],
   scope_missing: [403, "permission_error"],
   ip_not_allowed: [403, "permission_error"],
   livemode_mismatch: [403, "permission_error"],
@@ -87,6 +88,8 @@ const ERRORS: Record<ErrorCode, readonly [status: number, type: ErrorType]> = {
   rate_limited: [429, "rate_limit_error"],
   replay_limited: [429, "rate_limit_error"],
   internal_error: [500, "api_error"],
+  processor_error: [502, "api_error"],
+  processor_unavailable: [503, "api_error"],
   unavailable: [503, "api_error"],
   overloaded: [503, "api_error"],
 };

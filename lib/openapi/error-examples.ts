@@ -143,6 +143,15 @@ const ERROR_EXAMPLES = {
   replay_limited: { message: "A delivery can be replayed 5 times per hour, counted over the last 60 minutes." },
   internal_error: { message: "Something went wrong on our side. Retry later; quote the request id if it persists." },
   unavailable: { message: "The service is temporarily unavailable. Retry shortly." },
+  processor_error: {
+    message:
+      "The card processor (lithic) refused the change; nothing changed: Setting the card to PAUSED at Lithic failed: 422 Invalid card state transition",
+  },
+  processor_unavailable: {
+    message:
+      "The card processor (lithic) could not be reached or did not answer in time; nothing changed. Retry shortly.",
+    retryAfterSeconds: 5,
+  },
   overloaded: { message: "The service is over capacity (in_flight); retry after the given seconds." },
 } satisfies Partial<Record<ErrorCode, ErrorExample>>;
 

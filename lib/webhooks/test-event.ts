@@ -176,6 +176,7 @@ function sampleRecord(
       expMonth: now.getUTCMonth() + 1,
       expYear: now.getUTCFullYear() + 3,
       livemode,
+      processor: "simulator",
       createdAt,
     };
   }
