@@ -1,14 +1,17 @@
 // An external bank account's identifiers in its country's form, checked where the scheme has a
 // check (IBAN mod 97 by ibantools, the ABA routing checksum, the NUBAN check digit), and masked.
 import { electronicFormatIBAN, extractIBAN, isValidIBAN } from "ibantools";
+import { z } from "zod";
 
-export type BankScheme = "us_aba" | "gb_sort_code" | "iban" | "ng_nuban";
+/** The identifiers as sealed at rest, read back through this schema when a payout needs them. */
+export const bankIdentifiersSchema = z.discriminatedUnion("scheme", [
+  z.object({ scheme: z.literal("us_aba"), routingNumber: z.string(), accountNumber: z.string() }),
+  z.object({ scheme: z.literal("gb_sort_code"), sortCode: z.string(), accountNumber: z.string() }),
+  z.object({ scheme: z.literal("iban"), iban: z.string() }),
+  z.object({ scheme: z.literal("ng_nuban"), bankCode: z.string(), accountNumber: z.string() }),
+]);
 
-export type BankIdentifiers =
-  | { scheme: "us_aba"; routingNumber: string; accountNumber: string }
-  | { scheme: "gb_sort_code"; sortCode: string; accountNumber: string }
-  | { scheme: "iban"; iban: string }
-  | { scheme: "ng_nuban"; bankCode: string; accountNumber: string };
+export type BankIdentifiers = z.output<typeof bankIdentifiersSchema>;
 
 /** What the caller sent, before its scheme is known. */
 export type BankIdentifierInput = {
@@ -69,7 +72,8 @@ export function parseBankIdentifiers(input: BankIdentifierInput): BankIdentifier
     if (!isValidRoutingNumber(routingNumber)) {
       return { param: "routingNumber", message: "routingNumber must be 9 digits passing the ABA checksum." };
     }
-    if (!/^\d{4,17}$/.test(accountNumber)) return { param: "accountNumber", message: "accountNumber must be 4 to 17 digits." };
+    if (!/^\d{4,17}$/.test(accountNumber))
+      return { param: "accountNumber", message: "accountNumber must be 4 to 17 digits." };
     return { scheme: "us_aba", routingNumber, accountNumber };
   }
   if (input.country === "GB") {
@@ -90,9 +94,13 @@ export function parseBankIdentifiers(input: BankIdentifierInput): BankIdentifier
     if (input.accountNumber === undefined) return required("accountNumber");
     const bankCode = digitsOnly(input.bankCode);
     const accountNumber = digitsOnly(input.accountNumber);
-    if (!/^\d{3}$/.test(bankCode)) return { param: "bankCode", message: "bankCode must be the bank's 3-digit CBN code." };
+    if (!/^\d{3}$/.test(bankCode))
+      return { param: "bankCode", message: "bankCode must be the bank's 3-digit CBN code." };
     if (!isValidNuban(bankCode, accountNumber)) {
-      return { param: "accountNumber", message: "accountNumber must be a 10-digit NUBAN whose check digit matches bankCode." };
+      return {
+        param: "accountNumber",
+        message: "accountNumber must be a 10-digit NUBAN whose check digit matches bankCode.",
+      };
     }
     return { scheme: "ng_nuban", bankCode, accountNumber };
   }
@@ -100,7 +108,8 @@ export function parseBankIdentifiers(input: BankIdentifierInput): BankIdentifier
   if (extra) return extra;
   if (input.iban === undefined) return required("iban");
   const iban = electronicFormatIBAN(input.iban) ?? "";
-  if (!isValidIBAN(iban)) return { param: "iban", message: "iban is not a valid IBAN (its length, format or mod-97 check digits)." };
+  if (!isValidIBAN(iban))
+    return { param: "iban", message: "iban is not a valid IBAN (its length, format or mod-97 check digits)." };
   if (!iban.startsWith(input.country)) {
     return { param: "iban", message: `The IBAN is a ${iban.slice(0, 2)} one, but country is ${input.country}.` };
   }
