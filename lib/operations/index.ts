@@ -34,7 +34,12 @@ import {
 import { getOpenApiDocumentOperation } from "./openapi";
 import { createProofOperation, revokeProofOperation } from "./proofs";
 import { createStatementOperation, revokeStatementOperation } from "./statements";
-import { expireTestAuthorizationOperation, fundTestWalletOperation, simulateCardTapOperation } from "./test-helpers";
+import {
+  expireTestAuthorizationOperation,
+  fundTestWalletOperation,
+  simulateCardTapOperation,
+  simulateNetworkMessageOperation,
+} from "./test-helpers";
 import { getTreasuryStatsOperation } from "./treasury";
 import {
   getDocumentKeysOperation,
@@ -90,6 +95,7 @@ export const OPERATIONS: readonly Operation[] = [
   listWalletTransactionsOperation,
   fundTestWalletOperation,
   simulateCardTapOperation,
+  simulateNetworkMessageOperation,
   expireTestAuthorizationOperation,
   listEventsOperation,
   getEventOperation,
