@@ -11,9 +11,15 @@ import { keysCreateCommand, keysListCommand, keysRevokeCommand } from "./keys-co
 import { ledgerVerifyCommand } from "./ledger-commands";
 import { liabilitiesSnapshotCommand, liabilitiesVerifyCommand } from "./liabilities-commands";
 import { reverseAuthorizationCommand } from "./reverse-authorization-command";
+import { networkSimulateCommand } from "./network-simulate-command";
 import { simulateAuthorizationCommand } from "./simulate-authorization-command";
 import { triggerCommand } from "./trigger-command";
-import { webhooksAddCommand, webhooksDisableCommand, webhooksEnableCommand, webhooksListCommand } from "./webhooks-commands";
+import {
+  webhooksAddCommand,
+  webhooksDisableCommand,
+  webhooksEnableCommand,
+  webhooksListCommand,
+} from "./webhooks-commands";
 
 export const COMMANDS = {
   bootstrap: bootstrapCommand,
@@ -24,6 +30,7 @@ export const COMMANDS = {
   "cards details": cardDetailsCommand,
   "authorizations reverse": reverseAuthorizationCommand,
   "authorizations simulate": simulateAuthorizationCommand,
+  "network simulate": networkSimulateCommand,
   "webhooks add": webhooksAddCommand,
   "webhooks list": webhooksListCommand,
   "webhooks disable": webhooksDisableCommand,
@@ -48,6 +55,7 @@ export const TOPICS: Record<FirstWord<Words>, string> = {
   wallets: "Wallets:",
   cards: "Wallets:",
   authorizations: "Wallets:",
+  network: "Wallets:",
   webhooks: "Webhooks:",
   trigger: "Webhooks:",
   events: "Webhooks:",
@@ -63,6 +71,7 @@ export const GROUPS: Record<GroupWord<Words>, string> = {
   wallets: "Fund wallets from the platform's reserve",
   cards: "Show a test card's details",
   authorizations: "Release card holds by hand; simulate a spend and see its decision",
+  network: "Send a test card the card network's messages through the built-in simulator",
   webhooks: "Register, list and disable webhook endpoints",
   events: "Follow webhook delivery attempts",
   "signing-keys": "Rotate the key that signs statements and proof letters",
