@@ -5423,7 +5423,9 @@ export interface components {
      *           "liabilities": 48250000.5,
      *           "reserves": 50000000,
      *           "coverage_ratio": 1.0363,
-     *           "card_volume_30d": 6120450.25
+     *           "card_volume_30d": 6120450.25,
+     *           "overdrawn_wallets": 0,
+     *           "overdrawn_amount": 0
      *         },
      *         {
      *           "currency": "USD",
@@ -5432,7 +5434,9 @@ export interface components {
      *           "liabilities": 1482350.75,
      *           "reserves": 1500000,
      *           "coverage_ratio": 1.0119,
-     *           "card_volume_30d": 214806.3
+     *           "card_volume_30d": 214806.3,
+     *           "overdrawn_wallets": 2,
+     *           "overdrawn_amount": -41.5
      *         }
      *       ]
      *     }
@@ -5467,7 +5471,9 @@ export interface components {
      *       "liabilities": 1482350.75,
      *       "reserves": 1500000,
      *       "coverage_ratio": 1.0119,
-     *       "card_volume_30d": 214806.3
+     *       "card_volume_30d": 214806.3,
+     *       "overdrawn_wallets": 2,
+     *       "overdrawn_amount": -41.5
      *     }
      */
     TreasuryCurrency: {
@@ -5506,6 +5512,16 @@ export interface components {
        * @example 214806.3
        */
       card_volume_30d: number;
+      /**
+       * @description Live wallets whose available balance the card network took below zero (a stand-in's advice, a clearing past the hold, a force post or a return reversal); the only way a balance goes negative.
+       * @example 2
+       */
+      overdrawn_wallets: number;
+      /**
+       * @description The sum of those wallets' available balances (zero or negative): what their holders owe, major units.
+       * @example -41.5
+       */
+      overdrawn_amount: number;
     };
     /**
      * @example {
