@@ -40,7 +40,7 @@ export type AuditAction =
   | "member.left"
   | "email.verified"
   | "password.changed"
-  | "password.reset"
+  | "password.reset";
 
 export type AuditContext = { merchantId: string; ipAddress?: string | null };
 
