@@ -35,8 +35,11 @@ export type IdPrefix =
   | "whsk"
   | "rc"
   | "cds"
+  | "pmsg"
   | "aep"
   | "areq"
+  | "tu"
+  | "tr"
   | "nstep";
 
 export function newId(prefix: IdPrefix): string {

@@ -40,7 +40,8 @@ export type AuditAction =
   | "member.left"
   | "email.verified"
   | "password.changed"
-  | "password.reset";
+  | "password.reset"
+  | "top_up.recorded";
 
 export type AuditContext = { merchantId: string; ipAddress?: string | null };
 

@@ -10,6 +10,7 @@ import { fundWalletCommand } from "./fund-wallet-command";
 import { keysCreateCommand, keysListCommand, keysRevokeCommand } from "./keys-commands";
 import { ledgerVerifyCommand } from "./ledger-commands";
 import { liabilitiesSnapshotCommand, liabilitiesVerifyCommand } from "./liabilities-commands";
+import { balanceCommand, topUpRecordCommand, transferCreateCommand } from "./money-movement-commands";
 import { reverseAuthorizationCommand } from "./reverse-authorization-command";
 import { networkSimulateCommand } from "./network-simulate-command";
 import { simulateAuthorizationCommand } from "./simulate-authorization-command";
@@ -27,6 +28,9 @@ export const COMMANDS = {
   "keys list": keysListCommand,
   "keys revoke": keysRevokeCommand,
   "wallets fund": fundWalletCommand,
+  balance: balanceCommand,
+  "top-ups record": topUpRecordCommand,
+  "transfers create": transferCreateCommand,
   "cards details": cardDetailsCommand,
   "authorizations reverse": reverseAuthorizationCommand,
   "authorizations simulate": simulateAuthorizationCommand,
@@ -53,6 +57,9 @@ export const TOPICS: Record<FirstWord<Words>, string> = {
   bootstrap: "Getting started:",
   keys: "Keys:",
   wallets: "Wallets:",
+  balance: "Money in and out:",
+  "top-ups": "Money in and out:",
+  transfers: "Money in and out:",
   cards: "Wallets:",
   authorizations: "Wallets:",
   network: "Wallets:",
@@ -69,6 +76,8 @@ export const TOPICS: Record<FirstWord<Words>, string> = {
 export const GROUPS: Record<GroupWord<Words>, string> = {
   keys: "Mint, list and revoke an application's API keys",
   wallets: "Fund wallets from the platform's reserve",
+  "top-ups": "Record bank deposits into an application's balance",
+  transfers: "Move money between an application's balance and its wallets",
   cards: "Show a test card's details",
   authorizations: "Release card holds by hand; simulate a spend and see its decision",
   network: "Send a test card the card network's messages through the built-in simulator",

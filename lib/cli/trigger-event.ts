@@ -18,6 +18,9 @@ import { fundWalletBodySchema } from "@/lib/schemas/transaction";
 import { createWalletBodySchema } from "@/lib/schemas/wallet";
 import type { Tenant } from "@/lib/tenant";
 import { createWallet } from "@/lib/wallets/create-wallet";
+import { topUpBalance } from "@/lib/balance/top-up";
+import { createTransfer } from "@/lib/transfers/create-transfer";
+import { createTransferBodySchema } from "@/lib/schemas/money-movement";
 
 export class UnknownEventError extends Error {
   override name = "UnknownEventError";
@@ -62,6 +65,8 @@ const PREREQUISITE: Record<EventType, EventType | null> = {
   "card.captured": "card.authorized",
   "card.refunded": "card.captured",
   "card.reversed": "card.authorized",
+  "top_up.created": null,
+  "transfer.created": "top_up.created",
   "card.incremented": "card.authorized",
   "card.advised": "card.issued",
   "card.force_posted": "card.issued",
@@ -118,6 +123,22 @@ const STEPS: Record<EventType, Step> = {
     const authorizationId = need(made.authorizationId, "authorization");
     await transaction((tx) => reverseAuthorization(tx, tenant, authorizationId));
     return { recordId: authorizationId };
+  },
+  "top_up.created": async (tenant) => {
+    const topUp = await transaction((tx) => topUpBalance(tx, tenant, { amount: FUNDING, currency: CURRENCY }));
+    return { recordId: topUp.id };
+  },
+  "transfer.created": async (tenant, made) => {
+    // A wallet to pay from the balance the top-up filled.
+    await STEPS["wallet.provisioned"](tenant, made);
+    const body = createTransferBodySchema.parse({
+      from: { type: "balance" },
+      to: { type: "wallet", externalUserId: made.externalUserId },
+      amount: SPEND,
+      currency: CURRENCY,
+    });
+    const transfer = await transaction((tx) => createTransfer(tx, tenant, body));
+    return { recordId: transfer.id };
   },
   // The card network's steps, through the simulator as test mode carries them.
   "card.incremented": (tenant, made) =>

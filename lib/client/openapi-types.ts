@@ -61,7 +61,7 @@ export interface paths {
     put?: never;
     /**
      * Issue a virtual card
-     * @description Issues a virtual card on the user's wallet and fires `card.issued`. The card's currency must equal the wallet's. Only last4 and expiry are ever returned.
+     * @description Issues a virtual card on the user's wallet and fires `card.issued`. The card's currency must equal the wallet's. Only last4 and expiry are ever returned. In live mode with a card processor configured (Lithic) the card is created there first; if the processor refuses, the answer is 502 `processor_error`, if it cannot be reached, 503 `processor_unavailable` with Retry-After, and nothing is created. `processor` says who manages the card: `simulator` cards reach no card network.
      *
      *     Required scope: `cards:write`.
      */
@@ -109,7 +109,7 @@ export interface paths {
     put?: never;
     /**
      * Freeze a card
-     * @description A frozen card declines every spend (402 `card_inactive`) until unfrozen. Freezing a frozen card changes nothing; a canceled card answers 409 `card_not_active`. No body.
+     * @description A frozen card declines every spend (402 `card_inactive`) until unfrozen. Freezing a frozen card changes nothing; a canceled card answers 409 `card_not_active`. No body. A card whose `processor` is `lithic` changes at Lithic first: if Lithic refuses, the answer is 502 `processor_error`, if it cannot be reached, 503 `processor_unavailable` with Retry-After, and the card stays as it was.
      *
      *     Required scope: `cards:write`.
      */
@@ -131,7 +131,7 @@ export interface paths {
     put?: never;
     /**
      * Unfreeze a card
-     * @description Lets a frozen card spend again. Unfreezing an active card changes nothing; a canceled card answers 409 `card_not_active`. No body.
+     * @description Lets a frozen card spend again. Unfreezing an active card changes nothing; a canceled card answers 409 `card_not_active`. No body. A card whose `processor` is `lithic` changes at Lithic first: if Lithic refuses, the answer is 502 `processor_error`, if it cannot be reached, 503 `processor_unavailable` with Retry-After, and the card stays as it was.
      *
      *     Required scope: `cards:write`.
      */
@@ -153,7 +153,7 @@ export interface paths {
     put?: never;
     /**
      * Cancel a card
-     * @description Cancels the card for good: every later spend declines with `card_inactive`. Holds it placed before stay capturable. Canceling twice changes nothing. No body.
+     * @description Cancels the card for good: every later spend declines with `card_inactive`. Holds it placed before stay capturable. Canceling twice changes nothing. No body. A card whose `processor` is `lithic` changes at Lithic first: if Lithic refuses, the answer is 502 `processor_error`, if it cannot be reached, 503 `processor_unavailable` with Retry-After, and the card stays as it was.
      *
      *     Required scope: `cards:write`.
      */
@@ -207,6 +207,8 @@ export interface paths {
      *     ```
      *
      *     Make a new session each time the holder asks, and never log `url`: it opens the card once. Live mode needs an `https` origin; test mode also takes `http://localhost:<port>`. Test card numbers start with 424242.
+     *
+     *     **A card whose `processor` is `lithic`**: its number and CVC are held by Lithic, so `url` is Lithic's own embedded card page (`/v1/embed/card`, signed by us with Lithic's scheme), framed the same way. Lithic cannot limit it to one opening, so it works for 60 seconds (`expiresAt`) instead of 10 minutes, and Lithic posts the holder's clicks to `origin` only.
      *
      *     Required scope: `cards:details`.
      */
@@ -347,6 +349,76 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/public/sdk/v1/balance": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Retrieve the application's balance
+     * @description The application's own money in this mode, per currency it holds, in Stripe's shape: `available` can be moved to wallets now; `pending` is on its way in. Filled by top-ups (test: `POST /test/top-ups`; live: a bank deposit the operator records), emptied by transfers to wallets.
+     *
+     *     Required scope: `wallets:read`.
+     */
+    get: operations["getBalance"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/transfers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List transfers
+     * @description The application's transfers in this mode, newest first; with `wallet`, those in or out of that wallet.
+     *
+     *     Required scope: `wallets:read`.
+     */
+    get: operations["listTransfers"];
+    put?: never;
+    /**
+     * Move money between the balance and wallets
+     * @description Balance to wallet (funding a user), wallet to wallet (between two users of the application) or wallet to balance (collecting), in the currency of every wallet named. Instant and atomic: both sides post in one ledger transfer or nothing posts. Fires `transfer.created` in the sequence of each wallet it touches. A frozen or closed wallet cannot send; a closed one cannot receive. Too little available on the sending side is 402 `insufficient_funds` with nothing posted.
+     *
+     *     Required scope: `transactions:write`.
+     */
+    post: operations["createTransfer"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/transfers/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Retrieve a transfer
+     * @description Required scope: `wallets:read`.
+     */
+    get: operations["getTransfer"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/public/sdk/v1/test/wallets/{externalUserId}/fund": {
     parameters: {
       query?: never;
@@ -363,6 +435,28 @@ export interface paths {
      *     Required scope: `transactions:write`.
      */
     post: operations["fundTestWallet"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/test/top-ups": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Top up the test balance
+     * @description Test mode only (live keys get 403 `test_mode_only`; a live top-up is a bank deposit the operator records with `cli top-ups record`). Adds the amount to the application's test balance at once, from the platform's test reserve, and fires `top_up.created`.
+     *
+     *     Required scope: `transactions:write`.
+     */
+    post: operations["createTestTopUp"];
     delete?: never;
     options?: never;
     head?: never;
@@ -477,6 +571,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/public/sdk/v1/event-types": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the event kinds
+     * @description Every kind of event the service sends, with what it means, the JSON Schema of its `data` (generated from the same schemas as this document's `webhooks` section) and the payload schema version. Endpoints subscribe by these names. Any key with `webhooks:read`, `events:read` or `webhooks:write` reads it.
+     *
+     *     Required scope: `webhooks:read`.
+     */
+    get: operations["listEventTypes"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/public/sdk/v1/webhooks/deliveries": {
     parameters: {
       query?: never;
@@ -550,13 +666,19 @@ export interface paths {
     };
     /**
      * List webhook endpoints with their health
-     * @description The application's endpoints in the key's mode, newest first; endpoints deleted in the console are not listed. `health.state` is healthy, failing (a failure streak has begun), backing_off (after 5 consecutive failures the endpoint is sent one probe delivery at a time, after a back-off that doubles from 30 s to 1 h, until one succeeds; other deliveries wait, none is lost) or disabled (by the merchant, or automatically after 3 days of failures with no success; re-enabling resumes its pending deliveries). Endpoints are registered, enabled and disabled in the console or the CLI.
+     * @description The application's endpoints in the key's mode, newest first; deleted endpoints are not listed. `health.state` is healthy, failing (a failure streak has begun), backing_off (after 5 consecutive failures the endpoint is sent one probe delivery at a time, after a back-off that doubles from 30 s to 1 h, until one succeeds; other deliveries wait, none is lost) or disabled (by the merchant, or automatically after 3 days of failures with no success; re-enabling resumes its pending deliveries). Keys granted `events:read` or `webhooks:write` before `webhooks:read` existed read endpoints too.
      *
-     *     Required scope: `events:read`.
+     *     Required scope: `webhooks:read`.
      */
     get: operations["listWebhookEndpoints"];
     put?: never;
-    post?: never;
+    /**
+     * Register a webhook endpoint
+     * @description Registers an endpoint in the key's mode, subscribed to the kinds listed (none: every kind). The URL must resolve to a public unicast address (no private, link-local, carrier-grade NAT, multicast, reserved or metadata address, IPv6 and IPv4-mapped forms included); `https` in live mode; `http://localhost` only in test mode on a deployment that allows loopback endpoints. The same rule as the console and the CLI, checked again at every send; a refused URL is 400 `endpoint_url_refused`. Audited like the console's change (the audit line names the API key).
+     *
+     *     Required scope: `webhooks:write`.
+     */
+    post: operations["createWebhookEndpoint"];
     delete?: never;
     options?: never;
     head?: never;
@@ -572,13 +694,69 @@ export interface paths {
     };
     /**
      * Retrieve a webhook endpoint with its health
-     * @description One endpoint of the application in the key's mode; a deleted endpoint is endpoint_not_found. `health.state` is healthy, failing (a failure streak has begun), backing_off (after 5 consecutive failures the endpoint is sent one probe delivery at a time, after a back-off that doubles from 30 s to 1 h, until one succeeds; other deliveries wait, none is lost) or disabled (by the merchant, or automatically after 3 days of failures with no success; re-enabling resumes its pending deliveries). Endpoints are registered, enabled and disabled in the console or the CLI.
+     * @description One endpoint of the application in the key's mode; a deleted endpoint is endpoint_not_found. `health.state` is healthy, failing (a failure streak has begun), backing_off (after 5 consecutive failures the endpoint is sent one probe delivery at a time, after a back-off that doubles from 30 s to 1 h, until one succeeds; other deliveries wait, none is lost) or disabled (by the merchant, or automatically after 3 days of failures with no success; re-enabling resumes its pending deliveries). Keys granted `events:read` or `webhooks:write` before `webhooks:read` existed read endpoints too.
      *
-     *     Required scope: `events:read`.
+     *     Required scope: `webhooks:read`.
      */
     get: operations["getWebhookEndpoint"];
     put?: never;
-    post?: never;
+    /**
+     * Update a webhook endpoint
+     * @description Changes the fields sent and leaves the others: url, events (empty: every kind), description (null removes it), metadata (replaced whole), enabled (false parks its pending deliveries; true clears its failure streak and resumes them). The URL must resolve to a public unicast address (no private, link-local, carrier-grade NAT, multicast, reserved or metadata address, IPv6 and IPv4-mapped forms included); `https` in live mode; `http://localhost` only in test mode on a deployment that allows loopback endpoints. The same rule as the console and the CLI, checked again at every send; a refused URL is 400 `endpoint_url_refused`. Audited like the console's change (the audit line names the API key).
+     *
+     *     Required scope: `webhooks:write`.
+     */
+    post: operations["updateWebhookEndpoint"];
+    /**
+     * Delete a webhook endpoint
+     * @description Nothing is sent to it again: its queued sends are removed and its pending deliveries end failed. Its deliveries stay readable (GET /webhooks/deliveries). Audited like the console's delete.
+     *
+     *     Required scope: `webhooks:write`.
+     */
+    delete: operations["deleteWebhookEndpoint"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/webhooks/endpoints/{id}/test": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send an example event to a webhook endpoint
+     * @description Records an example event of the kind asked (one the endpoint subscribes to; absent: the first) about a sample wallet that exists nowhere else, and queues its delivery to this endpoint alone, signed, retried and replayable like any other. The events list leaves example events out. A disabled endpoint is 409 `endpoint_disabled`.
+     *
+     *     Required scope: `webhooks:write`.
+     */
+    post: operations["testWebhookEndpoint"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/webhooks/secret/roll": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Roll the webhook signing secret
+     * @description Mints a new signing secret for the key's mode, taking over now or in 1 or 24 hours, as the console's roll does. Until it takes over, deliveries stay signed with the current secret, and the Standard Webhooks header carries a signature by each, so a receiver can deploy the new secret first (give the verifier both). The new secret is in this answer; afterwards only the console's Reveal shows it. Audited like the console's roll.
+     *
+     *     Required scope: `webhooks:write`.
+     */
+    post: operations["rollWebhookSecret"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1071,6 +1249,46 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  "top_up.created": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Money was added to the application's balance
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_top_up_created"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "transfer.created": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Money moved between the application's balance and a wallet, or between two wallets (one event per wallet it touches)
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_transfer_created"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "card.incremented": {
     parameters: {
       query?: never;
@@ -1431,6 +1649,62 @@ export interface components {
     };
     /**
      * @example {
+     *       "from": {
+     *         "type": "balance"
+     *       },
+     *       "to": {
+     *         "type": "wallet",
+     *         "externalUserId": "user_42"
+     *       },
+     *       "amount": 250,
+     *       "currency": "USD"
+     *     }
+     */
+    CreateTransferRequest: {
+      from: components["schemas"]["TransferParty"];
+      to: components["schemas"]["TransferParty"];
+      /**
+       * @description Amount to move (major unit).
+       * @example 250
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code (upper case in responses).
+       * @example USD
+       */
+      currency: string;
+      /**
+       * @description Shown on the transactions it makes.
+       * @example Payroll November
+       */
+      description?: string;
+      /**
+       * @description Your own string-to-string notes, at most 20 keys.
+       * @example {
+       *       "payroll": "2026-11"
+       *     }
+       */
+      metadata?: {
+        [key: string]: string;
+      };
+    };
+    /** @description The application's balance (`{"type":"balance"}`) or a wallet (`{"type":"wallet","externalUserId":"…"}`). */
+    TransferParty:
+      | {
+          /** @constant */
+          type: "balance";
+        }
+      | {
+          /** @constant */
+          type: "wallet";
+          /**
+           * @description Your own identifier for the user; 1-128 characters of `[A-Za-z0-9_.:@-]`.
+           * @example user_42
+           */
+          externalUserId: string;
+        };
+    /**
+     * @example {
      *       "amount": 500,
      *       "description": "Test top-up"
      *     }
@@ -1444,6 +1718,29 @@ export interface components {
       /**
        * @description Shown on the wallet's transaction.
        * @example Test top-up
+       */
+      description?: string;
+    };
+    /**
+     * @example {
+     *       "amount": 10000,
+     *       "currency": "USD"
+     *     }
+     */
+    TestTopUpRequest: {
+      /**
+       * @description Amount to add to the balance (major unit).
+       * @example 10000
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code (upper case in responses).
+       * @example USD
+       */
+      currency: string;
+      /**
+       * @description Shown on the transactions it makes.
+       * @example Payroll November
        */
       description?: string;
     };
@@ -1488,6 +1785,136 @@ export interface components {
       purpose?: "purchase" | "balance_inquiry" | "account_verification";
       /** @description Authorization only: the terminal takes a partial approval, so a spend short of funds holds what is available. */
       partialApprovalCapable?: boolean;
+    };
+    /**
+     * @example {
+     *       "url": "https://shop.example.com/api/webhooks",
+     *       "description": "Order service, production",
+     *       "events": [
+     *         "card.captured",
+     *         "card.refunded"
+     *       ],
+     *       "metadata": {
+     *         "team": "payments"
+     *       }
+     *     }
+     */
+    CreateWebhookEndpointRequest: {
+      /**
+       * @description Where deliveries are POSTed. Must resolve to a public unicast address (no private, link-local, carrier-grade NAT, multicast, reserved or metadata address); `https` in live mode; `http://localhost` only in test mode on a deployment that allows loopback endpoints. Checked again at every send. A refused URL is 400 `endpoint_url_refused`.
+       * @example https://shop.example.com/api/webhooks
+       */
+      url: string;
+      /**
+       * @description Your own words for the endpoint, up to 500 characters.
+       * @example Order service, production
+       */
+      description?: string;
+      /** @description The event kinds to send it (GET /event-types lists them); empty or absent means every kind. */
+      events?: (
+        | "wallet.provisioned"
+        | "card.issued"
+        | "card.authorized"
+        | "card.captured"
+        | "card.refunded"
+        | "card.reversed"
+        | "top_up.created"
+        | "transfer.created"
+        | "card.incremented"
+        | "card.advised"
+        | "card.force_posted"
+        | "card.return_reversed"
+      )[];
+      /**
+       * @description Your own keys and values (at most 20 keys of up to 40 characters, values up to 500); the service never reads them. On update, the whole map is replaced.
+       * @example {
+       *       "team": "payments"
+       *     }
+       */
+      metadata?: {
+        [key: string]: string;
+      };
+      /** @description false registers it disabled; absent means enabled. */
+      enabled?: boolean;
+    };
+    /**
+     * @example {
+     *       "events": [],
+     *       "description": "Every event, for the ledger service"
+     *     }
+     */
+    UpdateWebhookEndpointRequest: {
+      /**
+       * @description Where deliveries are POSTed. Must resolve to a public unicast address (no private, link-local, carrier-grade NAT, multicast, reserved or metadata address); `https` in live mode; `http://localhost` only in test mode on a deployment that allows loopback endpoints. Checked again at every send. A refused URL is 400 `endpoint_url_refused`.
+       * @example https://shop.example.com/api/webhooks
+       */
+      url?: string;
+      /** @description null removes it. */
+      description?: string | null;
+      /** @description The event kinds to send it (GET /event-types lists them); empty or absent means every kind. */
+      events?: (
+        | "wallet.provisioned"
+        | "card.issued"
+        | "card.authorized"
+        | "card.captured"
+        | "card.refunded"
+        | "card.reversed"
+        | "top_up.created"
+        | "transfer.created"
+        | "card.incremented"
+        | "card.advised"
+        | "card.force_posted"
+        | "card.return_reversed"
+      )[];
+      /**
+       * @description Your own keys and values (at most 20 keys of up to 40 characters, values up to 500); the service never reads them. On update, the whole map is replaced.
+       * @example {
+       *       "team": "payments"
+       *     }
+       */
+      metadata?: {
+        [key: string]: string;
+      };
+      /** @description false disables it (its pending deliveries wait); true enables it with a clean failure streak and resumes them. */
+      enabled?: boolean;
+    };
+    /**
+     * @example {
+     *       "type": "card.captured"
+     *     }
+     */
+    TestWebhookEndpointRequest: {
+      /**
+       * @description The kind of example event to send, one the endpoint subscribes to; absent: the first of them.
+       * @example card.issued
+       * @enum {string}
+       */
+      type?:
+        | "wallet.provisioned"
+        | "card.issued"
+        | "card.authorized"
+        | "card.captured"
+        | "card.refunded"
+        | "card.reversed"
+        | "top_up.created"
+        | "transfer.created"
+        | "card.incremented"
+        | "card.advised"
+        | "card.force_posted"
+        | "card.return_reversed";
+    };
+    /**
+     * @example {
+     *       "activation": "24h"
+     *     }
+     */
+    RollWebhookSecretRequest: {
+      /**
+       * @description When the new secret takes over signing: `now`, or in `1h` or `24h`. Until then deliveries stay signed with the current secret (and, with Standard Webhooks, with both), so a receiver can deploy the new one first. Rolling again replaces a pending secret.
+       * @example 24h
+       * @enum {string}
+       */
+      activation: "now" | "1h" | "24h";
     };
     /**
      * @example {
@@ -1907,6 +2334,7 @@ export interface components {
      *         "expMonth": 10,
      *         "expYear": 2029,
      *         "livemode": false,
+     *         "processor": "simulator",
      *         "createdAt": "2026-10-01T08:41:03.000Z"
      *       }
      *     }
@@ -1975,6 +2403,7 @@ export interface components {
      *       "expMonth": 10,
      *       "expYear": 2029,
      *       "livemode": false,
+     *       "processor": "simulator",
      *       "createdAt": "2026-10-01T08:41:03.000Z"
      *     }
      */
@@ -2014,6 +2443,12 @@ export interface components {
       expYear: number;
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
+      /**
+       * @description Who manages the card at the card network. `lithic`: a card Lithic issued, usable at real merchants. `simulator`: the built-in network simulator (every test-mode card, and live cards while the service runs without a processor); such a card reaches no card network, and its spends come only from the API.
+       * @example simulator
+       * @enum {string}
+       */
+      processor: "simulator" | "lithic";
       /**
        * Format: date-time
        * @description ISO 8601 UTC timestamp.
@@ -2430,6 +2865,222 @@ export interface components {
        */
       sequence: number;
       data: components["schemas"]["Authorization"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_TopUp0Created0Example01",
+     *       "event": "top_up.created",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-11-21T09:30:00.512Z",
+     *       "sequence": 1,
+     *       "data": {
+     *         "id": "tu_7Hk2Lm9Qp4Rs1Tv6Wx3Yz8Ab",
+     *         "object": "top_up",
+     *         "amount": 10000,
+     *         "currency": "USD",
+     *         "reference": null,
+     *         "description": null,
+     *         "balanceAfter": 10000,
+     *         "livemode": false,
+     *         "createdAt": "2026-11-21T09:30:00.000Z"
+     *       }
+     *     }
+     */
+    TopUpCreatedEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_TopUp0Created0Example01
+       */
+      id: string;
+      /** @constant */
+      event: "top_up.created";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 1
+       */
+      sequence: number;
+      data: components["schemas"]["TopUp"];
+    };
+    /**
+     * @example {
+     *       "id": "tu_7Hk2Lm9Qp4Rs1Tv6Wx3Yz8Ab",
+     *       "object": "top_up",
+     *       "amount": 10000,
+     *       "currency": "USD",
+     *       "reference": null,
+     *       "description": null,
+     *       "balanceAfter": 10000,
+     *       "livemode": false,
+     *       "createdAt": "2026-11-21T09:30:00.000Z"
+     *     }
+     */
+    TopUp: {
+      /** @example tu_7Hk2Lm9Qp4Rs1Tv6Wx3Yz8Ab */
+      id: string;
+      /** @constant */
+      object: "top_up";
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 25.5
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      /** @description The bank's reference of a live deposit; null in test mode. */
+      reference: string | null;
+      description: string | null;
+      /**
+       * @description The balance's posted amount in this currency right after.
+       * @example 25.5
+       */
+      balanceAfter: number;
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+    };
+    /**
+     * @example {
+     *       "id": "evt_Transfer0Created0Exampl",
+     *       "event": "transfer.created",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-11-21T09:31:00.204Z",
+     *       "sequence": 12,
+     *       "data": {
+     *         "id": "tr_2Bc5De8Fg1Hj4Kl7Mn0Pq3Rs",
+     *         "object": "transfer",
+     *         "from": {
+     *           "type": "balance",
+     *           "walletId": null,
+     *           "externalUserId": null
+     *         },
+     *         "to": {
+     *           "type": "wallet",
+     *           "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *           "externalUserId": "user_42"
+     *         },
+     *         "amount": 250,
+     *         "currency": "USD",
+     *         "description": null,
+     *         "metadata": {},
+     *         "livemode": false,
+     *         "createdAt": "2026-11-21T09:30:00.000Z",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T"
+     *       }
+     *     }
+     */
+    TransferCreatedEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_Transfer0Created0Exampl
+       */
+      id: string;
+      /** @constant */
+      event: "transfer.created";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 12
+       */
+      sequence: number;
+      data: components["schemas"]["TransferEventData"];
+    };
+    /**
+     * @example {
+     *       "id": "tr_2Bc5De8Fg1Hj4Kl7Mn0Pq3Rs",
+     *       "object": "transfer",
+     *       "from": {
+     *         "type": "balance",
+     *         "walletId": null,
+     *         "externalUserId": null
+     *       },
+     *       "to": {
+     *         "type": "wallet",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42"
+     *       },
+     *       "amount": 250,
+     *       "currency": "USD",
+     *       "description": null,
+     *       "metadata": {},
+     *       "livemode": false,
+     *       "createdAt": "2026-11-21T09:30:00.000Z",
+     *       "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T"
+     *     }
+     */
+    TransferEventData: {
+      /** @example tr_2Bc5De8Fg1Hj4Kl7Mn0Pq3Rs */
+      id: string;
+      /** @constant */
+      object: "transfer";
+      from: {
+        /** @enum {string} */
+        type: "balance" | "wallet";
+        /** @description The wallet's id; null for the balance. */
+        walletId: string | null;
+        /** @description The wallet's external user id; null for the balance. */
+        externalUserId: string | null;
+      };
+      to: {
+        /** @enum {string} */
+        type: "balance" | "wallet";
+        /** @description The wallet's id; null for the balance. */
+        walletId: string | null;
+        /** @description The wallet's external user id; null for the balance. */
+        externalUserId: string | null;
+      };
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 25.5
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      description: string | null;
+      metadata: {
+        [key: string]: string;
+      };
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+      /** @description The wallet whose sequence this event takes: a transfer between two wallets is one event in each wallet's sequence. */
+      walletId: string;
     };
     /**
      * @example {
@@ -2860,6 +3511,7 @@ export interface components {
      *       "expMonth": 10,
      *       "expYear": 2029,
      *       "livemode": false,
+     *       "processor": "simulator",
      *       "createdAt": "2026-10-01T08:41:03.000Z",
      *       "idempotent_replay": false
      *     }
@@ -2900,6 +3552,12 @@ export interface components {
       expYear: number;
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
+      /**
+       * @description Who manages the card at the card network. `lithic`: a card Lithic issued, usable at real merchants. `simulator`: the built-in network simulator (every test-mode card, and live cards while the service runs without a processor); such a card reaches no card network, and its spends come only from the API.
+       * @example simulator
+       * @enum {string}
+       */
+      processor: "simulator" | "lithic";
       /**
        * Format: date-time
        * @description ISO 8601 UTC timestamp.
@@ -2950,6 +3608,7 @@ export interface components {
      *           "expMonth": 10,
      *           "expYear": 2029,
      *           "livemode": false,
+     *           "processor": "simulator",
      *           "createdAt": "2026-10-01T08:41:03.000Z"
      *         }
      *       ],
@@ -3522,10 +4181,10 @@ export interface components {
       /** @example user_42 */
       externalUserId: string;
       /**
-       * @description funding: money in; capture: a card payment; refund: a merchant refund.
+       * @description funding: money in; capture: a card payment; refund: a merchant refund; transfer: a move to or from the application's balance or another wallet.
        * @enum {string}
        */
-      type: "funding" | "capture" | "refund";
+      type: "funding" | "capture" | "refund" | "transfer";
       /**
        * @description Signed: positive credits the wallet, negative debits it.
        * @example -18.4
@@ -3559,6 +4218,230 @@ export interface components {
     };
     /**
      * @example {
+     *       "object": "balance",
+     *       "livemode": false,
+     *       "available": [
+     *         {
+     *           "currency": "USD",
+     *           "amount": 9500
+     *         }
+     *       ],
+     *       "pending": [
+     *         {
+     *           "currency": "USD",
+     *           "amount": 0
+     *         }
+     *       ]
+     *     }
+     */
+    Balance: {
+      /** @constant */
+      object: "balance";
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /** @description What the application can move now, per currency it holds: its balance less what is held for payouts on their way. */
+      available: {
+        /**
+         * @description ISO 4217 currency code.
+         * @example USD
+         */
+        currency: string;
+        /**
+         * @description Amount in the major unit of the currency.
+         * @example 25.5
+         */
+        amount: number;
+      }[];
+      /** @description Money on its way in and not yet available, per currency (top-ups are available at once, so 0). */
+      pending: {
+        /**
+         * @description ISO 4217 currency code.
+         * @example USD
+         */
+        currency: string;
+        /**
+         * @description Amount in the major unit of the currency.
+         * @example 25.5
+         */
+        amount: number;
+      }[];
+    };
+    /**
+     * @example {
+     *       "object": "list",
+     *       "data": [
+     *         {
+     *           "id": "tr_2Bc5De8Fg1Hj4Kl7Mn0Pq3Rs",
+     *           "object": "transfer",
+     *           "from": {
+     *             "type": "balance",
+     *             "walletId": null,
+     *             "externalUserId": null
+     *           },
+     *           "to": {
+     *             "type": "wallet",
+     *             "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *             "externalUserId": "user_42"
+     *           },
+     *           "amount": 250,
+     *           "currency": "USD",
+     *           "description": null,
+     *           "metadata": {},
+     *           "livemode": false,
+     *           "createdAt": "2026-11-21T09:30:00.000Z"
+     *         }
+     *       ],
+     *       "has_more": false,
+     *       "next_cursor": null
+     *     }
+     */
+    TransferList: {
+      /** @constant */
+      object: "list";
+      /** @description Newest first. */
+      data: components["schemas"]["Transfer"][];
+      /** @description true when another page follows. */
+      has_more: boolean;
+      /** @description Pass as `starting_after` to read the next page; null on the last page. */
+      next_cursor: string | null;
+    };
+    /**
+     * @example {
+     *       "id": "tr_2Bc5De8Fg1Hj4Kl7Mn0Pq3Rs",
+     *       "object": "transfer",
+     *       "from": {
+     *         "type": "balance",
+     *         "walletId": null,
+     *         "externalUserId": null
+     *       },
+     *       "to": {
+     *         "type": "wallet",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42"
+     *       },
+     *       "amount": 250,
+     *       "currency": "USD",
+     *       "description": null,
+     *       "metadata": {},
+     *       "livemode": false,
+     *       "createdAt": "2026-11-21T09:30:00.000Z"
+     *     }
+     */
+    Transfer: {
+      /** @example tr_2Bc5De8Fg1Hj4Kl7Mn0Pq3Rs */
+      id: string;
+      /** @constant */
+      object: "transfer";
+      from: {
+        /** @enum {string} */
+        type: "balance" | "wallet";
+        /** @description The wallet's id; null for the balance. */
+        walletId: string | null;
+        /** @description The wallet's external user id; null for the balance. */
+        externalUserId: string | null;
+      };
+      to: {
+        /** @enum {string} */
+        type: "balance" | "wallet";
+        /** @description The wallet's id; null for the balance. */
+        walletId: string | null;
+        /** @description The wallet's external user id; null for the balance. */
+        externalUserId: string | null;
+      };
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 25.5
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      description: string | null;
+      metadata: {
+        [key: string]: string;
+      };
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+    };
+    /**
+     * @example {
+     *       "id": "tr_2Bc5De8Fg1Hj4Kl7Mn0Pq3Rs",
+     *       "object": "transfer",
+     *       "from": {
+     *         "type": "balance",
+     *         "walletId": null,
+     *         "externalUserId": null
+     *       },
+     *       "to": {
+     *         "type": "wallet",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42"
+     *       },
+     *       "amount": 250,
+     *       "currency": "USD",
+     *       "description": null,
+     *       "metadata": {},
+     *       "livemode": false,
+     *       "createdAt": "2026-11-21T09:30:00.000Z",
+     *       "idempotent_replay": false
+     *     }
+     */
+    TransferWriteResponse: {
+      /** @example tr_2Bc5De8Fg1Hj4Kl7Mn0Pq3Rs */
+      id: string;
+      /** @constant */
+      object: "transfer";
+      from: {
+        /** @enum {string} */
+        type: "balance" | "wallet";
+        /** @description The wallet's id; null for the balance. */
+        walletId: string | null;
+        /** @description The wallet's external user id; null for the balance. */
+        externalUserId: string | null;
+      };
+      to: {
+        /** @enum {string} */
+        type: "balance" | "wallet";
+        /** @description The wallet's id; null for the balance. */
+        walletId: string | null;
+        /** @description The wallet's external user id; null for the balance. */
+        externalUserId: string | null;
+      };
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 25.5
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      description: string | null;
+      metadata: {
+        [key: string]: string;
+      };
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+      /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
+      idempotent_replay: boolean;
+    };
+    /**
+     * @example {
      *       "object": "transaction",
      *       "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
      *       "externalUserId": "user_42",
@@ -3587,10 +4470,10 @@ export interface components {
       /** @example user_42 */
       externalUserId: string;
       /**
-       * @description funding: money in; capture: a card payment; refund: a merchant refund.
+       * @description funding: money in; capture: a card payment; refund: a merchant refund; transfer: a move to or from the application's balance or another wallet.
        * @enum {string}
        */
-      type: "funding" | "capture" | "refund";
+      type: "funding" | "capture" | "refund" | "transfer";
       /**
        * @description Signed: positive credits the wallet, negative debits it.
        * @example -18.4
@@ -3611,6 +4494,54 @@ export interface components {
       /**
        * @description The wallet's posted balance right after this transaction.
        * @example 481.6
+       */
+      balanceAfter: number;
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+      /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
+      idempotent_replay: boolean;
+    };
+    /**
+     * @example {
+     *       "id": "tu_7Hk2Lm9Qp4Rs1Tv6Wx3Yz8Ab",
+     *       "object": "top_up",
+     *       "amount": 10000,
+     *       "currency": "USD",
+     *       "reference": null,
+     *       "description": null,
+     *       "balanceAfter": 10000,
+     *       "livemode": false,
+     *       "createdAt": "2026-11-21T09:30:00.000Z",
+     *       "idempotent_replay": false
+     *     }
+     */
+    TopUpWriteResponse: {
+      /** @example tu_7Hk2Lm9Qp4Rs1Tv6Wx3Yz8Ab */
+      id: string;
+      /** @constant */
+      object: "top_up";
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 25.5
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      /** @description The bank's reference of a live deposit; null in test mode. */
+      reference: string | null;
+      description: string | null;
+      /**
+       * @description The balance's posted amount in this currency right after.
+       * @example 25.5
        */
       balanceAfter: number;
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
@@ -4018,6 +4949,7 @@ export interface components {
      *         "expMonth": 10,
      *         "expYear": 2029,
      *         "livemode": false,
+     *         "processor": "simulator",
      *         "createdAt": "2026-10-01T08:41:03.000Z"
      *       },
      *       "livemode": false,
@@ -4041,6 +4973,8 @@ export interface components {
         | "card.captured"
         | "card.refunded"
         | "card.reversed"
+        | "top_up.created"
+        | "transfer.created"
         | "card.incremented"
         | "card.advised"
         | "card.force_posted"
@@ -4062,6 +4996,73 @@ export interface components {
        * @example 2026-11-21T10:00:00.000Z
        */
       createdAt: string;
+    };
+    /**
+     * @example {
+     *       "object": "list",
+     *       "schemaVersion": "1.1",
+     *       "data": [
+     *         {
+     *           "object": "event_type",
+     *           "type": "card.issued",
+     *           "summary": "A card was issued",
+     *           "description": "A card was issued on a wallet. data is the card record, as POST /cards returns it.",
+     *           "schemaVersion": "1.1",
+     *           "dataSchema": {
+     *             "type": "object",
+     *             "properties": {
+     *               "id": {
+     *                 "type": "string"
+     *               }
+     *             }
+     *           }
+     *         }
+     *       ]
+     *     }
+     */
+    EventTypeList: {
+      /** @constant */
+      object: "list";
+      /**
+       * @description The current payload schema version.
+       * @example 1.1
+       */
+      schemaVersion: string;
+      data: {
+        /** @constant */
+        object: "event_type";
+        /**
+         * @description The event kind.
+         * @example card.issued
+         * @enum {string}
+         */
+        type:
+          | "wallet.provisioned"
+          | "card.issued"
+          | "card.authorized"
+          | "card.captured"
+          | "card.refunded"
+          | "card.reversed"
+          | "top_up.created"
+          | "transfer.created"
+          | "card.incremented"
+          | "card.advised"
+          | "card.force_posted"
+          | "card.return_reversed";
+        /** @example A card was issued */
+        summary: string;
+        /** @example A card was issued on a wallet. data is the card record, as POST /cards returns it. */
+        description: string;
+        /**
+         * @description The payload schema version this kind's data is sent in (x-service-schema-version).
+         * @example 1.1
+         */
+        schemaVersion: string;
+        /** @description The JSON Schema (draft 2020-12) of the envelope's `data` for this kind, generated from the same schema as the OpenAPI document. */
+        dataSchema: {
+          [key: string]: unknown;
+        };
+      }[];
     };
     /**
      * @example {
@@ -4089,15 +5090,15 @@ export interface components {
      *             "requestHeaders": {
      *               "content-type": "application/json",
      *               "user-agent": "wallet-card-service-webhooks/1.1",
-     *               "x-service-signature": "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
+     *               "x-service-signature": "3d543200902b68b9fb9ad0757bdf1e8261e6fe5f83cbc8f7beab9f769a96d455",
      *               "x-service-schema-version": "1.1",
      *               "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *               "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
      *               "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *               "webhook-timestamp": "1790844134",
-     *               "webhook-signature": "v1,8eY1rNNDtKz75smHQNZcsMlvpx5UR7t7ufPeUrBZoW4="
+     *               "webhook-signature": "v1,/sC5gbsSAxjIPOIRxhJEouYpPquHd17ccfIf7vyouVY="
      *             },
-     *             "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *             "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"processor\":\"simulator\",\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *             "createdAt": "2026-10-01T08:42:14.000Z"
      *           },
      *           "livemode": false,
@@ -4142,15 +5143,15 @@ export interface components {
      *         "requestHeaders": {
      *           "content-type": "application/json",
      *           "user-agent": "wallet-card-service-webhooks/1.1",
-     *           "x-service-signature": "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
+     *           "x-service-signature": "3d543200902b68b9fb9ad0757bdf1e8261e6fe5f83cbc8f7beab9f769a96d455",
      *           "x-service-schema-version": "1.1",
      *           "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *           "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
      *           "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *           "webhook-timestamp": "1790844134",
-     *           "webhook-signature": "v1,8eY1rNNDtKz75smHQNZcsMlvpx5UR7t7ufPeUrBZoW4="
+     *           "webhook-signature": "v1,/sC5gbsSAxjIPOIRxhJEouYpPquHd17ccfIf7vyouVY="
      *         },
-     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"processor\":\"simulator\",\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *         "createdAt": "2026-10-01T08:42:14.000Z"
      *       },
      *       "livemode": false,
@@ -4177,6 +5178,8 @@ export interface components {
         | "card.captured"
         | "card.refunded"
         | "card.reversed"
+        | "top_up.created"
+        | "transfer.created"
         | "card.incremented"
         | "card.advised"
         | "card.force_posted"
@@ -4227,15 +5230,15 @@ export interface components {
      *       "requestHeaders": {
      *         "content-type": "application/json",
      *         "user-agent": "wallet-card-service-webhooks/1.1",
-     *         "x-service-signature": "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
+     *         "x-service-signature": "3d543200902b68b9fb9ad0757bdf1e8261e6fe5f83cbc8f7beab9f769a96d455",
      *         "x-service-schema-version": "1.1",
      *         "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *         "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
      *         "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *         "webhook-timestamp": "1790844134",
-     *         "webhook-signature": "v1,8eY1rNNDtKz75smHQNZcsMlvpx5UR7t7ufPeUrBZoW4="
+     *         "webhook-signature": "v1,/sC5gbsSAxjIPOIRxhJEouYpPquHd17ccfIf7vyouVY="
      *       },
-     *       "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *       "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"processor\":\"simulator\",\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *       "createdAt": "2026-10-01T08:42:14.000Z"
      *     }
      */
@@ -4302,15 +5305,15 @@ export interface components {
      *         "requestHeaders": {
      *           "content-type": "application/json",
      *           "user-agent": "wallet-card-service-webhooks/1.1",
-     *           "x-service-signature": "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
+     *           "x-service-signature": "3d543200902b68b9fb9ad0757bdf1e8261e6fe5f83cbc8f7beab9f769a96d455",
      *           "x-service-schema-version": "1.1",
      *           "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *           "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
      *           "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *           "webhook-timestamp": "1790844134",
-     *           "webhook-signature": "v1,8eY1rNNDtKz75smHQNZcsMlvpx5UR7t7ufPeUrBZoW4="
+     *           "webhook-signature": "v1,/sC5gbsSAxjIPOIRxhJEouYpPquHd17ccfIf7vyouVY="
      *         },
-     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"processor\":\"simulator\",\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *         "createdAt": "2026-10-01T08:42:14.000Z"
      *       },
      *       "livemode": false,
@@ -4328,15 +5331,15 @@ export interface components {
      *           "requestHeaders": {
      *             "content-type": "application/json",
      *             "user-agent": "wallet-card-service-webhooks/1.1",
-     *             "x-service-signature": "fbe101946a0249ec81034671cb96ba1fdbfe8563971493d4c35c999fdd862508",
+     *             "x-service-signature": "f1ed7adbe10de7c54365ac0735ceeabbfa97a6fc6b0a1fabc976f84e402db642",
      *             "x-service-schema-version": "1.1",
      *             "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *             "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
      *             "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *             "webhook-timestamp": "1790844064",
-     *             "webhook-signature": "v1,afPOY/8b3Wkf5avOcQaJW0sse+7Rri5wAajP6wORGZE="
+     *             "webhook-signature": "v1,oPJMHWns3gK3xtN9ulKGJxrdQF5/481mD2uwiiwEBvA="
      *           },
-     *           "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:41:04.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *           "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:41:04.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"processor\":\"simulator\",\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *           "createdAt": "2026-10-01T08:41:04.000Z"
      *         },
      *         {
@@ -4350,15 +5353,15 @@ export interface components {
      *           "requestHeaders": {
      *             "content-type": "application/json",
      *             "user-agent": "wallet-card-service-webhooks/1.1",
-     *             "x-service-signature": "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
+     *             "x-service-signature": "3d543200902b68b9fb9ad0757bdf1e8261e6fe5f83cbc8f7beab9f769a96d455",
      *             "x-service-schema-version": "1.1",
      *             "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *             "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
      *             "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *             "webhook-timestamp": "1790844134",
-     *             "webhook-signature": "v1,8eY1rNNDtKz75smHQNZcsMlvpx5UR7t7ufPeUrBZoW4="
+     *             "webhook-signature": "v1,/sC5gbsSAxjIPOIRxhJEouYpPquHd17ccfIf7vyouVY="
      *           },
-     *           "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *           "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"processor\":\"simulator\",\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *           "createdAt": "2026-10-01T08:42:14.000Z"
      *         }
      *       ]
@@ -4383,6 +5386,8 @@ export interface components {
         | "card.captured"
         | "card.refunded"
         | "card.reversed"
+        | "top_up.created"
+        | "transfer.created"
         | "card.incremented"
         | "card.advised"
         | "card.force_posted"
@@ -4446,15 +5451,15 @@ export interface components {
      *         "requestHeaders": {
      *           "content-type": "application/json",
      *           "user-agent": "wallet-card-service-webhooks/1.1",
-     *           "x-service-signature": "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
+     *           "x-service-signature": "3d543200902b68b9fb9ad0757bdf1e8261e6fe5f83cbc8f7beab9f769a96d455",
      *           "x-service-schema-version": "1.1",
      *           "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *           "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
      *           "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *           "webhook-timestamp": "1790844134",
-     *           "webhook-signature": "v1,8eY1rNNDtKz75smHQNZcsMlvpx5UR7t7ufPeUrBZoW4="
+     *           "webhook-signature": "v1,/sC5gbsSAxjIPOIRxhJEouYpPquHd17ccfIf7vyouVY="
      *         },
-     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"processor\":\"simulator\",\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *         "createdAt": "2026-10-01T08:42:14.000Z"
      *       },
      *       "livemode": false,
@@ -4482,6 +5487,8 @@ export interface components {
         | "card.captured"
         | "card.refunded"
         | "card.reversed"
+        | "top_up.created"
+        | "transfer.created"
         | "card.incremented"
         | "card.advised"
         | "card.force_posted"
@@ -4532,6 +5539,10 @@ export interface components {
      *           "url": "https://shop.example.com/api/webhooks",
      *           "events": [],
      *           "enabled": true,
+     *           "description": "Order service, production",
+     *           "metadata": {
+     *             "team": "payments"
+     *           },
      *           "health": {
      *             "state": "healthy",
      *             "consecutiveFailures": 0,
@@ -4569,6 +5580,10 @@ export interface components {
      *       "url": "https://shop.example.com/api/webhooks",
      *       "events": [],
      *       "enabled": true,
+     *       "description": "Order service, production",
+     *       "metadata": {
+     *         "team": "payments"
+     *       },
      *       "health": {
      *         "state": "healthy",
      *         "consecutiveFailures": 0,
@@ -4603,6 +5618,8 @@ export interface components {
         | "card.captured"
         | "card.refunded"
         | "card.reversed"
+        | "top_up.created"
+        | "transfer.created"
         | "card.incremented"
         | "card.advised"
         | "card.force_posted"
@@ -4613,6 +5630,12 @@ export interface components {
        * @example true
        */
       enabled: boolean;
+      /** @description The integrator's own words for it; null when none. */
+      description: string | null;
+      /** @description The integrator's own keys and values; the service never reads them. */
+      metadata: {
+        [key: string]: string;
+      };
       health: components["schemas"]["WebhookEndpointHealth"];
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
@@ -4672,6 +5695,183 @@ export interface components {
       disabledAt: string | null;
       /** @description Who or what disabled it and why: the merchant, or the engine after days of failures (with the last error). */
       disabledReason: string | null;
+    };
+    /**
+     * @example {
+     *       "id": "we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk",
+     *       "object": "webhook_endpoint",
+     *       "url": "https://shop.example.com/api/webhooks",
+     *       "events": [],
+     *       "enabled": true,
+     *       "description": "Order service, production",
+     *       "metadata": {
+     *         "team": "payments"
+     *       },
+     *       "health": {
+     *         "state": "healthy",
+     *         "consecutiveFailures": 0,
+     *         "failingSince": null,
+     *         "lastSuccessAt": "2026-10-01T08:42:14.087Z",
+     *         "lastFailureAt": "2026-10-01T08:41:14.000Z",
+     *         "lastFailureReason": "timed out after 10000 ms",
+     *         "backoffUntil": null,
+     *         "disabledAt": null,
+     *         "disabledReason": null
+     *       },
+     *       "livemode": false,
+     *       "createdAt": "2026-09-30T16:20:00.000Z",
+     *       "updatedAt": "2026-10-01T08:42:14.087Z",
+     *       "idempotent_replay": false
+     *     }
+     */
+    WebhookEndpointWriteResponse: {
+      /** @example we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk */
+      id: string;
+      /** @constant */
+      object: "webhook_endpoint";
+      /**
+       * @description Where deliveries are POSTed.
+       * @example https://shop.example.com/api/webhooks
+       */
+      url: string;
+      /** @description The event kinds sent to it; empty means every kind. */
+      events: (
+        | "wallet.provisioned"
+        | "card.issued"
+        | "card.authorized"
+        | "card.captured"
+        | "card.refunded"
+        | "card.reversed"
+        | "top_up.created"
+        | "transfer.created"
+        | "card.incremented"
+        | "card.advised"
+        | "card.force_posted"
+        | "card.return_reversed"
+      )[];
+      /**
+       * @description false when disabled (health.state is then `disabled`).
+       * @example true
+       */
+      enabled: boolean;
+      /** @description The integrator's own words for it; null when none. */
+      description: string | null;
+      /** @description The integrator's own keys and values; the service never reads them. */
+      metadata: {
+        [key: string]: string;
+      };
+      health: components["schemas"]["WebhookEndpointHealth"];
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      updatedAt: string;
+      /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
+      idempotent_replay: boolean;
+    };
+    /**
+     * @example {
+     *       "id": "we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk",
+     *       "object": "webhook_endpoint",
+     *       "deleted": true,
+     *       "failedDeliveries": 0,
+     *       "idempotent_replay": false
+     *     }
+     */
+    DeletedWebhookEndpoint: {
+      /** @example we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk */
+      id: string;
+      /** @constant */
+      object: "webhook_endpoint";
+      /** @constant */
+      deleted: true;
+      /**
+       * @description Its deliveries that were still pending and now end failed.
+       * @example 0
+       */
+      failedDeliveries: number;
+      /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
+      idempotent_replay: boolean;
+    };
+    /**
+     * @example {
+     *       "object": "webhook_test",
+     *       "eventId": "evt_5hJ6kL7mN8pQ9rS0tU1vW2xY",
+     *       "deliveryId": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
+     *       "type": "card.captured",
+     *       "idempotent_replay": false
+     *     }
+     */
+    WebhookTestResult: {
+      /** @constant */
+      object: "webhook_test";
+      /** @description The example event, marked as a test: it is about no real wallet. */
+      eventId: string;
+      /** @description Its delivery to this endpoint, queued like any other. */
+      deliveryId: string;
+      /**
+       * @description The event kind.
+       * @example card.issued
+       * @enum {string}
+       */
+      type:
+        | "wallet.provisioned"
+        | "card.issued"
+        | "card.authorized"
+        | "card.captured"
+        | "card.refunded"
+        | "card.reversed"
+        | "top_up.created"
+        | "transfer.created"
+        | "card.incremented"
+        | "card.advised"
+        | "card.force_posted"
+        | "card.return_reversed";
+      /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
+      idempotent_replay: boolean;
+    };
+    /**
+     * @example {
+     *       "object": "webhook_signing_secret",
+     *       "mode": "test",
+     *       "secret": "whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL",
+     *       "activeFrom": "2026-10-02T08:41:03.000Z",
+     *       "pending": true,
+     *       "idempotent_replay": false
+     *     }
+     */
+    RolledWebhookSecret: {
+      /** @constant */
+      object: "webhook_signing_secret";
+      /**
+       * @description The key's mode, whose secret was rolled.
+       * @enum {string}
+       */
+      mode: "test" | "live";
+      /**
+       * @description The new secret (`whsec_…`). Answered here once (a replay of the same Idempotency-Key answers it again, within 24 hours); afterwards only the console's Reveal shows it.
+       * @example whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL
+       */
+      secret: string;
+      /**
+       * Format: date-time
+       * @description When it takes over signing.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      activeFrom: string;
+      /** @description true until activeFrom: the current secret still signs. */
+      pending: boolean;
+      /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
+      idempotent_replay: boolean;
     };
     /**
      * @example {
@@ -5958,6 +7158,7 @@ export interface components {
      *       "expMonth": 10,
      *       "expYear": 2029,
      *       "livemode": false,
+     *       "processor": "simulator",
      *       "createdAt": "2026-10-01T08:41:03.000Z"
      *     }
      */
@@ -5997,6 +7198,12 @@ export interface components {
       expYear: number;
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
+      /**
+       * @description Who manages the card at the card network. `lithic`: a card Lithic issued, usable at real merchants. `simulator`: the built-in network simulator (every test-mode card, and live cards while the service runs without a processor); such a card reaches no card network, and its spends come only from the API.
+       * @example simulator
+       * @enum {string}
+       */
+      processor: "simulator" | "lithic";
       /**
        * Format: date-time
        * @description ISO 8601 UTC timestamp.
@@ -7054,7 +8261,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      /** @description The card processor refused the change; nothing changed. Codes: processor_error. */
+      502: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded, processor_unavailable. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -7711,7 +8937,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      /** @description The card processor refused the change; nothing changed. Codes: processor_error. */
+      502: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded, processor_unavailable. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -7943,7 +9188,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      /** @description The card processor refused the change; nothing changed. Codes: processor_error. */
+      502: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded, processor_unavailable. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -8175,7 +9439,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      /** @description The card processor refused the change; nothing changed. Codes: processor_error. */
+      502: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded, processor_unavailable. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -9989,6 +11272,750 @@ export interface operations {
       };
     };
   };
+  getBalance: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The balance. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Balance"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listTransfers: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1-100. */
+        limit?: number;
+        /** @description Cursor: the `next_cursor` of the previous page (the id of its last item). Omit for the newest items. */
+        starting_after?: string;
+        /** @description Only transfers in or out of the wallet of this external user id. */
+        wallet?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of transfers. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TransferList"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: wallet_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createTransfer: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateTransferRequest"];
+      };
+    };
+    responses: {
+      /** @description The transfer. */
+      201: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TransferWriteResponse"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key, currency_mismatch, unsupported_currency, amount_precision. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The card refused the payment. Codes: insufficient_funds. */
+      402: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: wallet_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress, wallet_not_active. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused, balance_limit_exceeded. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getTransfer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The transfer's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The transfer. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Transfer"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: transfer_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   fundTestWallet: {
     parameters: {
       query?: never;
@@ -10105,6 +12132,239 @@ export interface operations {
         };
       };
       /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress, wallet_not_active. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused, balance_limit_exceeded. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createTestTopUp: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TestTopUpRequest"];
+      };
+    };
+    responses: {
+      /** @description The top-up. */
+      201: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TopUpWriteResponse"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key, unsupported_currency, amount_precision. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed, test_mode_only. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress. */
       409: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -11031,6 +13291,8 @@ export interface operations {
           | "card.captured"
           | "card.refunded"
           | "card.reversed"
+          | "top_up.created"
+          | "transfer.created"
           | "card.incremented"
           | "card.advised"
           | "card.force_posted"
@@ -11353,6 +13615,135 @@ export interface operations {
       };
     };
   };
+  listEventTypes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every kind. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["EventTypeList"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   listWebhookDeliveries: {
     parameters: {
       query?: {
@@ -11370,6 +13761,8 @@ export interface operations {
           | "card.captured"
           | "card.refunded"
           | "card.reversed"
+          | "top_up.created"
+          | "transfer.created"
           | "card.incremented"
           | "card.advised"
           | "card.force_posted"
@@ -12079,6 +14472,239 @@ export interface operations {
       };
     };
   };
+  createWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateWebhookEndpointRequest"];
+      };
+    };
+    responses: {
+      /** @description The endpoint, registered. */
+      201: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookEndpointWriteResponse"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key, endpoint_url_refused. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   getWebhookEndpoint: {
     parameters: {
       query?: never;
@@ -12169,6 +14795,981 @@ export interface operations {
       };
       /** @description The resource does not exist in this application and mode. Codes: endpoint_not_found. */
       404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @description The endpoint's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateWebhookEndpointRequest"];
+      };
+    };
+    responses: {
+      /** @description The endpoint after the change. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookEndpointWriteResponse"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key, endpoint_url_refused. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: endpoint_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @description The endpoint's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DeletedWebhookEndpoint"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: endpoint_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  testWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @description The endpoint's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TestWebhookEndpointRequest"];
+      };
+    };
+    responses: {
+      /** @description The example event, its delivery queued. */
+      202: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookTestResult"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: endpoint_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress, endpoint_disabled. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  rollWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RollWebhookSecretRequest"];
+      };
+    };
+    responses: {
+      /** @description The new secret, answered here once. */
+      201: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RolledWebhookSecret"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
+      422: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
           "x-service-schema-version": string;
@@ -15363,6 +18964,102 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": components["schemas"]["CardReversedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_top_up_created: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TopUpCreatedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_transfer_created: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TransferCreatedEvent"];
       };
     };
     responses: {

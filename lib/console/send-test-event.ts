@@ -1,26 +1,14 @@
-// Sends a test event to one endpoint: a sample record of the kind the merchant picks (any kind the
-// endpoint subscribes to), recorded as an event marked isTest and delivered through the same queue
-// and deliver() as every webhook (so it is signed, retried and replayable like the rest), to that
-// endpoint only. The SDK API's event list leaves test events out; the console marks them.
-import { randomInt } from "node:crypto";
+// Sends a test event to one endpoint from the console: the member's permission checked, then the
+// webhooks domain's example event (lib/webhooks/test-event.ts), and an audit line.
 import { transaction } from "@/lib/db/client";
-import { EVENT_TYPES, type EventType } from "@/lib/events/record-event";
-import { newId } from "@/lib/ids";
-import type { AuthorizationRecord } from "@/lib/schemas/authorization";
-import type { CardRecord } from "@/lib/schemas/card";
-import type { WalletRecord } from "@/lib/schemas/wallet";
-import { newAccountNumber } from "@/lib/wallets/account-number";
-import { queueDeliveries } from "@/lib/webhooks/fan-out";
-import { ConsoleError } from "./errors";
+import { sendTestEvent as sendExampleEvent } from "@/lib/webhooks/test-event";
 import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 import { requireApplication, requirePermission } from "./require-application";
 import { writeIn } from "./roles";
 import { requireEndpoint } from "./require-endpoint";
+import { asConsoleErrors } from "./webhook-errors";
 
-/** The kinds a test event to this endpoint may be: those it subscribes to (none listed means all). */
-export function testEventKinds(endpoint: { events: readonly string[] }): EventType[] {
-  return EVENT_TYPES.filter((t) => endpoint.events.length === 0 || endpoint.events.includes(t));
-}
+export { testEventKinds } from "@/lib/webhooks/test-event";
 
 export async function sendTestEvent(
   context: AuditContext,
@@ -33,146 +21,12 @@ export async function sendTestEvent(
     const application = await requireApplication(tx, context.merchantId, applicationId);
     const endpoint = await requireEndpoint(tx, applicationId, endpointId);
     requirePermission(application, writeIn(endpoint.livemode));
-    if (!endpoint.enabled) throw ConsoleError.refused("The endpoint is disabled; enable it to send a test event.");
-    const kinds = testEventKinds(endpoint);
-    const type = kind === undefined ? kinds[0] : kinds.find((k) => k === kind);
-    if (!type) throw ConsoleError.refused(`This endpoint does not subscribe to ${kind}; pick one of its event kinds.`);
-    const event = await tx.event.create({
-      data: {
-        id: newId("evt"),
-        applicationId,
-        livemode: endpoint.livemode,
-        type,
-        data: sampleRecord(type, endpoint.livemode),
-        // About a sample wallet that exists nowhere else: the first and only event of its sequence.
-        sequence: 1,
-        isTest: true,
-      },
-    });
-    const [deliveryId] = await queueDeliveries(tx, event, { endpointId });
+    const sent = await asConsoleErrors(() => sendExampleEvent(tx, endpoint, kind));
     await recordAudit(tx, context, {
       applicationId,
       action: "webhook_endpoint.tested",
-      detail: { endpointId, url: endpoint.url, eventId: event.id, type },
+      detail: { endpointId, url: endpoint.url, eventId: sent.eventId, type: sent.type },
     });
-    return { eventId: event.id, deliveryId, type };
+    return sent;
   });
-}
-
-const HOLDERS = [
-  { name: "Maya Chen", email: "maya.chen@example.com", city: "San Francisco", region: "CA", postalCode: "94110" },
-  { name: "Samuel Okafor", email: "samuel.okafor@example.com", city: "Austin", region: "TX", postalCode: "78704" },
-  { name: "Lucía Fernández", email: "lucia.fernandez@example.com", city: "Chicago", region: "IL", postalCode: "60614" },
-] as const;
-
-const STREETS = ["Valencia Street", "South Congress Avenue", "North Clark Street", "Market Street"] as const;
-
-const MERCHANTS = [
-  { name: "Blue Bottle Coffee", category: "5814", country: "US" },
-  { name: "Whole Foods Market", category: "5411", country: "US" },
-  { name: "Lyft", category: "4121", country: "US" },
-  { name: "Shell", category: "5541", country: "US" },
-] as const;
-
-function pick<T>(items: readonly T[]): T {
-  const item = items[randomInt(items.length)];
-  if (item === undefined) throw new Error("pick from an empty list");
-  return item;
-}
-
-/** A major-unit amount with cents, between `min` and `max`. */
-function amount(min: number, max: number): number {
-  return randomInt(min * 100, max * 100) / 100;
-}
-
-/** A new card's controls: its per-authorization limit, and nothing spent yet. */
-function sampleCardControls(spendLimit: number): Pick<CardRecord, "spendLimit" | "spendingControls" | "spending"> {
-  return {
-    spendLimit,
-    spendingControls: { spendingLimits: [{ amount: spendLimit, interval: "per_authorization" }] },
-    spending: [],
-  };
-}
-
-/**
- * A record shaped exactly like the real event's data (the API's wallet, card or authorization, with
- * ids of the right prefixes): one holder's new wallet, its card, and a spend at a plausible merchant,
- * held, captured in part and refunded in part as the kind says.
- */
-function sampleRecord(type: EventType, livemode: boolean): WalletRecord | CardRecord | AuthorizationRecord {
-  const now = new Date();
-  const createdAt = now.toISOString();
-  const holder = pick(HOLDERS);
-  const walletId = newId("wal");
-  const externalUserId = `user_${randomInt(1000, 100_000)}`;
-  if (type === "wallet.provisioned") {
-    return {
-      id: walletId,
-      object: "wallet",
-      externalUserId,
-      email: holder.email,
-      name: holder.name,
-      address: {
-        line1: `${randomInt(10, 2000)} ${pick(STREETS)}`,
-        city: holder.city,
-        region: holder.region,
-        postalCode: holder.postalCode,
-        country: "US",
-      },
-      currency: "USD",
-      accountNumber: newAccountNumber(),
-      status: "active",
-      balance: { available: 0, posted: 0 },
-      spendingControls: { spendingLimits: [] },
-      spending: [],
-      livemode,
-      createdAt,
-    };
-  }
-  const cardId = newId("card");
-  if (type === "card.issued") {
-    return {
-      id: cardId,
-      object: "card",
-      walletId,
-      externalUserId,
-      kind: "virtual",
-      currency: "USD",
-      ...sampleCardControls(pick([250, 500, 1000])),
-      status: "active",
-      last4: String(randomInt(10_000)).padStart(4, "0"),
-      expMonth: now.getUTCMonth() + 1,
-      expYear: now.getUTCFullYear() + 3,
-      livemode,
-      createdAt,
-    };
-  }
-  const held = amount(5, 120);
-  // The hold came first; a capture, refund or reversal is what just happened.
-  const authorizedAt = type === "card.authorized" ? createdAt : new Date(now.getTime() - 6 * 60_000).toISOString();
-  const captured = type === "card.authorized" || type === "card.reversed" ? 0 : Math.round(held * 92) / 100;
-  const refunded = type === "card.refunded" ? Math.round(captured * 25) / 100 : 0;
-  return {
-    id: newId("auth"),
-    object: "authorization",
-    cardId,
-    walletId,
-    externalUserId,
-    amount: held,
-    currency: "USD",
-    status: type === "card.authorized" ? "pending" : type === "card.reversed" ? "reversed" : "closed",
-    declineCode: null,
-    capturedAmount: captured,
-    refundedAmount: refunded,
-    merchant: { ...pick(MERCHANTS) },
-    source: "sdk",
-    // Holds lapse AUTHORIZATION_HOLD_DAYS (7 by default) after they are placed.
-    expiresAt: new Date(Date.parse(authorizedAt) + 7 * 86_400_000).toISOString(),
-    requestedAmount: null,
-    decision: { by: "default", reason: "no_endpoint" },
-    metadata: {},
-    livemode,
-    createdAt: authorizedAt,
-    updatedAt: createdAt,
-  };
 }

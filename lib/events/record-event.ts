@@ -4,6 +4,7 @@ import { Prisma, type Event } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import type { Tenant } from "@/lib/tenant";
 import { insertDeliveries, subscribedEndpointIds } from "@/lib/webhooks/fan-out";
+import { currentTraceparent } from "@/lib/tracing/tracing";
 
 export const EVENT_TYPES = [
   "wallet.provisioned",
@@ -12,6 +13,8 @@ export const EVENT_TYPES = [
   "card.captured",
   "card.refunded",
   "card.reversed",
+  "top_up.created",
+  "transfer.created",
   "card.incremented",
   "card.advised",
   "card.force_posted",
@@ -33,6 +36,8 @@ const WALLET_OF: { readonly [K in EventType]: (data: Record<string, unknown>) =>
   "card.captured": (data) => data.walletId,
   "card.refunded": (data) => data.walletId,
   "card.reversed": (data) => data.walletId,
+  "top_up.created": () => null,
+  "transfer.created": (data) => data.walletId,
   "card.incremented": (data) => data.walletId,
   "card.advised": (data) => data.walletId,
   "card.force_posted": (data) => data.walletId,
@@ -78,9 +83,9 @@ export async function recordEvent(
           RETURNING "id", "eventSequence"`;
   const [row] = await tx.$queryRaw<(Event & { endpointIds: string[] })[]>`
     WITH next AS (${next}), event AS (
-      INSERT INTO "Event" ("id", "applicationId", "livemode", "type", "data", "walletId", "sequence", "requestId", "createdAt")
+      INSERT INTO "Event" ("id", "applicationId", "livemode", "type", "data", "walletId", "sequence", "requestId", "traceparent", "createdAt")
       SELECT ${newId("evt")}, ${tenant.applicationId}, ${tenant.livemode}, ${type}, ${JSON.stringify(data)}::jsonb,
-        next."id", next."eventSequence", ${requestOfTransaction.get(tx) ?? null}, ${new Date()}
+        next."id", next."eventSequence", ${requestOfTransaction.get(tx) ?? null}, ${currentTraceparent()}, ${new Date()}
       FROM next
       RETURNING *
     )

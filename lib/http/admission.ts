@@ -29,6 +29,8 @@ export const PRIORITY_CLASSES: Record<PriorityClass, { share: number; budgetMs: 
  */
 const DECISION_ROUTES: readonly (readonly [method: string, path: RegExp])[] = [
   ["POST", /^\/api\/public\/sdk\/v1\/cards\/[^/]+\/authorizations$/],
+  // Lithic's Authorization Stream Access: answered inside Lithic's window (docs/decisions/card-processors.md).
+  ["POST", /^\/api\/processors\/lithic\/asa$/],
 ];
 
 /** Public verification reads (the /verify pages and their API): shed first. */

@@ -8,6 +8,7 @@ import {
 } from "@/lib/db/database-unavailable";
 import { overloadedError } from "@/lib/platform/request-deadline";
 import { DomainError, type DomainErrorOptions, type ErrorCode, type ErrorDetail } from "@/lib/errors";
+import { errorField, logger } from "@/lib/logging/logger";
 
 export { DomainError, ERROR_CODES, type ErrorCode, type ErrorDetail } from "@/lib/errors";
 
@@ -35,16 +36,19 @@ const ERRORS: Record<ErrorCode, readonly [status: number, type: ErrorType]> = {
   missing_api_key: [401, "authentication_error"],
   invalid_api_key: [401, "authentication_error"],
   revoked_api_key: [401, "authentication_error"],
+  invalid_signature: [401, "authentication_error"],
   scope_missing: [403, "permission_error"],
   ip_not_allowed: [403, "permission_error"],
   livemode_mismatch: [403, "permission_error"],
   test_mode_only: [403, "permission_error"],
   wallet_not_found: [404, "not_found_error"],
   card_not_found: [404, "not_found_error"],
+  transfer_not_found: [404, "not_found_error"],
   authorization_not_found: [404, "not_found_error"],
   delivery_not_found: [404, "not_found_error"],
   event_not_found: [404, "not_found_error"],
   endpoint_not_found: [404, "not_found_error"],
+  endpoint_url_refused: [400, "invalid_request_error"],
   authorization_endpoint_not_found: [404, "not_found_error"],
   statement_not_found: [404, "not_found_error"],
   proof_not_found: [404, "not_found_error"],
@@ -54,6 +58,7 @@ const ERRORS: Record<ErrorCode, readonly [status: number, type: ErrorType]> = {
   method_not_allowed: [405, "invalid_request_error"],
   wallet_exists: [409, "conflict_error"],
   wallet_not_active: [409, "conflict_error"],
+  top_up_reference_exists: [409, "conflict_error"],
   wallet_address_missing: [409, "conflict_error"],
   idempotency_in_progress: [409, "conflict_error"],
   card_not_active: [409, "conflict_error"],
@@ -85,6 +90,8 @@ const ERRORS: Record<ErrorCode, readonly [status: number, type: ErrorType]> = {
   rate_limited: [429, "rate_limit_error"],
   replay_limited: [429, "rate_limit_error"],
   internal_error: [500, "api_error"],
+  processor_error: [502, "api_error"],
+  processor_unavailable: [503, "api_error"],
   unavailable: [503, "api_error"],
   overloaded: [503, "api_error"],
 };
@@ -166,12 +173,12 @@ export function toApiError(error: unknown, requestId: string): ApiError {
   if (isStatementCanceled(error)) return ApiError.from(overloadedError("deadline passed"));
   if (isDatabaseUnavailable(error) || isBareAdapterConnectionError(error)) {
     // One line, not a stack: during an outage every request lands here.
-    console.error(`[${requestId}] database unavailable: ${databaseErrorSummary(error)}`);
+    logger("http").error({ requestId, cause: databaseErrorSummary(error) }, "database unavailable");
     return new ApiError("unavailable", "The service is temporarily unavailable. Retry shortly.", {
       retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
     });
   }
-  console.error(`[${requestId}] unhandled error`, error);
+  logger("http").error({ requestId, ...errorField(error) }, "unhandled error");
   return new ApiError(
     "internal_error",
     "Something went wrong on our side. Retry later; quote the request id if it persists.",

@@ -22,6 +22,7 @@ import { logRequest, traceRequest, type RequestTrace } from "./request-log";
 import { parseRouteInput, type RouteContext, type RouteInput, type RouteSchemas } from "./route-input";
 import { runWrite } from "./run-write";
 import { observeRequest } from "@/lib/metrics/metrics";
+import { inOperation } from "./operation-context";
 
 /** What the wrapper reads of an SdkOperation (lib/operations). */
 export type SdkRouteDeclaration = RouteSchemas & {
@@ -35,6 +36,8 @@ export type SdkHandlerInput<S extends RouteSchemas> = Omit<RouteInput<S>, "rawBo
   /** For what only the request says, such as the origin the client addressed. */
   request: Request;
   tenant: Tenant;
+  /** The key the request came through and the client's address: who made a change, for its audit line. */
+  caller: { keyId: string; address: string };
   /** Inside a write, the write's transaction; otherwise the shared client. */
   db: Db;
   requestId: string;
@@ -85,9 +88,15 @@ export function sdkRoute<const D extends SdkRouteDeclaration, P>(
   };
 
   async function route(request: Request, context?: RouteContext): Promise<Response> {
+    const requestId = requestIdOf(request);
+    return inOperation(operation.operationId ?? "undeclared", request, requestId, () =>
+      serve(request, context, requestId),
+    );
+  }
+
+  async function serve(request: Request, context: RouteContext | undefined, requestId: string): Promise<Response> {
     const startedAt = performance.now();
     const trace = traceRequest();
-    const requestId = requestIdOf(request);
     const headers = baseHeaders(requestId);
     let rendered: RenderedResult;
     try {
@@ -98,17 +107,18 @@ export function sdkRoute<const D extends SdkRouteDeclaration, P>(
       authorize(auth, operation.scope, address);
       const { rawBody, ...input } = await parseRouteInput(request, context, operation, trace);
       const tenant: Tenant = { applicationId: auth.applicationId, livemode: auth.livemode };
+      const caller = { keyId: auth.keyId, address };
 
       rendered = write
         ? await runWrite(
             { request, tenant, rawBody, requestId, headers },
             (tx: Prisma.TransactionClient, prepared: P | undefined) => {
               attributeEventsTo(tx, requestId);
-              return run({ ...input, request, tenant, db: tx, requestId, prepared });
+              return run({ ...input, request, tenant, caller, db: tx, requestId, prepared });
             },
-            prepare && (() => prepare({ ...input, request, tenant, db: prisma(), requestId })),
+            prepare && (() => prepare({ ...input, request, tenant, caller, db: prisma(), requestId })),
           )
-        : renderResult(await run({ ...input, request, tenant, db: prisma(), requestId }), requestId, false);
+        : renderResult(await run({ ...input, request, tenant, caller, db: prisma(), requestId }), requestId, false);
     } catch (error) {
       rendered = renderError(error, requestId, headers);
     }

@@ -10,6 +10,7 @@ export const SCOPES = [
   "statements:write",
   "proofs:write",
   "events:read",
+  "webhooks:read",
   "webhooks:write",
 ] as const;
 
@@ -19,6 +20,16 @@ export function isScope(value: string): value is Scope {
   return (SCOPES as readonly string[]).includes(value);
 }
 
+/**
+ * Scopes a key holds without naming them: `webhooks:read` came after keys were minted with
+ * `events:read` to read endpoints, so those keep reading them; and a key that may change endpoints
+ * may read them (docs/decisions/webhook-endpoints-api.md).
+ */
+const IMPLIED_BY: Partial<Record<Scope, readonly Scope[]>> = {
+  "webhooks:read": ["events:read", "webhooks:write"],
+};
+
 export function hasScope(granted: readonly string[], needed: Scope): boolean {
-  return granted.length === 0 || granted.includes(needed);
+  if (granted.length === 0 || granted.includes(needed)) return true;
+  return (IMPLIED_BY[needed] ?? []).some((scope) => granted.includes(scope));
 }

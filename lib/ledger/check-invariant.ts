@@ -1,6 +1,7 @@
 // The ledger's invariant, checked from the database: every transfer sums to zero per currency,
 // entries share their account's currency, wallet caches equal what the entries and open holds
-// say, and no wallet's available balance is negative but by a card network's overdraft. Each check is one SQL statement, so each
+// say (an application's balance: its entries), and no wallet's or balance's available balance is negative
+// but a wallet's by a card network's overdraft. Each check is one SQL statement, so each
 // sees one consistent snapshot even while other writes commit.
 import type { Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -68,16 +69,19 @@ export async function checkLedgerInvariant(db: Db, scope: InvariantScope = {}): 
     WHERE TRUE ${mode("a")}
       AND (
         (a.kind = 'wallet' AND (a."postedMinor" <> COALESCE(e.total, 0) OR a."heldMinor" <> COALESCE(h.total, 0)))
-        OR (a.kind <> 'wallet' AND (a."postedMinor" <> 0 OR a."heldMinor" <> 0))
+        OR (a.kind = 'balance' AND (a."postedMinor" <> COALESCE(e.total, 0) OR a."heldMinor" <> 0))
+        OR (a.kind = 'reserve' AND (a."postedMinor" <> 0 OR a."heldMinor" <> 0))
       )
     LIMIT ${SAMPLE}`;
 
   // Below zero only through a card network step recorded as overdrawing (docs/decisions/card-network.md):
-  // those are reported as overdrawn, every other negative balance breaks the invariant.
+  // those are reported as overdrawn, every other negative balance (an application's balance's too)
+  // breaks the invariant.
   const negative = await db.$queryRaw<{ id: string; overdrawn: boolean }[]>`
-    SELECT a.id, EXISTS (SELECT 1 FROM "NetworkStep" s WHERE s."walletId" = a."walletId" AND s.overdrew) AS overdrawn
+    SELECT a.id, (a.kind = 'wallet' AND EXISTS (
+             SELECT 1 FROM "NetworkStep" s WHERE s."walletId" = a."walletId" AND s.overdrew)) AS overdrawn
     FROM "LedgerAccount" a
-    WHERE a.kind = 'wallet' AND a."postedMinor" - a."heldMinor" < 0 ${mode("a")}
+    WHERE a.kind IN ('wallet', 'balance') AND a."postedMinor" - a."heldMinor" < 0 ${mode("a")}
     LIMIT ${SAMPLE}`;
 
   const mismatchedAccounts = accounts.map((row) => ({

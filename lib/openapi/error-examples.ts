@@ -47,6 +47,15 @@ const ERROR_EXAMPLES = {
   delivery_not_found: { message: `No webhook delivery ${EXAMPLE_IDS.delivery}.`, param: "id" },
   event_not_found: { message: `No event ${EXAMPLE_IDS.cardIssuedEvent}.`, param: "id" },
   endpoint_not_found: { message: `No webhook endpoint ${EXAMPLE_IDS.endpoint}.`, param: "id" },
+  transfer_not_found: { message: "No transfer tr_2Bc5De8Fg1Hj4Kl7Mn0Pq3Rs.", param: "id" },
+  top_up_reference_exists: {
+    message: "A top-up with reference DEP-20261121-0042 was already recorded (tu_7Hk2Lm9Qp4Rs1Tv6Wx3Yz8Ab).",
+    param: "reference",
+  },
+  endpoint_url_refused: {
+    message: "http://10.0.0.7/hooks resolves to 10.0.0.7, a private address; webhook endpoints must be public.",
+    param: "url",
+  },
   statement_not_found: { message: `No statement ${EXAMPLE_IDS.statement} exists.`, param: "id" },
   proof_not_found: { message: `No proof letter ${EXAMPLE_IDS.proof} exists.`, param: "id" },
   liability_snapshot_not_found: {
@@ -144,6 +153,15 @@ const ERROR_EXAMPLES = {
   replay_limited: { message: "A delivery can be replayed 5 times per hour, counted over the last 60 minutes." },
   internal_error: { message: "Something went wrong on our side. Retry later; quote the request id if it persists." },
   unavailable: { message: "The service is temporarily unavailable. Retry shortly." },
+  processor_error: {
+    message:
+      "The card processor (lithic) refused the change; nothing changed: Setting the card to PAUSED at Lithic failed: 422 Invalid card state transition",
+  },
+  processor_unavailable: {
+    message:
+      "The card processor (lithic) could not be reached or did not answer in time; nothing changed. Retry shortly.",
+    retryAfterSeconds: 5,
+  },
   overloaded: { message: "The service is over capacity (in_flight); retry after the given seconds." },
 } satisfies Partial<Record<ErrorCode, ErrorExample>>;
 

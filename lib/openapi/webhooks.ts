@@ -14,6 +14,12 @@ import {
 import { CARD_EXAMPLE, cardSchema } from "@/lib/schemas/card";
 import { EXAMPLE_IDS, EXAMPLE_TIMES, EXAMPLE_WEBHOOK_SECRET } from "@/lib/schemas/examples";
 import { EXAMPLE_EVENT_SEQUENCES } from "@/lib/schemas/event";
+import {
+  TOP_UP_EXAMPLE,
+  TRANSFER_EVENT_EXAMPLE,
+  topUpSchema,
+  transferEventDataSchema,
+} from "@/lib/schemas/money-movement";
 import { WALLET_PROVISIONED_EXAMPLE, walletSchema } from "@/lib/schemas/wallet";
 import {
   DECISION_REQUEST_EVENT,
@@ -192,6 +198,22 @@ export const webhookEvents: ZodOpenApiPathsObject = {
       authorizationSchema,
       "CardReversedEvent",
       { id: EXAMPLE_IDS.cardReversedEvent, sent_at: "2026-10-06T18:45:10.344Z", data: AUTHORIZATION_REVERSED_EXAMPLE },
+    ),
+  },
+  "top_up.created": {
+    post: webhook("top_up.created", "Money was added to the application's balance", topUpSchema, "TopUpCreatedEvent", {
+      id: "evt_TopUp0Created0Example01",
+      sent_at: "2026-11-21T09:30:00.512Z",
+      data: TOP_UP_EXAMPLE,
+    }),
+  },
+  "transfer.created": {
+    post: webhook(
+      "transfer.created",
+      "Money moved between the application's balance and a wallet, or between two wallets (one event per wallet it touches)",
+      transferEventDataSchema,
+      "TransferCreatedEvent",
+      { id: "evt_Transfer0Created0Exampl", sent_at: "2026-11-21T09:31:00.204Z", data: TRANSFER_EVENT_EXAMPLE },
     ),
   },
   "card.incremented": {

@@ -1,4 +1,5 @@
-// Event operations: the event log and one event.
+// Event operations: the event log, one event, and the catalog of event kinds.
+import { eventTypeListSchema } from "@/lib/schemas/event-catalog";
 import { eventListSchema, eventPathSchema, eventSchema, listEventsQuerySchema } from "@/lib/schemas/event";
 import { defineOperation } from "./define";
 
@@ -27,4 +28,19 @@ export const getEventOperation = defineOperation({
   params: eventPathSchema,
   success: { status: 200, description: "The event.", schema: eventSchema },
   errors: ["event_not_found"],
+});
+
+export const listEventTypesOperation = defineOperation({
+  operationId: "listEventTypes",
+  method: "GET",
+  path: "/api/public/sdk/v1/event-types",
+  surface: "sdk",
+  summary: "List the event kinds",
+  description:
+    "Every kind of event the service sends, with what it means, the JSON Schema of its `data` (generated from the same " +
+    "schemas as this document's `webhooks` section) and the payload schema version. Endpoints subscribe by these names. " +
+    "Any key with `webhooks:read`, `events:read` or `webhooks:write` reads it.",
+  tags: ["Webhooks"],
+  scope: "webhooks:read",
+  success: { status: 200, description: "Every kind.", schema: eventTypeListSchema },
 });

@@ -24,13 +24,20 @@ import {
 import { createCardDetailsSessionOperation } from "./card-details";
 import { issueCardOperation } from "./cards";
 import { HTTP_METHODS, type HttpMethod, type Operation } from "./define";
-import { getEventOperation, listEventsOperation } from "./events";
+import { getEventOperation, listEventsOperation, listEventTypesOperation } from "./events";
 import { getHealthOperation, getReadinessOperation } from "./health";
 import {
   getLiabilityProofOperation,
   getLiabilitySnapshotOperation,
   listLiabilitySnapshotsOperation,
 } from "./liabilities";
+import {
+  createTestTopUpOperation,
+  createTransferOperation,
+  getBalanceOperation,
+  getTransferOperation,
+  listTransfersOperation,
+} from "./money-movement";
 import { getOpenApiDocumentOperation } from "./openapi";
 import { createProofOperation, revokeProofOperation } from "./proofs";
 import { createStatementOperation, revokeStatementOperation } from "./statements";
@@ -49,11 +56,16 @@ import {
 } from "./verification";
 import { createWalletOperation, getWalletOperation, updateWalletOperation } from "./wallets";
 import {
+  createWebhookEndpointOperation,
+  deleteWebhookEndpointOperation,
   getWebhookDeliveryOperation,
   getWebhookEndpointOperation,
   listWebhookDeliveriesOperation,
   listWebhookEndpointsOperation,
   replayWebhookDeliveryOperation,
+  rollWebhookSecretOperation,
+  testWebhookEndpointOperation,
+  updateWebhookEndpointOperation,
 } from "./webhooks";
 
 export * from "./define";
@@ -65,6 +77,7 @@ export * from "./cards";
 export * from "./events";
 export * from "./health";
 export * from "./liabilities";
+export * from "./money-movement";
 export * from "./openapi";
 export * from "./proofs";
 export * from "./statements";
@@ -93,17 +106,28 @@ export const OPERATIONS: readonly Operation[] = [
   reverseAuthorizationOperation,
   refundAuthorizationOperation,
   listWalletTransactionsOperation,
+  getBalanceOperation,
+  listTransfersOperation,
+  createTransferOperation,
+  getTransferOperation,
   fundTestWalletOperation,
+  createTestTopUpOperation,
   simulateCardTapOperation,
   simulateNetworkMessageOperation,
   expireTestAuthorizationOperation,
   listEventsOperation,
   getEventOperation,
+  listEventTypesOperation,
   listWebhookDeliveriesOperation,
   getWebhookDeliveryOperation,
   replayWebhookDeliveryOperation,
   listWebhookEndpointsOperation,
+  createWebhookEndpointOperation,
   getWebhookEndpointOperation,
+  updateWebhookEndpointOperation,
+  deleteWebhookEndpointOperation,
+  testWebhookEndpointOperation,
+  rollWebhookSecretOperation,
   getAuthorizationEndpointOperation,
   setAuthorizationEndpointOperation,
   deleteAuthorizationEndpointOperation,

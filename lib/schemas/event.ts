@@ -30,6 +30,10 @@ export const EXAMPLE_EVENT_SEQUENCES = {
   "card.advised": 9,
   "card.force_posted": 10,
   "card.return_reversed": 11,
+  // Ada's wallet paid by the application from its balance after the network steps.
+  "transfer.created": 12,
+  // About no wallet: the first of the application's own events in test mode.
+  "top_up.created": 1,
 } as const satisfies Record<EventType, number>;
 
 /** The same field, with the same words, in the events API and in every webhook envelope. */

@@ -1,5 +1,5 @@
 // Live-mode treasury figures per currency, from the ledger's running totals (wallets, active cards,
-// liabilities = the wallets' entry sums, reserves = minus the reserve accounts', 30-day card volume
+// liabilities = the wallets' and the applications' balances' entry sums, reserves = minus the reserve accounts', 30-day card volume
 // net of refunds, wallets the card network overdrew) and the ledger verification's last result: no read here grows with the ledger's
 // history (docs/decisions/running-totals.md). The figures equal the full computation's exactly.
 import type { Db } from "@/lib/db/client";
@@ -46,9 +46,9 @@ export function coverageRatio(reserves: bigint, liabilities: bigint): number | n
  */
 export const LIVE_LEDGER_TOTALS_SQL = `
   SELECT metric AS kind, currency, SUM(amount)::text AS total FROM (
-    SELECT metric, currency, amount FROM "LedgerTotal" WHERE livemode = true AND metric IN ('wallet', 'reserve')
+    SELECT metric, currency, amount FROM "LedgerTotal" WHERE livemode = true AND metric IN ('wallet', 'reserve', 'balance')
     UNION ALL
-    SELECT metric, currency, amount FROM "LedgerTotalDelta" WHERE livemode = true AND metric IN ('wallet', 'reserve')
+    SELECT metric, currency, amount FROM "LedgerTotalDelta" WHERE livemode = true AND metric IN ('wallet', 'reserve', 'balance')
   ) totals
   GROUP BY metric, currency`;
 
@@ -88,7 +88,7 @@ export async function computeTreasuryStats(db: Db, now = new Date()): Promise<Tr
       if (total !== 0n) figures(currency).wallets = Number(total);
     } else if (metric === "active_cards") {
       if (total !== 0n) figures(currency).activeCards = Number(total);
-    } else if (metric === "wallet") figures(currency).liabilities += total;
+    } else if (metric === "wallet" || metric === "balance") figures(currency).liabilities += total;
     else if (metric === "reserve") figures(currency).reserves -= total;
     else if (metric === "card_volume" && total !== 0n) figures(currency).volume = total;
   }

@@ -22,6 +22,8 @@ export type AddEndpointInput = {
   events?: string[];
   /** Absent means enabled. */
   enabled?: boolean;
+  description?: string | null;
+  metadata?: Record<string, string>;
 };
 
 export class EndpointError extends Error {
@@ -39,25 +41,34 @@ function isEventType(value: string): value is EventType {
   return EVENT_TYPES.some((type) => type === value);
 }
 
-/** The URL and event kinds as stored, after the checks registration and every edit apply. */
-async function vetEndpointInput(
-  input: { url: string; events?: string[] },
-  livemode: boolean,
-): Promise<{ url: string; events: string[] }> {
-  const events = [...new Set(input.events ?? [])];
+function vetEvents(input: string[] | undefined): string[] {
+  const events = [...new Set(input ?? [])];
   const unknown = events.filter((e) => !isEventType(e));
   if (unknown.length > 0)
     throw new EndpointError(
       `Unknown event kind(s): ${unknown.join(", ")}. Known: ${EVENT_TYPES.join(", ")}.`,
       "events",
     );
+  return events;
+}
+
+async function vetUrl(input: string, livemode: boolean): Promise<string> {
   try {
     // In both modes, as at send time, where it is checked again: a name can point elsewhere later.
-    const { url } = await vetEndpointUrl(input.url, destinationRule(livemode));
-    return { url: url.toString(), events };
+    const { url } = await vetEndpointUrl(input, destinationRule(livemode));
+    return url.toString();
   } catch (error) {
     throw new EndpointError(error instanceof Error ? error.message : String(error));
   }
+}
+
+/** The URL and event kinds as stored, after the checks registration and every edit apply. */
+async function vetEndpointInput(
+  input: { url: string; events?: string[] },
+  livemode: boolean,
+): Promise<{ url: string; events: string[] }> {
+  const events = vetEvents(input.events);
+  return { url: await vetUrl(input.url, livemode), events };
 }
 
 export async function addWebhookEndpoint(db: Db, input: AddEndpointInput): Promise<WebhookEndpoint> {
@@ -72,18 +83,31 @@ export async function addWebhookEndpoint(db: Db, input: AddEndpointInput): Promi
       url,
       events,
       enabled: input.enabled ?? true,
+      description: input.description ?? null,
+      metadata: input.metadata ?? {},
     },
   });
 }
 
-/** Changes where the endpoint is sent and which kinds it gets, by the rule registration applies for its mode. */
+/**
+ * Changes where the endpoint is sent, which kinds it gets, its description and metadata: the fields
+ * given, the URL vetted by the rule registration applies for its mode. The console sends URL and
+ * kinds together (its form's empty kinds mean every kind); the API any of them.
+ */
 export async function updateWebhookEndpoint(
   db: Db,
   endpoint: Pick<WebhookEndpoint, "id" | "livemode">,
-  input: { url: string; events?: string[] },
+  input: { url?: string; events?: string[]; description?: string | null; metadata?: Record<string, string> },
 ): Promise<WebhookEndpoint> {
-  const vetted = await vetEndpointInput(input, endpoint.livemode);
-  return db.webhookEndpoint.update({ where: { id: endpoint.id }, data: vetted });
+  return db.webhookEndpoint.update({
+    where: { id: endpoint.id },
+    data: {
+      ...(input.events !== undefined && { events: vetEvents(input.events) }),
+      ...(input.url !== undefined && { url: await vetUrl(input.url, endpoint.livemode) }),
+      ...(input.description !== undefined && { description: input.description }),
+      ...(input.metadata !== undefined && { metadata: input.metadata }),
+    },
+  });
 }
 
 /** The application's endpoints that are not deleted, oldest first. */

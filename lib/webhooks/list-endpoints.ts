@@ -11,6 +11,14 @@ import { endpointHealthState } from "./endpoint-health";
 
 const iso = (time: Date | null) => time?.toISOString() ?? null;
 
+/** The stored metadata's string values (the API writes only strings; anything else is left out). */
+function metadataOf(value: WebhookEndpoint["metadata"]): Record<string, string> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
+}
+
 export function endpointRecord(endpoint: WebhookEndpoint): WebhookEndpointRecord {
   return {
     id: endpoint.id,
@@ -18,6 +26,8 @@ export function endpointRecord(endpoint: WebhookEndpoint): WebhookEndpointRecord
     url: endpoint.url,
     events: endpoint.events.map(eventType),
     enabled: endpoint.enabled,
+    description: endpoint.description,
+    metadata: metadataOf(endpoint.metadata),
     health: {
       state: endpointHealthState(endpoint),
       consecutiveFailures: endpoint.consecutiveFailures,

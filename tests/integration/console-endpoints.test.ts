@@ -3,6 +3,12 @@
 // deliveries failed, no replay, gone from the lists, deliveries still readable), the endpoint page's
 // figures from known attempts, and a test event of every kind shaped like the real record and left
 // out of the API's event list.
+import {
+  TOP_UP_EXAMPLE,
+  TRANSFER_EVENT_EXAMPLE,
+  topUpSchema,
+  transferEventDataSchema,
+} from "@/lib/schemas/money-movement";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
@@ -430,6 +436,8 @@ describe("test events", () => {
     "card.advised": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
     "card.force_posted": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
     "card.return_reversed": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
+    "top_up.created": { schema: topUpSchema, example: TOP_UP_EXAMPLE, prefix: "tu" },
+    "transfer.created": { schema: transferEventDataSchema, example: TRANSFER_EVENT_EXAMPLE, prefix: "tr" },
   };
 
   it("sends every kind shaped exactly like the real record, marked as a test, left out of the API's list", async () => {
@@ -458,7 +466,7 @@ describe("test events", () => {
     const wallet = walletSchema.parse(sent[0]?.data);
     expect(isValidAccountNumber(wallet.accountNumber)).toBe(true);
     expect(wallet.name).toMatch(/^\S+ \S+$/);
-    const [authorized, captured, refunded] = sent.slice(2).map((s) => authorizationSchema.parse(s.data));
+    const [authorized, captured, refunded] = sent.slice(2, 5).map((s) => authorizationSchema.parse(s.data));
     expect(authorized).toMatchObject({ status: "pending", capturedAmount: 0, refundedAmount: 0 });
     expect(authorized!.amount).toBeGreaterThan(0);
     expect(captured).toMatchObject({ status: "closed", refundedAmount: 0 });

@@ -11,9 +11,8 @@ import { spendCard } from "@/lib/authorizations/spend-card";
 import { issueCard } from "@/lib/cards/issue-card";
 import { prisma, transaction } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
-import { EVENT_TYPES } from "@/lib/events/record-event";
 import { eventData, eventType } from "@/lib/events/event-record";
-import { walletIdOf } from "@/lib/events/record-event";
+import { EVENT_TYPES, walletIdOf } from "@/lib/events/record-event";
 import type { Event } from "@/lib/generated/prisma/client";
 import { fundWallet } from "@/lib/ledger/fund-wallet";
 import { openApiDocument } from "@/lib/openapi/document";
@@ -222,6 +221,9 @@ describe("the events API", () => {
       "card.advised": 9,
       "card.force_posted": 10,
       "card.return_reversed": 11,
+      // Ada's wallet then paid from the application's balance, whose own first event is the top-up.
+      "transfer.created": 12,
+      "top_up.created": 1,
     });
   });
 });

@@ -114,13 +114,15 @@ describe("GET /webhooks/endpoints", () => {
     expect(res.error?.error).toMatchObject({ code: "validation_failed", param: "starting_after" });
   });
 
-  it("needs events:read, the scope of the deliveries list", async () => {
-    const { secret: writeOnly } = await createKey(appId, { scopes: ["webhooks:write"] });
-    const refused = await list(writeOnly);
+  it("needs webhooks:read, which events:read and webhooks:write imply", async () => {
+    const { secret: cardsOnly } = await createKey(appId, { scopes: ["cards:write"] });
+    const refused = await list(cardsOnly);
     expect(refused.response.status).toBe(403);
-    expect(refused.error?.error).toMatchObject({ code: "scope_missing", required_scope: "events:read" });
-    const { secret: reader } = await createKey(appId, { scopes: ["events:read"] });
-    expect((await read(reader, endpoints[0]!.id)).response.status).toBe(200);
+    expect(refused.error?.error).toMatchObject({ code: "scope_missing", required_scope: "webhooks:read" });
+    for (const scope of ["webhooks:read", "events:read", "webhooks:write"] as const) {
+      const { secret: reader } = await createKey(appId, { scopes: [scope] });
+      expect((await read(reader, endpoints[0]!.id)).response.status, scope).toBe(200);
+    }
   });
 });
 

@@ -72,6 +72,9 @@ describe("classify", () => {
     expect(classify("POST", "/api/public/sdk/v1/cards/card_1/authorizations")).toBe("decision");
     expect(classify("POST", "/api/public/sdk/v1/cards/card_1/authorizations?x=1")).toBe("decision");
     expect(classify("GET", "/api/public/sdk/v1/cards/card_1/authorizations")).toBe("read");
+    // Lithic's ASA requests must be answered inside Lithic's window; its events can wait.
+    expect(classify("POST", "/api/processors/lithic/asa")).toBe("decision");
+    expect(classify("POST", "/api/processors/lithic/events")).toBe("write");
     expect(classify("POST", "/api/public/sdk/v1/authorizations/auth_1/capture")).toBe("write");
   });
 

@@ -1,11 +1,11 @@
-// The OpenAPI document describes the events, deliveries and endpoints routes and, under `webhooks`, the six events
+// The OpenAPI document describes the events, deliveries and endpoints routes and, under `webhooks`, every event kind
 // and the authorization decision request (a callback signed like them).
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "@/lib/openapi/document";
 
 describe("OpenAPI webhooks", () => {
-  it("documents the ten events and the decision request, the delivery and endpoint routes, endpoint health and the replay limit, and stays a valid 3.1 document", async () => {
+  it("documents every event kind and the decision request, the delivery and endpoint routes, endpoint health and the replay limit, and stays a valid 3.1 document", async () => {
     const doc = JSON.parse(JSON.stringify(openApiDocument()));
     expect(Object.keys(doc.webhooks).sort()).toEqual([
       "card.advised",
@@ -18,6 +18,8 @@ describe("OpenAPI webhooks", () => {
       "card.refunded",
       "card.return_reversed",
       "card.reversed",
+      "top_up.created",
+      "transfer.created",
       "wallet.provisioned",
     ]);
     const captured = doc.webhooks["card.captured"].post;

@@ -17,6 +17,7 @@ import { NetworkPanel } from "./network-panel";
 import { SpendingControlsPanel } from "./spending-controls-panel";
 import { refusalOf, writeIn } from "@/lib/console/roles";
 import { RoleGate } from "@/app/merchant/sdk/_components/role-gate";
+import { SimulatorCardNotice } from "@/app/merchant/sdk/_components/simulator-card-notice";
 
 export const metadata: Metadata = { title: "Card" };
 
@@ -30,6 +31,7 @@ export default async function CardPage({ params }: { params: Promise<{ appId: st
       <p className="mb-2 text-sm">
         <TextLink href={`${walletPath}#cards`}>← Wallet {card.externalUserId}</TextLink>
       </p>
+      <SimulatorCardNotice card={card} />
       <PageHeader
         title={`•••• ${card.last4}`}
         description={<span className="font-mono text-xs">{card.id}</span>}
@@ -56,6 +58,9 @@ export default async function CardPage({ params }: { params: Promise<{ appId: st
             <Detail term="Spend limit" valueClassName="text-sm text-slate-900">
               {card.spendLimit === null ? "No limit" : formatMoney(card.spendLimit, card.currency)}
             </Detail>
+            <Detail term="Processor" valueClassName="text-sm text-slate-900">
+              {card.processor === "lithic" ? "Lithic" : "Simulator"}
+            </Detail>
             <Detail term="Created" valueClassName="text-sm text-slate-900">
               <Time value={card.createdAt} />
             </Detail>
@@ -66,7 +71,9 @@ export default async function CardPage({ params }: { params: Promise<{ appId: st
           id="details"
           description={
             card.livemode
-              ? "A live card's number and CVC are its holder's alone: show them with a details session (POST /cards/{id}/details-sessions)."
+              ? card.processor === "lithic"
+                ? "This card's number and CVC are held by Lithic: a details session (POST /cards/{id}/details-sessions) answers Lithic's own page, good for 60 seconds."
+                : "A live card's number and CVC are its holder's alone: show them with a details session (POST /cards/{id}/details-sessions)."
               : "The full number, expiry and CVC of this test card, for trying payments. Revealing them is recorded in the audit log."
           }
         >
