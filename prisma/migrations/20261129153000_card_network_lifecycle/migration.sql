@@ -35,7 +35,7 @@ CREATE TABLE "NetworkStep" (
 CREATE INDEX "NetworkStep_authorizationId_createdAt_idx" ON "NetworkStep"("authorizationId", "createdAt");
 
 -- CreateIndex
-CREATE INDEX "NetworkStep_overdrew_walletId_idx" ON "NetworkStep"("overdrew", "walletId");
+CREATE INDEX "NetworkStep_walletId_overdrew_idx" ON "NetworkStep"("walletId", "overdrew");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "NetworkStep_applicationId_livemode_processor_networkId_key" ON "NetworkStep"("applicationId", "livemode", "processor", "networkId");
