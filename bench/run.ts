@@ -132,10 +132,13 @@ const HTTP_ORDER: HttpScenarioId[] = [
   "spend-spread",
   "spend-controlled",
   "spend-decided",
+  "spend-network",
   "spend-hot",
 ];
-// "5" selects 5a, 5b, 5c and 5d.
-const httpScenarios = HTTP_ORDER.filter((id) => selected.has(HTTP_SCENARIOS[id].number.replace(/[abcd]$/, "")));
+// "5" selects 5a, 5b, 5c, 5d and 5e; "5e" alone selects the card network's authorization.
+const httpScenarios = HTTP_ORDER.filter(
+  (id) => selected.has(HTTP_SCENARIOS[id].number.replace(/[a-e]$/, "")) || selected.has(HTTP_SCENARIOS[id].number),
+);
 const runWebhooks = selected.has("6") && !flags.profile;
 const runScaling = selected.has("7") && !flags.profile;
 const runGrowth = selected.has("growth") && !flags.profile;

@@ -396,8 +396,8 @@ export async function authorizeSpend(
        )
        INSERT INTO "Authorization"
          ("id", "applicationId", "livemode", "cardId", "walletId", "currency", "amount", "status", "declineCode",
-          "merchant", "source", "expiresAt", "createdAt", "updatedAt")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $15, $12, $12)
+          "merchant", "source", "expiresAt", "heldAmount", "createdAt", "updatedAt")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $15, CASE WHEN $14 THEN $7::bigint ELSE 0 END, $12, $12)
        RETURNING *`,
       [
         newId("auth"),

@@ -12,6 +12,7 @@ import { ledgerVerifyCommand } from "./ledger-commands";
 import { liabilitiesSnapshotCommand, liabilitiesVerifyCommand } from "./liabilities-commands";
 import { balanceCommand, topUpRecordCommand, transferCreateCommand } from "./money-movement-commands";
 import { reverseAuthorizationCommand } from "./reverse-authorization-command";
+import { networkSimulateCommand } from "./network-simulate-command";
 import { simulateAuthorizationCommand } from "./simulate-authorization-command";
 import { triggerCommand } from "./trigger-command";
 import {
@@ -33,6 +34,7 @@ export const COMMANDS = {
   "cards details": cardDetailsCommand,
   "authorizations reverse": reverseAuthorizationCommand,
   "authorizations simulate": simulateAuthorizationCommand,
+  "network simulate": networkSimulateCommand,
   "webhooks add": webhooksAddCommand,
   "webhooks list": webhooksListCommand,
   "webhooks disable": webhooksDisableCommand,
@@ -60,6 +62,7 @@ export const TOPICS: Record<FirstWord<Words>, string> = {
   transfers: "Money in and out:",
   cards: "Wallets:",
   authorizations: "Wallets:",
+  network: "Wallets:",
   webhooks: "Webhooks:",
   trigger: "Webhooks:",
   events: "Webhooks:",
@@ -77,6 +80,7 @@ export const GROUPS: Record<GroupWord<Words>, string> = {
   transfers: "Move money between an application's balance and its wallets",
   cards: "Show a test card's details",
   authorizations: "Release card holds by hand; simulate a spend and see its decision",
+  network: "Send a test card the card network's messages through the built-in simulator",
   webhooks: "Register, list and disable webhook endpoints",
   events: "Follow webhook delivery attempts",
   "signing-keys": "Rotate the key that signs statements and proof letters",

@@ -230,7 +230,7 @@ export interface paths {
     put?: never;
     /**
      * Spend with a card
-     * @description Authorizes a spend: places a hold of `amount` on the wallet (available balance drops, posted does not) and fires `card.authorized` with the authorization. The spend is checked in this order: the card's currency and status (and its wallet's), then the spending controls of the card and of its wallet (categories, countries, per-authorization and window limits; see updateCard), then the wallet's available balance. A decline answers 402 with `type: card_error`, the decline `code` (`insufficient_funds`, `spend_limit_exceeded`, `card_inactive`, `card_currency_mismatch`, `spending_limit_exceeded`, `category_blocked`, `country_blocked`, `card_expired`, `declined_by_application`) and the recorded declined authorization under `error.authorization`; it places no hold and fires no event.
+     * @description For programs that acquire their own spends (they report each spend here); a card spent at real merchants gets its spends from the card network through its processor instead (test mode: the simulator, POST /test/cards/{id}/network/{kind}). Authorizes a spend: places a hold of `amount` on the wallet (available balance drops, posted does not) and fires `card.authorized` with the authorization. The spend is checked in this order: the card's currency and status (and its wallet's), then the spending controls of the card and of its wallet (categories, countries, per-authorization and window limits; see updateCard), then the wallet's available balance. A decline answers 402 with `type: card_error`, the decline `code` (`insufficient_funds`, `spend_limit_exceeded`, `card_inactive`, `card_currency_mismatch`, `spending_limit_exceeded`, `category_blocked`, `country_blocked`, `card_expired`, `declined_by_application`) and the recorded declined authorization under `error.authorization`; it places no hold and fires no event.
      *
      *     Required scope: `transactions:write`.
      */
@@ -618,11 +618,33 @@ export interface paths {
     put?: never;
     /**
      * Simulate a card tap
-     * @description Test mode only (live keys get 403 `test_mode_only`). Runs the same path as an SDK spend, with `source: "tap"`. A decline answers 402 with `type: card_error`, the decline `code` (`insufficient_funds`, `spend_limit_exceeded`, `card_inactive`, `card_currency_mismatch`, `spending_limit_exceeded`, `category_blocked`, `country_blocked`, `card_expired`, `declined_by_application`) and the recorded declined authorization under `error.authorization`; it places no hold and fires no event.
+     * @description Test mode only (live keys get 403 `test_mode_only`). Runs the same path as an SDK spend, with `source: "tap"`, carried by the built-in card network simulator as an authorization: the first step of its history, which later simulated messages (POST /test/cards/{id}/network/{kind} with its `authorizationId`) continue. A decline answers 402 with `type: card_error`, the decline `code` (`insufficient_funds`, `spend_limit_exceeded`, `card_inactive`, `card_currency_mismatch`, `spending_limit_exceeded`, `category_blocked`, `country_blocked`, `card_expired`, `declined_by_application`) and the recorded declined authorization under `error.authorization`; it places no hold and fires no event.
      *
      *     Required scope: `transactions:write`.
      */
     post: operations["simulateCardTap"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/test/cards/{id}/network/{kind}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a card network message (simulator)
+     * @description Test mode only (live keys get 403 `test_mode_only`). The built-in card network simulator: sends one message of the card network's lifecycle for a test card through the same code a live processor's messages run (docs/decisions/card-network.md). `authorization` approves (all or part) or declines, inside the simulator's 2 s window (the decision endpoint's defaultAction answers when it is slow); an amount of 0 is an account verification, answered without a hold. `increment` raises a hold, checked like a new spend; `advice` is the network's stand-in approval, held even past the available balance; `reversal` and `expiry` release the hold (all or part); `clearing` settles against the authorization (partial, several, up to 20% over it for restaurants, bars, taxis and salons; `final` releases the rest); `force-post` is a clearing with no authorization, posted even below zero; `refund` credits the wallet (with or without an authorization); `return-reversal` takes a refund back. `networkId` is the message's own id, generated when absent and returned: a repeat with the same `networkId` changes nothing and answers as the first did (`replayed: true`). A decline is an answer (200, `result: declined`), not an error.
+     *
+     *     Required scope: `transactions:write`.
+     */
+    post: operations["simulateNetworkMessage"];
     delete?: never;
     options?: never;
     head?: never;
@@ -2082,6 +2104,48 @@ export interface components {
        * @example account_closed
        */
       reason?: string;
+    };
+    /**
+     * @example {
+     *       "amount": 20,
+     *       "merchant": {
+     *         "name": "Corner Coffee",
+     *         "category": "5814",
+     *         "country": "US"
+     *       }
+     *     }
+     */
+    NetworkSimulationRequest: {
+      /**
+       * @description In the card's currency, major unit. 0 only for an authorization (an account verification) and an expiry (all that is still held).
+       * @example 20
+       */
+      amount: number;
+      /**
+       * @description Optional; when given it must be the card's currency (else 400 currency_mismatch).
+       * @example USD
+       */
+      currency?: string;
+      /**
+       * @description The message's own id at the network; generated when absent and returned. A repeat with the same networkId changes nothing and answers as the first did.
+       * @example sim_7Qx2LmP9aR4tVw8Z
+       */
+      networkId?: string;
+      /**
+       * @description The authorization a later message belongs to (required for increment, reversal, clearing and expiry; optional for advice, refund and return-reversal).
+       * @example auth_3kT9sLm2QpX7vB1nR5cY8dWz
+       */
+      authorizationId?: string;
+      merchant?: components["schemas"]["MerchantInput"];
+      /** @description Clearing only: no further clearing will come, so the rest of the hold is released. */
+      final?: boolean;
+      /**
+       * @description Authorization only: a balance inquiry or account verification is answered without a hold.
+       * @enum {string}
+       */
+      purpose?: "purchase" | "balance_inquiry" | "account_verification";
+      /** @description Authorization only: the terminal takes a partial approval, so a spend short of funds holds what is available. */
+      partialApprovalCapable?: boolean;
     };
     /**
      * @example {
@@ -5509,6 +5573,100 @@ export interface components {
     };
     /**
      * @example {
+     *       "object": "network_message",
+     *       "kind": "authorization",
+     *       "networkId": "sim_7Qx2LmP9aR4tVw8Z",
+     *       "result": "approved",
+     *       "replayed": false,
+     *       "approvedAmount": 20,
+     *       "balanceAfter": 80,
+     *       "declineCode": null,
+     *       "declineMessage": null,
+     *       "authorization": {
+     *         "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *         "object": "authorization",
+     *         "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42",
+     *         "amount": 20,
+     *         "currency": "USD",
+     *         "status": "pending",
+     *         "declineCode": null,
+     *         "capturedAmount": 0,
+     *         "refundedAmount": 0,
+     *         "merchant": {
+     *           "name": "Corner Coffee",
+     *           "category": "5814",
+     *           "country": "US"
+     *         },
+     *         "source": "sdk",
+     *         "expiresAt": "2026-10-10T12:14:27.000Z",
+     *         "requestedAmount": null,
+     *         "decision": {
+     *           "by": "default",
+     *           "reason": "no_endpoint"
+     *         },
+     *         "metadata": {},
+     *         "livemode": false,
+     *         "createdAt": "2026-10-03T12:14:27.000Z",
+     *         "updatedAt": "2026-10-03T12:14:27.000Z"
+     *       },
+     *       "idempotent_replay": false
+     *     }
+     */
+    NetworkSimulationResult: {
+      /** @constant */
+      object: "network_message";
+      /** @enum {string} */
+      kind:
+        | "authorization"
+        | "increment"
+        | "advice"
+        | "reversal"
+        | "clearing"
+        | "force-post"
+        | "refund"
+        | "return-reversal"
+        | "expiry";
+      /** @example sim_7Qx2LmP9aR4tVw8Z */
+      networkId: string;
+      /**
+       * @description approved or declined (an authorization or increment), applied (every other kind).
+       * @enum {string}
+       */
+      result: "approved" | "declined" | "applied";
+      /** @description The networkId was seen before: this is the first answer again. */
+      replayed: boolean;
+      /**
+       * @description What was held (approved only).
+       * @example 20
+       */
+      approvedAmount: number | null;
+      /**
+       * @description The wallet's available balance after an approval (may be negative after a network overdraft).
+       * @example 80
+       */
+      balanceAfter: number | null;
+      declineCode:
+        | (
+            | "insufficient_funds"
+            | "spend_limit_exceeded"
+            | "card_inactive"
+            | "card_currency_mismatch"
+            | "spending_limit_exceeded"
+            | "category_blocked"
+            | "country_blocked"
+            | "card_expired"
+            | "declined_by_application"
+          )
+        | null;
+      declineMessage: string | null;
+      authorization: components["schemas"]["AuthorizationOutput"];
+      /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
+      idempotent_replay: boolean;
+    };
+    /**
+     * @example {
      *       "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
      *       "object": "authorization",
      *       "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
@@ -7529,7 +7687,9 @@ export interface components {
      *           "liabilities": 48250000.5,
      *           "reserves": 50000000,
      *           "coverage_ratio": 1.0363,
-     *           "card_volume_30d": 6120450.25
+     *           "card_volume_30d": 6120450.25,
+     *           "overdrawn_wallets": 0,
+     *           "overdrawn_amount": 0
      *         },
      *         {
      *           "currency": "USD",
@@ -7538,7 +7698,9 @@ export interface components {
      *           "liabilities": 1482350.75,
      *           "reserves": 1500000,
      *           "coverage_ratio": 1.0119,
-     *           "card_volume_30d": 214806.3
+     *           "card_volume_30d": 214806.3,
+     *           "overdrawn_wallets": 2,
+     *           "overdrawn_amount": -41.5
      *         }
      *       ]
      *     }
@@ -7573,7 +7735,9 @@ export interface components {
      *       "liabilities": 1482350.75,
      *       "reserves": 1500000,
      *       "coverage_ratio": 1.0119,
-     *       "card_volume_30d": 214806.3
+     *       "card_volume_30d": 214806.3,
+     *       "overdrawn_wallets": 2,
+     *       "overdrawn_amount": -41.5
      *     }
      */
     TreasuryCurrency: {
@@ -7612,6 +7776,16 @@ export interface components {
        * @example 214806.3
        */
       card_volume_30d: number;
+      /**
+       * @description Live wallets whose available balance the card network took below zero (a stand-in's advice, a clearing past the hold, a force post or a return reversal); the only way a balance goes negative.
+       * @example 2
+       */
+      overdrawn_wallets: number;
+      /**
+       * @description The sum of those wallets' available balances (zero or negative): what their holders owe, major units.
+       * @example -41.5
+       */
+      overdrawn_amount: number;
     };
     /**
      * @example {
@@ -8185,6 +8359,130 @@ export interface components {
       failureReason: string | null;
       /** @description The payout rail that carries it: simulator (test mode) or a live connector. */
       rail: string;
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      updatedAt: string;
+    };
+    /**
+     * @example {
+     *       "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *       "object": "authorization",
+     *       "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *       "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *       "externalUserId": "user_42",
+     *       "amount": 20,
+     *       "currency": "USD",
+     *       "status": "closed",
+     *       "declineCode": null,
+     *       "capturedAmount": 18.4,
+     *       "refundedAmount": 4.6,
+     *       "merchant": {
+     *         "name": "Corner Coffee",
+     *         "category": "5814",
+     *         "country": "US"
+     *       },
+     *       "source": "sdk",
+     *       "expiresAt": "2026-10-10T12:14:27.000Z",
+     *       "requestedAmount": null,
+     *       "decision": {
+     *         "by": "default",
+     *         "reason": "no_endpoint"
+     *       },
+     *       "metadata": {},
+     *       "livemode": false,
+     *       "createdAt": "2026-10-03T12:14:27.000Z",
+     *       "updatedAt": "2026-10-04T09:02:45.000Z"
+     *     }
+     */
+    AuthorizationOutput: {
+      /** @example auth_3kT9sLm2QpX7vB1nR5cY8dWz */
+      id: string;
+      /** @constant */
+      object: "authorization";
+      /** @example card_9QwE2rTy6UiO0pAs4DfG8hJk */
+      cardId: string;
+      /** @example wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T */
+      walletId: string;
+      /** @example user_42 */
+      externalUserId: string;
+      /**
+       * @description Amount authorized (or attempted, when declined).
+       * @example 20
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      /**
+       * @description pending: the hold is open. closed: captured, fully or partly (the rest released). reversed: the application released the whole hold (POST /authorizations/{id}/reverse). expired: not captured by expiresAt, so the whole hold was released. declined: refused; see declineCode. A reversed or expired authorization cannot be captured (409 authorization_reversed / authorization_expired).
+       * @enum {string}
+       */
+      status: "pending" | "closed" | "reversed" | "expired" | "declined";
+      /** @description Why the card refused; null unless declined. */
+      declineCode:
+        | (
+            | "insufficient_funds"
+            | "spend_limit_exceeded"
+            | "card_inactive"
+            | "card_currency_mismatch"
+            | "spending_limit_exceeded"
+            | "category_blocked"
+            | "country_blocked"
+            | "card_expired"
+            | "declined_by_application"
+          )
+        | null;
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 18.4
+       */
+      capturedAmount: number;
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 4.6
+       */
+      refundedAmount: number;
+      merchant: {
+        name: string;
+        category: string | null;
+        country: string | null;
+      };
+      /**
+       * @description sdk: a spend the application reported (POST /cards/{id}/authorizations); tap: a simulated card tap (test mode); network: a card network message through the card's processor (the built-in simulator in test mode).
+       * @enum {string}
+       */
+      source: "sdk" | "tap" | "network";
+      /**
+       * @description When the hold lapses if not captured: AUTHORIZATION_HOLD_DAYS (default 7) after approval; the hold is then released and the status becomes expired. null for a declined authorization.
+       * @example 2026-10-10T12:14:27.000Z
+       */
+      expiresAt: string | null;
+      /**
+       * @description What the spend asked for, when the decision endpoint approved less (a partial approval: amount is the hold); null otherwise.
+       * @example null
+       */
+      requestedAmount: number | null;
+      decision: components["schemas"]["AuthorizationDecisionOutput"];
+      /**
+       * @description What the decision endpoint answered as metadata (at most 20 keys); empty otherwise.
+       * @example {}
+       */
+      metadata: {
+        [key: string]: string;
+      };
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
       /**
@@ -15423,6 +15721,272 @@ export interface operations {
         };
       };
       /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  simulateNetworkMessage: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @description The test card's id. */
+        id: string;
+        /** @description The card network message: authorization (a purchase; 0 is an account verification), increment, advice (the network's stand-in approved it), reversal, clearing, force-post (a clearing with no authorization), refund (a merchant credit), return-reversal, expiry. */
+        kind:
+          | "authorization"
+          | "increment"
+          | "advice"
+          | "reversal"
+          | "clearing"
+          | "force-post"
+          | "refund"
+          | "return-reversal"
+          | "expiry";
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NetworkSimulationRequest"];
+      };
+    };
+    responses: {
+      /** @description What the lifecycle did, and the authorization. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NetworkSimulationResult"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key, currency_mismatch, unsupported_currency, amount_precision. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed, test_mode_only. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: card_not_found, authorization_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress, network_message_conflict. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused, network_amount_invalid. */
       422: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */

@@ -61,6 +61,10 @@ export const ERROR_CODE_MEANINGS = {
   unsupported_media_type: "The body is not sent as application/json.",
   idempotency_key_reused: "The Idempotency-Key was used before with a different request.",
   balance_limit_exceeded: "The change would take a balance past what the ledger can hold.",
+  network_amount_invalid:
+    "A card network message's amount is not one it may carry: zero where only an authorization or expiry may be, or more than its authorization allows (a clearing past the tip tolerance, a return reversal past what was refunded).",
+  network_message_conflict:
+    "The card network message's networkId was used for a different message, or the authorization it names cannot take it (declined, or no longer holding for an increment).",
   insufficient_funds: "A spend declined: the wallet's available balance is too low.",
   spend_limit_exceeded: "A spend declined: the amount is over the card's per-authorization limit.",
   card_inactive: "A spend declined: the card or its wallet is not active.",

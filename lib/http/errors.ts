@@ -79,6 +79,8 @@ const ERRORS: Record<ErrorCode, readonly [status: number, type: ErrorType]> = {
   unsupported_media_type: [415, "invalid_request_error"],
   idempotency_key_reused: [422, "idempotency_error"],
   balance_limit_exceeded: [422, "invalid_request_error"],
+  network_amount_invalid: [422, "invalid_request_error"],
+  network_message_conflict: [409, "conflict_error"],
   insufficient_funds: [402, "card_error"],
   spend_limit_exceeded: [402, "card_error"],
   card_inactive: [402, "card_error"],

@@ -92,6 +92,16 @@ const ERROR_EXAMPLES = {
       "This would take the USD balance past the most the ledger holds (9223372036854775807 minor units); nothing was recorded.",
     param: "amount",
   },
+  network_amount_invalid: {
+    message:
+      "The authorization's clearings may total at most 24 USD (its amount, plus the tip tolerance for its merchant category); 20 has cleared.",
+    param: "amount",
+  },
+  network_message_conflict: {
+    message:
+      "The networkId sim_7Qx2LmP9aR4tVw8Z was already used for a different message (a clearing of 1840 minor units).",
+    param: "networkId",
+  },
   amount_exceeds_captured: { message: "At most 13.8 USD of the captured amount is left to refund.", param: "amount" },
   authorization_not_captured: { message: "Only a captured authorization can be refunded; this one is pending." },
   authorization_reversed: {

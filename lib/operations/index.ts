@@ -50,7 +50,12 @@ import {
 import { getOpenApiDocumentOperation } from "./openapi";
 import { createProofOperation, revokeProofOperation } from "./proofs";
 import { createStatementOperation, revokeStatementOperation } from "./statements";
-import { expireTestAuthorizationOperation, fundTestWalletOperation, simulateCardTapOperation } from "./test-helpers";
+import {
+  expireTestAuthorizationOperation,
+  fundTestWalletOperation,
+  simulateCardTapOperation,
+  simulateNetworkMessageOperation,
+} from "./test-helpers";
 import { getTreasuryStatsOperation } from "./treasury";
 import {
   getDocumentKeysOperation,
@@ -126,6 +131,7 @@ export const OPERATIONS: readonly Operation[] = [
   createTestTopUpOperation,
   moveTestPayoutOperation,
   simulateCardTapOperation,
+  simulateNetworkMessageOperation,
   expireTestAuthorizationOperation,
   listEventsOperation,
   getEventOperation,

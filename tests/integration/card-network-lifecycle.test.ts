@@ -2,7 +2,8 @@
 // entry, handleNetworkMessage: each message kind against the real database, what it does to the
 // wallet's balances and the authorization, its event, its history; a repeat changes nothing; bad
 // input is refused with nothing changed; the ledger's invariant holds after every step.
-import { describe, expect, it } from "vitest";
+import { performance } from "node:perf_hooks";
+import { afterEach, describe, expect, it } from "vitest";
 import { handleNetworkMessage } from "@/lib/card-network/handle-network-message";
 import type { NetworkMessage, NetworkResult } from "@/lib/card-network/network-message";
 import { prisma } from "@/lib/db/client";
@@ -10,6 +11,13 @@ import { randomBase62 } from "@/lib/ids";
 import { checkLedgerInvariant } from "@/lib/ledger/check-invariant";
 import { api, walletWithCard } from "../helpers/card-money";
 import { setupApp } from "../helpers/fixtures";
+import { testClient } from "../helpers/route-fetch";
+import { startReceiver, type WebhookReceiver } from "../helpers/webhook-receiver";
+
+const receivers: WebhookReceiver[] = [];
+afterEach(async () => {
+  await Promise.all(receivers.splice(0).map((r) => r.close()));
+});
 
 type Part = Omit<NetworkMessage, "networkId" | "processor" | "cardId" | "currency"> & Partial<NetworkMessage>;
 
@@ -208,6 +216,26 @@ describe("card network lifecycle", () => {
       outcome: { result: "approved", approvedAmount: 1000n, balanceAfter: 0n },
     });
     expect(await t.balanced()).toBe(true);
+  });
+
+  it("answers within budgetMs when the decision endpoint hangs: its defaultAction decides in time", async () => {
+    const t = await setup(100);
+    const receiver = await startReceiver(() => "hang");
+    receivers.push(receiver);
+    const set = await testClient(t.app.key).POST("/api/public/sdk/v1/authorization-endpoint", {
+      body: { url: receiver.url, timeoutMs: 2000, defaultAction: "approve" },
+    });
+    expect(set.response.status).toBe(200);
+    const started = performance.now();
+    const result = await t.send({ kind: "authorization", amount: 1500n, budgetMs: 800 });
+    const tookMs = performance.now() - started;
+    expect(result).toMatchObject({ ok: true, outcome: { result: "approved", approvedAmount: 1500n } });
+    // The endpoint was asked (it never answered) and the 800 ms budget held, not its 2 s timeout.
+    expect(receiver.received).toHaveLength(1);
+    expect(tookMs).toBeLessThan(1_500);
+    const row = await prisma().authorization.findUniqueOrThrow({ where: { id: authId(result) } });
+    expect(row.decision).toMatchObject({ by: "default", reason: "timeout" });
+    expect(await t.balance()).toEqual({ posted: 10000n, held: 1500n });
   });
 
   it("refuses bad input with nothing changed", async () => {
