@@ -8,12 +8,14 @@ export const REDACTED = "[redacted]";
 // Values that are secrets wherever they appear: API keys, statement verification tokens (also
 // inside a verify URL), webhook signing secrets, card details links' tokens (inside their url: whoever
 // reads the log first could open a live card's details).
-const SECRET_VALUES = /\b(?:sk_(?:test|live)_[0-9A-Za-z]+|vst_[0-9A-Za-z]+|whsec_[0-9A-Za-z+/=]+|cdt_[0-9A-Za-z]+)/g;
+// Bounded on the left by anything but a letter or digit (not \b, which an underscore defeats).
+const SECRET_VALUES = /(?<![0-9A-Za-z])(?:sk_(?:test|live)_[0-9A-Za-z]+|vst_[0-9A-Za-z]+|whsec_[0-9A-Za-z+/=]+|cdt_[0-9A-Za-z]+)/g;
 
 // A Luhn-valid run of 16 digits, perhaps in groups of four: a card number a caller put in some
 // free-text field. Our own card numbers never enter a request or answer; this keeps anyone else's
-// out of the log. The Luhn check spares most other 16-digit values (amounts reach 10^15).
-const CARD_NUMBERS = /\b\d{4}([ -]?)\d{4}\1\d{4}\1\d{4}\b/g;
+// out of the log. The Luhn check spares most other 16-digit values (amounts reach 10^15). Bounded
+// by any non-digit (not \b), so a number glued to a letter or underscore ("pan_4242…") is found too.
+const CARD_NUMBERS = /(?<!\d)\d{4}([ -]?)\d{4}\1\d{4}\1\d{4}(?!\d)/g;
 
 // A JSON string field named like a secret ("token", "api_secret", "password", "clientSecret"...);
 // the value's closing quote may be missing when the text was cut inside it.
