@@ -32,14 +32,22 @@ export function redactSecrets(text: string): string {
 // What only log lines can hold (request logs keep bodies, never headers or connection strings):
 // a credential header's value, a card's CVC or number by field name, and the password in a URL
 // (a DATABASE_URL or REDIS_URL named in an error message).
+// Their value a string or, for a CVC or a number logged as such, a number.
 const CREDENTIAL_FIELDS =
-  /("[^"\\]*(?:authorization|cookie|cvc|cvv|card_?number|api_?key|signing_?key|private_?key)[^"\\]*"\s*:\s*)"(?:[^"\\]|\\.)*(?:"|$)/gi;
+  /("[^"\\]*(?:authorization|cookie|cvc|cvv|card_?number|api_?key|signing_?key|private_?key)[^"\\]*"\s*:\s*)(?:"(?:[^"\\]|\\.)*(?:"|$)|\d+)/gi;
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi;
 const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^:/?#\s"@]*:)[^@\s"/]+@/gi;
 
+// A card number logged as a JSON number: replaced by a quoted "[redacted]", so the line stays JSON.
+const CARD_NUMBER_VALUES = /([:[,]\s*)(\d{16})(?=\s*[,}\]])/g;
+
 /** A log line's redaction: everything redactSecrets replaces, plus credentials by header and field name. */
 export function redactLogLine(line: string): string {
-  return redactSecrets(line)
+  return redactSecrets(
+    line.replace(CARD_NUMBER_VALUES, (whole, before: string, digits: string) =>
+      isLuhnValid(digits) ? `${before}"${REDACTED}"` : whole,
+    ),
+  )
     .replace(CREDENTIAL_FIELDS, `$1"${REDACTED}"`)
     .replace(BEARER, `$1 ${REDACTED}`)
     .replace(URL_PASSWORD, `$1${REDACTED}@`);
