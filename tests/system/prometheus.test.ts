@@ -203,6 +203,8 @@ describe.skipIf(!hasPrometheus)(
       expect(await scalar("changes(webhook_queue_due_jobs[2m])")).toBeGreaterThan(0);
       expect(await scalar("webhook_queue_oldest_due_seconds")).toBeDefined();
 
+      // The server's own webhook worker holds its liveness lock (other test files' workers may too).
+      expect(await scalar("webhook_workers_alive")).toBeGreaterThanOrEqual(1);
       // The pool gauges and the process defaults are scraped too.
       expect(await scalar('db_pool_connections{state="idle"}')).toBeDefined();
       expect(await scalar("nodejs_eventloop_lag_p99_seconds")).toBeDefined();
@@ -212,7 +214,7 @@ describe.skipIf(!hasPrometheus)(
         data: { groups: { rules: { name: string; health: string; lastError?: string }[] }[] };
       };
       const loaded = rules.data.groups.flatMap((group) => group.rules);
-      expect(loaded).toHaveLength(6);
+      expect(loaded).toHaveLength(7);
       await waitUntil(async () => {
         const now = (await (await fetch(`${prometheusUrl}/api/v1/rules`)).json()) as typeof rules;
         return now.data.groups.flatMap((group) => group.rules).every((rule) => rule.health === "ok");
