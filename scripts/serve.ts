@@ -22,7 +22,12 @@ import { recordServerAddress } from "@/lib/platform/server-address";
 import { serverNodeFlags } from "@/lib/platform/server-node-flags";
 import { startWebCluster } from "@/lib/platform/web-cluster";
 import { answerPrimaryForMetrics, startMetricsServer, type MetricsSource } from "@/lib/metrics/metrics-server";
-import { registerOverloadMetrics, registerPoolMetrics, registerQueueMetrics } from "@/lib/metrics/process-metrics";
+import {
+  registerOverloadMetrics,
+  registerPoolMetrics,
+  registerQueueMetrics,
+  registerWorkerLivenessMetric,
+} from "@/lib/metrics/process-metrics";
 import { errorField, logger } from "@/lib/logging/logger";
 import { stopTracing } from "@/lib/tracing/tracing";
 
@@ -162,6 +167,7 @@ async function serveAsClusterWorker(listen: Listen) {
     answerPrimaryForMetrics();
     registerOverloadMetrics();
     registerPoolMetrics();
+    registerWorkerLivenessMetric(prisma());
   }
   const { default: next } = await import("next");
   const app = next({ dev: false, dir: REPO_ROOT, hostname: listen.hostname, port: listen.port });
@@ -190,6 +196,7 @@ async function startMetrics(listen: Listen, worker: WebhookWorker | undefined, s
   if (source === "process") {
     registerOverloadMetrics();
     registerPoolMetrics();
+    registerWorkerLivenessMetric(prisma());
   }
   if (worker) registerQueueMetrics(prisma());
   return startMetricsServer(listen.metrics.port, listen.metrics.host, source);

@@ -1,7 +1,8 @@
 // The service's one logger (pino): JSON lines on stdout in production, pino-pretty's lines under
-// `npm run dev`, and every line appended to LOG_FILE too when it is set; every line carries the current request's or job's ids
-// (log-context.ts) and the active trace id, and every serialized line passes redactLogLine, so no
-// key, signing secret, token, password or card number is written whatever a caller logs.
+// `npm run dev`, and every line appended to LOG_FILE too when it is set. Every line carries the
+// current request's or job's ids (log-context.ts) and the active trace id, and every serialized line
+// passes redactLogLine, so no key, signing secret, token, password or card number is written
+// whatever a caller logs.
 // One instance per process, kept on globalThis: the edge server and Next's route bundle load
 // separate copies of this module and must share one destination.
 import { trace } from "@opentelemetry/api";

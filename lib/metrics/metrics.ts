@@ -193,6 +193,8 @@ export function scrapedGauge(
   help: string,
   labelNames: string[],
   collect: (gauge: Gauge) => Promise<void>,
+  /** How a cluster's primary combines its processes' values; a sum unless a value is the same for all. */
+  aggregator?: "sum" | "max",
 ): void {
   if (registry.getSingleMetric(name)) return;
   new client.Gauge({
@@ -200,6 +202,7 @@ export function scrapedGauge(
     help,
     labelNames,
     registers: [registry],
+    ...(aggregator ? { aggregator } : {}),
     async collect() {
       await collect(this);
     },

@@ -7,6 +7,7 @@ import { DATABASE_POOL_MAX, databasePoolStats, type Db } from "@/lib/db/client";
 import { overloadCounters } from "@/lib/platform/overload-counters";
 import { QUEUE_SCHEMA } from "@/lib/webhooks/queue-schema";
 import { scrapedGauge, webRegistry, workerRegistry } from "./metrics";
+import { countLiveWorkers } from "@/lib/webhooks/worker-liveness";
 
 function setFrom(gauge: Gauge, table: Record<string, number>, split: (key: string) => string[]): void {
   gauge.reset();
@@ -73,6 +74,22 @@ export function registerPoolMetrics(): void {
     "Queries waiting for a connection of this process's database pool.",
     [],
     async (g) => g.set(databasePoolStats()?.waiting ?? 0),
+  );
+}
+
+/**
+ * Webhook worker pools alive on this database (their liveness locks, lib/webhooks/worker-liveness.ts),
+ * as readiness reports them: zero for long means no webhook is sent, an alert. Asked of the database
+ * by every web process at each scrape; the same number in each, so a cluster's primary takes the max.
+ */
+export function registerWorkerLivenessMetric(db: Db): void {
+  scrapedGauge(
+    webRegistry(),
+    "webhook_workers_alive",
+    "Webhook worker pools holding their liveness lock on the database.",
+    [],
+    async (g) => g.set(await countLiveWorkers(db)),
+    "max",
   );
 }
 

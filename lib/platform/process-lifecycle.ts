@@ -77,7 +77,8 @@ export function stopOnSignal(
     try {
       if (!failed && options.drainMs) await new Promise((resolve) => setTimeout(resolve, options.drainMs));
       await cleanup();
-      if (!options.quiet || failed) logger().info({ reason, ms: Date.now() - started }, `stopped on ${reason}`);
+      // The closing line for whoever started it, like the ready banner: plain text on the terminal.
+      if (!options.quiet || failed) console.log(`\nStopped on ${reason} in ${Date.now() - started} ms.`);
       process.exit(failed ? 1 : 0);
     } catch (error) {
       logger().error({ reason, ...errorField(error) }, `stopping on ${reason} failed`);

@@ -8,10 +8,10 @@ import { isLuhnValid } from "@/lib/luhn";
 export type LogFinding = { line: number; kind: string; excerpt: string };
 
 const PATTERNS: { kind: string; pattern: RegExp }[] = [
-  { kind: "API key", pattern: /\bsk_(?:test|live)_[0-9A-Za-z]{8,}/ },
-  { kind: "webhook signing secret", pattern: /\bwhsec_[0-9A-Za-z+/=]{8,}/ },
-  { kind: "statement verification token", pattern: /\bvst_[0-9A-Za-z]{8,}/ },
-  { kind: "card details token", pattern: /\bcdt_[0-9A-Za-z]{8,}/ },
+  { kind: "API key", pattern: /(?<![0-9A-Za-z])sk_(?:test|live)_[0-9A-Za-z]{8,}/ },
+  { kind: "webhook signing secret", pattern: /(?<![0-9A-Za-z])whsec_[0-9A-Za-z+/=]{8,}/ },
+  { kind: "statement verification token", pattern: /(?<![0-9A-Za-z])vst_[0-9A-Za-z]{8,}/ },
+  { kind: "card details token", pattern: /(?<![0-9A-Za-z])cdt_[0-9A-Za-z]{8,}/ },
   { kind: "bearer credential", pattern: /\b(?:Bearer|Basic)\s+(?!\[redacted\])[A-Za-z0-9._~+/=-]{8,}/i },
   { kind: "password in a URL", pattern: /\b[a-z][a-z0-9+.-]*:\/\/[^:/?#\s"@]+:(?!\[redacted\])[^@\s"/]+@/i },
   { kind: "password field", pattern: /"[^"]*password[^"]*"\s*:\s*"(?!\[redacted\])[^"]+"/i },
@@ -29,15 +29,15 @@ const TEST_PASSWORDS = [
   "hunter2",
 ];
 
-// 13 to 19 digits, perhaps grouped by spaces or dashes: a card number when it passes Luhn and
-// starts like one (the test BIN 424242, the live BIN 4000..., any 4/5 brand); timestamps and
-// amounts in a log line are neither grouped so nor, mostly, Luhn-valid with such a start.
-const DIGIT_RUNS = /\b(?:\d[ -]?){12,18}\d\b/g;
+// 16 digits, alone or in four groups of four (spaces or dashes), bounded by anything but a digit:
+// a card number when it passes Luhn and starts like one (the test BIN 424242, the live BIN 4000...,
+// any 4 or 5 brand); timestamps and amounts in a log line are neither so long nor, mostly, so valid.
+const CARD_NUMBERS = /(?<!\d)(?:\d{16}|\d{4}([ -])\d{4}\1\d{4}\1\d{4})(?!\d)/g;
 
 function cardNumberIn(line: string): string | undefined {
-  for (const match of line.matchAll(DIGIT_RUNS)) {
+  for (const match of line.matchAll(CARD_NUMBERS)) {
     const digits = match[0].replace(/[ -]/g, "");
-    if (digits.length === 16 && /^[45]/.test(digits) && isLuhnValid(digits)) return match[0];
+    if (/^[45]/.test(digits) && isLuhnValid(digits)) return match[0];
   }
   return undefined;
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_POOL_MAX, prisma } from "@/lib/db/client";
 import { startMetricsServer, type MetricsServer } from "@/lib/metrics/metrics-server";
 import { countLedgerFindings } from "@/lib/metrics/metrics";
-import { registerPoolMetrics, registerQueueMetrics } from "@/lib/metrics/process-metrics";
+import { registerPoolMetrics, registerQueueMetrics, registerWorkerLivenessMetric } from "@/lib/metrics/process-metrics";
 import { runLedgerVerification } from "@/lib/ledger/verify-ledger";
 import { deliver } from "@/lib/webhooks/deliver";
 import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
@@ -21,6 +21,7 @@ let receiver: WebhookReceiver;
 beforeAll(async () => {
   registerQueueMetrics(prisma());
   registerPoolMetrics();
+  registerWorkerLivenessMetric(prisma());
   server = await startMetricsServer(0, "127.0.0.1", "process");
   receiver = await startReceiver();
 });
@@ -83,6 +84,8 @@ describe("GET /metrics", () => {
     expect(text).toMatch(/^webhook_queue_due_jobs \d+$/m);
     expect(text).toMatch(/^webhook_queue_oldest_due_seconds [\d.e+-]+$/m);
     expect(text).toMatch(/^webhook_endpoints\{state="disabled"\} \d+$/m);
+    // Other test files' workers come and go; the gauge is there, a whole number.
+    expect(text).toMatch(/^webhook_workers_alive \d+$/m);
   });
 
   it("reports the database pool's connections in use and the queries waiting for one", async () => {

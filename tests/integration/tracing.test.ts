@@ -7,6 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "@/lib/db/client";
+import { newId } from "@/lib/ids";
 import { closeServer, edgeServer } from "@/lib/http/edge-server";
 import { startTracing } from "@/lib/tracing/start-tracing";
 import { REQUEST_ID_ATTRIBUTE, stopTracing, tracingEnabled } from "@/lib/tracing/tracing";
@@ -98,7 +99,6 @@ describe("traces", () => {
   it("holds one API request's operation, Prisma and Redis spans under the caller's traceparent, and links its webhook attempt to it", async () => {
     expect(tracingEnabled()).toBe(true);
     const { appId, key } = await setupApp();
-    await addWebhookEndpoint(prisma(), { applicationId: appId, url: `${hooks.url}/hooks`, livemode: false });
 
     const callerTrace = "4bf92f3577b34da6a3ce929d0e0e4736";
     const callerSpan = "00f067aa0ba902b7";
@@ -139,12 +139,19 @@ describe("traces", () => {
     const ids = new Set(inTrace(callerTrace).map((span) => span.spanId));
     for (const span of [...prismaSpans, ...redis]) expect(ids.has(span.parentSpanId ?? "")).toBe(true);
 
-    // The event stored the request's trace; the attempt (run as the worker runs it) is a trace of its own.
-    const delivery = await prisma().webhookDelivery.findFirstOrThrow({
-      where: { applicationId: appId },
-      include: { event: true },
+    // The event stored the request's trace. Its delivery is made by hand, to an endpoint added after
+    // the request, so no queued job exists for another test file's worker to take; the attempt, run
+    // as the worker runs it, is a trace of its own.
+    const event = await prisma().event.findFirstOrThrow({ where: { applicationId: appId } });
+    expect(event.traceparent).toMatch(new RegExp(`^00-${callerTrace}-[0-9a-f]{16}-01$`));
+    const endpoint = await addWebhookEndpoint(prisma(), {
+      applicationId: appId,
+      url: `${hooks.url}/hooks`,
+      livemode: false,
     });
-    expect(delivery.event.traceparent).toMatch(new RegExp(`^00-${callerTrace}-[0-9a-f]{16}-01$`));
+    const delivery = await prisma().webhookDelivery.create({
+      data: { id: newId("whd"), applicationId: appId, livemode: false, eventId: event.id, endpointId: endpoint.id },
+    });
     const outcome = await deliver(delivery.id, "retry");
     expect(outcome.kind).toBe("sent");
     const [received] = await hooks.waitFor(1);

@@ -248,7 +248,8 @@ describe("the README's start command", () => {
       400,
       "validation_failed",
     );
-    await expect.poll(() => output).toContain(`[${escapeId}]`);
+    // The development server's log line for it (pino-pretty's), naming the same id.
+    await expect.poll(() => output).toContain(`requestId: "${escapeId}"`);
 
     // Trailing slashes and empty ids: 404 with the envelope, never a redirect; pages keep theirs.
     const noRedirect = { redirect: "manual" } as const;

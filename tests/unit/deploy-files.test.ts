@@ -22,7 +22,12 @@ import {
   webRegistry,
   workerRegistry,
 } from "@/lib/metrics/metrics";
-import { registerOverloadMetrics, registerPoolMetrics, registerQueueMetrics } from "@/lib/metrics/process-metrics";
+import {
+  registerOverloadMetrics,
+  registerPoolMetrics,
+  registerQueueMetrics,
+  registerWorkerLivenessMetric,
+} from "@/lib/metrics/process-metrics";
 
 const run = promisify(execFile);
 const hasPromtool = spawnSync("promtool", ["--version"]).status === 0;
@@ -61,6 +66,7 @@ function serviceMetricNames(): Set<string> {
   registerOverloadMetrics();
   registerPoolMetrics();
   registerQueueMetrics(prisma()); // made, never collected here: no query runs
+  registerWorkerLivenessMetric(prisma());
   const names = new Set<string>();
   for (const { name, type } of [...webRegistry().getMetricsAsArray(), ...workerRegistry().getMetricsAsArray()]) {
     names.add(name);
@@ -134,6 +140,7 @@ describe("deploy/", () => {
         "DatabasePoolSaturated",
         "DecisionEndpointTimeoutsHigh",
         "LedgerVerificationFindings",
+        "NoWebhookWorker",
         "WebhookDeliveryFailureRatioHigh",
         "WebhookQueueOldestDueTooOld",
       ]);
