@@ -95,7 +95,7 @@ async function serveInThisProcess(listen: Listen, database: PreparedDatabase, wo
   const { default: next } = await import("next");
   const app = next({ dev: listen.dev, dir: REPO_ROOT, hostname: listen.hostname, port: listen.port });
   await app.prepare();
-  const server = edgeServer(app.getRequestHandler());
+  const server = edgeServer(app.getRequestHandler(), undefined, undefined, { dev: listen.dev });
   const metrics = await startMetrics(listen, worker, "process");
   server.listen(listen.port, listen.hostname, () => {
     recordServerAddress(listen.port); // .data/server.json, for the CLI's links; removed at exit

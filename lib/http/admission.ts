@@ -111,5 +111,9 @@ export function beginAdmittedWork(now = Date.now()): void {
   if (!request || request.startedAt !== undefined) return;
   request.startedAt = now;
   recordQueueTime(now - request.admittedAt);
+  if (request.budgetFromRouteStartMs !== undefined) {
+    request.deadline = now + request.budgetFromRouteStartMs;
+    return;
+  }
   abandonIfUnwanted(request, "waited past its deadline", now);
 }

@@ -38,10 +38,12 @@ export function configuredAdmission(): AdmissionLimits {
   };
 }
 
+/** `dev`: the development server, whose routes compile on their first request (RequestDeadline.budgetFromRouteStartMs). */
 export function edgeServer(
   handle: EdgeHandler,
   timeouts: EdgeTimeouts = configuredTimeouts(),
   limits: AdmissionLimits = configuredAdmission(),
+  { dev = false }: { dev?: boolean } = {},
 ): http.Server {
   // Given at construction: Node checks there that headersTimeout is within requestTimeout.
   const options: http.ServerOptions = {
@@ -88,6 +90,7 @@ export function edgeServer(
       deadline: admittedAt + PRIORITY_CLASSES[priority].budgetMs,
       clientGone: clientGone.signal,
       decisionCritical: priority === "decision",
+      ...(dev ? { budgetFromRouteStartMs: PRIORITY_CLASSES[priority].budgetMs } : {}),
     };
     // Every line logged while serving it carries its request id, and the trace id its caller sent.
     const logContext = { requestId, traceId: traceIdOf(req.headers.traceparent) };

@@ -136,6 +136,15 @@ describe("deadlines", () => {
     beginAdmittedWork(now);
     expect(overloadCounters().queueTime.count).toBe(2);
   });
+
+  it("in the development server, starts the budget when the route starts: a first request's compile is not queueing", () => {
+    const now = Date.now();
+    const compiled = deadline({ admittedAt: now - 9_000, deadline: now - 6_000, budgetFromRouteStartMs: 5_000 });
+    runWithDeadline(compiled, () => beginAdmittedWork(now));
+    expect(compiled.deadline).toBe(now + 5_000);
+    expect(abandonReason(compiled, now + 4_999)).toBeUndefined();
+    expect(abandonReason(compiled, now + 5_001)).toBe("deadline");
+  });
 });
 
 describe("EventLoopDelay", () => {
