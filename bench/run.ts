@@ -10,7 +10,9 @@
 // sides run on, each measured in turn; node@<major> from the npm registry is installed on demand
 // outside the repository; default: 24 and 20 in a full run, this process's own otherwise),
 // --growth-entries N (ledger entries at the growth scenario's small size; the big one is ten times),
-// --overload-seconds N (each load level of the overload scenario; default 30, 3 with --quick).
+// --overload-seconds N (each load level of the overload scenario; default 30, 3 with --quick),
+// --metrics (our server with METRICS_PORT set, scraped every 5 s as Prometheus would), --tracing
+// (our server with OTEL_EXPORTER_OTLP_ENDPOINT set, its spans sent to a sink in this process).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
@@ -92,6 +94,9 @@ const { values: flags } = parseArgs({
     node: { type: "string" },
     "growth-entries": { type: "string" },
     "overload-seconds": { type: "string" },
+    // The cost of observability (issue 39): metrics on, tracing on (bench/README.md, "Observability").
+    metrics: { type: "boolean", default: false },
+    tracing: { type: "boolean", default: false },
   },
 });
 
@@ -132,10 +137,13 @@ const HTTP_ORDER: HttpScenarioId[] = [
   "spend-spread",
   "spend-controlled",
   "spend-decided",
+  "spend-network",
   "spend-hot",
 ];
-// "5" selects 5a, 5b, 5c and 5d.
-const httpScenarios = HTTP_ORDER.filter((id) => selected.has(HTTP_SCENARIOS[id].number.replace(/[abcd]$/, "")));
+// "5" selects 5a, 5b, 5c, 5d and 5e; "5e" alone selects the card network's authorization.
+const httpScenarios = HTTP_ORDER.filter(
+  (id) => selected.has(HTTP_SCENARIOS[id].number.replace(/[a-e]$/, "")) || selected.has(HTTP_SCENARIOS[id].number),
+);
 const runWebhooks = selected.has("6") && !flags.profile;
 const runScaling = selected.has("7") && !flags.profile;
 const runGrowth = selected.has("growth") && !flags.profile;
@@ -331,7 +339,38 @@ function commonEnv(): NodeJS.ProcessEnv {
   };
 }
 
-type Server = { name: TargetName; url: string; child: ChildProcess; sampler: ProcessSampler };
+type Server = {
+  name: TargetName;
+  url: string;
+  child: ChildProcess;
+  sampler: ProcessSampler;
+  stopScraping?: () => void;
+};
+
+/** Scrape interval of --metrics: Prometheus's usual 15 s, shortened so a 10 s measurement sees scrapes. */
+const METRICS_SCRAPE_MS = 5_000;
+
+/**
+ * --tracing's OTLP/HTTP endpoint: a sink in this process that answers every export 200 and keeps
+ * only counts, so the spans' cost is all on the server's side (serializing and sending them).
+ */
+let traceSink: { url: string; exports: number; bytes: number } | undefined;
+
+async function startTraceSink(): Promise<void> {
+  const sink = { url: "", exports: 0, bytes: 0 };
+  const server = http.createServer((req, res) => {
+    req.on("data", (chunk: Buffer) => (sink.bytes += chunk.length));
+    req.on("end", () => {
+      sink.exports += 1;
+      res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  server.unref();
+  const address = server.address();
+  sink.url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  traceSink = sink;
+}
 type Running = Omit<Server, "name">;
 
 /**
@@ -381,6 +420,10 @@ async function startOurProcesses(options: {
         ...(process.env.SERVER_NODE_FLAGS === undefined ? {} : { SERVER_NODE_FLAGS: process.env.SERVER_NODE_FLAGS }),
         // The request log is on unless the run is started with REQUEST_LOG=off (bench/README.md, "Request log").
         ...(process.env.REQUEST_LOG === undefined ? {} : { REQUEST_LOG: process.env.REQUEST_LOG }),
+        ...(flags.metrics
+          ? { METRICS_PORT: String(options.port + METRICS_PORT_OFFSET), METRICS_HOST: "127.0.0.1" }
+          : {}),
+        ...(traceSink ? { OTEL_EXPORTER_OTLP_ENDPOINT: traceSink.url } : {}),
         PORT: String(options.port),
         HOST: "127.0.0.1",
       },
@@ -392,10 +435,36 @@ async function startOurProcesses(options: {
   await waitForHttp(`${url}/api/public/openapi.json`, child, 120_000);
   const sampler = new ProcessSampler(child.pid ?? 0);
   sampler.start();
-  return { url, child, sampler };
+  return {
+    url,
+    child,
+    sampler,
+    stopScraping: flags.metrics ? scrapeMetrics(options.port + METRICS_PORT_OFFSET) : undefined,
+  };
+}
+
+/** --metrics: our metrics port, this far above the server's (each server of a run has its own port). */
+const METRICS_PORT_OFFSET = 100;
+
+/** Scrapes GET /metrics every METRICS_SCRAPE_MS, as Prometheus would, until stopped; a failed scrape fails the run. */
+function scrapeMetrics(port: number): () => void {
+  const timer = setInterval(() => {
+    fetch(`http://127.0.0.1:${port}/metrics`)
+      .then(async (response) => {
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`GET /metrics on ${port} answered ${response.status}`);
+      })
+      .catch((error: unknown) => {
+        console.error(`metrics scrape failed: ${error instanceof Error ? error.message : String(error)}`);
+        process.exitCode = 1;
+      });
+  }, METRICS_SCRAPE_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 async function stopServer(server: Running): Promise<void> {
+  server.stopScraping?.();
   server.sampler.stop();
   await stopChild(server.child, 20_000);
 }
@@ -1285,6 +1354,14 @@ async function main(): Promise<void> {
   );
   const runtimes = resolveNodeRuntimes(nodeSpec, log);
   log(`servers and workers on ${runtimes.map((r) => `Node.js ${r.version} (${r.binary})`).join(", then ")}`);
+  if (flags.metrics)
+    log(
+      `our server with METRICS_PORT (its port + ${METRICS_PORT_OFFSET}), scraped every ${METRICS_SCRAPE_MS / 1000} s`,
+    );
+  if (flags.tracing) {
+    await startTraceSink();
+    log(`our server with tracing on: OTEL_EXPORTER_OTLP_ENDPOINT=${traceSink?.url} (a sink in this process)`);
+  }
   const buildDone = httpScenarios.length > 0 || runScaling || runOverload || runGrowth ? build() : Promise.resolve();
   database = await createRunDatabase("bench", runId).catch((error: unknown) => {
     throw new Error(`could not create the bench database on ${serverUrl}: ${String(error)}`);
@@ -1356,6 +1433,7 @@ async function main(): Promise<void> {
       if (runWebhooks) scenarios.push(await measureWebhooks());
     }
   }
+  if (traceSink) log(`trace sink: ${traceSink.exports} OTLP exports, ${Math.round(traceSink.bytes / 1024)} KiB`);
   if (flags.profile) return;
   const growth = runGrowth ? await measureGrowth(runtimes, buildDone) : undefined;
 
@@ -1366,6 +1444,9 @@ async function main(): Promise<void> {
       scenarios: [...selected],
       pinned: pin,
       nodeOptions: flags["node-options"] ?? null,
+      // Whether our server measured with metrics (METRICS_PORT, scraped) and tracing (OTLP export) on.
+      metrics: flags.metrics ?? false,
+      tracing: flags.tracing ?? false,
       node: runtimes.map((r) => r.version),
     },
     scenarios,

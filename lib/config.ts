@@ -141,6 +141,16 @@ const configSchema = z
     LITHIC_API_KEY: z.string().trim().min(1).optional(),
     LITHIC_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
     LITHIC_BASE_URL: optionalUrl,
+    // The secrets Lithic signs what it sends us with (Standard Webhooks, `whsec_...`), verified by the
+    // SDK (lib/connectors/lithic/verify-lithic-signature.ts): its events' (LITHIC_WEBHOOK_SECRET, from
+    // the event subscription) and its Authorization Stream Access requests' (LITHIC_ASA_SECRET, from
+    // GET /v1/auth_stream/secret). Unset: that endpoint refuses everything (401).
+    LITHIC_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+    LITHIC_ASA_SECRET: z.string().trim().min(1).optional(),
+    // Our share of Lithic's ASA window, in ms, from receipt to answer: the lifecycle's checks and the
+    // application's decision endpoint run inside it, and past it (or with our database down) the
+    // stand-in answers (docs/decisions/card-processors.md).
+    LITHIC_ASA_BUDGET_MS: z.coerce.number().int().min(100).max(10_000).default(1500),
     // Requests per minute per API key (and per client address without a key). Raised only for load
     // tests (bench/run.ts); lowering or raising it never turns limiting off.
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).default(60),
@@ -202,6 +212,16 @@ const configSchema = z
       z.coerce.number().int().min(1).max(65_535).optional(),
     ),
     METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+    // The structured logs (lib/logging/logger.ts): the least severe level written, JSON lines or
+    // pino-pretty's coloured lines (`npm run dev` defaults to pretty), and a file to append them to
+    // instead of stdout (the test run writes every process's lines to one file and checks them).
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
+    LOG_FILE: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+    // OpenTelemetry traces (lib/tracing, docs/decisions/tracing.md): on only when set, to the OTLP/HTTP
+    // collector at this base URL (the SDK appends /v1/traces); the SDK reads the other standard
+    // OTEL_* variables (OTEL_SERVICE_NAME, OTEL_EXPORTER_OTLP_HEADERS, OTEL_TRACES_SAMPLER...) itself.
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
     // On SIGTERM/SIGINT, how long a server process goes on serving while /api/public/health/ready
     // answers 503, before it stops taking connections: long enough for the load balancer or
     // Kubernetes to see it and route elsewhere (its probe period times its failure threshold).

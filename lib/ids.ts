@@ -35,9 +35,15 @@ export type IdPrefix =
   | "whsk"
   | "rc"
   | "cds"
+  | "pmsg"
   | "aep"
   | "areq"
-  | "whrc";
+  | "whrc"
+  | "tu"
+  | "tr"
+  | "nstep"
+  | "ba"
+  | "po";
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(24)}`;

@@ -1,6 +1,6 @@
 // The test command behind `npm test` and `npm run test:fast`: runs the type check, the linter (ESLint
 // with eslint.config.mjs; any error or warning fails it), vitest and (unless --fast) Playwright in
-// turn, each to the end, announcing each as it starts with how long the one before took, then prints one closing line `N passed, N failed[, N skipped]` summed over all
+// turn, each to the end, then reads the log every process of the run wrote for secrets, announcing each as it starts with how long the one before took, then prints one closing line `N passed, N failed[, N skipped]` summed over all
 // of them, lists what failed (with the first line of its message, since a CI log may keep only its
 // tail) and what was skipped and why, and exits non-zero when any stage failed. Each runner's exit status is the verdict; its JSON report only feeds the
 // counts, so a crash that writes no report still fails the run. Paths after the options run only
@@ -13,6 +13,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { REPO_ROOT } from "@/lib/db/paths";
 import { findChromium } from "./testing/find-chromium";
+import { checkLogFile } from "./testing/log-secrets";
 import { useProductionBuild } from "./testing/production-build";
 
 type Counts = { passed: number; failed: number; skipped: string[]; failures: string[] };
@@ -30,6 +31,10 @@ const { values, positionals } = parseArgs({
 
 const bin = (name: string) => path.join(REPO_ROOT, "node_modules", ".bin", name);
 const reportDir = mkdtempSync(path.join(os.tmpdir(), "test-reports-"));
+// Every log line of every process the run starts (the test workers, the servers and workers they
+// spawn, Playwright's server) is appended here too, and checked for secrets once the runners end.
+const logFile = path.join(reportDir, "service.log");
+process.env.LOG_FILE = logFile;
 
 function run(command: string, args: string[], env: Record<string, string> = {}): number {
   const result = spawnSync(command, args, { cwd: REPO_ROOT, stdio: "inherit", env: { ...process.env, ...env } });
@@ -157,6 +162,21 @@ async function productionBuild(): Promise<Stage> {
   }
 }
 
+/**
+ * No secret in any log line of the run (issue 39): the log file every process appended to is read
+ * line by line (scripts/testing/log-secrets.ts). A run of the whole suite that logged nothing at all
+ * fails too: the capture itself would be broken, and the check would prove nothing.
+ */
+function logSecrets(): Stage {
+  const { lines, findings } = checkLogFile(logFile);
+  const failures = findings.map((f) => `log line ${f.line}: a ${f.kind} (${f.excerpt})`);
+  if (lines === 0 && !onlyFiles) failures.push(`no log line was written to ${logFile}: the capture is broken`);
+  console.log(`${lines} log lines read, ${findings.length} secrets found`);
+  for (const failure of failures) console.error(failure);
+  const ok = failures.length === 0;
+  return { name: "log secrets", ok, counts: { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: [], failures } };
+}
+
 type PlannedStage = { title: string; run: () => Stage | Promise<Stage> };
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -197,6 +217,8 @@ if (!values.canary && !onlyFiles) {
 planned.push({ title: "unit, integration and system tests (vitest)", run: () => vitest(values.canary, positionals) });
 if (!values.fast && !onlyFiles)
   planned.push({ title: "browser tests (Playwright)", run: () => playwright(values.canary) });
+// Not in the canary run, whose counts CI checks exactly (.ci/run).
+if (!values.canary) planned.push({ title: "no secret in any log line (the run's LOG_FILE)", run: logSecrets });
 const stages = await runStages(planned);
 rmSync(reportDir, { recursive: true, force: true });
 

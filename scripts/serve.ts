@@ -22,7 +22,14 @@ import { recordServerAddress } from "@/lib/platform/server-address";
 import { serverNodeFlags } from "@/lib/platform/server-node-flags";
 import { startWebCluster } from "@/lib/platform/web-cluster";
 import { answerPrimaryForMetrics, startMetricsServer, type MetricsSource } from "@/lib/metrics/metrics-server";
-import { registerOverloadMetrics, registerQueueMetrics } from "@/lib/metrics/process-metrics";
+import {
+  registerOverloadMetrics,
+  registerPoolMetrics,
+  registerQueueMetrics,
+  registerWorkerLivenessMetric,
+} from "@/lib/metrics/process-metrics";
+import { errorField, logger } from "@/lib/logging/logger";
+import { stopTracing } from "@/lib/tracing/tracing";
 
 /** Where and how a server process serves; drainMs is SHUTDOWN_DRAIN_MS (lib/config.ts). */
 type Listen = {
@@ -47,6 +54,8 @@ async function main() {
   // as a developer expects; a production start leaves it to the deployment
   // (docs/decisions/loopback-endpoints.md). Set before anything reads the configuration.
   if (dev) process.env.ALLOW_LOOPBACK_ENDPOINTS ??= "true";
+  // A developer reads the log in a terminal: pino-pretty's lines unless LOG_FORMAT says otherwise.
+  if (dev) process.env.LOG_FORMAT ??= "pretty";
 
   const { config, DEFAULT_HOST, DEFAULT_PORT } = await import("@/lib/config");
   const settings = config(); // fail fast, naming the bad variable
@@ -57,6 +66,9 @@ async function main() {
     drainMs: settings.SHUTDOWN_DRAIN_MS,
     metrics: settings.METRICS_PORT ? { port: settings.METRICS_PORT, host: settings.METRICS_HOST } : undefined,
   };
+  // Traces (docs/decisions/tracing.md): the SDK is loaded only when an OTLP endpoint is set, and
+  // before Next.js, in every process that serves or sends (instrumentation.ts finds it started).
+  if (settings.OTEL_EXPORTER_OTLP_ENDPOINT) await (await import("@/lib/tracing/start-tracing")).startTracing();
   // A worker forked by the primary below: the database is ready and its URL in the environment.
   if (cluster.isWorker) return serveAsClusterWorker(listen);
   // Once per start, in the process that sends mail (the worker runs here unless WEBHOOK_WORKER=off).
@@ -83,7 +95,7 @@ async function serveInThisProcess(listen: Listen, database: PreparedDatabase, wo
   const { default: next } = await import("next");
   const app = next({ dev: listen.dev, dir: REPO_ROOT, hostname: listen.hostname, port: listen.port });
   await app.prepare();
-  const server = edgeServer(app.getRequestHandler());
+  const server = edgeServer(app.getRequestHandler(), undefined, undefined, { dev: listen.dev });
   const metrics = await startMetrics(listen, worker, "process");
   server.listen(listen.port, listen.hostname, () => {
     recordServerAddress(listen.port); // .data/server.json, for the CLI's links; removed at exit
@@ -101,6 +113,7 @@ async function serveInThisProcess(listen: Listen, database: PreparedDatabase, wo
         () => app.close(),
         () => disconnectDb(),
         () => database.stop(),
+        () => stopTracing(),
       ]);
     },
     { drainMs: listen.drainMs },
@@ -129,13 +142,19 @@ async function serveFromCluster(
     (stopped ??= (async () => {
       await web.stop();
       stopAnswering();
-      await runEvery([() => metrics?.close(), () => worker?.stop(), () => disconnectDb(), () => database.stop()]);
+      await runEvery([
+        () => metrics?.close(),
+        () => worker?.stop(),
+        () => disconnectDb(),
+        () => database.stop(),
+        () => stopTracing(),
+      ]);
     })());
   stopOnSignal(stopAll);
   try {
     await web.ready;
   } catch (error) {
-    await stopAll().catch((cleanupError: unknown) => console.error(cleanupError));
+    await stopAll().catch((cleanupError: unknown) => logger().error(errorField(cleanupError), "stopping failed"));
     throw error;
   }
   recordServerAddress(listen.port); // .data/server.json, for the CLI's links; removed at exit
@@ -147,6 +166,8 @@ async function serveAsClusterWorker(listen: Listen) {
   if (listen.metrics) {
     answerPrimaryForMetrics();
     registerOverloadMetrics();
+    registerPoolMetrics();
+    registerWorkerLivenessMetric(prisma());
   }
   const { default: next } = await import("next");
   const app = next({ dev: false, dir: REPO_ROOT, hostname: listen.hostname, port: listen.port });
@@ -159,7 +180,7 @@ async function serveAsClusterWorker(listen: Listen) {
   stopOnSignal(
     async () => {
       await closeServer(server);
-      await runEvery([() => app.close(), () => disconnectDb()]);
+      await runEvery([() => app.close(), () => disconnectDb(), () => stopTracing()]);
     },
     // The workers drain; the primary, which serves nothing itself, waits for them (web.stop()).
     { quiet: true, drainMs: listen.drainMs },
@@ -172,7 +193,11 @@ async function serveAsClusterWorker(listen: Listen) {
  */
 async function startMetrics(listen: Listen, worker: WebhookWorker | undefined, source: MetricsSource) {
   if (!listen.metrics) return undefined;
-  if (source === "process") registerOverloadMetrics();
+  if (source === "process") {
+    registerOverloadMetrics();
+    registerPoolMetrics();
+    registerWorkerLivenessMetric(prisma());
+  }
   if (worker) registerQueueMetrics(prisma());
   return startMetricsServer(listen.metrics.port, listen.metrics.host, source);
 }

@@ -8,16 +8,22 @@ import { startWebhookWorker, workerOptions } from "@/lib/webhooks/worker";
 import { config } from "@/lib/config";
 import { prisma } from "@/lib/db/client";
 import { startMetricsServer } from "@/lib/metrics/metrics-server";
-import { registerQueueMetrics } from "@/lib/metrics/process-metrics";
+import { registerPoolMetrics, registerQueueMetrics } from "@/lib/metrics/process-metrics";
+import { stopTracing } from "@/lib/tracing/tracing";
 
 async function main() {
   requireSupportedNode();
   loadEnvFiles();
+  // Each delivery attempt is a trace when an OTLP endpoint is set (docs/decisions/tracing.md).
+  if (config().OTEL_EXPORTER_OTLP_ENDPOINT) await (await import("@/lib/tracing/start-tracing")).startTracing();
   warnIfMailNotSent();
   const database = await prepareDatabase();
   const worker = await startWebhookWorker(workerOptions(database.url));
   const { METRICS_PORT, METRICS_HOST } = config();
-  if (METRICS_PORT) registerQueueMetrics(prisma());
+  if (METRICS_PORT) {
+    registerQueueMetrics(prisma());
+    registerPoolMetrics();
+  }
   const metrics = METRICS_PORT ? await startMetricsServer(METRICS_PORT, METRICS_HOST, "process") : undefined;
   console.log(
     `Webhook worker running (pid ${process.pid}, ${database.embedded ? "embedded PostgreSQL" : "DATABASE_URL"})${metrics ? `; metrics on http://${METRICS_HOST}:${metrics.port}/metrics` : ""}.`,
@@ -27,6 +33,7 @@ async function main() {
     await metrics?.close();
     await worker.stop();
     await database.stop().catch(() => undefined);
+    await stopTracing().catch(() => undefined);
   });
 }
 

@@ -125,6 +125,7 @@ export default async function TreasuryPage() {
                     "Reserves",
                     "Coverage",
                     "Card volume (30 days)",
+                    "Overdrawn by the network",
                   ].map((h) => (
                     <th key={h} scope="col" className="px-4 py-2 font-medium">
                       {h}
@@ -146,6 +147,11 @@ export default async function TreasuryPage() {
                       {r.coverage_ratio === null ? "—" : percent(r.coverage_ratio)}
                     </td>
                     <td className="px-4 py-2 tabular-nums">{formatCurrency(r.card_volume_30d, r.currency)}</td>
+                    <td className="px-4 py-2 tabular-nums">
+                      {r.overdrawn_wallets === 0
+                        ? "—"
+                        : `${r.overdrawn_wallets} · ${formatCurrency(r.overdrawn_amount, r.currency)}`}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -317,6 +317,36 @@ async function spend(
   return { status: 201, body: JSON.stringify({ ...record, idempotent_replay: false }) };
 }
 
+/**
+ * Scenario 5e's simulator authorization: the same spend as 5a, answered in the simulator's shape
+ * (200, the outcome around the authorization). The baseline records no network step: compare ours
+ * in 5e with ours in 5a for what the card network lifecycle adds.
+ */
+async function networkAuthorization(
+  request: http.IncomingMessage,
+  headers: Record<string, string>,
+  cardId: string,
+  requestId: string,
+): Promise<Answer> {
+  const answer = await spend(request, headers, cardId, requestId);
+  if (answer.status !== 201) return answer;
+  const { idempotent_replay: _replay, ...authorization } = JSON.parse(String(answer.body)) as Record<string, unknown>;
+  const body = {
+    object: "network_message",
+    kind: "authorization",
+    networkId: `sim_${newId("req").slice(4)}`,
+    result: "approved",
+    replayed: false,
+    approvedAmount: authorization.amount,
+    balanceAfter: null,
+    declineCode: null,
+    declineMessage: null,
+    authorization,
+    idempotent_replay: false,
+  };
+  return { status: 200, body: JSON.stringify(body) };
+}
+
 async function route(
   request: http.IncomingMessage,
   headers: Record<string, string>,
@@ -331,6 +361,10 @@ async function route(
   if (request.method === "GET" && wallet?.[1]) return getWallet(request, headers, decodeURIComponent(wallet[1]));
   const card = /^\/api\/public\/sdk\/v1\/cards\/([^/]+)\/authorizations$/.exec(path);
   if (request.method === "POST" && card?.[1]) return spend(request, headers, decodeURIComponent(card[1]), requestId);
+  const network = /^\/api\/public\/sdk\/v1\/test\/cards\/([^/]+)\/network\/authorization$/.exec(path);
+  if (request.method === "POST" && network?.[1]) {
+    return networkAuthorization(request, headers, decodeURIComponent(network[1]), requestId);
+  }
   throw new ApiError("route_not_found", "No such route.");
 }
 

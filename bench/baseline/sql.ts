@@ -348,7 +348,13 @@ export async function authorizeSpend(
   // and read in one statement.
   const card = (
     await db.query<
-      CardRow & { walletExternalUserId: string; walletStatus: string; accountId: string; postedMinor: string; heldMinor: string }
+      CardRow & {
+        walletExternalUserId: string;
+        walletStatus: string;
+        accountId: string;
+        postedMinor: string;
+        heldMinor: string;
+      }
     >(
       `SELECT c.*, w."externalUserId" AS "walletExternalUserId", w."status" AS "walletStatus",
          a."id" AS "accountId", a."postedMinor", a."heldMinor"
@@ -396,8 +402,8 @@ export async function authorizeSpend(
        )
        INSERT INTO "Authorization"
          ("id", "applicationId", "livemode", "cardId", "walletId", "currency", "amount", "status", "declineCode",
-          "merchant", "source", "expiresAt", "createdAt", "updatedAt")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $15, $12, $12)
+          "merchant", "source", "expiresAt", "heldAmount", "createdAt", "updatedAt")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $15, CASE WHEN $14 THEN $7::bigint ELSE 0 END, $12, $12)
        RETURNING *`,
       [
         newId("auth"),

@@ -2,7 +2,15 @@
 // load generator and the orchestrator's sanity checks, so both servers always get identical requests.
 
 export type HttpScenarioId =
-  "trivial" | "read" | "write" | "replay" | "spend-spread" | "spend-controlled" | "spend-decided" | "spend-hot";
+  | "trivial"
+  | "read"
+  | "write"
+  | "replay"
+  | "spend-spread"
+  | "spend-controlled"
+  | "spend-decided"
+  | "spend-hot"
+  | "spend-network";
 
 export type BenchRequest = {
   method: "GET" | "POST";
@@ -52,6 +60,11 @@ export const HTTP_SCENARIOS: Record<HttpScenarioId, { number: string; title: str
     number: "5c",
     title: "card spend, many wallets, daily limit + blocked categories",
     expectStatus: 201,
+  },
+  "spend-network": {
+    number: "5e",
+    title: "card network authorization (simulator), many wallets",
+    expectStatus: 200,
   },
 };
 
@@ -120,6 +133,15 @@ export function buildRequest(scenario: HttpScenarioId, seed: SeedData, n: number
         method: "POST",
         path: `${SDK}/cards/${pick(seed.decisionCardIds, n)}/authorizations`,
         headers: { authorization: `Bearer ${pick(seed.decisionKeys, n)}`, "content-type": "application/json" },
+        body: SPEND_BODY,
+      };
+    case "spend-network":
+      // The simulator in front: the network's authorization through the card network lifecycle
+      // (a network step stored beside 5a's work); the baseline does 5a's work in the simulator's shape.
+      return {
+        method: "POST",
+        path: `${SDK}/test/cards/${pick(seed.spreadCardIds, n)}/network/authorization`,
+        headers: json,
         body: SPEND_BODY,
       };
     case "spend-hot":

@@ -16,6 +16,7 @@ export type AuditAction =
   | "webhook_secret.revealed"
   | "card_details.revealed"
   | "card.spending_controls_updated"
+  | "card.network_simulated"
   | "authorization.reversed"
   | "webhook_secret.rolled"
   | "webhook_secret.activated"
@@ -42,6 +43,7 @@ export type AuditAction =
   | "email.verified"
   | "password.changed"
   | "password.reset"
+  | "top_up.recorded";
 
 export type AuditContext = { merchantId: string; ipAddress?: string | null };
 

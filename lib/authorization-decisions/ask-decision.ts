@@ -156,6 +156,7 @@ async function sendDecisionRequest(
     lookupHost: options.lookupHost,
     answerBytes: ANSWER_BYTES,
     separatePool: { name: "decisions", connections: config().AUTHORIZATION_DECISIONS_IN_FLIGHT },
+    spanName: "authorization.decision",
   });
 }
 

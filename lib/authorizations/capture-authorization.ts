@@ -24,17 +24,18 @@ export async function captureAuthorization(
   const amount = input.amount === undefined ? auth.amount : toMinor(input.amount, auth.currency);
   // A reversed or expired hold is not captured late (docs/decisions/holds-that-end.md).
   requirePending(auth, "captured");
-  if (amount > auth.amount) {
+  // What is still held: the whole amount, unless the card network cleared part of it already.
+  if (amount > auth.heldAmount) {
     throw new DomainError(
       "amount_exceeds_authorization",
-      `At most ${toMajor(auth.amount, auth.currency)} ${auth.currency} can be captured.`,
+      `At most ${toMajor(auth.heldAmount, auth.currency)} ${auth.currency} can be captured.`,
       { param: "amount" },
     );
   }
   const merchantName = authorizationRecord(auth, auth.wallet.externalUserId).merchant.name;
   const reserve = await ensureReserveAccount(tx, tenant.livemode, auth.currency);
   const account = await lockWalletAccount(tx, auth.walletId);
-  await tx.ledgerAccount.update({ where: { id: account.id }, data: { heldMinor: { decrement: auth.amount } } });
+  await tx.ledgerAccount.update({ where: { id: account.id }, data: { heldMinor: { decrement: auth.heldAmount } } });
   await postTransfer(tx, {
     applicationId: tenant.applicationId,
     livemode: tenant.livemode,
@@ -48,10 +49,10 @@ export async function captureAuthorization(
   });
   const updated = await tx.authorization.update({
     where: { id: auth.id },
-    data: { status: "closed", capturedAmount: amount },
+    data: { status: "closed", capturedAmount: { increment: amount }, heldAmount: 0n },
   });
   // The uncaptured rest no longer counts against spending limits (docs/decisions/spending-controls.md).
-  await releaseSpending(tx, auth, auth.amount - amount);
+  await releaseSpending(tx, auth, auth.heldAmount - amount);
   await removeHoldExpiry(tx, auth.id);
   const record = authorizationRecord(updated, auth.wallet.externalUserId);
   await recordEvent(tx, tenant, "card.captured", record);

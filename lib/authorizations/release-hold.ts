@@ -27,14 +27,15 @@ export async function releaseHold(
   end: HoldEnd,
 ): Promise<AuthorizationRecord> {
   requirePending(auth, end);
-  // A pending authorization holds its whole amount (a capture closes it and releases the rest at
-  // once), so the remaining hold is the amount.
+  // What is still held (the card network may have cleared part of it) goes back; once a clearing
+  // moved money the authorization closes rather than reads as released uncaptured.
   const account = await lockWalletAccount(tx, auth.walletId);
-  await tx.ledgerAccount.update({ where: { id: account.id }, data: { heldMinor: { decrement: auth.amount } } });
-  const updated = await tx.authorization.update({ where: { id: auth.id }, data: { status: end } });
+  await tx.ledgerAccount.update({ where: { id: account.id }, data: { heldMinor: { decrement: auth.heldAmount } } });
+  const status = auth.capturedAmount > 0n ? "closed" : end;
+  const updated = await tx.authorization.update({ where: { id: auth.id }, data: { status, heldAmount: 0n } });
   // What was held no longer counts against spending limits, in the window it was approved in
   // (docs/decisions/spending-controls.md).
-  await releaseSpending(tx, auth, auth.amount);
+  await releaseSpending(tx, auth, auth.heldAmount);
   // A reversal (or a test-mode expiry) ends the hold before its due expiry job; dropping the job
   // keeps the queue to holds still open. Were it to run anyway, it finds the hold ended and stops.
   await removeHoldExpiry(tx, auth.id);

@@ -22,7 +22,16 @@ import { config } from "@/lib/config";
 import { authorizationRecord } from "./authorization-record";
 import { holdExpiresAt, scheduleHoldExpiry } from "./hold-expiry";
 
-export type SpendSource = "sdk" | "tap";
+export type SpendSource = "sdk" | "tap" | "network";
+
+/** A card network's authorization (lib/card-network/): who carried it, and what the network allows. */
+export type NetworkSpend = {
+  processor: string;
+  /** The processor's reference for the authorization, so its later messages can name it. */
+  networkRef?: string | null;
+  /** The terminal takes a partial approval: a spend short of funds holds what is available. */
+  partialApprovalCapable?: boolean;
+};
 
 export type SpendApproved = { approved: true; authorization: AuthorizationRecord };
 
@@ -133,11 +142,18 @@ export async function spendCard(
   input: AuthorizeBody,
   source: SpendSource,
   prior?: PriorDecision,
+  network?: NetworkSpend,
 ): Promise<SpendOutcome> {
   const asked = prior?.kind === "asked" ? prior : null;
   // After the endpoint's answer the checks run again under the spend's locks, for the amount it
   // approved: what changed while it decided (another spend, a freeze, a new limit) decides first.
-  const checked = await checkSpend(tx, tenant, cardId, input, { amount: asked?.approved ? asked.amount : undefined });
+  let checked = await checkSpend(tx, tenant, cardId, input, { amount: asked?.approved ? asked.amount : undefined });
+  const short = availableMinor(checked.account);
+  if (network?.partialApprovalCapable && checked.decline?.by === "funds" && short > 0n && prior === undefined) {
+    // A terminal that takes partial approvals gets what the wallet has (docs/decisions/card-network.md),
+    // checked again by the controls for that amount.
+    checked = await checkSpend(tx, tenant, cardId, input, { amount: short });
+  }
   const { card, account, currency, requested, amount, now, controls } = checked;
   const checkDecline: CheckDecline | null =
     prior?.kind === "declined_before_asking"
@@ -177,11 +193,12 @@ export async function spendCard(
     INSERT INTO "Authorization"
       ("id", "applicationId", "livemode", "cardId", "walletId", "currency", "amount", "status", "declineCode",
        "merchant", "source", "expiresAt", "decision", "metadata", "requestedAmount", "decisionEndpointId",
-       "createdAt", "updatedAt")
+       "heldAmount", "processor", "networkRef", "createdAt", "updatedAt")
     VALUES (${asked?.authorizationId ?? newId("auth")}, ${tenant.applicationId}, ${tenant.livemode}, ${card.id},
       ${card.walletId}, ${currency}, ${recordedAmount}, ${decline ? "declined" : "pending"}, ${decline?.code ?? null},
       ${JSON.stringify(merchant)}::jsonb, ${source}, ${expiresAt}, ${JSON.stringify(decision)}::jsonb,
-      ${metadata}::jsonb, ${requestedAmount}, ${asked?.endpointId ?? null}, ${now}, ${now})
+      ${metadata}::jsonb, ${requestedAmount}, ${asked?.endpointId ?? null}, ${decline === null ? amount : 0n},
+      ${network?.processor ?? null}, ${network?.networkRef ?? null}, ${now}, ${now})
     RETURNING *`;
   if (!auth) throw new Error("recording an authorization returned no row");
   const authorization = authorizationRecord(auth, card.wallet.externalUserId);

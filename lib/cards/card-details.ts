@@ -9,8 +9,15 @@ import { mintCardDetails, openCardDetails, sealCardDetails, type CardDetails } f
 
 export async function cardDetails(
   db: Db,
-  card: Pick<Card, "id" | "livemode" | "last4" | "sealedDetails">,
+  card: Pick<Card, "id" | "livemode" | "last4" | "sealedDetails" | "processor">,
 ): Promise<CardDetails> {
+  if (card.processor !== "simulator") {
+    // The number lives at the processor (Lithic), shown only by its own page (create-details-session.ts).
+    throw new DomainError(
+      "card_details_unavailable",
+      `This card's number is held by its processor (${card.processor}).`,
+    );
+  }
   if (card.sealedDetails !== null) return openCardDetails(card.id, card.sealedDetails);
   const minted = mintCardDetails(card.livemode, card.last4);
   if (minted === null) {

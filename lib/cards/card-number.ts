@@ -5,6 +5,7 @@ import { randomInt } from "node:crypto";
 import { config } from "@/lib/config";
 import { z } from "zod";
 import { seal, unseal } from "@/lib/crypto/secret-box";
+import { isLuhnValid, luhnSum } from "@/lib/luhn";
 
 /** Test mode's fixed BIN: numbers starting 424242 are recognisably not real cards. */
 export const TEST_CARD_BIN = "424242";
@@ -18,23 +19,7 @@ export function cardBin(livemode: boolean): string | null {
   return livemode ? (config().CARD_LIVE_BIN ?? null) : TEST_CARD_BIN;
 }
 
-/** The Luhn (mod 10) sum of `digits` as written, the last digit undoubled. */
-function luhnSum(digits: string): number {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10;
-}
-
-export function isLuhnValid(number: string): boolean {
-  return /^\d+$/.test(number) && luhnSum(number) === 0;
-}
+export { isLuhnValid };
 
 function randomDigits(count: number): string {
   let out = "";

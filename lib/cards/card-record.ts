@@ -23,6 +23,7 @@ export function cardRecord(card: Card, externalUserId: string, totals: SubjectTo
     expMonth: card.expMonth,
     expYear: card.expYear,
     livemode: card.livemode,
+    processor: card.processor,
     createdAt: card.createdAt.toISOString(),
   };
 }

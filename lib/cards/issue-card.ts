@@ -1,6 +1,11 @@
-// Issues a virtual card on a wallet and records card.issued in the same transaction.
-import { randomInt } from "node:crypto";
+// Issues a virtual card on a wallet and records card.issued in the same transaction. The card is first
+// placed at its processor (prepareCardIssue, outside any transaction: Lithic is a network call away),
+// then recorded; a processor that fails leaves nothing behind on our side.
+import { createHash } from "node:crypto";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Db } from "@/lib/db/client";
+import { cardProcessor, processorForNewCards } from "@/lib/connectors/card-processors";
+import { placeSimulatorCard } from "@/lib/connectors/simulator/card-processor";
 import { recordEvent } from "@/lib/events/record-event";
 import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -12,19 +17,27 @@ import { NO_CONTROLS, toCardColumns } from "@/lib/spending-controls/controls";
 import { NOTHING_SPENT } from "@/lib/spending-controls/usage";
 import { findWallet } from "@/lib/wallets/get-wallet";
 import { cardRecord } from "./card-record";
-import { mintCardDetails, sealCardDetails } from "./card-number";
+import { sealCardDetails } from "./card-number";
+import { callProcessor, type PlacedCard } from "./card-processor";
 
-const CARD_LIFETIME_YEARS = 3;
+/** A card placed at its processor, waiting to be recorded. */
+export type PreparedCard = { cardId: string; placed: PlacedCard };
 
-export async function issueCard(
-  tx: Prisma.TransactionClient,
-  tenant: Tenant,
-  input: IssueCardBody,
-): Promise<CardRecord> {
+/**
+ * A UUID (version 5's layout over SHA-256) naming `text`: Lithic's Idempotency-Key must be a UUID, and
+ * the same request must name the same one.
+ */
+export function uuidOf(text: string): string {
+  const hex = createHash("sha256").update(text, "utf8").digest("hex");
+  // Version 5 in the 13th digit, the RFC 4122 variant (8, 9, a or b) in the 17th.
+  const variant = ((Number.parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** The refusals issueCard would answer, checked before the processor is asked for a card. */
+async function walletToIssueOn(db: Db, tenant: Tenant, input: IssueCardBody) {
   requireExponent(input.currency);
-  // A new card has spent nothing, so its window limits start at 0 with no totals to seed.
-  const { spendLimit, spendingControls } = toCardColumns(requestedCardControls(NO_CONTROLS, input, input.currency));
-  const wallet = await findWallet(tx, tenant, input.externalUserId);
+  const wallet = await findWallet(db, tenant, input.externalUserId);
   if (wallet.currency !== input.currency) {
     throw new DomainError(
       "currency_mismatch",
@@ -35,10 +48,45 @@ export async function issueCard(
   if (wallet.status !== "active") {
     throw new DomainError("wallet_not_active", `Cards cannot be issued on a ${wallet.status} wallet.`);
   }
-  const now = new Date();
-  const id = newId("card");
-  // Null in live mode while no live BIN is configured: such a card gets its number later (card-details.ts).
-  const details = mintCardDetails(tenant.livemode);
+  return wallet;
+}
+
+/**
+ * Places the card at its mode's processor, outside any transaction. `clientIdempotencyKey` (the
+ * request's Idempotency-Key) makes a retried request ask Lithic for the same card, so a create whose
+ * answer was lost does not leave a second card there.
+ */
+export async function prepareCardIssue(
+  db: Db,
+  tenant: Tenant,
+  input: IssueCardBody,
+  { clientIdempotencyKey }: { clientIdempotencyKey?: string | null } = {},
+): Promise<PreparedCard> {
+  requestedCardControls(NO_CONTROLS, input, input.currency);
+  await walletToIssueOn(db, tenant, input);
+  const cardId = newId("card");
+  const idempotencyKey = uuidOf(
+    clientIdempotencyKey ? `${tenant.applicationId}:${tenant.livemode}:${clientIdempotencyKey}` : cardId,
+  );
+  const processor = cardProcessor(processorForNewCards(tenant.livemode));
+  const placed = await callProcessor(() => processor.createCard({ cardId, livemode: tenant.livemode, idempotencyKey }));
+  return { cardId, placed };
+}
+
+export async function issueCard(
+  tx: Prisma.TransactionClient,
+  tenant: Tenant,
+  input: IssueCardBody,
+  prepared?: PreparedCard,
+): Promise<CardRecord> {
+  // A new card has spent nothing, so its window limits start at 0 with no totals to seed.
+  const { spendLimit, spendingControls } = toCardColumns(requestedCardControls(NO_CONTROLS, input, input.currency));
+  const wallet = await walletToIssueOn(tx, tenant, input);
+  if (!prepared && processorForNewCards(tenant.livemode) !== "simulator") {
+    // Only the simulator can place a card inside a transaction; the API's route prepares the rest.
+    throw new Error("A card for a processor other than the simulator must be placed first (prepareCardIssue)");
+  }
+  const { cardId: id, placed } = prepared ?? { cardId: newId("card"), placed: placeSimulatorCard(tenant.livemode) };
   const card = await tx.card.create({
     data: {
       id,
@@ -51,10 +99,12 @@ export async function issueCard(
       spendingControls,
       status: "active",
       // The number itself only ever sealed (lib/cards/card-number.ts); last4 is what the API shows.
-      last4: details ? details.number.slice(-4) : String(randomInt(10_000)).padStart(4, "0"),
-      sealedDetails: details ? sealCardDetails(id, details) : null,
-      expMonth: now.getUTCMonth() + 1,
-      expYear: now.getUTCFullYear() + CARD_LIFETIME_YEARS,
+      last4: placed.last4,
+      sealedDetails: placed.details ? sealCardDetails(id, placed.details) : null,
+      expMonth: placed.expMonth,
+      expYear: placed.expYear,
+      processor: placed.processor,
+      processorCardToken: placed.processorCardToken,
     },
   });
   const record = cardRecord(card, wallet.externalUserId, NOTHING_SPENT);

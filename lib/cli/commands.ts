@@ -11,10 +11,17 @@ import { keysCreateCommand, keysListCommand, keysRevokeCommand } from "./keys-co
 import { ledgerVerifyCommand } from "./ledger-commands";
 import { listenCommand } from "./listen-command";
 import { liabilitiesSnapshotCommand, liabilitiesVerifyCommand } from "./liabilities-commands";
+import { balanceCommand, topUpRecordCommand, transferCreateCommand } from "./money-movement-commands";
 import { reverseAuthorizationCommand } from "./reverse-authorization-command";
+import { networkSimulateCommand } from "./network-simulate-command";
 import { simulateAuthorizationCommand } from "./simulate-authorization-command";
 import { triggerCommand } from "./trigger-command";
-import { webhooksAddCommand, webhooksDisableCommand, webhooksEnableCommand, webhooksListCommand } from "./webhooks-commands";
+import {
+  webhooksAddCommand,
+  webhooksDisableCommand,
+  webhooksEnableCommand,
+  webhooksListCommand,
+} from "./webhooks-commands";
 
 export const COMMANDS = {
   bootstrap: bootstrapCommand,
@@ -22,9 +29,13 @@ export const COMMANDS = {
   "keys list": keysListCommand,
   "keys revoke": keysRevokeCommand,
   "wallets fund": fundWalletCommand,
+  balance: balanceCommand,
+  "top-ups record": topUpRecordCommand,
+  "transfers create": transferCreateCommand,
   "cards details": cardDetailsCommand,
   "authorizations reverse": reverseAuthorizationCommand,
   "authorizations simulate": simulateAuthorizationCommand,
+  "network simulate": networkSimulateCommand,
   "webhooks add": webhooksAddCommand,
   "webhooks list": webhooksListCommand,
   "webhooks disable": webhooksDisableCommand,
@@ -48,8 +59,12 @@ export const TOPICS: Record<FirstWord<Words>, string> = {
   bootstrap: "Getting started:",
   keys: "Keys:",
   wallets: "Wallets:",
+  balance: "Money in and out:",
+  "top-ups": "Money in and out:",
+  transfers: "Money in and out:",
   cards: "Wallets:",
   authorizations: "Wallets:",
+  network: "Wallets:",
   webhooks: "Webhooks:",
   trigger: "Webhooks:",
   events: "Webhooks:",
@@ -64,8 +79,11 @@ export const TOPICS: Record<FirstWord<Words>, string> = {
 export const GROUPS: Record<GroupWord<Words>, string> = {
   keys: "Mint, list and revoke an application's API keys",
   wallets: "Fund wallets from the platform's reserve",
+  "top-ups": "Record bank deposits into an application's balance",
+  transfers: "Move money between an application's balance and its wallets",
   cards: "Show a test card's details",
   authorizations: "Release card holds by hand; simulate a spend and see its decision",
+  network: "Send a test card the card network's messages through the built-in simulator",
   webhooks: "Register, list and disable webhook endpoints",
   events: "Follow webhook delivery attempts",
   "signing-keys": "Rotate the key that signs statements and proof letters",

@@ -84,8 +84,12 @@ export const liabilitiesVerifyCommand: CliCommand<LiabilitiesVerifyOptions> = {
           : await verifyLiabilityProof(proof.value, snapshot.value);
     if (verdict.valid && options.chain !== undefined) {
       const chain = await readJson(options.chain);
-      const data = "value" in chain && typeof chain.value === "object" && chain.value !== null && "data" in chain.value ? chain.value.data : undefined;
-      const chained = "error" in chain ? { valid: false as const, reason: chain.error } : await verifySnapshotChain(data);
+      const data =
+        "value" in chain && typeof chain.value === "object" && chain.value !== null && "data" in chain.value
+          ? chain.value.data
+          : undefined;
+      const chained =
+        "error" in chain ? { valid: false as const, reason: chain.error } : await verifySnapshotChain(data);
       if (!chained.valid) verdict = { valid: false, reason: `the chain is not valid: ${chained.reason}` };
     }
     if (options.json) console.log(JSON.stringify(verdict));

@@ -8,6 +8,8 @@ import { reverseAuthorization } from "@/lib/authorizations/reverse-authorization
 import { issueCard } from "@/lib/cards/issue-card";
 import { setCardStatus } from "@/lib/cards/set-card-status";
 import { updateCard } from "@/lib/cards/update-card";
+import { handleNetworkMessage } from "@/lib/card-network/handle-network-message";
+import type { NetworkMessage } from "@/lib/card-network/network-message";
 import { prisma, transaction } from "@/lib/db/client";
 import { EVENT_TYPES, type EventType } from "@/lib/events/record-event";
 import { randomBase62 } from "@/lib/ids";
@@ -19,6 +21,16 @@ import { createWalletBodySchema, updateWalletBodySchema } from "@/lib/schemas/wa
 import type { Tenant } from "@/lib/tenant";
 import { createWallet } from "@/lib/wallets/create-wallet";
 import { updateWallet } from "@/lib/wallets/update-wallet";
+import { topUpBalance } from "@/lib/balance/top-up";
+import { createTransfer } from "@/lib/transfers/create-transfer";
+import {
+  createBankAccountBodySchema,
+  createPayoutBodySchema,
+  createTransferBodySchema,
+} from "@/lib/schemas/money-movement";
+import { createBankAccount } from "@/lib/payouts/bank-accounts";
+import { createPayout } from "@/lib/payouts/create-payout";
+import { movePayout, type PayoutMove } from "@/lib/payouts/move-payout";
 
 export class UnknownEventError extends Error {
   override name = "UnknownEventError";
@@ -44,7 +56,13 @@ export type TriggerResult = {
   type: EventType;
   /** Every event the trigger caused, in order; the last is the one asked for. */
   events: CausedEvent[];
-  resources: { externalUserId: string; walletId?: string; cardId?: string; authorizationId?: string };
+  resources: {
+    externalUserId: string;
+    walletId?: string;
+    cardId?: string;
+    authorizationId?: string;
+    payoutId?: string;
+  };
 };
 
 type Made = TriggerResult["resources"];
@@ -69,6 +87,18 @@ const PREREQUISITE: Record<EventType, EventType | null> = {
   "card.canceled": "card.issued",
   "card.updated": "card.issued",
   "wallet.updated": "wallet.provisioned",
+  "top_up.created": null,
+  "transfer.created": "top_up.created",
+  "card.incremented": "card.authorized",
+  "card.advised": "card.issued",
+  "card.force_posted": "card.issued",
+  "card.return_reversed": "card.refunded",
+  "payout.created": "transfer.created",
+  "payout.in_transit": "payout.created",
+  "payout.paid": "payout.in_transit",
+  "payout.failed": "payout.created",
+  "payout.returned": "payout.paid",
+  "payout.canceled": "payout.created",
 };
 
 const STEPS: Record<EventType, Step> = {
@@ -160,7 +190,94 @@ const STEPS: Record<EventType, Step> = {
     await transaction((tx) => updateWallet(tx, tenant, made.externalUserId, body));
     return { recordId: walletId };
   },
+  "top_up.created": async (tenant) => {
+    const topUp = await transaction((tx) => topUpBalance(tx, tenant, { amount: FUNDING, currency: CURRENCY }));
+    return { recordId: topUp.id };
+  },
+  "transfer.created": async (tenant, made) => {
+    // A wallet to pay from the balance the top-up filled.
+    await STEPS["wallet.provisioned"](tenant, made);
+    const body = createTransferBodySchema.parse({
+      from: { type: "balance" },
+      to: { type: "wallet", externalUserId: made.externalUserId },
+      amount: SPEND,
+      currency: CURRENCY,
+    });
+    const transfer = await transaction((tx) => createTransfer(tx, tenant, body));
+    return { recordId: transfer.id };
+  },
+  // The card network's steps, through the simulator as test mode carries them.
+  "card.incremented": (tenant, made) =>
+    network(tenant, made, {
+      kind: "increment",
+      budgetMs: 2_000,
+      authorization: { id: need(made.authorizationId, "authorization") },
+    }),
+  "card.advised": (tenant, made) => network(tenant, made, { kind: "advice" }),
+  "card.force_posted": (tenant, made) => network(tenant, made, { kind: "force_post" }),
+  "card.return_reversed": (tenant, made) =>
+    network(tenant, made, {
+      kind: "return_reversal",
+      authorization: { id: need(made.authorizationId, "authorization") },
+    }),
+  "payout.created": async (tenant, made) => {
+    // To the wallet holder's own bank account, out of what the transfer put in.
+    const account = createBankAccountBodySchema.parse({
+      country: "US",
+      currency: CURRENCY,
+      holderName: "Trigger Test",
+      routingNumber: "110000000",
+      accountNumber: "000123456789",
+    });
+    const bankAccount = await transaction((tx) => createBankAccount(tx, tenant, made.externalUserId, account));
+    const body = createPayoutBodySchema.parse({
+      from: { type: "wallet", externalUserId: made.externalUserId },
+      bankAccountId: bankAccount.id,
+      amount: SPEND / 5,
+      currency: CURRENCY,
+    });
+    const payout = await transaction((tx) => createPayout(tx, tenant, body));
+    made.payoutId = payout.id;
+    return { recordId: payout.id };
+  },
+  "payout.in_transit": (tenant, made) => payoutMove(tenant, made, "in_transit"),
+  "payout.paid": (tenant, made) => payoutMove(tenant, made, "paid"),
+  "payout.failed": (tenant, made) => payoutMove(tenant, made, "failed"),
+  "payout.returned": (tenant, made) => payoutMove(tenant, made, "returned"),
+  "payout.canceled": (tenant, made) => payoutMove(tenant, made, "canceled"),
 };
+
+type NetworkPart =
+  | { kind: "increment"; budgetMs: number; authorization: { id: string } }
+  | { kind: "advice" }
+  | { kind: "force_post" }
+  | { kind: "return_reversal"; authorization: { id: string } };
+
+async function network(tenant: Tenant, made: Made, part: NetworkPart): Promise<{ recordId: string }> {
+  const cardId = need(made.cardId, "card");
+  const amount = BigInt(part.kind === "increment" ? 5 * 100 : SPEND * 100);
+  const message: NetworkMessage = {
+    ...part,
+    networkId: `trigger_${randomBase62(16)}`,
+    processor: "simulator",
+    cardId,
+    amount,
+    currency: CURRENCY,
+    merchant: { name: "Trigger Test Merchant" },
+  };
+  const result = await handleNetworkMessage(message, { tenant });
+  if (!result.ok) throw new Error(`The simulated ${part.kind} was refused: ${result.message}`);
+  if (result.outcome.result === "declined")
+    throw new Error(`The simulated ${part.kind} was declined: ${result.outcome.message}`);
+  made.authorizationId = result.outcome.authorizationId;
+  return { recordId: result.outcome.authorizationId };
+}
+
+async function payoutMove(tenant: Tenant, made: Made, move: PayoutMove): Promise<{ recordId: string }> {
+  const payoutId = need(made.payoutId, "payout");
+  await transaction((tx) => movePayout(tx, tenant, payoutId, move));
+  return { recordId: payoutId };
+}
 
 function need(id: string | undefined, what: string): string {
   if (!id) throw new Error(`trigger step ran before its ${what} was made`);

@@ -61,7 +61,7 @@ export interface paths {
     put?: never;
     /**
      * Issue a virtual card
-     * @description Issues a virtual card on the user's wallet and fires `card.issued`. The card's currency must equal the wallet's. Only last4 and expiry are ever returned.
+     * @description Issues a virtual card on the user's wallet and fires `card.issued`. The card's currency must equal the wallet's. Only last4 and expiry are ever returned. In live mode with a card processor configured (Lithic) the card is created there first; if the processor refuses, the answer is 502 `processor_error`, if it cannot be reached, 503 `processor_unavailable` with Retry-After, and nothing is created. `processor` says who manages the card: `simulator` cards reach no card network.
      *
      *     Required scope: `cards:write`.
      */
@@ -109,7 +109,7 @@ export interface paths {
     put?: never;
     /**
      * Freeze a card
-     * @description A frozen card declines every spend (402 `card_inactive`) until unfrozen. Freezing a frozen card changes nothing; a canceled card answers 409 `card_not_active`. No body.
+     * @description A frozen card declines every spend (402 `card_inactive`) until unfrozen. Freezing a frozen card changes nothing; a canceled card answers 409 `card_not_active`. No body. A card whose `processor` is `lithic` changes at Lithic first: if Lithic refuses, the answer is 502 `processor_error`, if it cannot be reached, 503 `processor_unavailable` with Retry-After, and the card stays as it was.
      *
      *     Required scope: `cards:write`.
      */
@@ -131,7 +131,7 @@ export interface paths {
     put?: never;
     /**
      * Unfreeze a card
-     * @description Lets a frozen card spend again. Unfreezing an active card changes nothing; a canceled card answers 409 `card_not_active`. No body.
+     * @description Lets a frozen card spend again. Unfreezing an active card changes nothing; a canceled card answers 409 `card_not_active`. No body. A card whose `processor` is `lithic` changes at Lithic first: if Lithic refuses, the answer is 502 `processor_error`, if it cannot be reached, 503 `processor_unavailable` with Retry-After, and the card stays as it was.
      *
      *     Required scope: `cards:write`.
      */
@@ -153,7 +153,7 @@ export interface paths {
     put?: never;
     /**
      * Cancel a card
-     * @description Cancels the card for good: every later spend declines with `card_inactive`. Holds it placed before stay capturable. Canceling twice changes nothing. No body.
+     * @description Cancels the card for good: every later spend declines with `card_inactive`. Holds it placed before stay capturable. Canceling twice changes nothing. No body. A card whose `processor` is `lithic` changes at Lithic first: if Lithic refuses, the answer is 502 `processor_error`, if it cannot be reached, 503 `processor_unavailable` with Retry-After, and the card stays as it was.
      *
      *     Required scope: `cards:write`.
      */
@@ -208,6 +208,8 @@ export interface paths {
      *
      *     Make a new session each time the holder asks, and never log `url`: it opens the card once. Live mode needs an `https` origin; test mode also takes `http://localhost:<port>`. Test card numbers start with 424242.
      *
+     *     **A card whose `processor` is `lithic`**: its number and CVC are held by Lithic, so `url` is Lithic's own embedded card page (`/v1/embed/card`, signed by us with Lithic's scheme), framed the same way. Lithic cannot limit it to one opening, so it works for 60 seconds (`expiresAt`) instead of 10 minutes, and Lithic posts the holder's clicks to `origin` only.
+     *
      *     Required scope: `cards:details`.
      */
     post: operations["createCardDetailsSession"];
@@ -228,7 +230,7 @@ export interface paths {
     put?: never;
     /**
      * Spend with a card
-     * @description Authorizes a spend: places a hold of `amount` on the wallet (available balance drops, posted does not) and fires `card.authorized` with the authorization. The spend is checked in this order: the card's currency and status (and its wallet's), then the spending controls of the card and of its wallet (categories, countries, per-authorization and window limits; see updateCard), then the wallet's available balance. A decline answers 402 with `type: card_error`, the decline `code` (`insufficient_funds`, `spend_limit_exceeded`, `card_inactive`, `card_currency_mismatch`, `spending_limit_exceeded`, `category_blocked`, `country_blocked`, `card_expired`, `declined_by_application`) and the recorded declined authorization under `error.authorization`; it places no hold and fires no event.
+     * @description For programs that acquire their own spends (they report each spend here); a card spent at real merchants gets its spends from the card network through its processor instead (test mode: the simulator, POST /test/cards/{id}/network/{kind}). Authorizes a spend: places a hold of `amount` on the wallet (available balance drops, posted does not) and fires `card.authorized` with the authorization. The spend is checked in this order: the card's currency and status (and its wallet's), then the spending controls of the card and of its wallet (categories, countries, per-authorization and window limits; see updateCard), then the wallet's available balance. A decline answers 402 with `type: card_error`, the decline `code` (`insufficient_funds`, `spend_limit_exceeded`, `card_inactive`, `card_currency_mismatch`, `spending_limit_exceeded`, `category_blocked`, `country_blocked`, `card_expired`, `declined_by_application`) and the recorded declined authorization under `error.authorization`; it places no hold and fires no event.
      *
      *     Required scope: `transactions:write`.
      */
@@ -347,6 +349,198 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/public/sdk/v1/balance": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Retrieve the application's balance
+     * @description The application's own money in this mode, per currency it holds, in Stripe's shape: `available` can be moved to wallets now; `pending` is on its way in. Filled by top-ups (test: `POST /test/top-ups`; live: a bank deposit the operator records), emptied by transfers to wallets.
+     *
+     *     Required scope: `wallets:read`.
+     */
+    get: operations["getBalance"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/transfers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List transfers
+     * @description The application's transfers in this mode, newest first; with `wallet`, those in or out of that wallet.
+     *
+     *     Required scope: `wallets:read`.
+     */
+    get: operations["listTransfers"];
+    put?: never;
+    /**
+     * Move money between the balance and wallets
+     * @description Balance to wallet (funding a user), wallet to wallet (between two users of the application) or wallet to balance (collecting), in the currency of every wallet named. Instant and atomic: both sides post in one ledger transfer or nothing posts. Fires `transfer.created` in the sequence of each wallet it touches. A frozen or closed wallet cannot send; a closed one cannot receive. Too little available on the sending side is 402 `insufficient_funds` with nothing posted.
+     *
+     *     Required scope: `transactions:write`.
+     */
+    post: operations["createTransfer"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/transfers/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Retrieve a transfer
+     * @description Required scope: `wallets:read`.
+     */
+    get: operations["getTransfer"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/wallets/{externalUserId}/bank-accounts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a wallet holder's bank accounts
+     * @description Required scope: `wallets:read`.
+     */
+    get: operations["listWalletBankAccounts"];
+    put?: never;
+    /**
+     * Add a wallet holder's bank account
+     * @description Records the holder's external bank account for payouts, in the wallet's currency: `{routingNumber, accountNumber}` (US, ABA checksum checked), `{sortCode, accountNumber}` (GB), `{iban}` (IBAN countries, mod 97 checked), `{bankCode, accountNumber}` (NG, NUBAN check digit checked). The identifiers are sealed at rest and answered only as `last4` and the bank's code.
+     *
+     *     Required scope: `transactions:write`.
+     */
+    post: operations["createWalletBankAccount"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/balance/bank-accounts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the application's own bank accounts
+     * @description Required scope: `wallets:read`.
+     */
+    get: operations["listBalanceBankAccounts"];
+    put?: never;
+    /**
+     * Add the application's own bank account
+     * @description As for a wallet's, for payouts from the application's balance.
+     *
+     *     Required scope: `transactions:write`.
+     */
+    post: operations["createBalanceBankAccount"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/payouts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List payouts
+     * @description The application's payouts in this mode, newest first; with `wallet`, that wallet's.
+     *
+     *     Required scope: `wallets:read`.
+     */
+    get: operations["listPayouts"];
+    put?: never;
+    /**
+     * Pay out to a bank account
+     * @description Pays out of a wallet (to one of its holder's bank accounts) or the balance (to one of the application's). The amount is held at once (available drops; posted moves when it is paid), the payout is `pending` and goes to the payout rail; it moves to `in_transit`, then `paid`, or `failed` (the hold released), and a paid one may come back `returned` (credited back). Fires `payout.*` at each move. Test mode uses the built-in simulator rail; live payouts need a rail connector and otherwise answer 403 `payouts_not_configured`.
+     *
+     *     Required scope: `transactions:write`.
+     */
+    post: operations["createPayout"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/payouts/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Retrieve a payout
+     * @description Required scope: `wallets:read`.
+     */
+    get: operations["getPayout"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/payouts/{id}/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a pending payout
+     * @description Releases the hold of a payout still `pending` and fires `payout.canceled`; any other status is 409 `payout_status_conflict`. No body.
+     *
+     *     Required scope: `transactions:write`.
+     */
+    post: operations["cancelPayout"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/public/sdk/v1/test/wallets/{externalUserId}/fund": {
     parameters: {
       query?: never;
@@ -369,6 +563,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/public/sdk/v1/test/top-ups": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Top up the test balance
+     * @description Test mode only (live keys get 403 `test_mode_only`; a live top-up is a bank deposit the operator records with `cli top-ups record`). Adds the amount to the application's test balance at once, from the platform's test reserve, and fires `top_up.created`.
+     *
+     *     Required scope: `transactions:write`.
+     */
+    post: operations["createTestTopUp"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/test/payouts/{id}/{move}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Report a test payout's next move
+     * @description Test mode only (live keys get 403 `test_mode_only`). Does what a bank's rail reports: `in-transit` (from pending), `paid` (from pending or in transit: the hold released and the amount posted out), `failed` (from pending or in transit: the hold released; optional `reason`), `returned` (from paid: credited back; optional `reason`). A move its status does not allow is 409 `payout_status_conflict`.
+     *
+     *     Required scope: `transactions:write`.
+     */
+    post: operations["moveTestPayout"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/public/sdk/v1/test/cards/{id}/tap": {
     parameters: {
       query?: never;
@@ -380,11 +618,33 @@ export interface paths {
     put?: never;
     /**
      * Simulate a card tap
-     * @description Test mode only (live keys get 403 `test_mode_only`). Runs the same path as an SDK spend, with `source: "tap"`. A decline answers 402 with `type: card_error`, the decline `code` (`insufficient_funds`, `spend_limit_exceeded`, `card_inactive`, `card_currency_mismatch`, `spending_limit_exceeded`, `category_blocked`, `country_blocked`, `card_expired`, `declined_by_application`) and the recorded declined authorization under `error.authorization`; it places no hold and fires no event.
+     * @description Test mode only (live keys get 403 `test_mode_only`). Runs the same path as an SDK spend, with `source: "tap"`, carried by the built-in card network simulator as an authorization: the first step of its history, which later simulated messages (POST /test/cards/{id}/network/{kind} with its `authorizationId`) continue. A decline answers 402 with `type: card_error`, the decline `code` (`insufficient_funds`, `spend_limit_exceeded`, `card_inactive`, `card_currency_mismatch`, `spending_limit_exceeded`, `category_blocked`, `country_blocked`, `card_expired`, `declined_by_application`) and the recorded declined authorization under `error.authorization`; it places no hold and fires no event.
      *
      *     Required scope: `transactions:write`.
      */
     post: operations["simulateCardTap"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/test/cards/{id}/network/{kind}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a card network message (simulator)
+     * @description Test mode only (live keys get 403 `test_mode_only`). The built-in card network simulator: sends one message of the card network's lifecycle for a test card through the same code a live processor's messages run (docs/decisions/card-network.md). `authorization` approves (all or part) or declines, inside the simulator's 2 s window (the decision endpoint's defaultAction answers when it is slow); an amount of 0 is an account verification, answered without a hold. `increment` raises a hold, checked like a new spend; `advice` is the network's stand-in approval, held even past the available balance; `reversal` and `expiry` release the hold (all or part); `clearing` settles against the authorization (partial, several, up to 20% over it for restaurants, bars, taxis and salons; `final` releases the rest); `force-post` is a clearing with no authorization, posted even below zero; `refund` credits the wallet (with or without an authorization); `return-reversal` takes a refund back. `networkId` is the message's own id, generated when absent and returned: a repeat with the same `networkId` changes nothing and answers as the first did (`replayed: true`). A decline is an answer (200, `result: declined`), not an error.
+     *
+     *     Required scope: `transactions:write`.
+     */
+    post: operations["simulateNetworkMessage"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1341,6 +1601,246 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  "top_up.created": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Money was added to the application's balance
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_top_up_created"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "transfer.created": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Money moved between the application's balance and a wallet, or between two wallets (one event per wallet it touches)
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_transfer_created"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "card.incremented": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The card network raised a hold (an incremental authorization, e.g. a hotel or fuel)
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_card_incremented"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "card.advised": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The card network's stand-in approved a spend while we did not answer (an advice): held, never refused, may overdraw
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_card_advised"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "card.force_posted": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The card network cleared a spend with no authorization (a force post): posted, even below zero
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_card_force_posted"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "card.return_reversed": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The card network took back a merchant credit (a return reversal)
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_card_return_reversed"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "payout.created": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A payout was created: the amount held, on its way to the rail
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_payout_created"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "payout.in_transit": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A payout was sent by the rail
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_payout_in_transit"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "payout.paid": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A payout was paid
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_payout_paid"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "payout.failed": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A payout failed
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_payout_failed"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "payout.returned": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A paid payout came back
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_payout_returned"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "payout.canceled": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A payout was canceled
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_payout_canceled"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface components {
   schemas: {
@@ -1621,6 +2121,147 @@ export interface components {
     };
     /**
      * @example {
+     *       "from": {
+     *         "type": "balance"
+     *       },
+     *       "to": {
+     *         "type": "wallet",
+     *         "externalUserId": "user_42"
+     *       },
+     *       "amount": 250,
+     *       "currency": "USD"
+     *     }
+     */
+    CreateTransferRequest: {
+      from: components["schemas"]["TransferParty"];
+      to: components["schemas"]["TransferParty"];
+      /**
+       * @description Amount to move (major unit).
+       * @example 250
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code (upper case in responses).
+       * @example USD
+       */
+      currency: string;
+      /**
+       * @description Shown on the transactions it makes.
+       * @example Payroll November
+       */
+      description?: string;
+      /**
+       * @description Your own string-to-string notes, at most 20 keys.
+       * @example {
+       *       "payroll": "2026-11"
+       *     }
+       */
+      metadata?: {
+        [key: string]: string;
+      };
+    };
+    /** @description The application's balance (`{"type":"balance"}`) or a wallet (`{"type":"wallet","externalUserId":"…"}`). */
+    TransferParty:
+      | {
+          /** @constant */
+          type: "balance";
+        }
+      | {
+          /** @constant */
+          type: "wallet";
+          /**
+           * @description Your own identifier for the user; 1-128 characters of `[A-Za-z0-9_.:@-]`.
+           * @example user_42
+           */
+          externalUserId: string;
+        };
+    /**
+     * @example {
+     *       "country": "US",
+     *       "currency": "USD",
+     *       "holderName": "Ada Lovelace",
+     *       "routingNumber": "110000000",
+     *       "accountNumber": "000123456789"
+     *     }
+     */
+    CreateBankAccountRequest: {
+      /**
+       * @description The bank's country (ISO 3166-1 alpha-2): decides which identifiers it takes.
+       * @example US
+       */
+      country: string;
+      /**
+       * @description ISO 4217 currency code (upper case in responses).
+       * @example USD
+       */
+      currency: string;
+      /**
+       * @description The account holder's name.
+       * @example Ada Lovelace
+       */
+      holderName: string;
+      /**
+       * @description US: the 9-digit ABA routing number (checksum checked).
+       * @example 110000000
+       */
+      routingNumber?: string;
+      /**
+       * @description US (4-17 digits), GB (8 digits), NG (10-digit NUBAN).
+       * @example 000123456789
+       */
+      accountNumber?: string;
+      /**
+       * @description GB: the 6-digit sort code.
+       * @example 12-34-56
+       */
+      sortCode?: string;
+      /**
+       * @description IBAN countries: the IBAN (mod-97 checked).
+       * @example DE89370400440532013000
+       */
+      iban?: string;
+      /**
+       * @description NG: the bank's 3-digit CBN code (the NUBAN check digit covers it).
+       * @example 058
+       */
+      bankCode?: string;
+    };
+    /**
+     * @example {
+     *       "from": {
+     *         "type": "wallet",
+     *         "externalUserId": "user_42"
+     *       },
+     *       "bankAccountId": "ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx",
+     *       "amount": 120,
+     *       "currency": "USD"
+     *     }
+     */
+    CreatePayoutRequest: {
+      from: components["schemas"]["TransferParty"];
+      /**
+       * @description A bank account of the same wallet (or of the application, from the balance).
+       * @example ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx
+       */
+      bankAccountId: string;
+      /**
+       * @description Amount to pay out (major unit).
+       * @example 120
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code (upper case in responses).
+       * @example USD
+       */
+      currency: string;
+      /**
+       * @description Shown on the transactions it makes.
+       * @example Payroll November
+       */
+      description?: string;
+    };
+    /**
+     * @example {
      *       "amount": 500,
      *       "description": "Test top-up"
      *     }
@@ -1636,6 +2277,83 @@ export interface components {
        * @example Test top-up
        */
       description?: string;
+    };
+    /**
+     * @example {
+     *       "amount": 10000,
+     *       "currency": "USD"
+     *     }
+     */
+    TestTopUpRequest: {
+      /**
+       * @description Amount to add to the balance (major unit).
+       * @example 10000
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code (upper case in responses).
+       * @example USD
+       */
+      currency: string;
+      /**
+       * @description Shown on the transactions it makes.
+       * @example Payroll November
+       */
+      description?: string;
+    };
+    /**
+     * @example {
+     *       "reason": "account_closed"
+     *     }
+     */
+    TestPayoutMoveRequest: {
+      /**
+       * @description Why it failed or came back (failed and returned only; a default is recorded otherwise).
+       * @example account_closed
+       */
+      reason?: string;
+    };
+    /**
+     * @example {
+     *       "amount": 20,
+     *       "merchant": {
+     *         "name": "Corner Coffee",
+     *         "category": "5814",
+     *         "country": "US"
+     *       }
+     *     }
+     */
+    NetworkSimulationRequest: {
+      /**
+       * @description In the card's currency, major unit. 0 only for an authorization (an account verification) and an expiry (all that is still held).
+       * @example 20
+       */
+      amount: number;
+      /**
+       * @description Optional; when given it must be the card's currency (else 400 currency_mismatch).
+       * @example USD
+       */
+      currency?: string;
+      /**
+       * @description The message's own id at the network; generated when absent and returned. A repeat with the same networkId changes nothing and answers as the first did.
+       * @example sim_7Qx2LmP9aR4tVw8Z
+       */
+      networkId?: string;
+      /**
+       * @description The authorization a later message belongs to (required for increment, reversal, clearing and expiry; optional for advice, refund and return-reversal).
+       * @example auth_3kT9sLm2QpX7vB1nR5cY8dWz
+       */
+      authorizationId?: string;
+      merchant?: components["schemas"]["MerchantInput"];
+      /** @description Clearing only: no further clearing will come, so the rest of the hold is released. */
+      final?: boolean;
+      /**
+       * @description Authorization only: a balance inquiry or account verification is answered without a hold.
+       * @enum {string}
+       */
+      purpose?: "purchase" | "balance_inquiry" | "account_verification";
+      /** @description Authorization only: the terminal takes a partial approval, so a spend short of funds holds what is available. */
+      partialApprovalCapable?: boolean;
     };
     /**
      * @example {
@@ -1669,6 +2387,18 @@ export interface components {
         | "card.captured"
         | "card.refunded"
         | "card.reversed"
+        | "top_up.created"
+        | "transfer.created"
+        | "card.incremented"
+        | "card.advised"
+        | "card.force_posted"
+        | "card.return_reversed"
+        | "payout.created"
+        | "payout.in_transit"
+        | "payout.paid"
+        | "payout.failed"
+        | "payout.returned"
+        | "payout.canceled"
         | "card.declined"
         | "card.frozen"
         | "card.unfrozen"
@@ -1711,6 +2441,18 @@ export interface components {
         | "card.captured"
         | "card.refunded"
         | "card.reversed"
+        | "top_up.created"
+        | "transfer.created"
+        | "card.incremented"
+        | "card.advised"
+        | "card.force_posted"
+        | "card.return_reversed"
+        | "payout.created"
+        | "payout.in_transit"
+        | "payout.paid"
+        | "payout.failed"
+        | "payout.returned"
+        | "payout.canceled"
         | "card.declined"
         | "card.frozen"
         | "card.unfrozen"
@@ -1750,6 +2492,18 @@ export interface components {
         | "card.captured"
         | "card.refunded"
         | "card.reversed"
+        | "top_up.created"
+        | "transfer.created"
+        | "card.incremented"
+        | "card.advised"
+        | "card.force_posted"
+        | "card.return_reversed"
+        | "payout.created"
+        | "payout.in_transit"
+        | "payout.paid"
+        | "payout.failed"
+        | "payout.returned"
+        | "payout.canceled"
         | "card.declined"
         | "card.frozen"
         | "card.unfrozen"
@@ -1931,7 +2685,7 @@ export interface components {
           availableBalance: number;
         };
         /** @enum {string} */
-        source: "sdk" | "tap";
+        source: "sdk" | "tap" | "network";
         /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
         livemode: boolean;
       };
@@ -2202,6 +2956,7 @@ export interface components {
      *         "expMonth": 10,
      *         "expYear": 2029,
      *         "livemode": false,
+     *         "processor": "simulator",
      *         "createdAt": "2026-10-01T08:41:03.000Z"
      *       }
      *     }
@@ -2270,6 +3025,7 @@ export interface components {
      *       "expMonth": 10,
      *       "expYear": 2029,
      *       "livemode": false,
+     *       "processor": "simulator",
      *       "createdAt": "2026-10-01T08:41:03.000Z"
      *     }
      */
@@ -2309,6 +3065,12 @@ export interface components {
       expYear: number;
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
+      /**
+       * @description Who manages the card at the card network. `lithic`: a card Lithic issued, usable at real merchants. `simulator`: the built-in network simulator (every test-mode card, and live cards while the service runs without a processor); such a card reaches no card network, and its spends come only from the API.
+       * @example simulator
+       * @enum {string}
+       */
+      processor: "simulator" | "lithic";
       /**
        * Format: date-time
        * @description ISO 8601 UTC timestamp.
@@ -2467,10 +3229,10 @@ export interface components {
         country: string | null;
       };
       /**
-       * @description sdk: an SDK spend; tap: a simulated card tap (test mode).
+       * @description sdk: a spend the application reported (POST /cards/{id}/authorizations); tap: a simulated card tap (test mode); network: a card network message through the card's processor (the built-in simulator in test mode).
        * @enum {string}
        */
-      source: "sdk" | "tap";
+      source: "sdk" | "tap" | "network";
       /**
        * @description When the hold lapses if not captured: AUTHORIZATION_HOLD_DAYS (default 7) after approval; the hold is then released and the status becomes expired. null for a declined authorization.
        * @example 2026-10-10T12:14:27.000Z
@@ -2514,10 +3276,10 @@ export interface components {
      */
     AuthorizationDecision: {
       /**
-       * @description application: the decision endpoint answered. default: its defaultAction applied (it did not answer usably in time, or was overloaded), or no endpoint is set (reason no_endpoint). status, controls, funds: the service's own check declined before (or, after an approval, again after) the endpoint was asked.
+       * @description application: the decision endpoint answered. default: its defaultAction applied (it did not answer usably in time, or was overloaded), or no endpoint is set (reason no_endpoint). status, controls, funds: the service's own check declined before (or, after an approval, again after) the endpoint was asked. stand_in: the card network approved it while we did not answer (an advice; no check of ours ran, it may overdraw). network: the network posted it with no authorization of ours (reason force_post, refund or return_reversal) or answered a balance inquiry or account verification (reason balance_inquiry, account_verification).
        * @enum {string}
        */
-      by: "application" | "default" | "controls" | "funds" | "status";
+      by: "application" | "default" | "controls" | "funds" | "status" | "stand_in" | "network";
       /**
        * @description approved, partially_approved or declined (by application); timeout, invalid_response, error, overloaded or no_endpoint (by default); the decline code (status, controls, funds).
        * @example approved
@@ -2834,6 +3596,7 @@ export interface components {
      *         "expMonth": 10,
      *         "expYear": 2029,
      *         "livemode": false,
+     *         "processor": "simulator",
      *         "createdAt": "2026-10-01T08:41:03.000Z"
      *       }
      *     }
@@ -2908,6 +3671,7 @@ export interface components {
      *         "expMonth": 10,
      *         "expYear": 2029,
      *         "livemode": false,
+     *         "processor": "simulator",
      *         "createdAt": "2026-10-01T08:41:03.000Z"
      *       }
      *     }
@@ -2982,6 +3746,7 @@ export interface components {
      *         "expMonth": 10,
      *         "expYear": 2029,
      *         "livemode": false,
+     *         "processor": "simulator",
      *         "createdAt": "2026-10-01T08:41:03.000Z"
      *       }
      *     }
@@ -3056,6 +3821,7 @@ export interface components {
      *         "expMonth": 10,
      *         "expYear": 2029,
      *         "livemode": false,
+     *         "processor": "simulator",
      *         "createdAt": "2026-10-01T08:41:03.000Z"
      *       }
      *     }
@@ -3161,6 +3927,871 @@ export interface components {
        */
       sequence: number;
       data: components["schemas"]["Wallet"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_TopUp0Created0Example01",
+     *       "event": "top_up.created",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-11-21T09:30:00.512Z",
+     *       "sequence": 1,
+     *       "data": {
+     *         "id": "tu_7Hk2Lm9Qp4Rs1Tv6Wx3Yz8Ab",
+     *         "object": "top_up",
+     *         "amount": 10000,
+     *         "currency": "USD",
+     *         "reference": null,
+     *         "description": null,
+     *         "balanceAfter": 10000,
+     *         "livemode": false,
+     *         "createdAt": "2026-11-21T09:30:00.000Z"
+     *       }
+     *     }
+     */
+    TopUpCreatedEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_TopUp0Created0Example01
+       */
+      id: string;
+      /** @constant */
+      event: "top_up.created";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 1
+       */
+      sequence: number;
+      data: components["schemas"]["TopUp"];
+    };
+    /**
+     * @example {
+     *       "id": "tu_7Hk2Lm9Qp4Rs1Tv6Wx3Yz8Ab",
+     *       "object": "top_up",
+     *       "amount": 10000,
+     *       "currency": "USD",
+     *       "reference": null,
+     *       "description": null,
+     *       "balanceAfter": 10000,
+     *       "livemode": false,
+     *       "createdAt": "2026-11-21T09:30:00.000Z"
+     *     }
+     */
+    TopUp: {
+      /** @example tu_7Hk2Lm9Qp4Rs1Tv6Wx3Yz8Ab */
+      id: string;
+      /** @constant */
+      object: "top_up";
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 25.5
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      /** @description The bank's reference of a live deposit; null in test mode. */
+      reference: string | null;
+      description: string | null;
+      /**
+       * @description The balance's posted amount in this currency right after.
+       * @example 25.5
+       */
+      balanceAfter: number;
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+    };
+    /**
+     * @example {
+     *       "id": "evt_Transfer0Created0Exampl",
+     *       "event": "transfer.created",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-11-21T09:31:00.204Z",
+     *       "sequence": 18,
+     *       "data": {
+     *         "id": "tr_2Bc5De8Fg1Hj4Kl7Mn0Pq3Rs",
+     *         "object": "transfer",
+     *         "from": {
+     *           "type": "balance",
+     *           "walletId": null,
+     *           "externalUserId": null
+     *         },
+     *         "to": {
+     *           "type": "wallet",
+     *           "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *           "externalUserId": "user_42"
+     *         },
+     *         "amount": 250,
+     *         "currency": "USD",
+     *         "description": null,
+     *         "metadata": {},
+     *         "livemode": false,
+     *         "createdAt": "2026-11-21T09:30:00.000Z",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T"
+     *       }
+     *     }
+     */
+    TransferCreatedEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_Transfer0Created0Exampl
+       */
+      id: string;
+      /** @constant */
+      event: "transfer.created";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 18
+       */
+      sequence: number;
+      data: components["schemas"]["TransferEventData"];
+    };
+    /**
+     * @example {
+     *       "id": "tr_2Bc5De8Fg1Hj4Kl7Mn0Pq3Rs",
+     *       "object": "transfer",
+     *       "from": {
+     *         "type": "balance",
+     *         "walletId": null,
+     *         "externalUserId": null
+     *       },
+     *       "to": {
+     *         "type": "wallet",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42"
+     *       },
+     *       "amount": 250,
+     *       "currency": "USD",
+     *       "description": null,
+     *       "metadata": {},
+     *       "livemode": false,
+     *       "createdAt": "2026-11-21T09:30:00.000Z",
+     *       "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T"
+     *     }
+     */
+    TransferEventData: {
+      /** @example tr_2Bc5De8Fg1Hj4Kl7Mn0Pq3Rs */
+      id: string;
+      /** @constant */
+      object: "transfer";
+      from: {
+        /** @enum {string} */
+        type: "balance" | "wallet";
+        /** @description The wallet's id; null for the balance. */
+        walletId: string | null;
+        /** @description The wallet's external user id; null for the balance. */
+        externalUserId: string | null;
+      };
+      to: {
+        /** @enum {string} */
+        type: "balance" | "wallet";
+        /** @description The wallet's id; null for the balance. */
+        walletId: string | null;
+        /** @description The wallet's external user id; null for the balance. */
+        externalUserId: string | null;
+      };
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 25.5
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      description: string | null;
+      metadata: {
+        [key: string]: string;
+      };
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+      /** @description The wallet whose sequence this event takes: a transfer between two wallets is one event in each wallet's sequence. */
+      walletId: string;
+    };
+    /**
+     * @example {
+     *       "id": "evt_7pQ8rS9tU0vW1xY2zA3bC4dE",
+     *       "event": "card.incremented",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-10-03T12:15:27.538Z",
+     *       "sequence": 14,
+     *       "data": {
+     *         "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *         "object": "authorization",
+     *         "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42",
+     *         "amount": 20,
+     *         "currency": "USD",
+     *         "status": "pending",
+     *         "declineCode": null,
+     *         "capturedAmount": 0,
+     *         "refundedAmount": 0,
+     *         "merchant": {
+     *           "name": "Corner Coffee",
+     *           "category": "5814",
+     *           "country": "US"
+     *         },
+     *         "source": "sdk",
+     *         "expiresAt": "2026-10-10T12:14:27.000Z",
+     *         "requestedAmount": null,
+     *         "decision": {
+     *           "by": "default",
+     *           "reason": "no_endpoint"
+     *         },
+     *         "metadata": {},
+     *         "livemode": false,
+     *         "createdAt": "2026-10-03T12:14:27.000Z",
+     *         "updatedAt": "2026-10-03T12:14:27.000Z"
+     *       }
+     *     }
+     */
+    CardIncrementedEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_7pQ8rS9tU0vW1xY2zA3bC4dE
+       */
+      id: string;
+      /** @constant */
+      event: "card.incremented";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 14
+       */
+      sequence: number;
+      data: components["schemas"]["Authorization"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_7pQ8rS9tU0vW1xY2zA3bC4dE",
+     *       "event": "card.advised",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-10-03T12:16:27.538Z",
+     *       "sequence": 15,
+     *       "data": {
+     *         "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *         "object": "authorization",
+     *         "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42",
+     *         "amount": 20,
+     *         "currency": "USD",
+     *         "status": "pending",
+     *         "declineCode": null,
+     *         "capturedAmount": 0,
+     *         "refundedAmount": 0,
+     *         "merchant": {
+     *           "name": "Corner Coffee",
+     *           "category": "5814",
+     *           "country": "US"
+     *         },
+     *         "source": "sdk",
+     *         "expiresAt": "2026-10-10T12:14:27.000Z",
+     *         "requestedAmount": null,
+     *         "decision": {
+     *           "by": "default",
+     *           "reason": "no_endpoint"
+     *         },
+     *         "metadata": {},
+     *         "livemode": false,
+     *         "createdAt": "2026-10-03T12:14:27.000Z",
+     *         "updatedAt": "2026-10-03T12:14:27.000Z"
+     *       }
+     *     }
+     */
+    CardAdvisedEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_7pQ8rS9tU0vW1xY2zA3bC4dE
+       */
+      id: string;
+      /** @constant */
+      event: "card.advised";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 15
+       */
+      sequence: number;
+      data: components["schemas"]["Authorization"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_5hJ6kL7mN8pQ9rS0tU1vW2xY",
+     *       "event": "card.force_posted",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-10-03T12:21:05.291Z",
+     *       "sequence": 16,
+     *       "data": {
+     *         "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *         "object": "authorization",
+     *         "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42",
+     *         "amount": 20,
+     *         "currency": "USD",
+     *         "status": "closed",
+     *         "declineCode": null,
+     *         "capturedAmount": 18.4,
+     *         "refundedAmount": 0,
+     *         "merchant": {
+     *           "name": "Corner Coffee",
+     *           "category": "5814",
+     *           "country": "US"
+     *         },
+     *         "source": "sdk",
+     *         "expiresAt": "2026-10-10T12:14:27.000Z",
+     *         "requestedAmount": null,
+     *         "decision": {
+     *           "by": "default",
+     *           "reason": "no_endpoint"
+     *         },
+     *         "metadata": {},
+     *         "livemode": false,
+     *         "createdAt": "2026-10-03T12:14:27.000Z",
+     *         "updatedAt": "2026-10-03T12:20:05.000Z"
+     *       }
+     *     }
+     */
+    CardForcePostedEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_5hJ6kL7mN8pQ9rS0tU1vW2xY
+       */
+      id: string;
+      /** @constant */
+      event: "card.force_posted";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 16
+       */
+      sequence: number;
+      data: components["schemas"]["Authorization"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_2zA3bC4dE5fG6hJ7kL8mN9pQ",
+     *       "event": "card.return_reversed",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-10-04T09:03:45.377Z",
+     *       "sequence": 17,
+     *       "data": {
+     *         "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *         "object": "authorization",
+     *         "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42",
+     *         "amount": 20,
+     *         "currency": "USD",
+     *         "status": "closed",
+     *         "declineCode": null,
+     *         "capturedAmount": 18.4,
+     *         "refundedAmount": 4.6,
+     *         "merchant": {
+     *           "name": "Corner Coffee",
+     *           "category": "5814",
+     *           "country": "US"
+     *         },
+     *         "source": "sdk",
+     *         "expiresAt": "2026-10-10T12:14:27.000Z",
+     *         "requestedAmount": null,
+     *         "decision": {
+     *           "by": "default",
+     *           "reason": "no_endpoint"
+     *         },
+     *         "metadata": {},
+     *         "livemode": false,
+     *         "createdAt": "2026-10-03T12:14:27.000Z",
+     *         "updatedAt": "2026-10-04T09:02:45.000Z"
+     *       }
+     *     }
+     */
+    CardReturnReversedEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_2zA3bC4dE5fG6hJ7kL8mN9pQ
+       */
+      id: string;
+      /** @constant */
+      event: "card.return_reversed";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 17
+       */
+      sequence: number;
+      data: components["schemas"]["Authorization"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_Payout0Example000000000",
+     *       "event": "payout.created",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-11-21T10:00:00.000Z",
+     *       "sequence": 19,
+     *       "data": {
+     *         "id": "po_8Yz1Ab4Cd7Ef0Gh3Ij6Kl9Mn",
+     *         "object": "payout",
+     *         "from": {
+     *           "type": "wallet",
+     *           "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *           "externalUserId": "user_42"
+     *         },
+     *         "bankAccountId": "ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx",
+     *         "amount": 120,
+     *         "currency": "USD",
+     *         "description": null,
+     *         "status": "pending",
+     *         "failureReason": null,
+     *         "rail": "simulator",
+     *         "livemode": false,
+     *         "createdAt": "2026-11-21T09:30:00.000Z",
+     *         "updatedAt": "2026-11-21T09:30:00.000Z"
+     *       }
+     *     }
+     */
+    PayoutCreatedEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_Payout0Example000000000
+       */
+      id: string;
+      /** @constant */
+      event: "payout.created";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 19
+       */
+      sequence: number;
+      data: components["schemas"]["Payout"];
+    };
+    /**
+     * @example {
+     *       "id": "po_8Yz1Ab4Cd7Ef0Gh3Ij6Kl9Mn",
+     *       "object": "payout",
+     *       "from": {
+     *         "type": "wallet",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42"
+     *       },
+     *       "bankAccountId": "ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx",
+     *       "amount": 120,
+     *       "currency": "USD",
+     *       "description": null,
+     *       "status": "pending",
+     *       "failureReason": null,
+     *       "rail": "simulator",
+     *       "livemode": false,
+     *       "createdAt": "2026-11-21T09:30:00.000Z",
+     *       "updatedAt": "2026-11-21T09:30:00.000Z"
+     *     }
+     */
+    Payout: {
+      /** @example po_8Yz1Ab4Cd7Ef0Gh3Ij6Kl9Mn */
+      id: string;
+      /** @constant */
+      object: "payout";
+      from: {
+        /** @enum {string} */
+        type: "balance" | "wallet";
+        /** @description The wallet's id; null for the balance. */
+        walletId: string | null;
+        /** @description The wallet's external user id; null for the balance. */
+        externalUserId: string | null;
+      };
+      bankAccountId: string;
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 25.5
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      description: string | null;
+      /**
+       * @description pending (held: available dropped), in_transit (sent by the rail), paid (posted out), failed (the hold released), returned (paid, then credited back), canceled (released before it left).
+       * @enum {string}
+       */
+      status: "pending" | "in_transit" | "paid" | "failed" | "returned" | "canceled";
+      failureReason: string | null;
+      /** @description The payout rail that carries it: simulator (test mode) or a live connector. */
+      rail: string;
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      updatedAt: string;
+    };
+    /**
+     * @example {
+     *       "id": "evt_Payout0Example000000001",
+     *       "event": "payout.in_transit",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-11-21T10:00:00.000Z",
+     *       "sequence": 20,
+     *       "data": {
+     *         "id": "po_8Yz1Ab4Cd7Ef0Gh3Ij6Kl9Mn",
+     *         "object": "payout",
+     *         "from": {
+     *           "type": "wallet",
+     *           "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *           "externalUserId": "user_42"
+     *         },
+     *         "bankAccountId": "ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx",
+     *         "amount": 120,
+     *         "currency": "USD",
+     *         "description": null,
+     *         "status": "in_transit",
+     *         "failureReason": null,
+     *         "rail": "simulator",
+     *         "livemode": false,
+     *         "createdAt": "2026-11-21T09:30:00.000Z",
+     *         "updatedAt": "2026-11-21T09:30:00.000Z"
+     *       }
+     *     }
+     */
+    PayoutInTransitEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_Payout0Example000000001
+       */
+      id: string;
+      /** @constant */
+      event: "payout.in_transit";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 20
+       */
+      sequence: number;
+      data: components["schemas"]["Payout"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_Payout0Example000000002",
+     *       "event": "payout.paid",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-11-21T10:00:00.000Z",
+     *       "sequence": 21,
+     *       "data": {
+     *         "id": "po_8Yz1Ab4Cd7Ef0Gh3Ij6Kl9Mn",
+     *         "object": "payout",
+     *         "from": {
+     *           "type": "wallet",
+     *           "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *           "externalUserId": "user_42"
+     *         },
+     *         "bankAccountId": "ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx",
+     *         "amount": 120,
+     *         "currency": "USD",
+     *         "description": null,
+     *         "status": "paid",
+     *         "failureReason": null,
+     *         "rail": "simulator",
+     *         "livemode": false,
+     *         "createdAt": "2026-11-21T09:30:00.000Z",
+     *         "updatedAt": "2026-11-21T09:30:00.000Z"
+     *       }
+     *     }
+     */
+    PayoutPaidEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_Payout0Example000000002
+       */
+      id: string;
+      /** @constant */
+      event: "payout.paid";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 21
+       */
+      sequence: number;
+      data: components["schemas"]["Payout"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_Payout0Example000000003",
+     *       "event": "payout.failed",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-11-21T10:00:00.000Z",
+     *       "sequence": 22,
+     *       "data": {
+     *         "id": "po_8Yz1Ab4Cd7Ef0Gh3Ij6Kl9Mn",
+     *         "object": "payout",
+     *         "from": {
+     *           "type": "wallet",
+     *           "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *           "externalUserId": "user_42"
+     *         },
+     *         "bankAccountId": "ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx",
+     *         "amount": 120,
+     *         "currency": "USD",
+     *         "description": null,
+     *         "status": "failed",
+     *         "failureReason": null,
+     *         "rail": "simulator",
+     *         "livemode": false,
+     *         "createdAt": "2026-11-21T09:30:00.000Z",
+     *         "updatedAt": "2026-11-21T09:30:00.000Z"
+     *       }
+     *     }
+     */
+    PayoutFailedEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_Payout0Example000000003
+       */
+      id: string;
+      /** @constant */
+      event: "payout.failed";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 22
+       */
+      sequence: number;
+      data: components["schemas"]["Payout"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_Payout0Example000000004",
+     *       "event": "payout.returned",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-11-21T10:00:00.000Z",
+     *       "sequence": 23,
+     *       "data": {
+     *         "id": "po_8Yz1Ab4Cd7Ef0Gh3Ij6Kl9Mn",
+     *         "object": "payout",
+     *         "from": {
+     *           "type": "wallet",
+     *           "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *           "externalUserId": "user_42"
+     *         },
+     *         "bankAccountId": "ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx",
+     *         "amount": 120,
+     *         "currency": "USD",
+     *         "description": null,
+     *         "status": "returned",
+     *         "failureReason": null,
+     *         "rail": "simulator",
+     *         "livemode": false,
+     *         "createdAt": "2026-11-21T09:30:00.000Z",
+     *         "updatedAt": "2026-11-21T09:30:00.000Z"
+     *       }
+     *     }
+     */
+    PayoutReturnedEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_Payout0Example000000004
+       */
+      id: string;
+      /** @constant */
+      event: "payout.returned";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 23
+       */
+      sequence: number;
+      data: components["schemas"]["Payout"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_Payout0Example000000005",
+     *       "event": "payout.canceled",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-11-21T10:00:00.000Z",
+     *       "sequence": 24,
+     *       "data": {
+     *         "id": "po_8Yz1Ab4Cd7Ef0Gh3Ij6Kl9Mn",
+     *         "object": "payout",
+     *         "from": {
+     *           "type": "wallet",
+     *           "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *           "externalUserId": "user_42"
+     *         },
+     *         "bankAccountId": "ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx",
+     *         "amount": 120,
+     *         "currency": "USD",
+     *         "description": null,
+     *         "status": "canceled",
+     *         "failureReason": null,
+     *         "rail": "simulator",
+     *         "livemode": false,
+     *         "createdAt": "2026-11-21T09:30:00.000Z",
+     *         "updatedAt": "2026-11-21T09:30:00.000Z"
+     *       }
+     *     }
+     */
+    PayoutCanceledEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_Payout0Example000000005
+       */
+      id: string;
+      /** @constant */
+      event: "payout.canceled";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 24
+       */
+      sequence: number;
+      data: components["schemas"]["Payout"];
     };
     /**
      * @example {
@@ -3335,6 +4966,7 @@ export interface components {
      *       "expMonth": 10,
      *       "expYear": 2029,
      *       "livemode": false,
+     *       "processor": "simulator",
      *       "createdAt": "2026-10-01T08:41:03.000Z",
      *       "idempotent_replay": false
      *     }
@@ -3375,6 +5007,12 @@ export interface components {
       expYear: number;
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
+      /**
+       * @description Who manages the card at the card network. `lithic`: a card Lithic issued, usable at real merchants. `simulator`: the built-in network simulator (every test-mode card, and live cards while the service runs without a processor); such a card reaches no card network, and its spends come only from the API.
+       * @example simulator
+       * @enum {string}
+       */
+      processor: "simulator" | "lithic";
       /**
        * Format: date-time
        * @description ISO 8601 UTC timestamp.
@@ -3425,6 +5063,7 @@ export interface components {
      *           "expMonth": 10,
      *           "expYear": 2029,
      *           "livemode": false,
+     *           "processor": "simulator",
      *           "createdAt": "2026-10-01T08:41:03.000Z"
      *         }
      *       ],
@@ -3564,10 +5203,10 @@ export interface components {
         country: string | null;
       };
       /**
-       * @description sdk: an SDK spend; tap: a simulated card tap (test mode).
+       * @description sdk: a spend the application reported (POST /cards/{id}/authorizations); tap: a simulated card tap (test mode); network: a card network message through the card's processor (the built-in simulator in test mode).
        * @enum {string}
        */
-      source: "sdk" | "tap";
+      source: "sdk" | "tap" | "network";
       /**
        * @description When the hold lapses if not captured: AUTHORIZATION_HOLD_DAYS (default 7) after approval; the hold is then released and the status becomes expired. null for a declined authorization.
        * @example 2026-10-10T12:14:27.000Z
@@ -3602,6 +5241,183 @@ export interface components {
       updatedAt: string;
       /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
       idempotent_replay: boolean;
+    };
+    /**
+     * @example {
+     *       "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *       "object": "authorization",
+     *       "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *       "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *       "externalUserId": "user_42",
+     *       "amount": 20,
+     *       "currency": "USD",
+     *       "status": "closed",
+     *       "declineCode": null,
+     *       "capturedAmount": 18.4,
+     *       "refundedAmount": 4.6,
+     *       "merchant": {
+     *         "name": "Corner Coffee",
+     *         "category": "5814",
+     *         "country": "US"
+     *       },
+     *       "source": "sdk",
+     *       "expiresAt": "2026-10-10T12:14:27.000Z",
+     *       "requestedAmount": null,
+     *       "decision": {
+     *         "by": "default",
+     *         "reason": "no_endpoint"
+     *       },
+     *       "metadata": {},
+     *       "livemode": false,
+     *       "createdAt": "2026-10-03T12:14:27.000Z",
+     *       "updatedAt": "2026-10-04T09:02:45.000Z",
+     *       "history": [
+     *         {
+     *           "kind": "authorization",
+     *           "amount": 20,
+     *           "networkId": null,
+     *           "createdAt": "2026-10-03T12:14:27.000Z"
+     *         },
+     *         {
+     *           "kind": "clearing",
+     *           "amount": 18.4,
+     *           "networkId": null,
+     *           "createdAt": "2026-10-03T12:20:05.000Z"
+     *         },
+     *         {
+     *           "kind": "refund",
+     *           "amount": 4.6,
+     *           "networkId": null,
+     *           "createdAt": "2026-10-04T09:02:45.000Z"
+     *         }
+     *       ]
+     *     }
+     */
+    AuthorizationWithHistory: {
+      /** @example auth_3kT9sLm2QpX7vB1nR5cY8dWz */
+      id: string;
+      /** @constant */
+      object: "authorization";
+      /** @example card_9QwE2rTy6UiO0pAs4DfG8hJk */
+      cardId: string;
+      /** @example wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T */
+      walletId: string;
+      /** @example user_42 */
+      externalUserId: string;
+      /**
+       * @description Amount authorized (or attempted, when declined).
+       * @example 20
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      /**
+       * @description pending: the hold is open. closed: captured, fully or partly (the rest released). reversed: the application released the whole hold (POST /authorizations/{id}/reverse). expired: not captured by expiresAt, so the whole hold was released. declined: refused; see declineCode. A reversed or expired authorization cannot be captured (409 authorization_reversed / authorization_expired).
+       * @enum {string}
+       */
+      status: "pending" | "closed" | "reversed" | "expired" | "declined";
+      /** @description Why the card refused; null unless declined. */
+      declineCode:
+        | (
+            | "insufficient_funds"
+            | "spend_limit_exceeded"
+            | "card_inactive"
+            | "card_currency_mismatch"
+            | "spending_limit_exceeded"
+            | "category_blocked"
+            | "country_blocked"
+            | "card_expired"
+            | "declined_by_application"
+          )
+        | null;
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 18.4
+       */
+      capturedAmount: number;
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 4.6
+       */
+      refundedAmount: number;
+      merchant: {
+        name: string;
+        category: string | null;
+        country: string | null;
+      };
+      /**
+       * @description sdk: a spend the application reported (POST /cards/{id}/authorizations); tap: a simulated card tap (test mode); network: a card network message through the card's processor (the built-in simulator in test mode).
+       * @enum {string}
+       */
+      source: "sdk" | "tap" | "network";
+      /**
+       * @description When the hold lapses if not captured: AUTHORIZATION_HOLD_DAYS (default 7) after approval; the hold is then released and the status becomes expired. null for a declined authorization.
+       * @example 2026-10-10T12:14:27.000Z
+       */
+      expiresAt: string | null;
+      /**
+       * @description What the spend asked for, when the decision endpoint approved less (a partial approval: amount is the hold); null otherwise.
+       * @example null
+       */
+      requestedAmount: number | null;
+      decision: components["schemas"]["AuthorizationDecisionOutput"];
+      /**
+       * @description What the decision endpoint answered as metadata (at most 20 keys); empty otherwise.
+       * @example {}
+       */
+      metadata: {
+        [key: string]: string;
+      };
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      updatedAt: string;
+      /** @description Every step of the authorization, oldest first. */
+      history: {
+        /**
+         * @description The card network message (docs/decisions/card-network.md); for a spend the application reported itself, its own steps (authorization, clearing for a capture, refund, reversal, expiry).
+         * @enum {string}
+         */
+        kind:
+          | "authorization"
+          | "increment"
+          | "advice"
+          | "reversal"
+          | "clearing"
+          | "force_post"
+          | "refund"
+          | "return_reversal"
+          | "expiry";
+        /**
+         * @description What the message carried, in the major unit.
+         * @example 20
+         */
+        amount: number;
+        /**
+         * @description The message's own id at the network (a repeat with the same id changed nothing); null for the application's own steps.
+         * @example sim_7Qx2LmP9aR4tVw8Z
+         */
+        networkId: string | null;
+        /**
+         * Format: date-time
+         * @description ISO 8601 UTC timestamp.
+         * @example 2026-11-21T10:00:00.000Z
+         */
+        createdAt: string;
+      }[];
     };
     /**
      * @example {
@@ -3691,10 +5507,10 @@ export interface components {
         country: string | null;
       };
       /**
-       * @description sdk: an SDK spend; tap: a simulated card tap (test mode).
+       * @description sdk: a spend the application reported (POST /cards/{id}/authorizations); tap: a simulated card tap (test mode); network: a card network message through the card's processor (the built-in simulator in test mode).
        * @enum {string}
        */
-      source: "sdk" | "tap";
+      source: "sdk" | "tap" | "network";
       /**
        * @description When the hold lapses if not captured: AUTHORIZATION_HOLD_DAYS (default 7) after approval; the hold is then released and the status becomes expired. null for a declined authorization.
        * @example 2026-10-10T12:14:27.000Z
@@ -3820,10 +5636,10 @@ export interface components {
       /** @example user_42 */
       externalUserId: string;
       /**
-       * @description funding: money in; capture: a card payment; refund: a merchant refund.
+       * @description funding: money in; capture: a card payment; refund: a merchant refund; transfer: a move to or from the application's balance or another wallet.
        * @enum {string}
        */
-      type: "funding" | "capture" | "refund";
+      type: "funding" | "capture" | "refund" | "transfer" | "payout" | "payout_return";
       /**
        * @description Signed: positive credits the wallet, negative debits it.
        * @example -18.4
@@ -3857,6 +5673,474 @@ export interface components {
     };
     /**
      * @example {
+     *       "object": "balance",
+     *       "livemode": false,
+     *       "available": [
+     *         {
+     *           "currency": "USD",
+     *           "amount": 9500
+     *         }
+     *       ],
+     *       "pending": [
+     *         {
+     *           "currency": "USD",
+     *           "amount": 0
+     *         }
+     *       ]
+     *     }
+     */
+    Balance: {
+      /** @constant */
+      object: "balance";
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /** @description What the application can move now, per currency it holds: its balance less what is held for payouts on their way. */
+      available: {
+        /**
+         * @description ISO 4217 currency code.
+         * @example USD
+         */
+        currency: string;
+        /**
+         * @description Amount in the major unit of the currency.
+         * @example 25.5
+         */
+        amount: number;
+      }[];
+      /** @description Money on its way in and not yet available, per currency (top-ups are available at once, so 0). */
+      pending: {
+        /**
+         * @description ISO 4217 currency code.
+         * @example USD
+         */
+        currency: string;
+        /**
+         * @description Amount in the major unit of the currency.
+         * @example 25.5
+         */
+        amount: number;
+      }[];
+    };
+    /**
+     * @example {
+     *       "object": "list",
+     *       "data": [
+     *         {
+     *           "id": "tr_2Bc5De8Fg1Hj4Kl7Mn0Pq3Rs",
+     *           "object": "transfer",
+     *           "from": {
+     *             "type": "balance",
+     *             "walletId": null,
+     *             "externalUserId": null
+     *           },
+     *           "to": {
+     *             "type": "wallet",
+     *             "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *             "externalUserId": "user_42"
+     *           },
+     *           "amount": 250,
+     *           "currency": "USD",
+     *           "description": null,
+     *           "metadata": {},
+     *           "livemode": false,
+     *           "createdAt": "2026-11-21T09:30:00.000Z"
+     *         }
+     *       ],
+     *       "has_more": false,
+     *       "next_cursor": null
+     *     }
+     */
+    TransferList: {
+      /** @constant */
+      object: "list";
+      /** @description Newest first. */
+      data: components["schemas"]["Transfer"][];
+      /** @description true when another page follows. */
+      has_more: boolean;
+      /** @description Pass as `starting_after` to read the next page; null on the last page. */
+      next_cursor: string | null;
+    };
+    /**
+     * @example {
+     *       "id": "tr_2Bc5De8Fg1Hj4Kl7Mn0Pq3Rs",
+     *       "object": "transfer",
+     *       "from": {
+     *         "type": "balance",
+     *         "walletId": null,
+     *         "externalUserId": null
+     *       },
+     *       "to": {
+     *         "type": "wallet",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42"
+     *       },
+     *       "amount": 250,
+     *       "currency": "USD",
+     *       "description": null,
+     *       "metadata": {},
+     *       "livemode": false,
+     *       "createdAt": "2026-11-21T09:30:00.000Z"
+     *     }
+     */
+    Transfer: {
+      /** @example tr_2Bc5De8Fg1Hj4Kl7Mn0Pq3Rs */
+      id: string;
+      /** @constant */
+      object: "transfer";
+      from: {
+        /** @enum {string} */
+        type: "balance" | "wallet";
+        /** @description The wallet's id; null for the balance. */
+        walletId: string | null;
+        /** @description The wallet's external user id; null for the balance. */
+        externalUserId: string | null;
+      };
+      to: {
+        /** @enum {string} */
+        type: "balance" | "wallet";
+        /** @description The wallet's id; null for the balance. */
+        walletId: string | null;
+        /** @description The wallet's external user id; null for the balance. */
+        externalUserId: string | null;
+      };
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 25.5
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      description: string | null;
+      metadata: {
+        [key: string]: string;
+      };
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+    };
+    /**
+     * @example {
+     *       "id": "tr_2Bc5De8Fg1Hj4Kl7Mn0Pq3Rs",
+     *       "object": "transfer",
+     *       "from": {
+     *         "type": "balance",
+     *         "walletId": null,
+     *         "externalUserId": null
+     *       },
+     *       "to": {
+     *         "type": "wallet",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42"
+     *       },
+     *       "amount": 250,
+     *       "currency": "USD",
+     *       "description": null,
+     *       "metadata": {},
+     *       "livemode": false,
+     *       "createdAt": "2026-11-21T09:30:00.000Z",
+     *       "idempotent_replay": false
+     *     }
+     */
+    TransferWriteResponse: {
+      /** @example tr_2Bc5De8Fg1Hj4Kl7Mn0Pq3Rs */
+      id: string;
+      /** @constant */
+      object: "transfer";
+      from: {
+        /** @enum {string} */
+        type: "balance" | "wallet";
+        /** @description The wallet's id; null for the balance. */
+        walletId: string | null;
+        /** @description The wallet's external user id; null for the balance. */
+        externalUserId: string | null;
+      };
+      to: {
+        /** @enum {string} */
+        type: "balance" | "wallet";
+        /** @description The wallet's id; null for the balance. */
+        walletId: string | null;
+        /** @description The wallet's external user id; null for the balance. */
+        externalUserId: string | null;
+      };
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 25.5
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      description: string | null;
+      metadata: {
+        [key: string]: string;
+      };
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+      /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
+      idempotent_replay: boolean;
+    };
+    /**
+     * @example {
+     *       "object": "list",
+     *       "data": [
+     *         {
+     *           "id": "ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx",
+     *           "object": "bank_account",
+     *           "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *           "externalUserId": "user_42",
+     *           "country": "US",
+     *           "currency": "USD",
+     *           "holderName": "Ada Lovelace",
+     *           "scheme": "us_aba",
+     *           "bankCode": "110000000",
+     *           "last4": "6789",
+     *           "livemode": false,
+     *           "createdAt": "2026-11-21T09:30:00.000Z"
+     *         }
+     *       ],
+     *       "has_more": false,
+     *       "next_cursor": null
+     *     }
+     */
+    BankAccountList: {
+      /** @constant */
+      object: "list";
+      /** @description Newest first. */
+      data: components["schemas"]["BankAccount"][];
+      /** @description true when another page follows. */
+      has_more: boolean;
+      /** @description Pass as `starting_after` to read the next page; null on the last page. */
+      next_cursor: string | null;
+    };
+    /**
+     * @example {
+     *       "id": "ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx",
+     *       "object": "bank_account",
+     *       "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *       "externalUserId": "user_42",
+     *       "country": "US",
+     *       "currency": "USD",
+     *       "holderName": "Ada Lovelace",
+     *       "scheme": "us_aba",
+     *       "bankCode": "110000000",
+     *       "last4": "6789",
+     *       "livemode": false,
+     *       "createdAt": "2026-11-21T09:30:00.000Z"
+     *     }
+     */
+    BankAccount: {
+      /** @example ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx */
+      id: string;
+      /** @constant */
+      object: "bank_account";
+      /** @description The wallet it belongs to; null for the application's own. */
+      walletId: string | null;
+      externalUserId: string | null;
+      country: string;
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      holderName: string;
+      /**
+       * @description Which identifiers it was given.
+       * @enum {string}
+       */
+      scheme: "us_aba" | "gb_sort_code" | "iban" | "ng_nuban";
+      /** @description The bank's code (routing number, sort code, CBN code, the IBAN's bank part). */
+      bankCode: string | null;
+      /** @description The last four of the account number or IBAN; the rest is sealed and never shown. */
+      last4: string;
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+    };
+    /**
+     * @example {
+     *       "id": "ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx",
+     *       "object": "bank_account",
+     *       "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *       "externalUserId": "user_42",
+     *       "country": "US",
+     *       "currency": "USD",
+     *       "holderName": "Ada Lovelace",
+     *       "scheme": "us_aba",
+     *       "bankCode": "110000000",
+     *       "last4": "6789",
+     *       "livemode": false,
+     *       "createdAt": "2026-11-21T09:30:00.000Z",
+     *       "idempotent_replay": false
+     *     }
+     */
+    BankAccountWriteResponse: {
+      /** @example ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx */
+      id: string;
+      /** @constant */
+      object: "bank_account";
+      /** @description The wallet it belongs to; null for the application's own. */
+      walletId: string | null;
+      externalUserId: string | null;
+      country: string;
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      holderName: string;
+      /**
+       * @description Which identifiers it was given.
+       * @enum {string}
+       */
+      scheme: "us_aba" | "gb_sort_code" | "iban" | "ng_nuban";
+      /** @description The bank's code (routing number, sort code, CBN code, the IBAN's bank part). */
+      bankCode: string | null;
+      /** @description The last four of the account number or IBAN; the rest is sealed and never shown. */
+      last4: string;
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+      /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
+      idempotent_replay: boolean;
+    };
+    /**
+     * @example {
+     *       "object": "list",
+     *       "data": [
+     *         {
+     *           "id": "po_8Yz1Ab4Cd7Ef0Gh3Ij6Kl9Mn",
+     *           "object": "payout",
+     *           "from": {
+     *             "type": "wallet",
+     *             "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *             "externalUserId": "user_42"
+     *           },
+     *           "bankAccountId": "ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx",
+     *           "amount": 120,
+     *           "currency": "USD",
+     *           "description": null,
+     *           "status": "pending",
+     *           "failureReason": null,
+     *           "rail": "simulator",
+     *           "livemode": false,
+     *           "createdAt": "2026-11-21T09:30:00.000Z",
+     *           "updatedAt": "2026-11-21T09:30:00.000Z"
+     *         }
+     *       ],
+     *       "has_more": false,
+     *       "next_cursor": null
+     *     }
+     */
+    PayoutList: {
+      /** @constant */
+      object: "list";
+      /** @description Newest first. */
+      data: components["schemas"]["PayoutOutput"][];
+      /** @description true when another page follows. */
+      has_more: boolean;
+      /** @description Pass as `starting_after` to read the next page; null on the last page. */
+      next_cursor: string | null;
+    };
+    /**
+     * @example {
+     *       "id": "po_8Yz1Ab4Cd7Ef0Gh3Ij6Kl9Mn",
+     *       "object": "payout",
+     *       "from": {
+     *         "type": "wallet",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42"
+     *       },
+     *       "bankAccountId": "ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx",
+     *       "amount": 120,
+     *       "currency": "USD",
+     *       "description": null,
+     *       "status": "pending",
+     *       "failureReason": null,
+     *       "rail": "simulator",
+     *       "livemode": false,
+     *       "createdAt": "2026-11-21T09:30:00.000Z",
+     *       "updatedAt": "2026-11-21T09:30:00.000Z",
+     *       "idempotent_replay": false
+     *     }
+     */
+    PayoutWriteResponse: {
+      /** @example po_8Yz1Ab4Cd7Ef0Gh3Ij6Kl9Mn */
+      id: string;
+      /** @constant */
+      object: "payout";
+      from: {
+        /** @enum {string} */
+        type: "balance" | "wallet";
+        /** @description The wallet's id; null for the balance. */
+        walletId: string | null;
+        /** @description The wallet's external user id; null for the balance. */
+        externalUserId: string | null;
+      };
+      bankAccountId: string;
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 25.5
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      description: string | null;
+      /**
+       * @description pending (held: available dropped), in_transit (sent by the rail), paid (posted out), failed (the hold released), returned (paid, then credited back), canceled (released before it left).
+       * @enum {string}
+       */
+      status: "pending" | "in_transit" | "paid" | "failed" | "returned" | "canceled";
+      failureReason: string | null;
+      /** @description The payout rail that carries it: simulator (test mode) or a live connector. */
+      rail: string;
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      updatedAt: string;
+      /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
+      idempotent_replay: boolean;
+    };
+    /**
+     * @example {
      *       "object": "transaction",
      *       "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
      *       "externalUserId": "user_42",
@@ -3885,10 +6169,10 @@ export interface components {
       /** @example user_42 */
       externalUserId: string;
       /**
-       * @description funding: money in; capture: a card payment; refund: a merchant refund.
+       * @description funding: money in; capture: a card payment; refund: a merchant refund; transfer: a move to or from the application's balance or another wallet.
        * @enum {string}
        */
-      type: "funding" | "capture" | "refund";
+      type: "funding" | "capture" | "refund" | "transfer" | "payout" | "payout_return";
       /**
        * @description Signed: positive credits the wallet, negative debits it.
        * @example -18.4
@@ -3919,6 +6203,148 @@ export interface components {
        * @example 2026-11-21T10:00:00.000Z
        */
       createdAt: string;
+      /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
+      idempotent_replay: boolean;
+    };
+    /**
+     * @example {
+     *       "id": "tu_7Hk2Lm9Qp4Rs1Tv6Wx3Yz8Ab",
+     *       "object": "top_up",
+     *       "amount": 10000,
+     *       "currency": "USD",
+     *       "reference": null,
+     *       "description": null,
+     *       "balanceAfter": 10000,
+     *       "livemode": false,
+     *       "createdAt": "2026-11-21T09:30:00.000Z",
+     *       "idempotent_replay": false
+     *     }
+     */
+    TopUpWriteResponse: {
+      /** @example tu_7Hk2Lm9Qp4Rs1Tv6Wx3Yz8Ab */
+      id: string;
+      /** @constant */
+      object: "top_up";
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 25.5
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      /** @description The bank's reference of a live deposit; null in test mode. */
+      reference: string | null;
+      description: string | null;
+      /**
+       * @description The balance's posted amount in this currency right after.
+       * @example 25.5
+       */
+      balanceAfter: number;
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+      /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
+      idempotent_replay: boolean;
+    };
+    /**
+     * @example {
+     *       "object": "network_message",
+     *       "kind": "authorization",
+     *       "networkId": "sim_7Qx2LmP9aR4tVw8Z",
+     *       "result": "approved",
+     *       "replayed": false,
+     *       "approvedAmount": 20,
+     *       "balanceAfter": 80,
+     *       "declineCode": null,
+     *       "declineMessage": null,
+     *       "authorization": {
+     *         "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *         "object": "authorization",
+     *         "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42",
+     *         "amount": 20,
+     *         "currency": "USD",
+     *         "status": "pending",
+     *         "declineCode": null,
+     *         "capturedAmount": 0,
+     *         "refundedAmount": 0,
+     *         "merchant": {
+     *           "name": "Corner Coffee",
+     *           "category": "5814",
+     *           "country": "US"
+     *         },
+     *         "source": "sdk",
+     *         "expiresAt": "2026-10-10T12:14:27.000Z",
+     *         "requestedAmount": null,
+     *         "decision": {
+     *           "by": "default",
+     *           "reason": "no_endpoint"
+     *         },
+     *         "metadata": {},
+     *         "livemode": false,
+     *         "createdAt": "2026-10-03T12:14:27.000Z",
+     *         "updatedAt": "2026-10-03T12:14:27.000Z"
+     *       },
+     *       "idempotent_replay": false
+     *     }
+     */
+    NetworkSimulationResult: {
+      /** @constant */
+      object: "network_message";
+      /** @enum {string} */
+      kind:
+        | "authorization"
+        | "increment"
+        | "advice"
+        | "reversal"
+        | "clearing"
+        | "force-post"
+        | "refund"
+        | "return-reversal"
+        | "expiry";
+      /** @example sim_7Qx2LmP9aR4tVw8Z */
+      networkId: string;
+      /**
+       * @description approved or declined (an authorization or increment), applied (every other kind).
+       * @enum {string}
+       */
+      result: "approved" | "declined" | "applied";
+      /** @description The networkId was seen before: this is the first answer again. */
+      replayed: boolean;
+      /**
+       * @description What was held (approved only).
+       * @example 20
+       */
+      approvedAmount: number | null;
+      /**
+       * @description The wallet's available balance after an approval (may be negative after a network overdraft).
+       * @example 80
+       */
+      balanceAfter: number | null;
+      declineCode:
+        | (
+            | "insufficient_funds"
+            | "spend_limit_exceeded"
+            | "card_inactive"
+            | "card_currency_mismatch"
+            | "spending_limit_exceeded"
+            | "category_blocked"
+            | "country_blocked"
+            | "card_expired"
+            | "declined_by_application"
+          )
+        | null;
+      declineMessage: string | null;
+      authorization: components["schemas"]["AuthorizationOutput"];
       /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
       idempotent_replay: boolean;
     };
@@ -4010,10 +6436,10 @@ export interface components {
         country: string | null;
       };
       /**
-       * @description sdk: an SDK spend; tap: a simulated card tap (test mode).
+       * @description sdk: a spend the application reported (POST /cards/{id}/authorizations); tap: a simulated card tap (test mode); network: a card network message through the card's processor (the built-in simulator in test mode).
        * @enum {string}
        */
-      source: "sdk" | "tap";
+      source: "sdk" | "tap" | "network";
       /**
        * @description When the hold lapses if not captured: AUTHORIZATION_HOLD_DAYS (default 7) after approval; the hold is then released and the status becomes expired. null for a declined authorization.
        * @example 2026-10-10T12:14:27.000Z
@@ -4222,6 +6648,7 @@ export interface components {
      *         "expMonth": 10,
      *         "expYear": 2029,
      *         "livemode": false,
+     *         "processor": "simulator",
      *         "createdAt": "2026-10-01T08:41:03.000Z"
      *       },
      *       "livemode": false,
@@ -4245,6 +6672,18 @@ export interface components {
         | "card.captured"
         | "card.refunded"
         | "card.reversed"
+        | "top_up.created"
+        | "transfer.created"
+        | "card.incremented"
+        | "card.advised"
+        | "card.force_posted"
+        | "card.return_reversed"
+        | "payout.created"
+        | "payout.in_transit"
+        | "payout.paid"
+        | "payout.failed"
+        | "payout.returned"
+        | "payout.canceled"
         | "card.declined"
         | "card.frozen"
         | "card.unfrozen"
@@ -4315,6 +6754,7 @@ export interface components {
      *             "expMonth": 10,
      *             "expYear": 2029,
      *             "livemode": false,
+     *             "processor": "simulator",
      *             "createdAt": "2026-10-01T08:41:03.000Z"
      *           },
      *           "livemode": false,
@@ -4390,6 +6830,18 @@ export interface components {
           | "card.captured"
           | "card.refunded"
           | "card.reversed"
+          | "top_up.created"
+          | "transfer.created"
+          | "card.incremented"
+          | "card.advised"
+          | "card.force_posted"
+          | "card.return_reversed"
+          | "payout.created"
+          | "payout.in_transit"
+          | "payout.paid"
+          | "payout.failed"
+          | "payout.returned"
+          | "payout.canceled"
           | "card.declined"
           | "card.frozen"
           | "card.unfrozen"
@@ -4438,15 +6890,15 @@ export interface components {
      *             "requestHeaders": {
      *               "content-type": "application/json",
      *               "user-agent": "wallet-card-service-webhooks/1.1",
-     *               "x-service-signature": "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
+     *               "x-service-signature": "3d543200902b68b9fb9ad0757bdf1e8261e6fe5f83cbc8f7beab9f769a96d455",
      *               "x-service-schema-version": "1.1",
      *               "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *               "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
      *               "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *               "webhook-timestamp": "1790844134",
-     *               "webhook-signature": "v1,8eY1rNNDtKz75smHQNZcsMlvpx5UR7t7ufPeUrBZoW4="
+     *               "webhook-signature": "v1,/sC5gbsSAxjIPOIRxhJEouYpPquHd17ccfIf7vyouVY="
      *             },
-     *             "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *             "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"processor\":\"simulator\",\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *             "createdAt": "2026-10-01T08:42:14.000Z"
      *           },
      *           "livemode": false,
@@ -4492,15 +6944,15 @@ export interface components {
      *         "requestHeaders": {
      *           "content-type": "application/json",
      *           "user-agent": "wallet-card-service-webhooks/1.1",
-     *           "x-service-signature": "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
+     *           "x-service-signature": "3d543200902b68b9fb9ad0757bdf1e8261e6fe5f83cbc8f7beab9f769a96d455",
      *           "x-service-schema-version": "1.1",
      *           "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *           "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
      *           "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *           "webhook-timestamp": "1790844134",
-     *           "webhook-signature": "v1,8eY1rNNDtKz75smHQNZcsMlvpx5UR7t7ufPeUrBZoW4="
+     *           "webhook-signature": "v1,/sC5gbsSAxjIPOIRxhJEouYpPquHd17ccfIf7vyouVY="
      *         },
-     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"processor\":\"simulator\",\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *         "createdAt": "2026-10-01T08:42:14.000Z"
      *       },
      *       "livemode": false,
@@ -4527,6 +6979,18 @@ export interface components {
         | "card.captured"
         | "card.refunded"
         | "card.reversed"
+        | "top_up.created"
+        | "transfer.created"
+        | "card.incremented"
+        | "card.advised"
+        | "card.force_posted"
+        | "card.return_reversed"
+        | "payout.created"
+        | "payout.in_transit"
+        | "payout.paid"
+        | "payout.failed"
+        | "payout.returned"
+        | "payout.canceled"
         | "card.declined"
         | "card.frozen"
         | "card.unfrozen"
@@ -4584,15 +7048,15 @@ export interface components {
      *       "requestHeaders": {
      *         "content-type": "application/json",
      *         "user-agent": "wallet-card-service-webhooks/1.1",
-     *         "x-service-signature": "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
+     *         "x-service-signature": "3d543200902b68b9fb9ad0757bdf1e8261e6fe5f83cbc8f7beab9f769a96d455",
      *         "x-service-schema-version": "1.1",
      *         "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *         "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
      *         "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *         "webhook-timestamp": "1790844134",
-     *         "webhook-signature": "v1,8eY1rNNDtKz75smHQNZcsMlvpx5UR7t7ufPeUrBZoW4="
+     *         "webhook-signature": "v1,/sC5gbsSAxjIPOIRxhJEouYpPquHd17ccfIf7vyouVY="
      *       },
-     *       "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *       "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"processor\":\"simulator\",\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *       "createdAt": "2026-10-01T08:42:14.000Z"
      *     }
      */
@@ -4660,15 +7124,15 @@ export interface components {
      *         "requestHeaders": {
      *           "content-type": "application/json",
      *           "user-agent": "wallet-card-service-webhooks/1.1",
-     *           "x-service-signature": "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
+     *           "x-service-signature": "3d543200902b68b9fb9ad0757bdf1e8261e6fe5f83cbc8f7beab9f769a96d455",
      *           "x-service-schema-version": "1.1",
      *           "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *           "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
      *           "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *           "webhook-timestamp": "1790844134",
-     *           "webhook-signature": "v1,8eY1rNNDtKz75smHQNZcsMlvpx5UR7t7ufPeUrBZoW4="
+     *           "webhook-signature": "v1,/sC5gbsSAxjIPOIRxhJEouYpPquHd17ccfIf7vyouVY="
      *         },
-     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"processor\":\"simulator\",\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *         "createdAt": "2026-10-01T08:42:14.000Z"
      *       },
      *       "livemode": false,
@@ -4686,15 +7150,15 @@ export interface components {
      *           "requestHeaders": {
      *             "content-type": "application/json",
      *             "user-agent": "wallet-card-service-webhooks/1.1",
-     *             "x-service-signature": "fbe101946a0249ec81034671cb96ba1fdbfe8563971493d4c35c999fdd862508",
+     *             "x-service-signature": "f1ed7adbe10de7c54365ac0735ceeabbfa97a6fc6b0a1fabc976f84e402db642",
      *             "x-service-schema-version": "1.1",
      *             "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *             "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
      *             "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *             "webhook-timestamp": "1790844064",
-     *             "webhook-signature": "v1,afPOY/8b3Wkf5avOcQaJW0sse+7Rri5wAajP6wORGZE="
+     *             "webhook-signature": "v1,oPJMHWns3gK3xtN9ulKGJxrdQF5/481mD2uwiiwEBvA="
      *           },
-     *           "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:41:04.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *           "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:41:04.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"processor\":\"simulator\",\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *           "createdAt": "2026-10-01T08:41:04.000Z"
      *         },
      *         {
@@ -4708,15 +7172,15 @@ export interface components {
      *           "requestHeaders": {
      *             "content-type": "application/json",
      *             "user-agent": "wallet-card-service-webhooks/1.1",
-     *             "x-service-signature": "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
+     *             "x-service-signature": "3d543200902b68b9fb9ad0757bdf1e8261e6fe5f83cbc8f7beab9f769a96d455",
      *             "x-service-schema-version": "1.1",
      *             "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *             "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
      *             "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *             "webhook-timestamp": "1790844134",
-     *             "webhook-signature": "v1,8eY1rNNDtKz75smHQNZcsMlvpx5UR7t7ufPeUrBZoW4="
+     *             "webhook-signature": "v1,/sC5gbsSAxjIPOIRxhJEouYpPquHd17ccfIf7vyouVY="
      *           },
-     *           "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *           "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"processor\":\"simulator\",\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *           "createdAt": "2026-10-01T08:42:14.000Z"
      *         }
      *       ]
@@ -4741,6 +7205,18 @@ export interface components {
         | "card.captured"
         | "card.refunded"
         | "card.reversed"
+        | "top_up.created"
+        | "transfer.created"
+        | "card.incremented"
+        | "card.advised"
+        | "card.force_posted"
+        | "card.return_reversed"
+        | "payout.created"
+        | "payout.in_transit"
+        | "payout.paid"
+        | "payout.failed"
+        | "payout.returned"
+        | "payout.canceled"
         | "card.declined"
         | "card.frozen"
         | "card.unfrozen"
@@ -4812,15 +7288,15 @@ export interface components {
      *         "requestHeaders": {
      *           "content-type": "application/json",
      *           "user-agent": "wallet-card-service-webhooks/1.1",
-     *           "x-service-signature": "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
+     *           "x-service-signature": "3d543200902b68b9fb9ad0757bdf1e8261e6fe5f83cbc8f7beab9f769a96d455",
      *           "x-service-schema-version": "1.1",
      *           "x-service-event-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *           "x-service-delivery-id": "whd_2bC4dE6fG8hJ0kL1mN3pQ5rS",
      *           "webhook-id": "evt_4fG7hJ2kL9mN3pQ6rS8tV1wX",
      *           "webhook-timestamp": "1790844134",
-     *           "webhook-signature": "v1,8eY1rNNDtKz75smHQNZcsMlvpx5UR7t7ufPeUrBZoW4="
+     *           "webhook-signature": "v1,/sC5gbsSAxjIPOIRxhJEouYpPquHd17ccfIf7vyouVY="
      *         },
-     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
+     *         "requestBody": "{\"id\":\"evt_4fG7hJ2kL9mN3pQ6rS8tV1wX\",\"event\":\"card.issued\",\"schema_version\":\"1.1\",\"sent_at\":\"2026-10-01T08:42:14.000Z\",\"sequence\":2,\"data\":{\"id\":\"card_9QwE2rTy6UiO0pAs4DfG8hJk\",\"object\":\"card\",\"walletId\":\"wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T\",\"externalUserId\":\"user_42\",\"kind\":\"virtual\",\"currency\":\"USD\",\"spendLimit\":250.5,\"spendingControls\":{\"spendingLimits\":[{\"amount\":250.5,\"interval\":\"per_authorization\"},{\"amount\":500,\"interval\":\"daily\"}],\"blockedCategories\":[\"7995\"]},\"spending\":[{\"interval\":\"daily\",\"limit\":500,\"spent\":0,\"remaining\":500,\"resetsAt\":\"2026-10-02T00:00:00.000Z\"}],\"status\":\"active\",\"last4\":\"7361\",\"expMonth\":10,\"expYear\":2029,\"livemode\":false,\"processor\":\"simulator\",\"createdAt\":\"2026-10-01T08:41:03.000Z\"}}",
      *         "createdAt": "2026-10-01T08:42:14.000Z"
      *       },
      *       "livemode": false,
@@ -4848,6 +7324,18 @@ export interface components {
         | "card.captured"
         | "card.refunded"
         | "card.reversed"
+        | "top_up.created"
+        | "transfer.created"
+        | "card.incremented"
+        | "card.advised"
+        | "card.force_posted"
+        | "card.return_reversed"
+        | "payout.created"
+        | "payout.in_transit"
+        | "payout.paid"
+        | "payout.failed"
+        | "payout.returned"
+        | "payout.canceled"
         | "card.declined"
         | "card.frozen"
         | "card.unfrozen"
@@ -4986,6 +7474,18 @@ export interface components {
         | "card.captured"
         | "card.refunded"
         | "card.reversed"
+        | "top_up.created"
+        | "transfer.created"
+        | "card.incremented"
+        | "card.advised"
+        | "card.force_posted"
+        | "card.return_reversed"
+        | "payout.created"
+        | "payout.in_transit"
+        | "payout.paid"
+        | "payout.failed"
+        | "payout.returned"
+        | "payout.canceled"
         | "card.declined"
         | "card.frozen"
         | "card.unfrozen"
@@ -5116,6 +7616,18 @@ export interface components {
         | "card.captured"
         | "card.refunded"
         | "card.reversed"
+        | "top_up.created"
+        | "transfer.created"
+        | "card.incremented"
+        | "card.advised"
+        | "card.force_posted"
+        | "card.return_reversed"
+        | "payout.created"
+        | "payout.in_transit"
+        | "payout.paid"
+        | "payout.failed"
+        | "payout.returned"
+        | "payout.canceled"
         | "card.declined"
         | "card.frozen"
         | "card.unfrozen"
@@ -5209,6 +7721,18 @@ export interface components {
         | "card.captured"
         | "card.refunded"
         | "card.reversed"
+        | "top_up.created"
+        | "transfer.created"
+        | "card.incremented"
+        | "card.advised"
+        | "card.force_posted"
+        | "card.return_reversed"
+        | "payout.created"
+        | "payout.in_transit"
+        | "payout.paid"
+        | "payout.failed"
+        | "payout.returned"
+        | "payout.canceled"
         | "card.declined"
         | "card.frozen"
         | "card.unfrozen"
@@ -6161,7 +8685,9 @@ export interface components {
      *           "liabilities": 48250000.5,
      *           "reserves": 50000000,
      *           "coverage_ratio": 1.0363,
-     *           "card_volume_30d": 6120450.25
+     *           "card_volume_30d": 6120450.25,
+     *           "overdrawn_wallets": 0,
+     *           "overdrawn_amount": 0
      *         },
      *         {
      *           "currency": "USD",
@@ -6170,7 +8696,9 @@ export interface components {
      *           "liabilities": 1482350.75,
      *           "reserves": 1500000,
      *           "coverage_ratio": 1.0119,
-     *           "card_volume_30d": 214806.3
+     *           "card_volume_30d": 214806.3,
+     *           "overdrawn_wallets": 2,
+     *           "overdrawn_amount": -41.5
      *         }
      *       ]
      *     }
@@ -6205,7 +8733,9 @@ export interface components {
      *       "liabilities": 1482350.75,
      *       "reserves": 1500000,
      *       "coverage_ratio": 1.0119,
-     *       "card_volume_30d": 214806.3
+     *       "card_volume_30d": 214806.3,
+     *       "overdrawn_wallets": 2,
+     *       "overdrawn_amount": -41.5
      *     }
      */
     TreasuryCurrency: {
@@ -6244,6 +8774,16 @@ export interface components {
        * @example 214806.3
        */
       card_volume_30d: number;
+      /**
+       * @description Live wallets whose available balance the card network took below zero (a stand-in's advice, a clearing past the hold, a force post or a return reversal); the only way a balance goes negative.
+       * @example 2
+       */
+      overdrawn_wallets: number;
+      /**
+       * @description The sum of those wallets' available balances (zero or negative): what their holders owe, major units.
+       * @example -41.5
+       */
+      overdrawn_amount: number;
     };
     /**
      * @example {
@@ -6680,6 +9220,7 @@ export interface components {
      *       "expMonth": 10,
      *       "expYear": 2029,
      *       "livemode": false,
+     *       "processor": "simulator",
      *       "createdAt": "2026-10-01T08:41:03.000Z"
      *     }
      */
@@ -6720,6 +9261,12 @@ export interface components {
       /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
       livemode: boolean;
       /**
+       * @description Who manages the card at the card network. `lithic`: a card Lithic issued, usable at real merchants. `simulator`: the built-in network simulator (every test-mode card, and live cards while the service runs without a processor); such a card reaches no card network, and its spends come only from the API.
+       * @example simulator
+       * @enum {string}
+       */
+      processor: "simulator" | "lithic";
+      /**
        * Format: date-time
        * @description ISO 8601 UTC timestamp.
        * @example 2026-11-21T10:00:00.000Z
@@ -6736,10 +9283,10 @@ export interface components {
      */
     AuthorizationDecisionOutput: {
       /**
-       * @description application: the decision endpoint answered. default: its defaultAction applied (it did not answer usably in time, or was overloaded), or no endpoint is set (reason no_endpoint). status, controls, funds: the service's own check declined before (or, after an approval, again after) the endpoint was asked.
+       * @description application: the decision endpoint answered. default: its defaultAction applied (it did not answer usably in time, or was overloaded), or no endpoint is set (reason no_endpoint). status, controls, funds: the service's own check declined before (or, after an approval, again after) the endpoint was asked. stand_in: the card network approved it while we did not answer (an advice; no check of ours ran, it may overdraw). network: the network posted it with no authorization of ours (reason force_post, refund or return_reversal) or answered a balance inquiry or account verification (reason balance_inquiry, account_verification).
        * @enum {string}
        */
-      by: "application" | "default" | "controls" | "funds" | "status";
+      by: "application" | "default" | "controls" | "funds" | "status" | "stand_in" | "network";
       /**
        * @description approved, partially_approved or declined (by application); timeout, invalid_response, error, overloaded or no_endpoint (by default); the decline code (status, controls, funds).
        * @example approved
@@ -6755,6 +9302,75 @@ export interface components {
        * @example 200
        */
       statusCode?: number;
+    };
+    /**
+     * @example {
+     *       "id": "po_8Yz1Ab4Cd7Ef0Gh3Ij6Kl9Mn",
+     *       "object": "payout",
+     *       "from": {
+     *         "type": "wallet",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42"
+     *       },
+     *       "bankAccountId": "ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx",
+     *       "amount": 120,
+     *       "currency": "USD",
+     *       "description": null,
+     *       "status": "pending",
+     *       "failureReason": null,
+     *       "rail": "simulator",
+     *       "livemode": false,
+     *       "createdAt": "2026-11-21T09:30:00.000Z",
+     *       "updatedAt": "2026-11-21T09:30:00.000Z"
+     *     }
+     */
+    PayoutOutput: {
+      /** @example po_8Yz1Ab4Cd7Ef0Gh3Ij6Kl9Mn */
+      id: string;
+      /** @constant */
+      object: "payout";
+      from: {
+        /** @enum {string} */
+        type: "balance" | "wallet";
+        /** @description The wallet's id; null for the balance. */
+        walletId: string | null;
+        /** @description The wallet's external user id; null for the balance. */
+        externalUserId: string | null;
+      };
+      bankAccountId: string;
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 25.5
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      description: string | null;
+      /**
+       * @description pending (held: available dropped), in_transit (sent by the rail), paid (posted out), failed (the hold released), returned (paid, then credited back), canceled (released before it left).
+       * @enum {string}
+       */
+      status: "pending" | "in_transit" | "paid" | "failed" | "returned" | "canceled";
+      failureReason: string | null;
+      /** @description The payout rail that carries it: simulator (test mode) or a live connector. */
+      rail: string;
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      updatedAt: string;
     };
     /**
      * @example {
@@ -6843,10 +9459,10 @@ export interface components {
         country: string | null;
       };
       /**
-       * @description sdk: an SDK spend; tap: a simulated card tap (test mode).
+       * @description sdk: a spend the application reported (POST /cards/{id}/authorizations); tap: a simulated card tap (test mode); network: a card network message through the card's processor (the built-in simulator in test mode).
        * @enum {string}
        */
-      source: "sdk" | "tap";
+      source: "sdk" | "tap" | "network";
       /**
        * @description When the hold lapses if not captured: AUTHORIZATION_HOLD_DAYS (default 7) after approval; the hold is then released and the status becomes expired. null for a declined authorization.
        * @example 2026-10-10T12:14:27.000Z
@@ -7776,7 +10392,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      /** @description The card processor refused the change; nothing changed. Codes: processor_error. */
+      502: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded, processor_unavailable. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -8433,7 +11068,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      /** @description The card processor refused the change; nothing changed. Codes: processor_error. */
+      502: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded, processor_unavailable. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -8665,7 +11319,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      /** @description The card processor refused the change; nothing changed. Codes: processor_error. */
+      502: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded, processor_unavailable. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -8897,7 +11570,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      /** @description The card processor refused the change; nothing changed. Codes: processor_error. */
+      502: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded, processor_unavailable. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -9636,7 +12328,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The authorization. */
+      /** @description The authorization, with its history oldest first. */
       200: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -9652,7 +12344,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["AuthorizationOutput"];
+          "application/json": components["schemas"]["AuthorizationWithHistory"];
         };
       };
       /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed. */
@@ -10711,6 +13403,2384 @@ export interface operations {
       };
     };
   };
+  getBalance: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The balance. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Balance"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listTransfers: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1-100. */
+        limit?: number;
+        /** @description Cursor: the `next_cursor` of the previous page (the id of its last item). Omit for the newest items. */
+        starting_after?: string;
+        /** @description Only transfers in or out of the wallet of this external user id. */
+        wallet?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of transfers. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TransferList"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: wallet_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createTransfer: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateTransferRequest"];
+      };
+    };
+    responses: {
+      /** @description The transfer. */
+      201: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TransferWriteResponse"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key, currency_mismatch, unsupported_currency, amount_precision. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The card refused the payment. Codes: insufficient_funds. */
+      402: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: wallet_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress, wallet_not_active. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused, balance_limit_exceeded. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getTransfer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The transfer's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The transfer. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Transfer"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: transfer_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listWalletBankAccounts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Your own identifier for the user; 1-128 characters of `[A-Za-z0-9_.:@-]`. */
+        externalUserId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The wallet's bank accounts, masked, newest first. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BankAccountList"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: wallet_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createWalletBankAccount: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @description Your own identifier for the user; 1-128 characters of `[A-Za-z0-9_.:@-]`. */
+        externalUserId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateBankAccountRequest"];
+      };
+    };
+    responses: {
+      /** @description The bank account, masked. */
+      201: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BankAccountWriteResponse"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key, unsupported_currency, currency_mismatch. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: wallet_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listBalanceBankAccounts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The application's bank accounts, masked, newest first. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BankAccountList"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createBalanceBankAccount: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateBankAccountRequest"];
+      };
+    };
+    responses: {
+      /** @description The bank account, masked. */
+      201: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BankAccountWriteResponse"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key, unsupported_currency, currency_mismatch. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listPayouts: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1-100. */
+        limit?: number;
+        /** @description Cursor: the `next_cursor` of the previous page (the id of its last item). Omit for the newest items. */
+        starting_after?: string;
+        /** @description Only transfers in or out of the wallet of this external user id. */
+        wallet?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of payouts. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayoutList"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: wallet_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createPayout: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreatePayoutRequest"];
+      };
+    };
+    responses: {
+      /** @description The pending payout. */
+      201: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayoutWriteResponse"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key, currency_mismatch, unsupported_currency, amount_precision. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The card refused the payment. Codes: insufficient_funds. */
+      402: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed, payouts_not_configured. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: wallet_not_found, bank_account_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress, wallet_not_active. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getPayout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The payout's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The payout. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayoutOutput"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: payout_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  cancelPayout: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @description The payout's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The canceled payout. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayoutWriteResponse"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: payout_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress, payout_status_conflict. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   fundTestWallet: {
     parameters: {
       query?: never;
@@ -10885,6 +15955,496 @@ export interface operations {
         };
       };
       /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused, balance_limit_exceeded. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createTestTopUp: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TestTopUpRequest"];
+      };
+    };
+    responses: {
+      /** @description The top-up. */
+      201: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TopUpWriteResponse"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key, unsupported_currency, amount_precision. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed, test_mode_only. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused, balance_limit_exceeded. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  moveTestPayout: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @description The payout's id. */
+        id: string;
+        /** @description What the simulated rail reports next. */
+        move: "in-transit" | "paid" | "failed" | "returned";
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TestPayoutMoveRequest"];
+      };
+    };
+    responses: {
+      /** @description The payout after the move. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayoutWriteResponse"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed, test_mode_only. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: payout_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress, payout_status_conflict. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
       422: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -11240,6 +16800,272 @@ export interface operations {
       };
     };
   };
+  simulateNetworkMessage: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @description The test card's id. */
+        id: string;
+        /** @description The card network message: authorization (a purchase; 0 is an account verification), increment, advice (the network's stand-in approved it), reversal, clearing, force-post (a clearing with no authorization), refund (a merchant credit), return-reversal, expiry. */
+        kind:
+          | "authorization"
+          | "increment"
+          | "advice"
+          | "reversal"
+          | "clearing"
+          | "force-post"
+          | "refund"
+          | "return-reversal"
+          | "expiry";
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NetworkSimulationRequest"];
+      };
+    };
+    responses: {
+      /** @description What the lifecycle did, and the authorization. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NetworkSimulationResult"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key, currency_mismatch, unsupported_currency, amount_precision. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed, test_mode_only. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: card_not_found, authorization_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress, network_message_conflict. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused, network_amount_invalid. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   expireTestAuthorization: {
     parameters: {
       query?: never;
@@ -11487,6 +17313,18 @@ export interface operations {
           | "card.captured"
           | "card.refunded"
           | "card.reversed"
+          | "top_up.created"
+          | "transfer.created"
+          | "card.incremented"
+          | "card.advised"
+          | "card.force_posted"
+          | "card.return_reversed"
+          | "payout.created"
+          | "payout.in_transit"
+          | "payout.paid"
+          | "payout.failed"
+          | "payout.returned"
+          | "payout.canceled"
           | "card.declined"
           | "card.frozen"
           | "card.unfrozen"
@@ -12112,6 +17950,18 @@ export interface operations {
           | "card.captured"
           | "card.refunded"
           | "card.reversed"
+          | "top_up.created"
+          | "transfer.created"
+          | "card.incremented"
+          | "card.advised"
+          | "card.force_posted"
+          | "card.return_reversed"
+          | "payout.created"
+          | "payout.in_transit"
+          | "payout.paid"
+          | "payout.failed"
+          | "payout.returned"
+          | "payout.canceled"
           | "card.declined"
           | "card.frozen"
           | "card.unfrozen"
@@ -18264,6 +24114,582 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": components["schemas"]["WalletUpdatedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_top_up_created: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TopUpCreatedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_transfer_created: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TransferCreatedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_card_incremented: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardIncrementedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_card_advised: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardAdvisedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_card_force_posted: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardForcePostedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_card_return_reversed: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardReturnReversedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_payout_created: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PayoutCreatedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_payout_in_transit: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PayoutInTransitEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_payout_paid: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PayoutPaidEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_payout_failed: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PayoutFailedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_payout_returned: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PayoutReturnedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_payout_canceled: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PayoutCanceledEvent"];
       };
     };
     responses: {

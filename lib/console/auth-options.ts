@@ -16,6 +16,7 @@ import { isConsoleError } from "./errors";
 import { githubMerchant } from "./github-merchant";
 import { GITHUB_EMAIL_UNVERIFIED, githubProfile } from "./github-profile";
 import { endSession, isSessionOpen, SESSION_LIFETIME_SECONDS, startSession } from "./sessions";
+import { logger } from "@/lib/logging/logger";
 
 export const SIGN_IN_PATH = "/merchant/sdk/sign-in";
 // Thrown from the jwt callback for a cookie whose server-side session is ended or expired: next-auth
@@ -95,7 +96,7 @@ export function authOptions(
     logger: {
       error(code, metadata) {
         if (code === "JWT_SESSION_ERROR" && errorMessage(metadata) === SESSION_ENDED) return; // an ended session: expected
-        console.error(`[next-auth][error][${code}]`, metadata);
+        logger("next-auth").error({ code, metadata }, "next-auth error");
       },
     },
     pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },

@@ -4,11 +4,15 @@ import { PrismaClient, type Prisma } from "@/lib/generated/prisma/client";
 import { config } from "@/lib/config";
 import { abandonIfUnwanted, currentDeadline } from "@/lib/platform/request-deadline";
 import { DATABASE_CONNECT_TIMEOUT_MS } from "./database-unavailable";
+import pg from "pg";
 
 // A transaction client; the root client fits the same shape, so read helpers take either.
 export type Db = Prisma.TransactionClient;
 
-const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
+const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient; pool?: pg.Pool };
+
+/** Connections the process-wide client's pool may open. */
+export const DATABASE_POOL_MAX = 10;
 
 // On globalThis like the client: Next's route bundle loads its own copy of this module, and the
 // launcher's disconnectDb() must still close what the bundle's copy opened.
@@ -21,14 +25,30 @@ function createClient(): PrismaClient {
   if (!url) throw new Error("DATABASE_URL is not set (the launcher sets it when it starts the embedded PostgreSQL).");
   // node-postgres waits for a connection forever by default: a database host that drops packets
   // (a failover in progress) would hold every request. After 5 s the request answers 503 instead.
-  return new PrismaClient({
-    adapter: new PrismaPg({ connectionString: url, max: 10, connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS }),
+  // The pool made here rather than by the adapter, so its counts can be read (databasePoolStats);
+  // the adapter still ends it on $disconnect.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: DATABASE_POOL_MAX,
+    connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
   });
+  globalForPrisma.pool = pool;
+  return new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
 }
 
 export function prisma(): PrismaClient {
   globalForPrisma.prisma ??= createClient();
   return globalForPrisma.prisma;
+}
+
+/**
+ * The process-wide pool's connections in use and idle, and the queries waiting for one (the
+ * metrics' database pool gauges); undefined before the client is made.
+ */
+export function databasePoolStats(): { inUse: number; idle: number; waiting: number } | undefined {
+  const pool = globalForPrisma.pool;
+  if (!pool) return undefined;
+  return { inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
 
 const TRANSACTION_LIMITS = { timeout: 15_000, maxWait: 10_000 };

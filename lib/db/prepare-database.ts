@@ -5,6 +5,7 @@ import { parseConfig, useDatabaseUrl } from "@/lib/config";
 import { embeddedDataDir, startEmbeddedPostgres } from "@/lib/platform/embedded-postgres";
 import { migrateDatabase } from "./migrate-database";
 import { pendingMigrations } from "./migrations";
+import { logger } from "@/lib/logging/logger";
 
 export type PreparedDatabase = { url: string; embedded: boolean; stop(): Promise<void> };
 
@@ -30,7 +31,7 @@ export async function prepareDatabase(): Promise<PreparedDatabase> {
   const server = await startEmbeddedPostgres({ dataDir: embeddedDataDir() });
   const applied = await migrateDatabase(server.url);
   // On stderr: a CLI command's --json output stays the only thing on stdout.
-  if (applied.length > 0) console.error(`Embedded PostgreSQL: applied ${applied.length} migration(s).`);
+  if (applied.length > 0) logger("db").info({ applied: applied.length }, "embedded PostgreSQL: migrations applied");
   useDatabaseUrl(server.url);
   return { url: server.url, embedded: true, stop: () => server.stop() };
 }

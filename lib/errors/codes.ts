@@ -13,6 +13,8 @@ export const ERROR_CODE_MEANINGS = {
   missing_api_key: "No API key was sent.",
   invalid_api_key: "The API key is not one the service knows.",
   revoked_api_key: "The API key was revoked.",
+  invalid_signature:
+    "A card processor's message whose signature does not verify, that is older than the signature scheme's tolerance (a replay), or for which no signing secret is configured; nothing changed.",
   scope_missing: "The API key lacks the scope the operation needs.",
   ip_not_allowed: "The caller's address is outside the key's allowlist.",
   livemode_mismatch: "The key's mode (live or test) differs from the resource's (reserved; nothing answers it today).",
@@ -25,6 +27,9 @@ export const ERROR_CODE_MEANINGS = {
   endpoint_not_found: "No webhook endpoint with that id.",
   recovery_not_found: "No recovery of that endpoint with that id.",
   recovery_in_progress: "The endpoint already has a running recovery; watch or cancel it first.",
+  transfer_not_found: "No transfer with that id.",
+  payout_not_found: "No payout with that id.",
+  bank_account_not_found: "No bank account with that id.",
   endpoint_url_refused:
     "The webhook endpoint's URL breaks the address rule (public unicast addresses only; https in live mode; loopback only where the deployment allows it), or its name does not resolve.",
   statement_not_found: "No statement with that id.",
@@ -34,6 +39,10 @@ export const ERROR_CODE_MEANINGS = {
     "The wallet has no leaf in that liability snapshot (a test-mode wallet, one created after it, or its proofs were deleted after their retention).",
   route_not_found: "No operation at that path.",
   method_not_allowed: "The path exists but not with that method.",
+  payout_status_conflict:
+    "The payout's status does not allow that move (a cancel after it left, a return before it was paid).",
+  payouts_not_configured: "Live payouts need a payout rail connector, and none is configured on this deployment.",
+  top_up_reference_exists: "A top-up with that bank reference was already recorded.",
   wallet_exists: "A wallet for that external user already exists.",
   wallet_not_active: "The wallet is frozen or closed.",
   wallet_address_missing: "The wallet has no address, which the operation needs.",
@@ -54,6 +63,10 @@ export const ERROR_CODE_MEANINGS = {
   unsupported_media_type: "The body is not sent as application/json.",
   idempotency_key_reused: "The Idempotency-Key was used before with a different request.",
   balance_limit_exceeded: "The change would take a balance past what the ledger can hold.",
+  network_amount_invalid:
+    "A card network message's amount is not one it may carry: zero where only an authorization or expiry may be, or more than its authorization allows (a clearing past the tip tolerance, a return reversal past what was refunded).",
+  network_message_conflict:
+    "The card network message's networkId was used for a different message, or the authorization it names cannot take it (declined, or no longer holding for an increment).",
   insufficient_funds: "A spend declined: the wallet's available balance is too low.",
   spend_limit_exceeded: "A spend declined: the amount is over the card's per-authorization limit.",
   card_inactive: "A spend declined: the card or its wallet is not active.",
@@ -71,6 +84,10 @@ export const ERROR_CODE_MEANINGS = {
   card_declined: "A spend declined for another reason (reserved; nothing answers it today).",
   rate_limited: "Too many requests; retry after the given seconds.",
   replay_limited: "Too many webhook replays; retry after the given seconds.",
+  processor_error:
+    "The card processor (Lithic) refused the card change as it was asked; nothing changed on either side. The message carries the processor's reason.",
+  processor_unavailable:
+    "The card processor (Lithic) could not be reached, or did not answer in time; nothing changed on our side. Retry after the given seconds.",
   internal_error: "A bug on the service's side; the request id finds it in the logs.",
   unavailable: "A dependency is down for now; retry shortly.",
   overloaded:

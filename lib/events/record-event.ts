@@ -4,6 +4,7 @@ import { Prisma, type Event } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import type { Tenant } from "@/lib/tenant";
 import { insertDeliveries, subscribedEndpointIds } from "@/lib/webhooks/fan-out";
+import { currentTraceparent } from "@/lib/tracing/tracing";
 
 export const EVENT_TYPES = [
   "wallet.provisioned",
@@ -12,6 +13,18 @@ export const EVENT_TYPES = [
   "card.captured",
   "card.refunded",
   "card.reversed",
+  "top_up.created",
+  "transfer.created",
+  "card.incremented",
+  "card.advised",
+  "card.force_posted",
+  "card.return_reversed",
+  "payout.created",
+  "payout.in_transit",
+  "payout.paid",
+  "payout.failed",
+  "payout.returned",
+  "payout.canceled",
   // Issue 38's catalog: what an application would otherwise poll for.
   "card.declined",
   "card.frozen",
@@ -29,6 +42,12 @@ export type EventType = (typeof EVENT_TYPES)[number];
  * own: its balance, its endpoints), numbered in the application's stream of its mode instead
  * (docs/decisions/event-sequence.md). A new kind says which here; the compiler insists.
  */
+/** A payout's wallet (`from.walletId`), or null for one paid from the application's balance. */
+function payoutWallet(data: Record<string, unknown>): unknown {
+  const from = data.from;
+  return typeof from === "object" && from !== null && "walletId" in from ? from.walletId : undefined;
+}
+
 const WALLET_OF: { readonly [K in EventType]: (data: Record<string, unknown>) => unknown } = {
   "wallet.provisioned": (data) => data.id,
   "card.issued": (data) => data.walletId,
@@ -36,6 +55,18 @@ const WALLET_OF: { readonly [K in EventType]: (data: Record<string, unknown>) =>
   "card.captured": (data) => data.walletId,
   "card.refunded": (data) => data.walletId,
   "card.reversed": (data) => data.walletId,
+  "top_up.created": () => null,
+  "transfer.created": (data) => data.walletId,
+  "card.incremented": (data) => data.walletId,
+  "card.advised": (data) => data.walletId,
+  "card.force_posted": (data) => data.walletId,
+  "card.return_reversed": (data) => data.walletId,
+  "payout.created": payoutWallet,
+  "payout.in_transit": payoutWallet,
+  "payout.paid": payoutWallet,
+  "payout.failed": payoutWallet,
+  "payout.returned": payoutWallet,
+  "payout.canceled": payoutWallet,
   "card.declined": (data) => data.walletId,
   "card.frozen": (data) => data.walletId,
   "card.unfrozen": (data) => data.walletId,
@@ -83,9 +114,9 @@ export async function recordEvent(
           RETURNING "id", "eventSequence"`;
   const [row] = await tx.$queryRaw<(Event & { endpointIds: string[] })[]>`
     WITH next AS (${next}), event AS (
-      INSERT INTO "Event" ("id", "applicationId", "livemode", "type", "data", "walletId", "sequence", "requestId", "createdAt")
+      INSERT INTO "Event" ("id", "applicationId", "livemode", "type", "data", "walletId", "sequence", "requestId", "traceparent", "createdAt")
       SELECT ${newId("evt")}, ${tenant.applicationId}, ${tenant.livemode}, ${type}, ${JSON.stringify(data)}::jsonb,
-        next."id", next."eventSequence", ${requestOfTransaction.get(tx) ?? null}, ${new Date()}
+        next."id", next."eventSequence", ${requestOfTransaction.get(tx) ?? null}, ${currentTraceparent()}, ${new Date()}
       FROM next
       RETURNING *
     )

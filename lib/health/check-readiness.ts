@@ -6,7 +6,7 @@ import { DomainError } from "@/lib/errors";
 import { isDraining } from "@/lib/platform/process-lifecycle";
 import { pingRateLimitStore, RateLimiterUnavailableError } from "@/lib/ratelimit";
 import type { Readiness } from "@/lib/schemas/health";
-import { LIVENESS_LOCK_CLASS } from "@/lib/webhooks/worker-liveness";
+import { countLiveWorkers } from "@/lib/webhooks/worker-liveness";
 import { checkHealth } from "./check-health";
 
 export type ReadinessProbes = {
@@ -41,13 +41,10 @@ export async function checkReadiness({
       retryAfterSeconds: 1,
     });
   }
-  const [held] = await db.$queryRaw<{ workers: number }[]>`
-    SELECT count(*)::int AS "workers" FROM pg_locks
-    WHERE locktype = 'advisory' AND classid = ${LIVENESS_LOCK_CLASS}::oid AND granted`;
   return {
     status: "ready",
     database: "ok",
     rateLimitStore: store,
-    webhookWorkers: held?.workers ?? 0,
+    webhookWorkers: await countLiveWorkers(db),
   };
 }

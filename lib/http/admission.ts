@@ -29,6 +29,8 @@ export const PRIORITY_CLASSES: Record<PriorityClass, { share: number; budgetMs: 
  */
 const DECISION_ROUTES: readonly (readonly [method: string, path: RegExp])[] = [
   ["POST", /^\/api\/public\/sdk\/v1\/cards\/[^/]+\/authorizations$/],
+  // Lithic's Authorization Stream Access: answered inside Lithic's window (docs/decisions/card-processors.md).
+  ["POST", /^\/api\/processors\/lithic\/asa$/],
 ];
 
 /** Public verification reads (the /verify pages and their API): shed first. */
@@ -109,5 +111,9 @@ export function beginAdmittedWork(now = Date.now()): void {
   if (!request || request.startedAt !== undefined) return;
   request.startedAt = now;
   recordQueueTime(now - request.admittedAt);
+  if (request.budgetFromRouteStartMs !== undefined) {
+    request.deadline = now + request.budgetFromRouteStartMs;
+    return;
+  }
   abandonIfUnwanted(request, "waited past its deadline", now);
 }

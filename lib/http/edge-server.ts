@@ -12,6 +12,9 @@ import { admissionVerdict, classify, EventLoopDelay, PRIORITY_CLASSES, type Admi
 import { answerAtEdge, answerClientError, answerOverloaded, refuseApiPath } from "./edge";
 import { baseHeaders, identityHeaders } from "./headers";
 import { REQUEST_ID_HEADER } from "./request-id";
+import { context, propagation, ROOT_CONTEXT } from "@opentelemetry/api";
+import { runWithLogContext, traceIdOf } from "@/lib/logging/log-context";
+import { tracingEnabled } from "@/lib/tracing/tracing";
 
 export type EdgeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
 
@@ -35,10 +38,12 @@ export function configuredAdmission(): AdmissionLimits {
   };
 }
 
+/** `dev`: the development server, whose routes compile on their first request (RequestDeadline.budgetFromRouteStartMs). */
 export function edgeServer(
   handle: EdgeHandler,
   timeouts: EdgeTimeouts = configuredTimeouts(),
   limits: AdmissionLimits = configuredAdmission(),
+  { dev = false }: { dev?: boolean } = {},
 ): http.Server {
   // Given at construction: Node checks there that headersTimeout is within requestTimeout.
   const options: http.ServerOptions = {
@@ -85,12 +90,20 @@ export function edgeServer(
       deadline: admittedAt + PRIORITY_CLASSES[priority].budgetMs,
       clientGone: clientGone.signal,
       decisionCritical: priority === "decision",
+      ...(dev ? { budgetFromRouteStartMs: PRIORITY_CLASSES[priority].budgetMs } : {}),
     };
-    runWithDeadline(deadline, () => {
-      const refusal = refuseApiPath(req.url ?? "/");
-      if (refusal) return void answerAtEdge(res, refusal, requestId, req);
-      void handle(req, res);
-    });
+    // Every line logged while serving it carries its request id, and the trace id its caller sent.
+    const logContext = { requestId, traceId: traceIdOf(req.headers.traceparent) };
+    const serve = () =>
+      runWithLogContext(logContext, () => {
+        const refusal = refuseApiPath(req.url ?? "/");
+        if (refusal) return void answerAtEdge(res, refusal, requestId, req);
+        void handle(req, res);
+      });
+    // With tracing on, the caller's traceparent is the parent of every span of this request.
+    runWithDeadline(deadline, () =>
+      tracingEnabled() ? context.with(propagation.extract(ROOT_CONTEXT, req.headers), serve) : serve(),
+    );
   });
   server.on("clientError", answerClientError);
   server.on("close", () => loop.stop());

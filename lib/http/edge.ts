@@ -9,6 +9,7 @@ import { ApiError, errorBody } from "./errors";
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from "@/lib/client-address";
 import { baseHeaders } from "./headers";
 import { enforceRateLimit } from "./rate-limit";
+import { logger } from "@/lib/logging/logger";
 
 /**
  * A refusal for an /api/ request target that Next.js would answer itself: a malformed
@@ -63,7 +64,10 @@ export async function answerAtEdge(
     if (!(error instanceof ApiError)) throw error;
     answerWith = error;
   }
-  console.warn(`[${requestId}] ${answerWith.status} ${answerWith.code}: ${request.method} ${request.url}`);
+  logger("http").warn(
+    { requestId, status: answerWith.status, code: answerWith.code, method: request.method, path: request.url },
+    "refused at the edge",
+  );
   const answer = errorResponse(answerWith, requestId, headers);
   response.statusCode = answer.status;
   for (const [name, value] of answer.headers) response.setHeader(name, value);
@@ -86,7 +90,10 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
     "validation_failed",
     error.code === "HPE_HEADER_OVERFLOW" ? "The request headers are too large." : "The request is not valid HTTP/1.1.",
   );
-  console.warn(`[${requestId}] ${refusal.status} ${refusal.code}: unparsable request (${error.code})`);
+  logger("http").warn(
+    { requestId, status: refusal.status, code: refusal.code, parseError: error.code },
+    "unparsable request",
+  );
   const body = JSON.stringify(errorBody(refusal, requestId));
   const headers = baseHeaders(requestId);
   headers.set("content-type", "application/json; charset=utf-8");

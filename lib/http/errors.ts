@@ -8,6 +8,7 @@ import {
 } from "@/lib/db/database-unavailable";
 import { overloadedError } from "@/lib/platform/request-deadline";
 import { DomainError, type DomainErrorOptions, type ErrorCode, type ErrorDetail } from "@/lib/errors";
+import { errorField, logger } from "@/lib/logging/logger";
 
 export { DomainError, ERROR_CODES, type ErrorCode, type ErrorDetail } from "@/lib/errors";
 
@@ -35,12 +36,16 @@ const ERRORS: Record<ErrorCode, readonly [status: number, type: ErrorType]> = {
   missing_api_key: [401, "authentication_error"],
   invalid_api_key: [401, "authentication_error"],
   revoked_api_key: [401, "authentication_error"],
+  invalid_signature: [401, "authentication_error"],
   scope_missing: [403, "permission_error"],
   ip_not_allowed: [403, "permission_error"],
   livemode_mismatch: [403, "permission_error"],
   test_mode_only: [403, "permission_error"],
   wallet_not_found: [404, "not_found_error"],
   card_not_found: [404, "not_found_error"],
+  transfer_not_found: [404, "not_found_error"],
+  payout_not_found: [404, "not_found_error"],
+  bank_account_not_found: [404, "not_found_error"],
   authorization_not_found: [404, "not_found_error"],
   delivery_not_found: [404, "not_found_error"],
   event_not_found: [404, "not_found_error"],
@@ -57,6 +62,9 @@ const ERRORS: Record<ErrorCode, readonly [status: number, type: ErrorType]> = {
   method_not_allowed: [405, "invalid_request_error"],
   wallet_exists: [409, "conflict_error"],
   wallet_not_active: [409, "conflict_error"],
+  top_up_reference_exists: [409, "conflict_error"],
+  payout_status_conflict: [409, "conflict_error"],
+  payouts_not_configured: [403, "permission_error"],
   wallet_address_missing: [409, "conflict_error"],
   idempotency_in_progress: [409, "conflict_error"],
   card_not_active: [409, "conflict_error"],
@@ -73,6 +81,8 @@ const ERRORS: Record<ErrorCode, readonly [status: number, type: ErrorType]> = {
   unsupported_media_type: [415, "invalid_request_error"],
   idempotency_key_reused: [422, "idempotency_error"],
   balance_limit_exceeded: [422, "invalid_request_error"],
+  network_amount_invalid: [422, "invalid_request_error"],
+  network_message_conflict: [409, "conflict_error"],
   insufficient_funds: [402, "card_error"],
   spend_limit_exceeded: [402, "card_error"],
   card_inactive: [402, "card_error"],
@@ -86,6 +96,8 @@ const ERRORS: Record<ErrorCode, readonly [status: number, type: ErrorType]> = {
   rate_limited: [429, "rate_limit_error"],
   replay_limited: [429, "rate_limit_error"],
   internal_error: [500, "api_error"],
+  processor_error: [502, "api_error"],
+  processor_unavailable: [503, "api_error"],
   unavailable: [503, "api_error"],
   overloaded: [503, "api_error"],
 };
@@ -167,12 +179,12 @@ export function toApiError(error: unknown, requestId: string): ApiError {
   if (isStatementCanceled(error)) return ApiError.from(overloadedError("deadline passed"));
   if (isDatabaseUnavailable(error) || isBareAdapterConnectionError(error)) {
     // One line, not a stack: during an outage every request lands here.
-    console.error(`[${requestId}] database unavailable: ${databaseErrorSummary(error)}`);
+    logger("http").error({ requestId, cause: databaseErrorSummary(error) }, "database unavailable");
     return new ApiError("unavailable", "The service is temporarily unavailable. Retry shortly.", {
       retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
     });
   }
-  console.error(`[${requestId}] unhandled error`, error);
+  logger("http").error({ requestId, ...errorField(error) }, "unhandled error");
   return new ApiError(
     "internal_error",
     "Something went wrong on our side. Retry later; quote the request id if it persists.",

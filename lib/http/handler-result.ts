@@ -4,6 +4,7 @@
 import type { z } from "zod";
 import { config } from "@/lib/config";
 import { ApiError, errorBody } from "./errors";
+import { logger } from "@/lib/logging/logger";
 
 export type HandlerResult = { status?: number; body: Record<string, unknown> } | { refusal: ApiError };
 
@@ -43,6 +44,6 @@ export function assertDeclaredBody(declaration: DeclaredSuccess, body: unknown):
   if (result.success) return;
   const issue = result.error.issues[0];
   const message = `${declaration.operationId ?? "The operation"} answered a body its declared success schema refuses: ${issue?.path.map(String).join(".") || "(body)"}: ${issue?.message ?? "invalid"}`;
-  console.error(message, result.error.issues);
+  logger("http").error({ issues: result.error.issues }, message);
   throw new ApiError("internal_error", message);
 }

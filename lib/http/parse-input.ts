@@ -54,7 +54,7 @@ export async function readJsonBody(request: Request, seen?: { bodyText?: string 
  * The body as UTF-8 text, refused with a 413 past MAX_BODY_BYTES: at once when Content-Length says
  * so, else as soon as the streamed bytes (a chunked body) pass the limit, without reading the rest.
  */
-async function readBodyText(request: Request): Promise<string> {
+export async function readBodyText(request: Request): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > MAX_BODY_BYTES) throw payloadTooLarge();
   if (!request.body) return "";

@@ -11,6 +11,7 @@ import { requestIdOf } from "./request-id";
 import { parseRouteInput, type RouteContext, type RouteInput, type RouteSchemas } from "./route-input";
 import type { RouteHandler } from "./sdk-route";
 import { observeRequest } from "@/lib/metrics/metrics";
+import { inOperation } from "./operation-context";
 
 /** What the wrapper reads of a PublicOperation (lib/operations). */
 export type PublicRouteDeclaration = RouteSchemas & {
@@ -29,8 +30,14 @@ export function publicRoute<const D extends PublicRouteDeclaration>(
 ): RouteHandler & { operation: D } {
   let checkedJson: string | undefined;
   async function route(request: Request, context?: RouteContext): Promise<Response> {
-    const startedAt = performance.now();
     const requestId = requestIdOf(request);
+    return inOperation(operation.operationId ?? "undeclared", request, requestId, () =>
+      serve(request, context, requestId),
+    );
+  }
+
+  async function serve(request: Request, context: RouteContext | undefined, requestId: string): Promise<Response> {
+    const startedAt = performance.now();
     const headers = baseHeaders(requestId);
     const answered = (response: Response) => {
       observeRequest(operation.operationId ?? "undeclared", response.status, (performance.now() - startedAt) / 1000);

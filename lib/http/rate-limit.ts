@@ -4,6 +4,7 @@ import { config } from "@/lib/config";
 import { createRateLimiter, type RateLimiter, type RateLimitResult } from "@/lib/ratelimit";
 import { ApiError } from "./errors";
 import { countRateLimitRefusal } from "@/lib/metrics/metrics";
+import { errorField, logger } from "@/lib/logging/logger";
 
 let limiters: { key: RateLimiter; address: RateLimiter } | undefined;
 
@@ -25,7 +26,7 @@ export async function enforceRateLimit(subject: RateLimitSubject, headers: Heade
   try {
     result = await apiLimiters()[subject.kind].limit(subject.id);
   } catch (error) {
-    console.error("rate limiter unavailable", error);
+    logger("ratelimit").error(errorField(error), "rate limiter unavailable");
     throw new ApiError("unavailable", "The service is temporarily unavailable. Retry shortly.", {
       headers: { "retry-after": "5" },
     });
@@ -59,7 +60,7 @@ export async function spendAddressBudget(address: string): Promise<AddressBudget
     if (result.success) return { state: "ok" };
     return { state: "limited", retryAfterSeconds: Math.max(1, Math.ceil((result.reset - Date.now()) / 1000)) };
   } catch (error) {
-    console.error("rate limiter unavailable", error);
+    logger("ratelimit").error(errorField(error), "rate limiter unavailable");
     return { state: "unavailable" };
   }
 }

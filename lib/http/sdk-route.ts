@@ -22,6 +22,7 @@ import { logRequest, traceRequest, type RequestTrace } from "./request-log";
 import { parseRouteInput, type RouteContext, type RouteInput, type RouteSchemas } from "./route-input";
 import { runWrite } from "./run-write";
 import { observeRequest } from "@/lib/metrics/metrics";
+import { inOperation } from "./operation-context";
 
 /** What the wrapper reads of an SdkOperation (lib/operations). */
 export type SdkRouteDeclaration = RouteSchemas & {
@@ -87,9 +88,15 @@ export function sdkRoute<const D extends SdkRouteDeclaration, P>(
   };
 
   async function route(request: Request, context?: RouteContext): Promise<Response> {
+    const requestId = requestIdOf(request);
+    return inOperation(operation.operationId ?? "undeclared", request, requestId, () =>
+      serve(request, context, requestId),
+    );
+  }
+
+  async function serve(request: Request, context: RouteContext | undefined, requestId: string): Promise<Response> {
     const startedAt = performance.now();
     const trace = traceRequest();
-    const requestId = requestIdOf(request);
     const headers = baseHeaders(requestId);
     let rendered: RenderedResult;
     try {

@@ -7,6 +7,7 @@
 // `ledger_balanced: false` until a later full run passes. Safe to run twice.
 import { verifyLedgerFully } from "@/lib/ledger/verify-ledger";
 import { defineJob, noPayload } from "./job";
+import { countLedgerFindings } from "@/lib/metrics/metrics";
 
 export const ledgerFullVerificationJob = defineJob({
   task: "verify_ledger_fully",
@@ -14,6 +15,7 @@ export const ledgerFullVerificationJob = defineJob({
   schedule: (settings) => settings.ledgerFullVerificationSchedule,
   async run(_payload, { db }, helpers) {
     const outcome = await verifyLedgerFully(db);
+    countLedgerFindings("full", outcome.findings);
     if (outcome.live && outcome.test) helpers.logger.info("full ledger verification passed");
     else helpers.logger.error(`full ledger verification failed: ${JSON.stringify(outcome.findings)}`);
   },

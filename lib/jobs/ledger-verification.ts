@@ -5,6 +5,7 @@
 // nothing it did not check; the next run takes the same deltas again.
 import { runLedgerVerification } from "@/lib/ledger/verify-ledger";
 import { defineJob, noPayload } from "./job";
+import { countLedgerFindings } from "@/lib/metrics/metrics";
 
 export const LEDGER_VERIFICATION_SCHEDULE = "* * * * *";
 
@@ -14,6 +15,7 @@ export const ledgerVerificationJob = defineJob({
   schedule: () => LEDGER_VERIFICATION_SCHEDULE,
   async run(_payload, { db }, helpers) {
     const outcome = await runLedgerVerification(db);
+    countLedgerFindings("incremental", outcome.findings);
     if (!outcome.balanced) helpers.logger.error(`ledger verification failed over ${outcome.deltas} deltas`);
     else if (outcome.deltas > 0)
       helpers.logger.info(

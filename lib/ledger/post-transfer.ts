@@ -8,7 +8,7 @@ import { MAX_BALANCE_MINOR } from "@/lib/money/bounds";
 import type { LedgerAccountRef } from "./accounts";
 import { balanceLimitExceeded, isValueOutOfRange } from "./balance-limit";
 
-export type TransferKind = "funding" | "capture" | "refund";
+export type TransferKind = "funding" | "capture" | "refund" | "top_up" | "transfer" | "payout" | "payout_return";
 
 export type TransferLeg = { account: LedgerAccountRef; amount: bigint };
 
@@ -46,8 +46,8 @@ export async function postTransfer(
 ): Promise<{ transfer: LedgerTransfer; entries: LedgerEntry[] }> {
   assertBalanced(input.legs);
   try {
-    // Only wallet accounts keep a cached balance; the reserve's is derived (see schema.prisma).
-    for (const leg of input.legs) if (leg.account.kind === "wallet") await moveWalletBalance(db, leg);
+    // Wallet and balance accounts keep a cached balance; the reserve's is derived (see schema.prisma).
+    for (const leg of input.legs) if (leg.account.kind !== "reserve") await moveWalletBalance(db, leg);
     return await writeTransfer(db, input);
   } catch (error) {
     // The check above keeps every value in range; this is the database saying otherwise anyway.

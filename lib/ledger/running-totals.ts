@@ -6,7 +6,7 @@
 import type { Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 
-export const ENTRY_METRICS = ["wallet", "reserve"] as const;
+export const ENTRY_METRICS = ["wallet", "reserve", "balance"] as const;
 export const COUNT_METRICS = ["wallets", "active_cards"] as const;
 export type TotalMetric = (typeof ENTRY_METRICS)[number] | (typeof COUNT_METRICS)[number] | "card_volume";
 
@@ -48,7 +48,7 @@ export function ledgerTotalsQuery(livemode: boolean, volumeSince: Date): Prisma.
   return Prisma.sql`
     SELECT metric, currency, SUM(amount)::text AS total FROM (
       SELECT metric, currency, amount FROM "LedgerTotal"
-      WHERE livemode = ${livemode} AND metric IN ('wallet', 'reserve', 'wallets', 'active_cards')
+      WHERE livemode = ${livemode} AND metric IN ('wallet', 'reserve', 'balance', 'wallets', 'active_cards')
       UNION ALL
       SELECT 'card_volume', currency, amount FROM "LedgerTotal"
       WHERE livemode = ${livemode} AND metric = 'card_volume_hour' AND bucket >= ${hourFrom}

@@ -91,7 +91,7 @@ export async function verifyLedgerBatch(
                 ELSE a.livemode = d.livemode AND a.kind::text = d.metric END
       ) r
       WHERE d.id = ANY(${ids}::text[]::bigint[])
-        AND d.metric IN ('wallet', 'reserve', 'card_volume')
+        AND d.metric IN ('wallet', 'reserve', 'balance', 'card_volume')
         AND cardinality(d."entryIds") > 0
         AND (r.n <> cardinality(d."entryIds") OR r.total <> d.amount)
       LIMIT ${SAMPLE}`;
@@ -126,10 +126,10 @@ export async function verifyLedgerBatch(
       WITH entries AS (
         SELECT DISTINCT e.id, e."accountId", e.amount, e."balanceAfter"
         FROM "LedgerTotalDelta" d, unnest(d."entryIds") entry, "LedgerEntry" e
-        WHERE d.id = ANY(${ids}::text[]::bigint[]) AND d.metric IN ('wallet', 'reserve') AND e.id = entry
+        WHERE d.id = ANY(${ids}::text[]::bigint[]) AND d.metric IN ('wallet', 'reserve', 'balance') AND e.id = entry
       ), broken AS (
         SELECT DISTINCT b."accountId" AS id
-        FROM entries b JOIN "LedgerAccount" a ON a.id = b."accountId" AND a.kind = 'wallet'
+        FROM entries b JOIN "LedgerAccount" a ON a.id = b."accountId" AND a.kind IN ('wallet', 'balance')
         LEFT JOIN LATERAL (
           SELECT p."balanceAfter" FROM "LedgerEntry" p
           WHERE p."accountId" = b."accountId" AND p.id < b.id ORDER BY p.id DESC LIMIT 1
@@ -140,15 +140,22 @@ export async function verifyLedgerBatch(
       FROM (SELECT DISTINCT "accountId" AS id FROM entries) touched JOIN "LedgerAccount" a ON a.id = touched.id
       LEFT JOIN LATERAL (
         SELECT "balanceAfter" AS total FROM "LedgerEntry" WHERE "accountId" = a.id ORDER BY id DESC LIMIT 1
-      ) e ON a.kind = 'wallet'
+      ) e ON a.kind IN ('wallet', 'balance')
       LEFT JOIN LATERAL (
-        SELECT COALESCE(SUM(amount), 0) AS total FROM "Authorization"
+        SELECT COALESCE(SUM("heldAmount"), 0) AS total FROM "Authorization"
         WHERE "walletId" = a."walletId" AND status = 'pending' AND a.kind = 'wallet'
       ) h ON TRUE
+      LEFT JOIN LATERAL (
+        SELECT COALESCE(SUM(amount), 0) AS total FROM "Payout"
+        WHERE "holdAccountId" = a.id AND status IN ('pending', 'in_transit')
+      ) p ON TRUE
       WHERE a.id IN (SELECT id FROM broken)
-         OR (a.kind = 'wallet' AND (a."postedMinor" IS DISTINCT FROM e.total OR a."heldMinor" <> h.total
-             OR a."postedMinor" - a."heldMinor" < 0))
-         OR (a.kind <> 'wallet' AND (a."postedMinor" <> 0 OR a."heldMinor" <> 0))
+         OR (a.kind = 'wallet' AND (a."postedMinor" IS DISTINCT FROM e.total OR a."heldMinor" <> h.total + p.total
+             OR (a."postedMinor" - a."heldMinor" < 0 AND NOT EXISTS (
+               SELECT 1 FROM "NetworkStep" s WHERE s."walletId" = a."walletId" AND s.overdrew))))
+         OR (a.kind = 'balance' AND (a."postedMinor" IS DISTINCT FROM e.total OR a."heldMinor" <> p.total
+             OR a."postedMinor" < 0))
+         OR (a.kind = 'reserve' AND (a."postedMinor" <> 0 OR a."heldMinor" <> 0))
       LIMIT ${SAMPLE}`;
     for (const row of accounts) of(row.livemode).mismatchedAccounts.push(row.id);
 
@@ -213,9 +220,11 @@ export async function runLedgerVerification(
     maxBatches = MAX_BATCHES,
     vacuumAfter = VACUUM_AFTER,
   }: { batchSize?: number; maxBatches?: number; vacuumAfter?: number } = {},
-): Promise<{ deltas: number; balanced: boolean; vacuumed: boolean }> {
+): Promise<{ deltas: number; balanced: boolean; vacuumed: boolean; findings: BatchOutcome["findings"] }> {
   let deltas = 0;
   let balanced = true;
+  // Every batch's findings, for the findings counter (lib/metrics): a run may find in several batches.
+  const findings = { live: noFindings(), test: noFindings() };
   for (let i = 0; i < maxBatches; i++) {
     const outcome = await client.$transaction((tx) => verifyLedgerBatch(tx, { limit: batchSize }), {
       timeout: 60_000,
@@ -223,6 +232,9 @@ export async function runLedgerVerification(
     });
     deltas += outcome.deltas;
     balanced &&= !hasFindings(outcome.findings.live) && !hasFindings(outcome.findings.test);
+    for (const mode of ["live", "test"] as const)
+      for (const kind of Object.keys(findings[mode]) as (keyof VerificationFindings)[])
+        findings[mode][kind].push(...outcome.findings[mode][kind]);
     if (outcome.deltas < batchSize) break;
   }
   // Every read of the totals scans the pending deltas, dead rows included, until a vacuum clears
@@ -230,7 +242,7 @@ export async function runLedgerVerification(
   // Outside any transaction (VACUUM refuses one); SKIP_LOCKED, so it never waits for a lock.
   const vacuumed = deltas >= vacuumAfter;
   if (vacuumed) await client.$executeRawUnsafe(`VACUUM (SKIP_LOCKED) "LedgerTotalDelta"`);
-  return { deltas, balanced, vacuumed };
+  return { deltas, balanced, vacuumed, findings };
 }
 
 /**

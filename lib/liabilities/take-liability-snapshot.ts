@@ -133,6 +133,8 @@ async function snapshotIn(db: pg.Client, options: SnapshotOptions): Promise<Snap
   };
 
   let wallets = 0;
+  /** Per currency, the sum of the posted balances below zero (what overdrawn holders owe). */
+  const overdrawn = new Map<string, bigint>();
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
   // The posted balance the wallet shows, kept with every entry under the account's row lock;
   // checked against the entries below (summing each wallet's entries here cost 10x as much).
@@ -167,7 +169,11 @@ async function snapshotIn(db: pg.Client, options: SnapshotOptions): Promise<Snap
         t = { tree: new StreamingTree(), ids: [], balances: [], leaves: [], chunks: 0, count: 0 };
         trees.set(row.currency, t);
       }
-      const balance = BigInt(row.balance);
+      const posted = BigInt(row.balance);
+      // A wallet the card network overdrew (docs/decisions/card-network.md) is owed nothing: its leaf
+      // is 0, and what it owes is kept apart rather than netted against the other holders' claims.
+      const balance = posted < 0n ? 0n : posted;
+      if (posted < 0n) overdrawn.set(row.currency, (overdrawn.get(row.currency) ?? 0n) + posted);
       t.leaves.push(leafNode(seed, row.walletId, balance));
       t.ids.push(row.walletId);
       t.balances.push(balance);
@@ -209,8 +215,12 @@ async function snapshotIn(db: pg.Client, options: SnapshotOptions): Promise<Snap
     const t = trees.get(currency);
     const root = t ? t.tree.root() : rootOf([]);
     const ledger = totals.get(currency) ?? { liabilities: 0n, reserves: 0n };
-    if (root.sum !== ledger.liabilities) {
-      throw new Error(`the ${currency} tree sums to ${root.sum} minor units but the ledger's liabilities are ${ledger.liabilities}`);
+    // The ledger's wallet total nets overdrawn wallets' debts; the tree counts only what is owed.
+    const owedByHolders = overdrawn.get(currency) ?? 0n;
+    if (root.sum + owedByHolders !== ledger.liabilities) {
+      throw new Error(
+        `the ${currency} tree sums to ${root.sum} minor units (less ${-owedByHolders} overdrawn) but the ledger's liabilities are ${ledger.liabilities}`,
+      );
     }
     currencies.push({
       currency,
@@ -234,7 +244,15 @@ async function snapshotIn(db: pg.Client, options: SnapshotOptions): Promise<Snap
   await db.query(
     `INSERT INTO "LiabilitySnapshot" (id, sequence, "asOf", hash, "previousHash", currencies, "seedSealed")
      VALUES ($1, $2, ($3::timestamptz AT TIME ZONE 'UTC'), $4, $5, $6::jsonb, $7)`,
-    [id, fields.sequence, fields.as_of, hash, fields.previous_hash, JSON.stringify(currencies), seal(seed.toString("hex"), sealContext(id))],
+    [
+      id,
+      fields.sequence,
+      fields.as_of,
+      hash,
+      fields.previous_hash,
+      JSON.stringify(currencies),
+      seal(seed.toString("hex"), sealContext(id)),
+    ],
   );
 
   let prunedChunks = 0;

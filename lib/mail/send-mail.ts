@@ -10,6 +10,7 @@ import { parseConfig } from "@/lib/config";
 import { dataDir } from "@/lib/data-dir";
 import { mayLogMailLinks, smtpStartupWarning } from "./mail-delivery";
 import type { MailMessage } from "./mail-message";
+import { logger } from "@/lib/logging/logger";
 
 export const DEFAULT_MAIL_FROM = "Wallet Card Service <no-reply@localhost>";
 
@@ -45,7 +46,10 @@ export async function sendMail(message: MailMessage): Promise<{ via: "smtp" | "f
   await writeFile(file.replace(/\.eml$/, ".txt"), plainCopy(mail));
   // The one line a developer needs: where the mail went and, outside production, the link in it.
   const shownLink = message.link && mayLogMailLinks(settings) ? `: ${message.link}` : "";
-  console.log(`[mail] ${message.subject} -> ${message.to}${shownLink} (${path.relative(process.cwd(), file)})`);
+  logger("mail").info(
+    { to: message.to, file: path.relative(process.cwd(), file) },
+    `[mail] ${message.subject} -> ${message.to}${shownLink}`,
+  );
   return { via: "file", file };
 }
 
@@ -57,6 +61,6 @@ function plainCopy(mail: { from: string; to: string; subject: string; text: stri
 /** At start-up: warns on the console when a production process has no SMTP_URL; returns the warning given. */
 export function warnIfMailNotSent(settings = parseConfig(process.env)): string | undefined {
   const warning = smtpStartupWarning(settings, mailDirectory());
-  if (warning) console.warn(warning);
+  if (warning) logger("mail").warn(warning);
   return warning;
 }

@@ -7,6 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import client from "prom-client";
 import { webRegistry, workerRegistry } from "./metrics";
+import { errorField, logger } from "@/lib/logging/logger";
 
 export type MetricsSource = "process" | "cluster-primary";
 
@@ -44,7 +45,7 @@ export async function startMetricsServer(port: number, host: string, source: Met
     exposition(source).then(
       (text) => response.writeHead(200, { "content-type": client.register.contentType }).end(text),
       (error: unknown) => {
-        console.error("[metrics] could not collect:", error instanceof Error ? error.message : error);
+        logger("metrics").error(errorField(error), "metrics could not be collected");
         response.writeHead(503, { "content-type": "text/plain" }).end("Metrics could not be collected; see the log.\n");
       },
     );

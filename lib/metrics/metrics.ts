@@ -162,6 +162,30 @@ export function observeDelivery(outcome: string, secondsSinceEvent: number | nul
   if (secondsSinceEvent !== null) deliveries.latency.observe(secondsSinceEvent);
 }
 
+let ledgerFindings: Counter | undefined;
+
+/**
+ * A ledger verification's findings (lib/ledger/verify-ledger.ts), counted by run (`incremental`, the
+ * minute's; `full`, the daily one), mode and kind: any increase means the books disagree with
+ * themselves, and is an alert (deploy/prometheus/alerts.yml). Zero findings still make the series.
+ */
+export function countLedgerFindings(
+  run: "incremental" | "full",
+  findings: Record<"live" | "test", Record<string, readonly unknown[]>>,
+): void {
+  ledgerFindings ??= counter(
+    workerRegistry(),
+    "ledger_verification_findings_total",
+    "Ledger verification findings (a delta, transfer, account or total that does not agree), by run, mode and kind.",
+    ["run", "mode", "kind"],
+  );
+  for (const mode of ["live", "test"] as const)
+    for (const [kind, found] of Object.entries(findings[mode]))
+      ledgerFindings.labels(run, mode, snakeCase(kind)).inc(found.length);
+}
+
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
 /** Gauges read when scraped: `collect` sets them (from the database, say). */
 export function scrapedGauge(
   registry: Registry,
@@ -169,6 +193,8 @@ export function scrapedGauge(
   help: string,
   labelNames: string[],
   collect: (gauge: Gauge) => Promise<void>,
+  /** How a cluster's primary combines its processes' values; a sum unless a value is the same for all. */
+  aggregator?: "sum" | "max",
 ): void {
   if (registry.getSingleMetric(name)) return;
   new client.Gauge({
@@ -176,6 +202,7 @@ export function scrapedGauge(
     help,
     labelNames,
     registers: [registry],
+    ...(aggregator ? { aggregator } : {}),
     async collect() {
       await collect(this);
     },

@@ -1,11 +1,13 @@
 // Metrics read when Prometheus scrapes, rather than counted as things happen: admission control's
-// counters (kept on globalThis by lib/platform/overload-counters.ts) in a web process, and the
+// counters (kept on globalThis by lib/platform/overload-counters.ts) and the database pool's counts
+// in a web process, and the
 // webhook queue's depth and age and the endpoints' health in the process that runs the worker.
 import type { Gauge } from "prom-client";
-import type { Db } from "@/lib/db/client";
+import { DATABASE_POOL_MAX, databasePoolStats, type Db } from "@/lib/db/client";
 import { overloadCounters } from "@/lib/platform/overload-counters";
 import { QUEUE_SCHEMA } from "@/lib/webhooks/queue-schema";
 import { scrapedGauge, webRegistry, workerRegistry } from "./metrics";
+import { countLiveWorkers } from "@/lib/webhooks/worker-liveness";
 
 function setFrom(gauge: Gauge, table: Record<string, number>, split: (key: string) => string[]): void {
   gauge.reset();
@@ -45,6 +47,49 @@ export function registerOverloadMetrics(): void {
     "Longest wait from admission to a route starting, since start.",
     [],
     async (g) => g.set(overloadCounters().queueTime.maxMs / 1000),
+  );
+}
+
+/**
+ * The process-wide database pool (lib/db/client.ts): connections in use and idle, and queries
+ * waiting for a connection. Waiting above zero for long means the pool, not the database, is the
+ * bottleneck (docs/operations.md, Connections to PostgreSQL). A cluster's primary sums its workers'.
+ */
+export function registerPoolMetrics(): void {
+  const registry = webRegistry();
+  scrapedGauge(
+    registry,
+    "db_pool_connections",
+    `Connections of this process's database pool (at most ${DATABASE_POOL_MAX}), by state (in_use, idle).`,
+    ["state"],
+    async (g) => {
+      const stats = databasePoolStats();
+      g.labels("in_use").set(stats?.inUse ?? 0);
+      g.labels("idle").set(stats?.idle ?? 0);
+    },
+  );
+  scrapedGauge(
+    registry,
+    "db_pool_waiting_queries",
+    "Queries waiting for a connection of this process's database pool.",
+    [],
+    async (g) => g.set(databasePoolStats()?.waiting ?? 0),
+  );
+}
+
+/**
+ * Webhook worker pools alive on this database (their liveness locks, lib/webhooks/worker-liveness.ts),
+ * as readiness reports them: zero for long means no webhook is sent, an alert. Asked of the database
+ * by every web process at each scrape; the same number in each, so a cluster's primary takes the max.
+ */
+export function registerWorkerLivenessMetric(db: Db): void {
+  scrapedGauge(
+    webRegistry(),
+    "webhook_workers_alive",
+    "Webhook worker pools holding their liveness lock on the database.",
+    [],
+    async (g) => g.set(await countLiveWorkers(db)),
+    "max",
   );
 }
 

@@ -47,6 +47,17 @@ const ERROR_EXAMPLES = {
   delivery_not_found: { message: `No webhook delivery ${EXAMPLE_IDS.delivery}.`, param: "id" },
   event_not_found: { message: `No event ${EXAMPLE_IDS.cardIssuedEvent}.`, param: "id" },
   endpoint_not_found: { message: `No webhook endpoint ${EXAMPLE_IDS.endpoint}.`, param: "id" },
+  payout_not_found: { message: "No payout po_8Yz1Ab4Cd7Ef0Gh3Ij6Kl9Mn.", param: "id" },
+  bank_account_not_found: { message: "No bank account ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx.", param: "bankAccountId" },
+  payout_status_conflict: { message: "The payout is in_transit; it can be canceled only from pending." },
+  payouts_not_configured: {
+    message: "Live payouts need a payout rail connector, and none is configured on this deployment.",
+  },
+  transfer_not_found: { message: "No transfer tr_2Bc5De8Fg1Hj4Kl7Mn0Pq3Rs.", param: "id" },
+  top_up_reference_exists: {
+    message: "A top-up with reference DEP-20261121-0042 was already recorded (tu_7Hk2Lm9Qp4Rs1Tv6Wx3Yz8Ab).",
+    param: "reference",
+  },
   recovery_not_found: { message: "No recovery whrc_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk of this endpoint.", param: "recoveryId" },
   recovery_in_progress: {
     message: "Recovery whrc_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk of this endpoint is still running; watch or cancel it first.",
@@ -84,6 +95,16 @@ const ERROR_EXAMPLES = {
     message:
       "This would take the USD balance past the most the ledger holds (9223372036854775807 minor units); nothing was recorded.",
     param: "amount",
+  },
+  network_amount_invalid: {
+    message:
+      "The authorization's clearings may total at most 24 USD (its amount, plus the tip tolerance for its merchant category); 20 has cleared.",
+    param: "amount",
+  },
+  network_message_conflict: {
+    message:
+      "The networkId sim_7Qx2LmP9aR4tVw8Z was already used for a different message (a clearing of 1840 minor units).",
+    param: "networkId",
   },
   amount_exceeds_captured: { message: "At most 13.8 USD of the captured amount is left to refund.", param: "amount" },
   authorization_not_captured: { message: "Only a captured authorization can be refunded; this one is pending." },
@@ -142,6 +163,15 @@ const ERROR_EXAMPLES = {
   replay_limited: { message: "A delivery can be replayed 5 times per hour, counted over the last 60 minutes." },
   internal_error: { message: "Something went wrong on our side. Retry later; quote the request id if it persists." },
   unavailable: { message: "The service is temporarily unavailable. Retry shortly." },
+  processor_error: {
+    message:
+      "The card processor (lithic) refused the change; nothing changed: Setting the card to PAUSED at Lithic failed: 422 Invalid card state transition",
+  },
+  processor_unavailable: {
+    message:
+      "The card processor (lithic) could not be reached or did not answer in time; nothing changed. Retry shortly.",
+    retryAfterSeconds: 5,
+  },
   overloaded: { message: "The service is over capacity (in_flight); retry after the given seconds." },
 } satisfies Partial<Record<ErrorCode, ErrorExample>>;
 

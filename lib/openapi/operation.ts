@@ -46,6 +46,7 @@ const STATUS_TEXT: Record<number, string> = {
   422: "The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds.",
   429: "Over the rate limit; retry after the number of seconds in Retry-After.",
   500: "Something failed on our side.",
+  502: "The card processor refused the change; nothing changed.",
   503: "A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After.",
 };
 

@@ -15,8 +15,17 @@ import {
 import { CARD_EXAMPLE, cardSchema } from "@/lib/schemas/card";
 import { EXAMPLE_IDS, EXAMPLE_TIMES, EXAMPLE_WEBHOOK_SECRET } from "@/lib/schemas/examples";
 import { EXAMPLE_EVENT_SEQUENCES } from "@/lib/schemas/event";
-import { WALLET_EXAMPLE, WALLET_PROVISIONED_EXAMPLE, walletSchema } from "@/lib/schemas/wallet";
 import { EVENT_CATALOG } from "@/lib/schemas/event-catalog";
+import {
+  PAYOUT_EXAMPLE,
+  payoutSchema,
+  TOP_UP_EXAMPLE,
+  TRANSFER_EVENT_EXAMPLE,
+  topUpSchema,
+  transferEventDataSchema,
+  type PayoutStatusName,
+} from "@/lib/schemas/money-movement";
+import { WALLET_EXAMPLE, WALLET_PROVISIONED_EXAMPLE, walletSchema } from "@/lib/schemas/wallet";
 import {
   DECISION_REQUEST_EVENT,
   DECISION_TIMEOUT,
@@ -88,6 +97,31 @@ const DELIVERY_RULES =
   `${HEALTH_POLICY.disableAfterMs / 86_400_000} days of failures with no success it is disabled with a reason (see ` +
   "`GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies " +
   "are kept 30 days. See /webhooks/security#endpoint-health.";
+
+const PAYOUT_EVENTS = [
+  "payout.created",
+  "payout.in_transit",
+  "payout.paid",
+  "payout.failed",
+  "payout.returned",
+  "payout.canceled",
+] as const satisfies readonly EventType[];
+
+const PAYOUT_EXAMPLE_STATUS: Record<(typeof PAYOUT_EVENTS)[number], PayoutStatusName> = {
+  "payout.created": "pending",
+  "payout.in_transit": "in_transit",
+  "payout.paid": "paid",
+  "payout.failed": "failed",
+  "payout.returned": "returned",
+  "payout.canceled": "canceled",
+};
+
+/** payout.in_transit → PayoutInTransit, the webhook's component name. */
+const pascal = (event: string) =>
+  event
+    .split(/[._]/)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join("");
 
 function webhook<T extends z.ZodType>(
   event: EventType,
@@ -238,4 +272,69 @@ export const webhookEvents: ZodOpenApiPathsObject = {
       data: WALLET_EXAMPLE,
     }),
   },
+  "top_up.created": {
+    post: webhook("top_up.created", "Money was added to the application's balance", topUpSchema, "TopUpCreatedEvent", {
+      id: "evt_TopUp0Created0Example01",
+      sent_at: "2026-11-21T09:30:00.512Z",
+      data: TOP_UP_EXAMPLE,
+    }),
+  },
+  "transfer.created": {
+    post: webhook(
+      "transfer.created",
+      "Money moved between the application's balance and a wallet, or between two wallets (one event per wallet it touches)",
+      transferEventDataSchema,
+      "TransferCreatedEvent",
+      { id: "evt_Transfer0Created0Exampl", sent_at: "2026-11-21T09:31:00.204Z", data: TRANSFER_EVENT_EXAMPLE },
+    ),
+  },
+  "card.incremented": {
+    post: webhook(
+      "card.incremented",
+      "The card network raised a hold (an incremental authorization, e.g. a hotel or fuel)",
+      authorizationSchema,
+      "CardIncrementedEvent",
+      { id: EXAMPLE_IDS.cardAuthorizedEvent, sent_at: "2026-10-03T12:15:27.538Z", data: AUTHORIZATION_PENDING_EXAMPLE },
+    ),
+  },
+  "card.advised": {
+    post: webhook(
+      "card.advised",
+      "The card network's stand-in approved a spend while we did not answer (an advice): held, never refused, may overdraw",
+      authorizationSchema,
+      "CardAdvisedEvent",
+      { id: EXAMPLE_IDS.cardAuthorizedEvent, sent_at: "2026-10-03T12:16:27.538Z", data: AUTHORIZATION_PENDING_EXAMPLE },
+    ),
+  },
+  "card.force_posted": {
+    post: webhook(
+      "card.force_posted",
+      "The card network cleared a spend with no authorization (a force post): posted, even below zero",
+      authorizationSchema,
+      "CardForcePostedEvent",
+      { id: EXAMPLE_IDS.cardCapturedEvent, sent_at: "2026-10-03T12:21:05.291Z", data: AUTHORIZATION_CAPTURED_EXAMPLE },
+    ),
+  },
+  "card.return_reversed": {
+    post: webhook(
+      "card.return_reversed",
+      "The card network took back a merchant credit (a return reversal)",
+      authorizationSchema,
+      "CardReturnReversedEvent",
+      { id: EXAMPLE_IDS.cardRefundedEvent, sent_at: "2026-10-04T09:03:45.377Z", data: AUTHORIZATION_REFUNDED_EXAMPLE },
+    ),
+  },
+  // The payout's moves, one kind each, all carrying the payout record (docs/decisions/money-movement.md).
+  ...Object.fromEntries(
+    PAYOUT_EVENTS.map((event, i) => [
+      event,
+      {
+        post: webhook(event, EVENT_CATALOG[event].summary, payoutSchema, `${pascal(event)}Event`, {
+          id: `evt_Payout0Example0${String(i).padStart(8, "0")}`,
+          sent_at: "2026-11-21T10:00:00.000Z",
+          data: { ...PAYOUT_EXAMPLE, status: PAYOUT_EXAMPLE_STATUS[event] },
+        }),
+      },
+    ]),
+  ),
 };

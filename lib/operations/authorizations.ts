@@ -4,7 +4,7 @@ import {
   DECLINE_CODES,
   authorizationPathSchema,
   authorizationReversedResponseSchema,
-  authorizationSchema,
+  authorizationWithHistorySchema,
   authorizationWriteResponseSchema,
   authorizeBodySchema,
   captureBodySchema,
@@ -32,7 +32,7 @@ export const createAuthorizationOperation = defineOperation({
   path: "/api/public/sdk/v1/cards/{id}/authorizations",
   surface: "sdk",
   summary: "Spend with a card",
-  description: `Authorizes a spend: places a hold of \`amount\` on the wallet (available balance drops, posted does not) and fires \`card.authorized\` with the authorization. The spend is checked in this order: the card's currency and status (and its wallet's), then the spending controls of the card and of its wallet (categories, countries, per-authorization and window limits; see updateCard), then the wallet's available balance. ${DECLINE_DESCRIPTION}`,
+  description: `For programs that acquire their own spends (they report each spend here); a card spent at real merchants gets its spends from the card network through its processor instead (test mode: the simulator, POST /test/cards/{id}/network/{kind}). Authorizes a spend: places a hold of \`amount\` on the wallet (available balance drops, posted does not) and fires \`card.authorized\` with the authorization. The spend is checked in this order: the card's currency and status (and its wallet's), then the spending controls of the card and of its wallet (categories, countries, per-authorization and window limits; see updateCard), then the wallet's available balance. ${DECLINE_DESCRIPTION}`,
   tags: ["Authorizations"],
   scope: "transactions:write",
   params: cardPathSchema,
@@ -54,7 +54,11 @@ export const getAuthorizationOperation = defineOperation({
   tags: ["Authorizations"],
   scope: "wallets:read",
   params: authorizationPathSchema,
-  success: { status: 200, description: "The authorization.", schema: authorizationSchema },
+  success: {
+    status: 200,
+    description: "The authorization, with its history oldest first.",
+    schema: authorizationWithHistorySchema,
+  },
   errors: ["authorization_not_found"],
 });
 

@@ -6,6 +6,10 @@ import { listQuerySchema } from "@/lib/schemas/pagination";
 import { walletPathSchema } from "@/lib/schemas/wallet";
 import { defineOperation } from "./define";
 
+/** What a card managed by a processor (Lithic) adds to each status change. */
+const PROCESSOR_NOTE =
+  "A card whose `processor` is `lithic` changes at Lithic first: if Lithic refuses, the answer is 502 `processor_error`, if it cannot be reached, 503 `processor_unavailable` with Retry-After, and the card stays as it was.";
+
 const control = <const A extends "freeze" | "unfreeze" | "cancel">(action: A, summary: string, description: string) =>
   defineOperation({
     operationId: `${action}Card`,
@@ -13,12 +17,17 @@ const control = <const A extends "freeze" | "unfreeze" | "cancel">(action: A, su
     path: `/api/public/sdk/v1/cards/{id}/${action}`,
     surface: "sdk",
     summary,
-    description,
+    description: `${description} ${PROCESSOR_NOTE}`,
     tags: ["Cards"],
     scope: "cards:write",
     params: cardPathSchema,
     success: { status: 200, description: "The card with its new status.", schema: cardWriteResponseSchema },
-    errors: ["card_not_found", ...(action === "cancel" ? [] : (["card_not_active"] as const))],
+    errors: [
+      "card_not_found",
+      ...(action === "cancel" ? [] : (["card_not_active"] as const)),
+      "processor_error",
+      "processor_unavailable",
+    ],
   });
 
 export const getCardOperation = defineOperation({

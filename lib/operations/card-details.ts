@@ -17,7 +17,8 @@ export const createCardDetailsSessionOperation = defineOperation({
     '<iframe src="URL FROM THE SESSION" title="Card details" allow="clipboard-write"\n' +
     '        width="360" height="230" style="border:0"></iframe>\n' +
     "```\n\n" +
-    "Make a new session each time the holder asks, and never log `url`: it opens the card once. Live mode needs an `https` origin; test mode also takes `http://localhost:<port>`. Test card numbers start with 424242.",
+    "Make a new session each time the holder asks, and never log `url`: it opens the card once. Live mode needs an `https` origin; test mode also takes `http://localhost:<port>`. Test card numbers start with 424242.\n\n" +
+    "**A card whose `processor` is `lithic`**: its number and CVC are held by Lithic, so `url` is Lithic's own embedded card page (`/v1/embed/card`, signed by us with Lithic's scheme), framed the same way. Lithic cannot limit it to one opening, so it works for 60 seconds (`expiresAt`) instead of 10 minutes, and Lithic posts the holder's clicks to `origin` only.",
   tags: ["Cards"],
   scope: "cards:details",
   params: cardPathSchema,

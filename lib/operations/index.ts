@@ -31,10 +31,31 @@ import {
   getLiabilitySnapshotOperation,
   listLiabilitySnapshotsOperation,
 } from "./liabilities";
+import {
+  cancelPayoutOperation,
+  createBalanceBankAccountOperation,
+  createPayoutOperation,
+  createWalletBankAccountOperation,
+  getPayoutOperation,
+  listBalanceBankAccountsOperation,
+  listPayoutsOperation,
+  listWalletBankAccountsOperation,
+  moveTestPayoutOperation,
+  createTestTopUpOperation,
+  createTransferOperation,
+  getBalanceOperation,
+  getTransferOperation,
+  listTransfersOperation,
+} from "./money-movement";
 import { getOpenApiDocumentOperation } from "./openapi";
 import { createProofOperation, revokeProofOperation } from "./proofs";
 import { createStatementOperation, revokeStatementOperation } from "./statements";
-import { expireTestAuthorizationOperation, fundTestWalletOperation, simulateCardTapOperation } from "./test-helpers";
+import {
+  expireTestAuthorizationOperation,
+  fundTestWalletOperation,
+  simulateCardTapOperation,
+  simulateNetworkMessageOperation,
+} from "./test-helpers";
 import { getTreasuryStatsOperation } from "./treasury";
 import {
   getDocumentKeysOperation,
@@ -68,6 +89,7 @@ export * from "./cards";
 export * from "./events";
 export * from "./health";
 export * from "./liabilities";
+export * from "./money-movement";
 export * from "./openapi";
 export * from "./proofs";
 export * from "./statements";
@@ -96,8 +118,23 @@ export const OPERATIONS: readonly Operation[] = [
   reverseAuthorizationOperation,
   refundAuthorizationOperation,
   listWalletTransactionsOperation,
+  getBalanceOperation,
+  listTransfersOperation,
+  createTransferOperation,
+  getTransferOperation,
+  listWalletBankAccountsOperation,
+  createWalletBankAccountOperation,
+  listBalanceBankAccountsOperation,
+  createBalanceBankAccountOperation,
+  listPayoutsOperation,
+  createPayoutOperation,
+  getPayoutOperation,
+  cancelPayoutOperation,
   fundTestWalletOperation,
+  createTestTopUpOperation,
+  moveTestPayoutOperation,
   simulateCardTapOperation,
+  simulateNetworkMessageOperation,
   expireTestAuthorizationOperation,
   listEventsOperation,
   getEventOperation,

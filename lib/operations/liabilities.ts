@@ -32,7 +32,8 @@ export const getLiabilitySnapshotOperation = defineOperation({
   path: "/api/public/treasury/liabilities/{id}",
   surface: "public",
   summary: "Retrieve a liability snapshot",
-  description: "One published snapshot: verify an inclusion proof against its root, and its `hash` against the next one's `previous_hash`.",
+  description:
+    "One published snapshot: verify an inclusion proof against its root, and its `hash` against the next one's `previous_hash`.",
   tags: ["Treasury"],
   params: liabilitySnapshotPathSchema,
   success: { status: 200, description: "The snapshot.", schema: liabilitySnapshotSchema },

@@ -14,6 +14,7 @@ import path from "node:path";
 import semver from "semver";
 import { REPO_ROOT } from "@/lib/db/paths";
 import { UnmigratedDatabaseError } from "@/lib/db/prepare-database";
+import { errorField, logger } from "@/lib/logging/logger";
 
 /** The message for a Node.js outside package.json's `engines.node`, or null when it fits. */
 export function unsupportedNodeMessage(version: string, range: string): string | null {
@@ -76,17 +77,18 @@ export function stopOnSignal(
     try {
       if (!failed && options.drainMs) await new Promise((resolve) => setTimeout(resolve, options.drainMs));
       await cleanup();
+      // The closing line for whoever started it, like the ready banner: plain text on the terminal.
       if (!options.quiet || failed) console.log(`\nStopped on ${reason} in ${Date.now() - started} ms.`);
       process.exit(failed ? 1 : 0);
     } catch (error) {
-      console.error(`\nStopping on ${reason} failed:`, error instanceof Error ? error.message : error);
+      logger().error({ reason, ...errorField(error) }, `stopping on ${reason} failed`);
       process.exit(1);
     }
   };
   process.on("SIGINT", (signal) => void stop(signal, false));
   process.on("SIGTERM", (signal) => void stop(signal, false));
   const fatal = (kind: string) => (error: unknown) => {
-    console.error(`[process ${process.pid}] ${kind}; stopping:`, error);
+    logger().fatal(errorField(error), `${kind}; stopping`);
     void stop(kind, true);
   };
   process.on("unhandledRejection", fatal("unhandled rejection"));
@@ -94,7 +96,8 @@ export function stopOnSignal(
 }
 
 export function exitOnStartupFailure(error: unknown): never {
-  if (error instanceof UnmigratedDatabaseError) console.error(`\n${error.message}\n`);
-  else console.error(error);
+  // The unmigrated database's message is the whole story (what to run); anything else needs its stack.
+  if (error instanceof UnmigratedDatabaseError) logger().fatal(error.message);
+  else logger().fatal(errorField(error), "start-up failed");
   process.exit(1);
 }

@@ -9,6 +9,7 @@
 // redis-script-rewriter.ts, when self-hosted Redis is no longer supported (Upstash or memory only),
 // or when the limiter is one that speaks RESP itself with the same fixed-window counts.
 import { createClient, MultiErrorReply } from "redis";
+import { errorField, logger } from "@/lib/logging/logger";
 
 const CONNECT_TIMEOUT_MS = 1_000;
 const COMMAND_TIMEOUT_MS = 2_000;
@@ -95,7 +96,7 @@ export class TcpConnection {
     client.on("error", (err: unknown) => {
       if (this.#outageReported) return;
       this.#outageReported = true;
-      console.warn(`[ratelimit] Redis unavailable, retrying in the background: ${String(err)}`);
+      logger("ratelimit").warn(errorField(err), "Redis unavailable, retrying in the background");
     });
     client.on("ready", () => {
       this.#outageReported = false;

@@ -10,6 +10,8 @@ import type { Requester, UpstashRequest, UpstashResponse } from "@upstash/redis"
 import { ErrorReply } from "redis";
 import { ScriptRewriter } from "@/lib/platform/redis-script-rewriter";
 import type { TcpConnection } from "@/lib/platform/redis-tcp-connection";
+import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
+import { tracer, tracingEnabled } from "@/lib/tracing/tracing";
 
 export type TcpRequesterOptions = {
   /** Sees every command as sent to Redis (after script rewriting); tests count round trips with it. */
@@ -53,6 +55,31 @@ export function createTcpRequester(connection: TcpConnection, options: TcpReques
   // "multi-exec") are answered, as by the REST API, with one {result}|{error} per command.
   function request<TResult>(req: UpstashRequest): Promise<UpstashResponse<TResult>>;
   async function request(req: UpstashRequest): Promise<Reply | Reply[]> {
+    if (!tracingEnabled()) return send(req);
+    // One client span per round trip, named by its command (or batch); keys and arguments are left
+    // out: they hold key ids and client addresses.
+    const batch = req.path?.[0];
+    const operation = batch === "pipeline" || batch === "multi-exec" ? batch : commandName(req.body);
+    return tracer().startActiveSpan(
+      `redis ${operation}`,
+      { kind: SpanKind.CLIENT, attributes: { "db.system.name": "redis", "db.operation.name": operation } },
+      async (span) => {
+        try {
+          return await send(req);
+        } catch (error) {
+          span.setStatus({
+            code: SpanStatusCode.ERROR,
+            message: error instanceof Error ? error.message : String(error),
+          });
+          throw error;
+        } finally {
+          span.end();
+        }
+      },
+    );
+  }
+
+  async function send(req: UpstashRequest): Promise<Reply | Reply[]> {
     switch (req.path?.[0]) {
       case "pipeline":
         return Promise.all(toCommandList(req.body).map(run));
@@ -64,6 +91,10 @@ export function createTcpRequester(connection: TcpConnection, options: TcpReques
   }
 
   return { request };
+}
+
+function commandName(body: unknown): string {
+  return Array.isArray(body) && typeof body[0] === "string" ? body[0].toUpperCase() : "command";
 }
 
 function toCommandList(body: unknown): unknown[] {

@@ -19,6 +19,11 @@ export type RequestDeadline = {
   /** Set once, when a route wrapper starts on it: how long it waited after admission. */
   startedAt?: number;
   /**
+   * The budget runs from when the route starts, not from admission: `npm run dev`, where Next.js
+   * compiles a route on its first request, a wait that is not queueing and can outlast any budget.
+   */
+  budgetFromRouteStartMs?: number;
+  /**
    * Set once its answer is all sent: work it left running (handed off, never awaited) is no longer
    * bound by its deadline.
    */

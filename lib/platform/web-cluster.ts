@@ -14,6 +14,7 @@
 // everywhere.
 import cluster, { type Worker } from "node:cluster";
 import { config } from "@/lib/config";
+import { logger } from "@/lib/logging/logger";
 
 // The first replacement waits a little, each quick death after it twice as long as the one before.
 const FIRST_RESPAWN_DELAY_MS = 250;
@@ -47,7 +48,7 @@ export type WebCluster = {
 };
 
 export function startWebCluster(options: WebClusterOptions): WebCluster {
-  const log = options.log ?? ((line: string) => console.error(line));
+  const log = options.log ?? ((line: string) => logger("web-cluster").warn(line));
   const firstDelay = options.firstRespawnDelayMs ?? FIRST_RESPAWN_DELAY_MS;
   // Inherited execArgv carries tsx's loader (tsx runs the primary as `node --require …preflight.cjs
   // --import …loader.mjs`), so forked workers load TypeScript the same way.

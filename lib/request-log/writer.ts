@@ -6,6 +6,7 @@
 import { config } from "@/lib/config";
 import { closeWithDb, prisma, type Db } from "@/lib/db/client";
 import { loggedBody } from "./redact";
+import { errorField, logger } from "@/lib/logging/logger";
 
 /** One SDK request as the log keeps it; bodies as sent and answered (redacted and cut here). */
 export type RequestLogEntry = {
@@ -95,8 +96,9 @@ export class RequestLogWriter {
         await this.insert(batch);
       } catch (error) {
         this.dropped += batch.length;
-        console.error(
-          `[request log] dropped ${batch.length} rows (${this.dropped} in all): ${error instanceof Error ? error.message : String(error)}`,
+        logger("request-log").error(
+          { ...errorField(error), dropped: batch.length, droppedInAll: this.dropped },
+          "request log rows dropped",
         );
         return;
       }

@@ -173,7 +173,7 @@ export const decisionRequestDataSchema = z.object({
     externalUserId: z.string(),
     availableBalance: amountOutSchema.meta({ description: "The wallet's available balance before this hold." }),
   }),
-  source: z.enum(["sdk", "tap"]),
+  source: z.enum(["sdk", "tap", "network"]),
   livemode: livemodeSchema,
 });
 

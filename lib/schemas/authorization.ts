@@ -82,14 +82,14 @@ export const authorizationPathSchema = z.object({
   id: z.string().min(1).max(64).meta({ description: "The authorization's id.", example: EXAMPLE_IDS.authorization }),
 });
 
-export const DECISION_BY = ["application", "default", "controls", "funds", "status"] as const;
+export const DECISION_BY = ["application", "default", "controls", "funds", "status", "stand_in", "network"] as const;
 
 /** What decided a spend (docs/decisions/authorization-decisions.md). */
 export const decisionSchema = withExample(
   z.object({
     by: z.enum(DECISION_BY).meta({
       description:
-        "application: the decision endpoint answered. default: its defaultAction applied (it did not answer usably in time, or was overloaded), or no endpoint is set (reason no_endpoint). status, controls, funds: the service's own check declined before (or, after an approval, again after) the endpoint was asked.",
+        "application: the decision endpoint answered. default: its defaultAction applied (it did not answer usably in time, or was overloaded), or no endpoint is set (reason no_endpoint). status, controls, funds: the service's own check declined before (or, after an approval, again after) the endpoint was asked. stand_in: the card network approved it while we did not answer (an advice; no check of ours ran, it may overdraw). network: the network posted it with no authorization of ours (reason force_post, refund or return_reversal) or answered a balance inquiry or account verification (reason balance_inquiry, account_verification).",
     }),
     reason: z.string().meta({
       description:
@@ -141,7 +141,10 @@ const authorizationShape = z.object({
   capturedAmount: amountOutSchema.meta({ example: 18.4 }),
   refundedAmount: amountOutSchema.meta({ example: 4.6 }),
   merchant: z.object({ name: z.string(), category: z.string().nullable(), country: z.string().nullable() }),
-  source: z.enum(["sdk", "tap"]).meta({ description: "sdk: an SDK spend; tap: a simulated card tap (test mode)." }),
+  source: z.enum(["sdk", "tap", "network"]).meta({
+    description:
+      "sdk: a spend the application reported (POST /cards/{id}/authorizations); tap: a simulated card tap (test mode); network: a card network message through the card's processor (the built-in simulator in test mode).",
+  }),
   expiresAt: timestampSchema.nullable().meta({
     description:
       "When the hold lapses if not captured: AUTHORIZATION_HOLD_DAYS (default 7) after approval; the hold is then released and the status becomes expired. null for a declined authorization.",
@@ -264,3 +267,52 @@ export type CaptureBody = z.output<typeof captureBodySchema>;
 export type RefundBody = z.output<typeof refundBodySchema>;
 export type AuthorizationRecord = z.output<typeof authorizationSchema>;
 export type DeclineCode = (typeof DECLINE_CODES)[number];
+
+export const NETWORK_STEP_KINDS = [
+  "authorization",
+  "increment",
+  "advice",
+  "reversal",
+  "clearing",
+  "force_post",
+  "refund",
+  "return_reversal",
+  "expiry",
+] as const;
+
+export const authorizationHistoryStepSchema = z.object({
+  kind: z.enum(NETWORK_STEP_KINDS).meta({
+    description:
+      "The card network message (docs/decisions/card-network.md); for a spend the application reported itself, its own steps (authorization, clearing for a capture, refund, reversal, expiry).",
+  }),
+  amount: amountOutSchema.meta({ description: "What the message carried, in the major unit.", example: 20 }),
+  networkId: z.string().nullable().meta({
+    description:
+      "The message's own id at the network (a repeat with the same id changed nothing); null for the application's own steps.",
+    example: "sim_7Qx2LmP9aR4tVw8Z",
+  }),
+  createdAt: timestampSchema,
+});
+
+/** GET /authorizations/{id}: the record and its history, oldest first. */
+export const authorizationWithHistorySchema = withExample(
+  authorizationShape.extend({
+    history: z
+      .array(authorizationHistoryStepSchema)
+      .meta({ description: "Every step of the authorization, oldest first." }),
+  }),
+  {
+    id: "AuthorizationWithHistory",
+    example: {
+      ...AUTHORIZATION_REFUNDED_EXAMPLE,
+      history: [
+        { kind: "authorization", amount: 20, networkId: null, createdAt: EXAMPLE_TIMES.authorized },
+        { kind: "clearing", amount: 18.4, networkId: null, createdAt: EXAMPLE_TIMES.captured },
+        { kind: "refund", amount: 4.6, networkId: null, createdAt: EXAMPLE_TIMES.refunded },
+      ],
+    },
+  },
+);
+
+export type AuthorizationHistoryStep = z.output<typeof authorizationHistoryStepSchema>;
+export type AuthorizationWithHistory = z.output<typeof authorizationWithHistorySchema>;

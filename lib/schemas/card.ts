@@ -59,6 +59,11 @@ const cardShape = z.object({
   expMonth: z.number().int().min(1).max(12).meta({ example: 10 }),
   expYear: z.number().int().meta({ example: 2029 }),
   livemode: livemodeSchema,
+  processor: z.enum(["simulator", "lithic"]).meta({
+    description:
+      "Who manages the card at the card network. `lithic`: a card Lithic issued, usable at real merchants. `simulator`: the built-in network simulator (every test-mode card, and live cards while the service runs without a processor); such a card reaches no card network, and its spends come only from the API.",
+    example: "simulator",
+  }),
   createdAt: timestampSchema,
 });
 
@@ -78,6 +83,7 @@ export const CARD_EXAMPLE: z.output<typeof cardShape> = {
   expMonth: 10,
   expYear: 2029,
   livemode: false,
+  processor: "simulator",
   createdAt: EXAMPLE_TIMES.cardIssued,
 };
 

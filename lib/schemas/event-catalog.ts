@@ -7,6 +7,7 @@ import { SCHEMA_VERSION } from "@/lib/version";
 import { authorizationSchema } from "./authorization";
 import { cardSchema } from "./card";
 import { eventTypeSchema } from "./event";
+import { payoutSchema, topUpSchema, transferEventDataSchema } from "./money-movement";
 import { walletSchema } from "./wallet";
 
 export type EventKindEntry = {
@@ -34,7 +35,8 @@ export const EVENT_CATALOG: { readonly [K in EventType]: EventKindEntry } = {
   },
   "card.captured": {
     summary: "A merchant captured an authorization",
-    description: "A hold was captured, in full or in part; the rest of it is released. data is the authorization after the capture.",
+    description:
+      "A hold was captured, in full or in part; the rest of it is released. data is the authorization after the capture.",
     data: authorizationSchema,
   },
   "card.refunded": {
@@ -66,18 +68,91 @@ export const EVENT_CATALOG: { readonly [K in EventType]: EventKindEntry } = {
   },
   "card.canceled": {
     summary: "A card was canceled",
-    description: "The card was canceled for good; its open holds can still be captured. data is the card (status canceled).",
+    description:
+      "The card was canceled for good; its open holds can still be captured. data is the card (status canceled).",
     data: cardSchema,
   },
   "card.updated": {
     summary: "A card's controls were changed",
-    description: "The card's spendLimit or spendingControls were set (POST /cards/{id}). data is the card after the change.",
+    description:
+      "The card's spendLimit or spendingControls were set (POST /cards/{id}). data is the card after the change.",
     data: cardSchema,
   },
   "wallet.updated": {
     summary: "A wallet's controls were changed",
-    description: "The wallet's spendingControls were set (POST /wallets/{externalUserId}). data is the wallet after the change.",
+    description:
+      "The wallet's spendingControls were set (POST /wallets/{externalUserId}). data is the wallet after the change.",
     data: walletSchema,
+  },
+  "card.incremented": {
+    summary: "The card network raised a hold (an incremental authorization, e.g. a hotel or fuel)",
+    description:
+      "An incremental authorization raised a pending hold by its amount. data is the authorization after it.",
+    data: authorizationSchema,
+  },
+  "card.advised": {
+    summary: "The card network's stand-in approved a spend while we did not answer (an advice)",
+    description:
+      "An advice placed a hold the network's stand-in approved: never refused, it may overdraw controls and funds (decision.by stand_in). data is the authorization.",
+    data: authorizationSchema,
+  },
+  "card.force_posted": {
+    summary: "The card network cleared a spend with no authorization (a force post)",
+    description: "A clearing with no authorization was posted, even below zero. data is the authorization it made.",
+    data: authorizationSchema,
+  },
+  "card.return_reversed": {
+    summary: "The card network took back a merchant credit (a return reversal)",
+    description: "A return reversal debited a refund back. data is the authorization after it.",
+    data: authorizationSchema,
+  },
+  "top_up.created": {
+    summary: "Money was added to the application's balance",
+    description:
+      "A top-up credited the application's balance (test: POST /test/top-ups; live: a bank deposit the operator recorded). data is the top-up. About no wallet: numbered in the application's own stream.",
+    data: topUpSchema,
+  },
+  "transfer.created": {
+    summary: "Money moved between the application's balance and a wallet, or between two wallets",
+    description:
+      "A transfer posted both its sides. One event per wallet it touches, each in that wallet's sequence; data is the transfer plus walletId, the wallet whose sequence this copy takes.",
+    data: transferEventDataSchema,
+  },
+  "payout.created": {
+    summary: "A payout was created: the amount held, on its way to the rail",
+    description:
+      "Created pending: its amount is held (available dropped, posted unchanged) and it is queued for the payout rail. data is the payout. In the wallet's sequence, or the application's own stream for a payout from its balance.",
+    data: payoutSchema,
+  },
+  "payout.in_transit": {
+    summary: "A payout was sent by the rail",
+    description:
+      "The rail sent the payout to the bank; the amount stays held. data is the payout. In the wallet's sequence, or the application's own stream for a payout from its balance.",
+    data: payoutSchema,
+  },
+  "payout.paid": {
+    summary: "A payout was paid",
+    description:
+      "The payout was paid: the hold released and the amount posted out of the wallet or balance. data is the payout. In the wallet's sequence, or the application's own stream for a payout from its balance.",
+    data: payoutSchema,
+  },
+  "payout.failed": {
+    summary: "A payout failed",
+    description:
+      "The payout failed before it was paid (failureReason says why): its hold is released, nothing posted. data is the payout. In the wallet's sequence, or the application's own stream for a payout from its balance.",
+    data: payoutSchema,
+  },
+  "payout.returned": {
+    summary: "A paid payout came back",
+    description:
+      "The bank returned a paid payout (failureReason says why): the amount is credited back. data is the payout. In the wallet's sequence, or the application's own stream for a payout from its balance.",
+    data: payoutSchema,
+  },
+  "payout.canceled": {
+    summary: "A payout was canceled",
+    description:
+      "The application canceled a pending payout: its hold is released, nothing posted. data is the payout. In the wallet's sequence, or the application's own stream for a payout from its balance.",
+    data: payoutSchema,
   },
 };
 

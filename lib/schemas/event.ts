@@ -31,6 +31,22 @@ export const EXAMPLE_EVENT_SEQUENCES = {
   "card.unfrozen": 11,
   "wallet.updated": 12,
   "card.canceled": 13,
+  // Card network steps (docs/decisions/card-network.md), on later spends of the same wallet.
+  "card.incremented": 14,
+  "card.advised": 15,
+  "card.force_posted": 16,
+  "card.return_reversed": 17,
+  // Ada's wallet paid by the application from its balance after the network steps.
+  "transfer.created": 18,
+  // About no wallet: the first of the application's own events in test mode.
+  "top_up.created": 1,
+  // Ada's payout to her bank: created, sent, paid, and (another story) failed, returned or canceled.
+  "payout.created": 19,
+  "payout.in_transit": 20,
+  "payout.paid": 21,
+  "payout.failed": 22,
+  "payout.returned": 23,
+  "payout.canceled": 24,
 } as const satisfies Record<EventType, number>;
 
 /** The same field, with the same words, in the events API and in every webhook envelope. */

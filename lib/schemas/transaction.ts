@@ -12,16 +12,17 @@ import {
 import { EXAMPLE_IDS, EXAMPLE_TIMES, EXAMPLE_USER } from "./examples";
 import { listSchema } from "./pagination";
 
-export const TRANSACTION_TYPES = ["funding", "capture", "refund"] as const;
+export const TRANSACTION_TYPES = ["funding", "capture", "refund", "transfer", "payout", "payout_return"] as const;
 
 const transactionShape = z.object({
   id: z.string().meta({ description: "The ledger transfer's id.", example: EXAMPLE_IDS.captureTransfer }),
   object: z.literal("transaction"),
   walletId: z.string().meta({ example: EXAMPLE_IDS.wallet }),
   externalUserId: z.string().meta({ example: EXAMPLE_USER.externalUserId }),
-  type: z
-    .enum(TRANSACTION_TYPES)
-    .meta({ description: "funding: money in; capture: a card payment; refund: a merchant refund." }),
+  type: z.enum(TRANSACTION_TYPES).meta({
+    description:
+      "funding: money in; capture: a card payment; refund: a merchant refund; transfer: a move to or from the application's balance or another wallet.",
+  }),
   amount: amountOutSchema.meta({
     description: "Signed: positive credits the wallet, negative debits it.",
     example: -18.4,

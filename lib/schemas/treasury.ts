@@ -13,6 +13,8 @@ const USD_EXAMPLE = {
   reserves: 1500000,
   coverage_ratio: 1.0119,
   card_volume_30d: 214806.3,
+  overdrawn_wallets: 2,
+  overdrawn_amount: -41.5,
 };
 
 export const treasuryCurrencySchema = withExample(
@@ -35,6 +37,15 @@ export const treasuryCurrencySchema = withExample(
     card_volume_30d: major(
       "Live card captures over the last 30 days, net of refunds posted in the same window, major units.",
       214806.3,
+    ),
+    overdrawn_wallets: z.number().int().meta({
+      description:
+        "Live wallets whose available balance the card network took below zero (a stand-in's advice, a clearing past the hold, a force post or a return reversal); the only way a balance goes negative.",
+      example: 2,
+    }),
+    overdrawn_amount: major(
+      "The sum of those wallets' available balances (zero or negative): what their holders owe, major units.",
+      -41.5,
     ),
   }),
   { id: "TreasuryCurrency", example: USD_EXAMPLE },
@@ -76,6 +87,8 @@ export const treasuryStatsSchema = withExample(
           reserves: 50000000,
           coverage_ratio: 1.0363,
           card_volume_30d: 6120450.25,
+          overdrawn_wallets: 0,
+          overdrawn_amount: 0,
         },
         USD_EXAMPLE,
       ],

@@ -91,7 +91,7 @@ export const FIRST_ATTEMPT_EXAMPLE: AttemptExample = {
   responseExcerpt: null,
   error: "timed out after 10000 ms",
   requestHeaders: exampleAttemptHeaders(
-    "fbe101946a0249ec81034671cb96ba1fdbfe8563971493d4c35c999fdd862508",
+    "f1ed7adbe10de7c54365ac0735ceeabbfa97a6fc6b0a1fabc976f84e402db642",
     EXAMPLE_TIMES.firstAttemptSent,
   ),
   requestBody: exampleAttemptBody(EXAMPLE_TIMES.firstAttemptSent),
@@ -108,7 +108,7 @@ export const RETRY_ATTEMPT_EXAMPLE: AttemptExample = {
   responseExcerpt: '{"received":true}',
   error: null,
   requestHeaders: exampleAttemptHeaders(
-    "d99081a428355735778c962f4ccb47d5e862b4d5f8943bb2a57b8014ffd3895f",
+    "3d543200902b68b9fb9ad0757bdf1e8261e6fe5f83cbc8f7beab9f769a96d455",
     EXAMPLE_TIMES.retryAttemptSent,
   ),
   requestBody: exampleAttemptBody(EXAMPLE_TIMES.retryAttemptSent),

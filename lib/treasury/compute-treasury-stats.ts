@@ -1,6 +1,6 @@
 // Live-mode treasury figures per currency, from the ledger's running totals (wallets, active cards,
-// liabilities = the wallets' entry sums, reserves = minus the reserve accounts', 30-day card volume
-// net of refunds) and the ledger verification's last result: no read here grows with the ledger's
+// liabilities = the wallets' and the applications' balances' entry sums, reserves = minus the reserve accounts', 30-day card volume
+// net of refunds, wallets the card network overdrew) and the ledger verification's last result: no read here grows with the ledger's
 // history (docs/decisions/running-totals.md). The figures equal the full computation's exactly.
 import type { Db } from "@/lib/db/client";
 import { readLedgerTotals, VOLUME_WINDOW_MS } from "@/lib/ledger/running-totals";
@@ -8,7 +8,29 @@ import { lastVerification } from "@/lib/ledger/verify-ledger";
 import { toMajor } from "@/lib/money/amount";
 import type { TreasuryCurrency, TreasuryStats } from "@/lib/schemas/treasury";
 
-type Figures = { wallets: number; activeCards: number; liabilities: bigint; reserves: bigint; volume: bigint };
+type Figures = {
+  wallets: number;
+  activeCards: number;
+  liabilities: bigint;
+  reserves: bigint;
+  volume: bigint;
+  overdrawnWallets: number;
+  overdrawn: bigint;
+};
+
+/**
+ * Live wallets below zero, per currency: only a card network step can take one there, and it is
+ * recorded as having overdrawn (docs/decisions/card-network.md), so the index of those steps finds
+ * them without reading every wallet.
+ */
+async function overdrawnWallets(db: Db) {
+  return db.$queryRaw<{ currency: string; count: number; total: string }[]>`
+    SELECT a.currency, COUNT(*)::int AS count, SUM(a."postedMinor" - a."heldMinor")::text AS total
+    FROM "LedgerAccount" a
+    WHERE a.kind = 'wallet' AND a.livemode = true AND a."postedMinor" - a."heldMinor" < 0
+      AND a."walletId" IN (SELECT DISTINCT s."walletId" FROM "NetworkStep" s WHERE s.overdrew AND s.livemode = true)
+    GROUP BY a.currency`;
+}
 
 /** reserves / liabilities to 4 decimal places, computed in integers; null without liabilities. */
 export function coverageRatio(reserves: bigint, liabilities: bigint): number | null {
@@ -24,9 +46,9 @@ export function coverageRatio(reserves: bigint, liabilities: bigint): number | n
  */
 export const LIVE_LEDGER_TOTALS_SQL = `
   SELECT metric AS kind, currency, SUM(amount)::text AS total FROM (
-    SELECT metric, currency, amount FROM "LedgerTotal" WHERE livemode = true AND metric IN ('wallet', 'reserve')
+    SELECT metric, currency, amount FROM "LedgerTotal" WHERE livemode = true AND metric IN ('wallet', 'reserve', 'balance')
     UNION ALL
-    SELECT metric, currency, amount FROM "LedgerTotalDelta" WHERE livemode = true AND metric IN ('wallet', 'reserve')
+    SELECT metric, currency, amount FROM "LedgerTotalDelta" WHERE livemode = true AND metric IN ('wallet', 'reserve', 'balance')
   ) totals
   GROUP BY metric, currency`;
 
@@ -36,13 +58,25 @@ export function liveLedgerTotals(db: Db) {
 
 export async function computeTreasuryStats(db: Db, now = new Date()): Promise<TreasuryStats> {
   const since = new Date(now.getTime() - VOLUME_WINDOW_MS);
-  const [totals, verification] = await Promise.all([readLedgerTotals(db, true, since), lastVerification(db, true)]);
+  const [totals, verification, overdrawn] = await Promise.all([
+    readLedgerTotals(db, true, since),
+    lastVerification(db, true),
+    overdrawnWallets(db),
+  ]);
 
   const byCurrency = new Map<string, Figures>();
   const figures = (currency: string): Figures => {
     let entry = byCurrency.get(currency);
     if (!entry) {
-      entry = { wallets: 0, activeCards: 0, liabilities: 0n, reserves: 0n, volume: 0n };
+      entry = {
+        wallets: 0,
+        activeCards: 0,
+        liabilities: 0n,
+        reserves: 0n,
+        volume: 0n,
+        overdrawnWallets: 0,
+        overdrawn: 0n,
+      };
       byCurrency.set(currency, entry);
     }
     return entry;
@@ -54,9 +88,14 @@ export async function computeTreasuryStats(db: Db, now = new Date()): Promise<Tr
       if (total !== 0n) figures(currency).wallets = Number(total);
     } else if (metric === "active_cards") {
       if (total !== 0n) figures(currency).activeCards = Number(total);
-    } else if (metric === "wallet") figures(currency).liabilities += total;
+    } else if (metric === "wallet" || metric === "balance") figures(currency).liabilities += total;
     else if (metric === "reserve") figures(currency).reserves -= total;
     else if (metric === "card_volume" && total !== 0n) figures(currency).volume = total;
+  }
+
+  for (const row of overdrawn) {
+    figures(row.currency).overdrawnWallets = row.count;
+    figures(row.currency).overdrawn = BigInt(row.total);
   }
 
   const currencies: TreasuryCurrency[] = [...byCurrency.entries()]
@@ -69,6 +108,8 @@ export async function computeTreasuryStats(db: Db, now = new Date()): Promise<Tr
       reserves: toMajor(f.reserves, currency),
       coverage_ratio: coverageRatio(f.reserves, f.liabilities),
       card_volume_30d: toMajor(f.volume, currency),
+      overdrawn_wallets: f.overdrawnWallets,
+      overdrawn_amount: toMajor(f.overdrawn, currency),
     }));
   return {
     as_of: now.toISOString(),

@@ -29,6 +29,8 @@ import { prismaSql, type SqlRunner, type Statement } from "./sql-runner";
 import type { LookupHost } from "./address-guard";
 import { retryWhileUnavailable } from "@/lib/db/retry-while-unavailable";
 import { observeDelivery } from "@/lib/metrics/metrics";
+import { SpanKind, SpanStatusCode, type Span } from "@opentelemetry/api";
+import { spanContextOf, tracer, tracingEnabled } from "@/lib/tracing/tracing";
 
 export type DeliverOptions = {
   /** The worker's own client; defaults to the process-wide one. */
@@ -60,12 +62,7 @@ export type DeliverOutcome =
   | {
       kind: "skipped";
       reason:
-        | "not_found"
-        | "already_attempted"
-        | "not_pending"
-        | "endpoint_disabled"
-        | "endpoint_deleted"
-        | "in_recovery";
+        "not_found" | "already_attempted" | "not_pending" | "endpoint_disabled" | "endpoint_deleted" | "in_recovery";
     }
   | { kind: "deferred"; reason: "backing_off" | "probe_in_flight" | "endpoint_busy" | "throttled"; until: Date };
 
@@ -87,6 +84,8 @@ type DeliveryToSend = EndpointHealthFields & {
   eventSequence: number;
   /** When the event committed: a success's delivery latency counts from it (lib/metrics). */
   eventCreatedAt: Date;
+  /** The creating request's trace, which this attempt's trace links to (docs/decisions/tracing.md). */
+  eventTraceparent: string | null;
   /** The delivery's mode's signing secret in use now: every attempt is signed when it is sent. */
   secretSealed: string | null;
   /** A rolled secret not yet in use: the Standard Webhooks signature carries it too, during the roll. */
@@ -109,7 +108,7 @@ const READ_DELIVERY: Statement = {
     w."lastFailureReason", w."backoffUntil", w."backoffProbeFailures", w."probeLeaseUntil", w."disabledAt",
     w."disabledReason", w."deletedAt",
     e."type" AS "eventType", e."data" AS "eventData", e."sequence" AS "eventSequence",
-    e."createdAt" AS "eventCreatedAt",
+    e."createdAt" AS "eventCreatedAt", e."traceparent" AS "eventTraceparent",
     (SELECT s."sealed" FROM "WebhookSigningSecret" s
       WHERE s."applicationId" = d."applicationId" AND s."livemode" = d."livemode" AND s."activeFrom" <= now()
       ORDER BY s."activeFrom" DESC, s."createdAt" DESC LIMIT 1) AS "secretSealed",
@@ -133,11 +132,47 @@ export async function deliver(
   trigger: DeliveryTrigger,
   options: DeliverOptions = {},
 ): Promise<DeliverOutcome> {
+  if (!tracingEnabled()) return attempt(deliveryId, trigger, options);
+  // Each attempt is a trace of its own (a retry hours later is not part of the request that caused
+  // it), linked to the event's creating request once the delivery row names it.
+  return tracer().startActiveSpan(
+    "webhook.attempt",
+    {
+      root: true,
+      kind: SpanKind.CONSUMER,
+      attributes: { "wallet_card.delivery_id": deliveryId, "wallet_card.trigger": trigger },
+    },
+    async (span) => {
+      try {
+        const outcome = await attempt(deliveryId, trigger, options, span);
+        span.setAttribute("wallet_card.outcome", outcome.kind === "sent" ? outcome.status : outcome.reason);
+        return outcome;
+      } catch (error) {
+        span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+        throw error;
+      } finally {
+        span.end();
+      }
+    },
+  );
+}
+
+async function attempt(
+  deliveryId: string,
+  trigger: DeliveryTrigger,
+  options: DeliverOptions,
+  span?: Span,
+): Promise<DeliverOutcome> {
   const db = options.db ?? prisma();
   const jobKey = options.jobKey ?? null;
   const sql = options.sql ?? prismaSql(db);
   const [row] = await sql<DeliveryToSend>(READ_DELIVERY, [deliveryId, jobKey]);
   if (!row) return { kind: "skipped", reason: "not_found" };
+  if (span) {
+    span.setAttribute("wallet_card.event_id", row.eventId);
+    const creating = spanContextOf(row.eventTraceparent);
+    if (creating) span.addLink({ context: creating, attributes: { "wallet_card.link": "event_created_by" } });
+  }
   if (row.attempted) return { kind: "skipped", reason: "already_attempted" };
   if (trigger === "retry" && row.status !== "pending") return { kind: "skipped", reason: "not_pending" };
   // The recovery sends it, in its order; a retry now would send it twice.

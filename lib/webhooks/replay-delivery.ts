@@ -11,6 +11,7 @@ import type { Tenant } from "@/lib/tenant";
 import { deliveryRecord } from "./delivery-record";
 import { enqueueDelivery } from "./enqueue";
 import { findDelivery } from "./list-deliveries";
+import { errorField, logger } from "@/lib/logging/logger";
 
 /** Per delivery, over any 60 minutes (rolling), not per clock hour. */
 export const REPLAYS_PER_DELIVERY_PER_HOUR = 5;
@@ -32,7 +33,7 @@ async function spendUserMinute(accountId: string): Promise<void> {
   try {
     result = await replayUserLimiter().limit(accountId);
   } catch (error) {
-    console.error("replay rate limiter unavailable", error);
+    logger("webhooks").error(errorField(error), "replay rate limiter unavailable");
     throw new DomainError("unavailable", "The service is temporarily unavailable. Retry shortly.", {
       retryAfterSeconds: 5,
     });

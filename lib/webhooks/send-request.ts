@@ -14,6 +14,8 @@ import {
   type VettedAddress,
 } from "./address-guard";
 import { RESPONSE_EXCERPT_BYTES, trimUtf8 } from "./response-excerpt";
+import { context, propagation, SpanKind, SpanStatusCode } from "@opentelemetry/api";
+import { tracer, tracingEnabled } from "@/lib/tracing/tracing";
 
 export { RESPONSE_EXCERPT_BYTES };
 export const SEND_TIMEOUT_MS = 10_000;
@@ -45,6 +47,8 @@ export type SendInput = {
    * destination: a decision endpoint that hangs holds its own sockets, not a webhook's.
    */
   separatePool?: { name: string; connections: number };
+  /** The client span's name with tracing on: "webhook.send" unless the caller says ("authorization.decision"). */
+  spanName?: string;
 };
 
 export type SendResult = {
@@ -105,6 +109,23 @@ export async function closeConnectionPools(): Promise<void> {
 }
 
 export async function sendWebhookRequest(input: SendInput): Promise<SendResult> {
+  if (!tracingEnabled()) return send(input);
+  // A client span around the request, whose traceparent the receiver gets to join our trace.
+  return tracer().startActiveSpan(input.spanName ?? "webhook.send", { kind: SpanKind.CLIENT }, async (span) => {
+    try {
+      const headers = { ...input.headers };
+      propagation.inject(context.active(), headers);
+      const result = await send({ ...input, headers });
+      if (result.statusCode !== null) span.setAttribute("http.response.status_code", result.statusCode);
+      if (result.error) span.setStatus({ code: SpanStatusCode.ERROR, message: result.error });
+      return result;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+async function send(input: SendInput): Promise<SendResult> {
   const timeoutMs = input.timeoutMs ?? SEND_TIMEOUT_MS;
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);

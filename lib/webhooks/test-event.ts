@@ -11,6 +11,16 @@ import type { WebhookEndpoint } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import type { AuthorizationRecord } from "@/lib/schemas/authorization";
 import type { CardRecord } from "@/lib/schemas/card";
+import type { PayoutRecord, PayoutStatusName, TopUpRecord, TransferEventData } from "@/lib/schemas/money-movement";
+
+const PAYOUT_STATUS_OF: Partial<Record<EventType, PayoutStatusName>> = {
+  "payout.created": "pending",
+  "payout.in_transit": "in_transit",
+  "payout.paid": "paid",
+  "payout.failed": "failed",
+  "payout.returned": "returned",
+  "payout.canceled": "canceled",
+};
 import type { WalletRecord } from "@/lib/schemas/wallet";
 import { newAccountNumber } from "@/lib/wallets/account-number";
 import { queueDeliveries } from "./fan-out";
@@ -106,12 +116,63 @@ const CARD_STATUS_AFTER: Partial<Record<EventType, CardRecord["status"]>> = {
   "card.updated": "active",
 };
 
-function sampleRecord(type: EventType, livemode: boolean): WalletRecord | CardRecord | AuthorizationRecord {
+function sampleRecord(
+  type: EventType,
+  livemode: boolean,
+): WalletRecord | CardRecord | AuthorizationRecord | TopUpRecord | TransferEventData | PayoutRecord {
   const now = new Date();
   const createdAt = now.toISOString();
   const holder = pick(HOLDERS);
   const walletId = newId("wal");
   const externalUserId = `user_${randomInt(1000, 100_000)}`;
+  if (type === "top_up.created") {
+    const topUp = amount(1000, 50_000);
+    const reference = livemode ? `DEP-${randomInt(100_000, 1_000_000)}` : null;
+    return {
+      id: newId("tu"),
+      object: "top_up",
+      amount: topUp,
+      currency: "USD",
+      reference,
+      description: null,
+      balanceAfter: topUp,
+      livemode,
+      createdAt,
+    };
+  }
+  if (type.startsWith("payout.")) {
+    const status = PAYOUT_STATUS_OF[type] ?? "pending";
+    return {
+      id: newId("po"),
+      object: "payout",
+      from: { type: "wallet", walletId, externalUserId },
+      bankAccountId: newId("ba"),
+      amount: amount(20, 500),
+      currency: "USD",
+      description: null,
+      status,
+      failureReason: status === "failed" ? "account_closed" : status === "returned" ? "returned_by_bank" : null,
+      rail: "simulator",
+      livemode,
+      createdAt,
+      updatedAt: createdAt,
+    };
+  }
+  if (type === "transfer.created") {
+    return {
+      id: newId("tr"),
+      object: "transfer",
+      from: { type: "balance", walletId: null, externalUserId: null },
+      to: { type: "wallet", walletId, externalUserId },
+      amount: amount(20, 500),
+      currency: "USD",
+      description: null,
+      metadata: {},
+      livemode,
+      createdAt,
+      walletId,
+    };
+  }
   if (type === "wallet.provisioned" || type === "wallet.updated") {
     return {
       id: walletId,
@@ -155,6 +216,7 @@ function sampleRecord(type: EventType, livemode: boolean): WalletRecord | CardRe
       expMonth: now.getUTCMonth() + 1,
       expYear: now.getUTCFullYear() + 3,
       livemode,
+      processor: "simulator",
       createdAt,
     };
   }

@@ -13,9 +13,18 @@
 import pg from "pg";
 import { startNotificationListener } from "@/lib/db/notification-listener";
 import { QUEUE_SCHEMA } from "./queue-schema";
+import type { Db } from "@/lib/db/client";
 
 /** The first half of every liveness lock's key, so these locks never collide with other advisory locks. */
 export const LIVENESS_LOCK_CLASS = 0x57_48_4b; // "WHK"
+
+/** Worker pools holding their liveness lock on this database now: the workers alive. */
+export async function countLiveWorkers(db: Db): Promise<number> {
+  const [held] = await db.$queryRaw<{ workers: number }[]>`
+    SELECT count(*)::int AS "workers" FROM pg_locks
+    WHERE locktype = 'advisory' AND classid = ${LIVENESS_LOCK_CLASS}::oid AND granted`;
+  return held?.workers ?? 0;
+}
 
 /** The lock's session reconnects at most this long after its database comes back. */
 const MAX_RECONNECT_DELAY_MS = 1_000;

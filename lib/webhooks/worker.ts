@@ -36,6 +36,8 @@ import {
   type DeadWorkerSightings,
   type LivenessLock,
 } from "./worker-liveness";
+import { logger } from "@/lib/logging/logger";
+import { runWithLogContext } from "@/lib/logging/log-context";
 
 export const DEFAULT_CONCURRENCY = 16;
 
@@ -171,7 +173,11 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
           if (!held || !(await jobLockedBy(queuePool, helpers.job.id, self.poolId)))
             throw new Error(`job ${helpers.job.id} given back: this worker could not prove it is alive`);
         }
-        return await task(payload, helpers);
+        // Every line the task writes carries its job and, for a delivery, the delivery's id.
+        const deliveryId = deliveryIdOf(payload);
+        return await runWithLogContext({ jobId: helpers.job.id, job: helpers.job.task_identifier, deliveryId }, () =>
+          task(payload, helpers),
+        );
       } finally {
         self.active -= 1;
         if (self.ended && self.active === 0) void self.liveness.release();
@@ -327,7 +333,7 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
 }
 
 function log(line: string): void {
-  console.error(`[webhook worker] ${line}`);
+  logger("webhook-worker").warn(line);
 }
 
 /**
@@ -380,4 +386,9 @@ export function workerOptions(connectionString: string, settings: Config = confi
     },
     ledgerFullVerificationSchedule: settings.LEDGER_FULL_VERIFICATION_SCHEDULE,
   };
+}
+
+function deliveryIdOf(payload: unknown): string | undefined {
+  if (typeof payload !== "object" || payload === null || !("deliveryId" in payload)) return undefined;
+  return typeof payload.deliveryId === "string" ? payload.deliveryId : undefined;
 }

@@ -27,6 +27,8 @@ const BUILD_INPUTS = [
   "components",
   "public",
   "next.config.mjs",
+  "instrumentation.ts",
+  "proxy.ts",
   "package.json",
   "postcss.config.mjs",
   "tsconfig.json",

@@ -426,3 +426,106 @@ describe("cli ledger verify", () => {
     ]);
   });
 });
+
+describe("cli top-ups, balance and transfers", () => {
+  it("records a live bank deposit once per reference, audited, and moves it to a wallet", async () => {
+    const { application } = await createMerchantApp("Deposit app");
+    const user = uniqueUserId();
+    const body = createWalletBodySchema.parse({ externalUserId: user, currency: "USD", email: "ada@example.com" });
+    await transaction((tx) => createWallet(tx, { applicationId: application.id, livemode: true }, body));
+
+    const missing = await cli(
+      "top-ups",
+      "record",
+      "--app",
+      application.id,
+      "--amount",
+      "2500",
+      "--currency",
+      "USD",
+      "--mode",
+      "live",
+    );
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("--reference is required in live mode");
+
+    const args = [
+      "top-ups",
+      "record",
+      "--app",
+      application.id,
+      "--amount",
+      "2500",
+      "--currency",
+      "usd",
+      "--mode",
+      "live",
+    ];
+    const recorded = await cli(...args, "--reference", "WIRE-0042", "--json");
+    expect(recorded.code).toBe(0);
+    expect(lastJson(recorded)).toMatchObject({
+      object: "top_up",
+      amount: 2500,
+      currency: "USD",
+      reference: "WIRE-0042",
+      livemode: true,
+    });
+    const again = await cli(...args, "--reference", "WIRE-0042");
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("WIRE-0042 was already recorded");
+    expect(await prisma().topUp.count({ where: { applicationId: application.id } })).toBe(1);
+    expect(await prisma().auditLog.count({ where: { applicationId: application.id, action: "top_up.recorded" } })).toBe(
+      1,
+    );
+
+    const moved = await cli(
+      "transfers",
+      "create",
+      "--app",
+      application.id,
+      "--mode",
+      "live",
+      "--from",
+      "balance",
+      "--to",
+      user,
+      "--amount",
+      "100.5",
+      "--currency",
+      "USD",
+      "--json",
+    );
+    expect(moved.code).toBe(0);
+    expect(lastJson(moved)).toMatchObject({
+      object: "transfer",
+      amount: 100.5,
+      livemode: true,
+      to: { externalUserId: user },
+    });
+    const balance = await cli("balance", "--app", application.id, "--mode", "live", "--json");
+    expect(lastJson(balance)).toEqual({
+      object: "balance",
+      livemode: true,
+      available: [{ currency: "USD", amount: 2399.5 }],
+      pending: [{ currency: "USD", amount: 0 }],
+    });
+    const tooMuch = await cli(
+      "transfers",
+      "create",
+      "--app",
+      application.id,
+      "--mode",
+      "live",
+      "--from",
+      user,
+      "--to",
+      "balance",
+      "--amount",
+      "100.51",
+      "--currency",
+      "USD",
+    );
+    expect(tooMuch.code).toBe(1);
+    expect(tooMuch.stderr).toContain("less than 100.51");
+  });
+});

@@ -3,6 +3,14 @@
 // deliveries failed, no replay, gone from the lists, deliveries still readable), the endpoint page's
 // figures from known attempts, and a test event of every kind shaped like the real record and left
 // out of the API's event list.
+import {
+  PAYOUT_EXAMPLE,
+  payoutSchema,
+  TOP_UP_EXAMPLE,
+  TRANSFER_EVENT_EXAMPLE,
+  topUpSchema,
+  transferEventDataSchema,
+} from "@/lib/schemas/money-movement";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
@@ -432,6 +440,18 @@ describe("test events", () => {
     "card.canceled": { schema: cardSchema, example: CARD_EXAMPLE, prefix: "card" },
     "card.updated": { schema: cardSchema, example: CARD_EXAMPLE, prefix: "card" },
     "wallet.updated": { schema: walletSchema, example: WALLET_EXAMPLE, prefix: "wal" },
+    "card.incremented": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
+    "card.advised": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
+    "card.force_posted": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
+    "card.return_reversed": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
+    "top_up.created": { schema: topUpSchema, example: TOP_UP_EXAMPLE, prefix: "tu" },
+    "transfer.created": { schema: transferEventDataSchema, example: TRANSFER_EVENT_EXAMPLE, prefix: "tr" },
+    "payout.created": { schema: payoutSchema, example: PAYOUT_EXAMPLE, prefix: "po" },
+    "payout.in_transit": { schema: payoutSchema, example: PAYOUT_EXAMPLE, prefix: "po" },
+    "payout.paid": { schema: payoutSchema, example: PAYOUT_EXAMPLE, prefix: "po" },
+    "payout.failed": { schema: payoutSchema, example: PAYOUT_EXAMPLE, prefix: "po" },
+    "payout.returned": { schema: payoutSchema, example: PAYOUT_EXAMPLE, prefix: "po" },
+    "payout.canceled": { schema: payoutSchema, example: PAYOUT_EXAMPLE, prefix: "po" },
   };
 
   it("sends every kind shaped exactly like the real record, marked as a test, left out of the API's list", async () => {
@@ -464,7 +484,10 @@ describe("test events", () => {
     const [authorized, captured, refunded] = (["card.authorized", "card.captured", "card.refunded"] as const).map(
       (kind) => authorizationSchema.parse(sentAs(kind)),
     );
-    expect(authorizationSchema.parse(sentAs("card.declined"))).toMatchObject({ status: "declined", declineCode: "insufficient_funds" });
+    expect(authorizationSchema.parse(sentAs("card.declined"))).toMatchObject({
+      status: "declined",
+      declineCode: "insufficient_funds",
+    });
     expect(cardSchema.parse(sentAs("card.frozen")).status).toBe("frozen");
     expect(cardSchema.parse(sentAs("card.canceled")).status).toBe("canceled");
     expect(authorized).toMatchObject({ status: "pending", capturedAmount: 0, refundedAmount: 0 });

@@ -209,7 +209,8 @@ describe("the events API", () => {
     }
     // The examples tell one story: its first five events are the wallet's first five, in order; the
     // declined spend the sixth; the hotel's hold, reversed, is the eighth (its card.authorized took
-    // the seventh); the changes after the story follow.
+    // the seventh); the changes after the story follow, then the card network's steps on later
+    // spends, the transfer and the payouts.
     expect(
       Object.fromEntries(envelopes.map((name) => [schemas[name].example.event, schemas[name].example.sequence])),
     ).toEqual({
@@ -225,6 +226,19 @@ describe("the events API", () => {
       "card.unfrozen": 11,
       "wallet.updated": 12,
       "card.canceled": 13,
+      "card.incremented": 14,
+      "card.advised": 15,
+      "card.force_posted": 16,
+      "card.return_reversed": 17,
+      // Ada's wallet then paid from the application's balance, whose own first event is the top-up.
+      "transfer.created": 18,
+      "top_up.created": 1,
+      "payout.created": 19,
+      "payout.in_transit": 20,
+      "payout.paid": 21,
+      "payout.failed": 22,
+      "payout.returned": 23,
+      "payout.canceled": 24,
     });
   });
 });

@@ -77,13 +77,11 @@ describe("GET /api/public/health", () => {
   });
 
   it("answers 503 unavailable with Retry-After when the database refuses connections", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     substitute = clientOnPort(await closedPort());
     const { error, response } = await client().GET("/api/public/health");
     expect(response.status).toBe(503);
     expect(error?.error.code).toBe("unavailable");
     expect(response.headers.get("retry-after")).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
-    logged.mockRestore();
   });
 
   it(

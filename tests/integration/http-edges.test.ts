@@ -21,6 +21,7 @@ import { sdkRoute } from "@/lib/http/sdk-route";
 import { openApiDocument } from "@/lib/openapi/document";
 import { createKey, setupApp, uniqueUserId } from "../helpers/fixtures";
 import { createRouteFetch } from "../helpers/route-fetch";
+import { onLogLine } from "@/lib/logging/logger";
 
 type JsonSchema = {
   $ref?: string;
@@ -405,7 +406,8 @@ describe("one request id per request", () => {
     "answers and logs a %s route's error with the id the server stamped, never a client's",
     async (kind) => {
       const app = await setupApp();
-      const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+      const logged: string[] = [];
+      const stopListening = onLogLine((line) => logged.push(line));
       const stamped = `req_${randomBase62(24)}`;
       const response = await failing[kind](
         new Request("http://localhost/api/public/anything", {
@@ -419,12 +421,14 @@ describe("one request id per request", () => {
       expect(response.status).toBe(500);
       expect(response.headers.get("x-request-id")).toBe(stamped);
       expect((await response.json()).error.request_id).toBe(stamped);
-      expect(logged.mock.calls.some((call) => String(call[0]).includes(stamped))).toBe(true);
+      stopListening();
+      // One JSON line at level error, naming the stamped id (the request's log context) and the error.
+      const errors = logged.map((line) => JSON.parse(line)).filter((line) => line.level === "error");
+      expect(errors.some((line) => line.requestId === stamped && line.err?.message === "boom")).toBe(true);
     },
   );
 
   it("mints one id when none was stamped (handlers called in-process), the same in header and body", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
     const response = await failing.public(
       new Request("http://localhost/x", { headers: { [REQUEST_ID_HEADER]: "not an id" } }),
     );

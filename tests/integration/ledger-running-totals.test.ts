@@ -41,7 +41,7 @@ import { createMerchantApp, uniqueUserId } from "../helpers/fixtures";
 /** The treasury figures as computed before running totals: every row scanned (the reference). */
 async function treasuryByFullScan(db: Db, now: Date): Promise<TreasuryCurrency[]> {
   const since = new Date(now.getTime() - VOLUME_WINDOW_MS);
-  const [wallets, cards, balances, volume] = [
+  const [wallets, cards, balances, volume, overdrawn] = [
     await db.$queryRaw<{ currency: string; count: bigint }[]>`
       SELECT currency, COUNT(*) AS count FROM "Wallet" WHERE livemode = true GROUP BY currency`,
     await db.$queryRaw<{ currency: string; count: bigint }[]>`
@@ -57,11 +57,33 @@ async function treasuryByFullScan(db: Db, now: Date): Promise<TreasuryCurrency[]
       JOIN "LedgerAccount" a ON a.id = e."accountId" AND a.kind = 'wallet'
       WHERE t.livemode = true AND t.kind IN ('capture', 'refund') AND t."createdAt" >= ${since}
       GROUP BY e.currency`,
+    // Every live wallet below zero, whatever took it there.
+    await db.$queryRaw<{ currency: string; count: bigint; total: string }[]>`
+      SELECT currency, COUNT(*) AS count, SUM("postedMinor" - "heldMinor")::text AS total FROM "LedgerAccount"
+      WHERE livemode = true AND kind = 'wallet' AND "postedMinor" - "heldMinor" < 0 GROUP BY currency`,
   ];
-  type F = { wallets: number; activeCards: number; liabilities: bigint; reserves: bigint; volume: bigint };
+  type F = {
+    wallets: number;
+    activeCards: number;
+    liabilities: bigint;
+    reserves: bigint;
+    volume: bigint;
+    overdrawnWallets: number;
+    overdrawn: bigint;
+  };
   const by = new Map<string, F>();
   const f = (c: string) => {
-    if (!by.has(c)) by.set(c, { wallets: 0, activeCards: 0, liabilities: 0n, reserves: 0n, volume: 0n });
+    if (!by.has(c)) {
+      by.set(c, {
+        wallets: 0,
+        activeCards: 0,
+        liabilities: 0n,
+        reserves: 0n,
+        volume: 0n,
+        overdrawnWallets: 0,
+        overdrawn: 0n,
+      });
+    }
     return by.get(c)!;
   };
   for (const r of wallets) f(r.currency).wallets = Number(r.count);
@@ -71,6 +93,10 @@ async function treasuryByFullScan(db: Db, now: Date): Promise<TreasuryCurrency[]
     else f(r.currency).reserves -= BigInt(r.total);
   }
   for (const r of volume) f(r.currency).volume = BigInt(r.total);
+  for (const r of overdrawn) {
+    f(r.currency).overdrawnWallets = Number(r.count);
+    f(r.currency).overdrawn = BigInt(r.total);
+  }
   return [...by.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([currency, x]) => ({
@@ -81,6 +107,8 @@ async function treasuryByFullScan(db: Db, now: Date): Promise<TreasuryCurrency[]
       reserves: toMajor(x.reserves, currency),
       coverage_ratio: coverageRatio(x.reserves, x.liabilities),
       card_volume_30d: toMajor(x.volume, currency),
+      overdrawn_wallets: x.overdrawnWallets,
+      overdrawn_amount: toMajor(x.overdrawn, currency),
     }));
 }
 

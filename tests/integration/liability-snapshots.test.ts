@@ -9,6 +9,8 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as getProof } from "@/app/api/public/sdk/v1/wallets/[externalUserId]/liability-proof/route";
 import { GET as getSnapshot } from "@/app/api/public/treasury/liabilities/[id]/route";
 import { GET as listSnapshots } from "@/app/api/public/treasury/liabilities/route";
+import { handleNetworkMessage } from "@/lib/card-network/handle-network-message";
+import { issueCard } from "@/lib/cards/issue-card";
 import { runCli } from "@/lib/cli/run-cli";
 import { prisma, transaction } from "@/lib/db/client";
 import { fundWallet } from "@/lib/ledger/fund-wallet";
@@ -69,7 +71,9 @@ beforeAll(async () => {
     await transaction((tx) => createWallet(tx, live, { externalUserId, currency: CURRENCY, email: "p@example.com" }));
     if (amount > 0) await transaction((tx) => fundWallet(tx, live, externalUserId, { amount }));
   }
-  await transaction((tx) => createWallet(tx, test, { externalUserId: "pol-test", currency: CURRENCY, email: "t@example.com" }));
+  await transaction((tx) =>
+    createWallet(tx, test, { externalUserId: "pol-test", currency: CURRENCY, email: "t@example.com" }),
+  );
 }, 60_000);
 
 describe("proof of liabilities", () => {
@@ -121,7 +125,10 @@ describe("proof of liabilities", () => {
     tampered[1]!.hash = "0".repeat(64);
     expect(await verifySnapshotChain(tampered)).toMatchObject({ valid: false });
     const gap = data.filter((_, i) => i !== 1);
-    expect(await verifySnapshotChain(gap)).toMatchObject({ valid: false, reason: expect.stringContaining("no snapshot between") });
+    expect(await verifySnapshotChain(gap)).toMatchObject({
+      valid: false,
+      reason: expect.stringContaining("no snapshot between"),
+    });
   });
 
   it("answers not valid, with the reason, for every tampered proof or snapshot", async () => {
@@ -134,8 +141,16 @@ describe("proof of liabilities", () => {
 
     const cases: [string, (p: typeof proof, s: typeof snap) => void, RegExp][] = [
       ["one sibling's hash changed", (p) => (p.path[1].hash = flipHex(p.path[1].hash)), /recomputes to root/],
-      ["one sibling's sum changed", (p) => (p.path[0].sum_minor = String(BigInt(p.path[0].sum_minor) + 1n)), /recomputes to root/],
-      ["a sibling moved to the other side", (p) => (p.path[0].side = p.path[0].side === "left" ? "right" : "left"), /recomputes to root/],
+      [
+        "one sibling's sum changed",
+        (p) => (p.path[0].sum_minor = String(BigInt(p.path[0].sum_minor) + 1n)),
+        /recomputes to root/,
+      ],
+      [
+        "a sibling moved to the other side",
+        (p) => (p.path[0].side = p.path[0].side === "left" ? "right" : "left"),
+        /recomputes to root/,
+      ],
       ["the balance raised", (p) => (p.balance_minor = String(BigInt(p.balance_minor) + 1n)), /recomputes to root/],
       ["another wallet's id", (p) => (p.wallet = "wal_someoneelse"), /recomputes to root/],
       ["a negative sum", (p) => (p.path[0].sum_minor = "-5"), /negative/],
@@ -147,7 +162,11 @@ describe("proof of liabilities", () => {
       ["a path that is not a list", (p) => (p.path = "nope"), /not a list/],
       ["another snapshot's id", (p) => (p.snapshot = "lsnap_doesnotexist"), /published snapshot given/],
       ["the snapshot's total changed", (_p, s) => (s.currencies[0].total_minor = "1"), /hash does not match/],
-      ["the snapshot's root changed", (_p, s) => (s.currencies[0].root_hash = flipHex(s.currencies[0].root_hash)), /hash does not match/],
+      [
+        "the snapshot's root changed",
+        (_p, s) => (s.currencies[0].root_hash = flipHex(s.currencies[0].root_hash)),
+        /hash does not match/,
+      ],
       ["a currency the snapshot lacks", (p) => (p.currency = "XXX"), /has no XXX tree/],
     ];
     for (const [name, tamper, reason] of cases) {
@@ -177,7 +196,9 @@ describe("proof of liabilities", () => {
     expect(testWallet.status).toBe(404);
     expect(testWallet.json.error.code).toBe("liability_proof_unavailable");
     const newer = uniqueUserId("pol-late");
-    await transaction((tx) => createWallet(tx, live, { externalUserId: newer, currency: CURRENCY, email: "l@example.com" }));
+    await transaction((tx) =>
+      createWallet(tx, live, { externalUserId: newer, currency: CURRENCY, email: "l@example.com" }),
+    );
     const late = await proofOf(newer);
     expect(late.status).toBe(404);
     expect(late.json.error.message).toContain("created after the snapshot");
@@ -222,7 +243,10 @@ describe("proof of liabilities", () => {
     const old = await snapshot();
     const { asOf } = await prisma().liabilitySnapshot.findUniqueOrThrow({ where: { id: old.id } });
     // Aged by hand, which breaks its hash (as_of is hashed): put back below, or the chain would fail.
-    await prisma().liabilitySnapshot.update({ where: { id: old.id }, data: { asOf: new Date(Date.now() - 100 * 86_400_000) } });
+    await prisma().liabilitySnapshot.update({
+      where: { id: old.id },
+      data: { asOf: new Date(Date.now() - 100 * 86_400_000) },
+    });
     const next = await snapshot({ proofRetentionDays: 90 });
     await prisma().liabilitySnapshot.update({ where: { id: old.id }, data: { asOf } });
     expect(next.prunedChunks).toBeGreaterThan(0);
@@ -256,11 +280,18 @@ describe("the CLI", () => {
     expect(outcome.taken).toBe(true);
 
     const dir = await mkdtemp(path.join(os.tmpdir(), "pol-cli-"));
-    const files = { proof: path.join(dir, "proof.json"), snapshot: path.join(dir, "snapshot.json"), chain: path.join(dir, "list.json") };
+    const files = {
+      proof: path.join(dir, "proof.json"),
+      snapshot: path.join(dir, "snapshot.json"),
+      chain: path.join(dir, "list.json"),
+    };
     const proof = (await proofOf(users[3]!, outcome.id)).json;
     await writeFile(files.proof, JSON.stringify(proof));
     await writeFile(files.snapshot, JSON.stringify(await published(outcome.id)));
-    await writeFile(files.chain, (await callRoute(listSnapshots, { path: "/api/public/treasury/liabilities?limit=100" })).text);
+    await writeFile(
+      files.chain,
+      (await callRoute(listSnapshots, { path: "/api/public/treasury/liabilities?limit=100" })).text,
+    );
     const ok = await cli("liabilities", "verify", files.proof, "--snapshot", files.snapshot, "--chain", files.chain);
     expect(ok.code).toBe(0);
     // Amounts in the currency's units, as the holder reads them, never in minor units.
@@ -270,7 +301,10 @@ describe("the CLI", () => {
     await writeFile(files.proof, JSON.stringify({ ...proof, balance_minor: "99999999" }));
     const bad = await cli("liabilities", "verify", files.proof, "--snapshot", files.snapshot, "--json");
     expect(bad.code).toBe(1);
-    expect(JSON.parse(bad.stdout.trim())).toMatchObject({ valid: false, reason: expect.stringContaining("recomputes to root") });
+    expect(JSON.parse(bad.stdout.trim())).toMatchObject({
+      valid: false,
+      reason: expect.stringContaining("recomputes to root"),
+    });
     const missing = await cli("liabilities", "verify", path.join(dir, "none.json"), "--snapshot", files.snapshot);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("cannot be read as JSON");
@@ -280,3 +314,39 @@ describe("the CLI", () => {
 function flipHex(hex: string): string {
   return (hex[0] === "0" ? "1" : "0") + hex.slice(1);
 }
+
+describe("proof of liabilities with a wallet the card network overdrew", () => {
+  it("gives the overdrawn wallet a leaf of 0 and still publishes, its debt set apart", async () => {
+    // HUF: no other suite's live wallets, so this currency's figures are this test's alone.
+    const funded = uniqueUserId("pol");
+    const overdrawn = uniqueUserId("pol");
+    for (const externalUserId of [funded, overdrawn]) {
+      await transaction((tx) => createWallet(tx, live, { externalUserId, currency: "HUF", email: "p@example.com" }));
+    }
+    await transaction((tx) => fundWallet(tx, live, funded, { amount: 300 }));
+    const card = await transaction((tx) =>
+      issueCard(tx, live, { externalUserId: overdrawn, kind: "virtual", currency: "HUF" }),
+    );
+    const posted = await handleNetworkMessage({
+      kind: "force_post",
+      networkId: `pol-${overdrawn}`,
+      processor: "lithic",
+      cardId: card.id,
+      amount: 12_000n,
+      currency: "HUF",
+    });
+    expect(posted.ok).toBe(true);
+    const taken = await snapshot();
+    const entry = (await published(taken.id)).currencies.find((c: { currency: string }) => c.currency === "HUF");
+    // Holders are owed 300 (the overdrawn wallet nothing); the ledger's net is 300 - 120.
+    expect(entry.total_minor).toBe("30000");
+    const stats = await computeTreasuryStats(prisma());
+    expect(stats.currencies.find((c) => c.currency === "HUF")).toMatchObject({
+      liabilities: 180,
+      overdrawn_wallets: 1,
+      overdrawn_amount: -120,
+    });
+    const proof = await proofOf(overdrawn, taken.id);
+    expect(proof.json.balance_minor).toBe("0");
+  });
+});

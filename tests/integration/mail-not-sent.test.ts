@@ -11,6 +11,7 @@ import { createRunDatabase, type RunDatabase } from "@/lib/db/run-database";
 import { smtpStartupWarning } from "@/lib/mail/mail-delivery";
 import { sendMail } from "@/lib/mail/send-mail";
 import { workerProcesses } from "../helpers/worker-process";
+import { onLogLine } from "@/lib/logging/logger";
 
 const written: string[] = [];
 let workers: ReturnType<typeof workerProcesses> | undefined;
@@ -56,6 +57,7 @@ describe("production without SMTP_URL", () => {
     vi.stubEnv("NODE_ENV", "production");
     vi.stubEnv("SMTP_URL", "");
     const lines: string[] = [];
+    const stopListening = onLogLine((line) => lines.push(line));
     for (const method of ["log", "info", "warn", "error", "debug"] as const)
       vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(" ")));
     const token = randomBytes(32).toString("base64url");
@@ -67,6 +69,7 @@ describe("production without SMTP_URL", () => {
       link,
     });
     const file = sent.file ?? "";
+    stopListening();
     written.push(file, file.replace(/\.eml$/, ".txt"));
     expect(lines.join("\n")).toContain("[mail] Reset your password -> owner@example.test");
     expect(lines.join("\n")).not.toContain(token);

@@ -2,21 +2,26 @@
 // HTTP while real route handlers answer (against the run's PostgreSQL), a real webhook is delivered
 // to a local receiver by deliver(), and the queue's gauges ask the database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "@/lib/db/client";
+import { DATABASE_POOL_MAX, prisma } from "@/lib/db/client";
 import { startMetricsServer, type MetricsServer } from "@/lib/metrics/metrics-server";
-import { registerQueueMetrics } from "@/lib/metrics/process-metrics";
+import { countLedgerFindings } from "@/lib/metrics/metrics";
+import { registerPoolMetrics, registerQueueMetrics, registerWorkerLivenessMetric } from "@/lib/metrics/process-metrics";
+import { runLedgerVerification } from "@/lib/ledger/verify-ledger";
 import { deliver } from "@/lib/webhooks/deliver";
 import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import { createDeliveryByHand } from "../helpers/event-backlog";
 import { setupApp } from "../helpers/fixtures";
 import { testClient } from "../helpers/route-fetch";
 import { startReceiver, type WebhookReceiver } from "../helpers/webhook-receiver";
+import { waitUntil } from "../helpers/wait-until";
 
 let server: MetricsServer;
 let receiver: WebhookReceiver;
 
 beforeAll(async () => {
   registerQueueMetrics(prisma());
+  registerPoolMetrics();
+  registerWorkerLivenessMetric(prisma());
   server = await startMetricsServer(0, "127.0.0.1", "process");
   receiver = await startReceiver();
 });
@@ -79,6 +84,49 @@ describe("GET /metrics", () => {
     expect(text).toMatch(/^webhook_queue_due_jobs \d+$/m);
     expect(text).toMatch(/^webhook_queue_oldest_due_seconds [\d.e+-]+$/m);
     expect(text).toMatch(/^webhook_endpoints\{state="disabled"\} \d+$/m);
+    // Other test files' workers come and go; the gauge is there, a whole number.
+    expect(text).toMatch(/^webhook_workers_alive \d+$/m);
+  });
+
+  it("reports the database pool's connections in use and the queries waiting for one", async () => {
+    // More sleeping queries than the pool has connections: every connection busy, the rest waiting.
+    // .then() starts each now (a Prisma query runs only once awaited).
+    const sleepers = Array.from({ length: DATABASE_POOL_MAX + 3 }, () =>
+      prisma().$executeRaw`SELECT pg_sleep(2)`.then(() => undefined),
+    );
+    try {
+      // Polled: on a busy machine opening ten connections takes a while.
+      const busy = await waitUntil(async () => {
+        const { text } = await scrape();
+        return sample(text, 'db_pool_connections{state="in_use"}') === DATABASE_POOL_MAX && text;
+      }, 5_000);
+      expect(sample(busy, "db_pool_waiting_queries")).toBeGreaterThanOrEqual(3);
+    } finally {
+      await Promise.all(sleepers);
+    }
+    const calm = (await scrape()).text;
+    expect(sample(calm, "db_pool_waiting_queries")).toBe(0);
+    expect(sample(calm, 'db_pool_connections{state="idle"}')).toBeGreaterThan(0);
+  });
+
+  it("counts ledger verification findings by run, mode and kind", async () => {
+    const before = (await scrape()).text;
+    // A real run on the shared ledger (balanced: no findings), then findings as the full run reports them.
+    const outcome = await runLedgerVerification(prisma());
+    countLedgerFindings("incremental", outcome.findings);
+    const none = { mismatchedDeltas: [], unbalancedTransfers: [], mismatchedAccounts: [], mismatchedTotals: [] };
+    countLedgerFindings("full", { live: { ...none, mismatchedAccounts: ["acc_1", "acc_2"] }, test: none });
+    const { text } = await scrape();
+    const incremental = 'ledger_verification_findings_total{run="incremental",mode="live",kind="unbalanced_transfers"}';
+    expect(text).toContain(incremental);
+    expect(sample(text, incremental) - sample(before, incremental)).toBe(
+      outcome.findings.live.unbalancedTransfers.length,
+    );
+    const accounts = 'ledger_verification_findings_total{run="full",mode="live",kind="mismatched_accounts"}';
+    expect(sample(text, accounts) - sample(before, accounts)).toBe(2);
+    const totals = 'ledger_verification_findings_total{run="full",mode="test",kind="mismatched_totals"}';
+    expect(text).toContain(totals);
+    expect(sample(text, totals) - sample(before, totals)).toBe(0);
   });
 
   it("carries no application, wallet, card or endpoint id in any label", async () => {

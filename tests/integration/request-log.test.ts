@@ -29,6 +29,7 @@ import { callRoute, type CallOptions } from "../helpers/call-route";
 import { createKey, setupApp, uniqueUserId } from "../helpers/fixtures";
 import { startWithinOneMinuteWindow } from "../helpers/minute-window";
 import { sleep } from "../helpers/wait-until";
+import { onLogLine } from "@/lib/logging/logger";
 
 type App = Awaited<ReturnType<typeof setupApp>>;
 
@@ -307,9 +308,8 @@ describe("the writer never delays a request", () => {
       }),
     });
     const writer = new RequestLogWriter({ db: () => gone, flushIntervalMs: 60_000 });
-    const errors: unknown[] = [];
-    const originalError = console.error;
-    console.error = (...args: unknown[]) => void errors.push(args);
+    const errors: string[] = [];
+    const stopListening = onLogLine((line) => void (line.includes("request log rows dropped") && errors.push(line)));
     try {
       // record() is synchronous: it hands the row to the buffer and returns, whatever the database.
       for (let i = 0; i < 50; i++) expect(writer.record(entry(app.appId))).toBeUndefined();
@@ -317,7 +317,7 @@ describe("the writer never delays a request", () => {
       expect(writer.dropped).toBe(50);
       expect(errors.length).toBeGreaterThan(0);
     } finally {
-      console.error = originalError;
+      stopListening();
       await gone.$disconnect();
     }
   });

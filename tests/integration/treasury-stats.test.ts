@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { spendCard } from "@/lib/authorizations/spend-card";
 import { captureAuthorization } from "@/lib/authorizations/capture-authorization";
 import { refundAuthorization } from "@/lib/authorizations/refund-authorization";
+import { handleNetworkMessage } from "@/lib/card-network/handle-network-message";
 import { issueCard } from "@/lib/cards/issue-card";
 import { prisma, transaction } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -41,7 +42,15 @@ async function scriptedMovements(tenant: Tenant, currency: string) {
   await spend(cards[1]!, 40);
 }
 
-type Direct = { wallets: number; cards: number; liabilities: bigint; reserves: bigint; volume: bigint };
+type Direct = {
+  wallets: number;
+  cards: number;
+  liabilities: bigint;
+  reserves: bigint;
+  volume: bigint;
+  overdrawnWallets: number;
+  overdrawn: bigint;
+};
 
 /** The same figures straight from the tables, one currency at a time, without the grouped queries. */
 async function directFigures(db: Prisma.TransactionClient, currency: string): Promise<Direct> {
@@ -65,12 +74,16 @@ async function directFigures(db: Prisma.TransactionClient, currency: string): Pr
     },
     _sum: { amount: true },
   });
+  const accounts = await db.ledgerAccount.findMany({ where: { livemode: true, kind: "wallet", currency } });
+  const below = accounts.map((a) => a.postedMinor - a.heldMinor).filter((available) => available < 0n);
   return {
     wallets,
     cards,
     liabilities: walletSum._sum.amount ?? 0n,
     reserves: -(reserveSum._sum.amount ?? 0n),
     volume: moved._sum.amount ?? 0n,
+    overdrawnWallets: below.length,
+    overdrawn: below.reduce((sum, available) => sum + available, 0n),
   };
 }
 
@@ -108,6 +121,8 @@ describe("treasury statistics", () => {
         reserves: toMajor(d.reserves, row.currency),
         coverage_ratio: coverageRatio(d.reserves, d.liabilities),
         card_volume_30d: toMajor(d.volume, row.currency),
+        overdrawn_wallets: d.overdrawnWallets,
+        overdrawn_amount: toMajor(d.overdrawn, row.currency),
       });
     }
     // Funded 1250, captured 150, refunded 20: holders are owed 1120, volume is 130 net.
@@ -119,6 +134,33 @@ describe("treasury statistics", () => {
       reserves: 1120,
       coverage_ratio: 1,
       card_volume_30d: 130,
+      overdrawn_wallets: 0,
+      overdrawn_amount: 0,
+    });
+  });
+
+  it("report a live wallet the card network overdrew (a force post), and only through the network", async () => {
+    const app = await createMerchantApp();
+    const live: Tenant = { applicationId: app.application.id, livemode: true };
+    const externalUserId = uniqueUserId("treasury");
+    // NOK is used live only by this test.
+    await transaction((tx) => createWallet(tx, live, { externalUserId, currency: "NOK", email: "t@example.com" }));
+    const card = await transaction((tx) => issueCard(tx, live, { externalUserId, kind: "virtual", currency: "NOK" }));
+    const posted = await handleNetworkMessage({
+      kind: "force_post",
+      networkId: `treasury-${externalUserId}`,
+      processor: "lithic",
+      cardId: card.id,
+      amount: 550n,
+      currency: "NOK",
+      merchant: { name: "Ferry" },
+    });
+    expect(posted.ok).toBe(true);
+    const stats = await computeTreasuryStats(prisma());
+    expect(stats.currencies.find((c) => c.currency === "NOK")).toMatchObject({
+      liabilities: -5.5,
+      overdrawn_wallets: 1,
+      overdrawn_amount: -5.5,
     });
   });
 

@@ -39,7 +39,6 @@ function embeddedEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
   return env;
 }
 
-
 describe("the README's start command", () => {
   let dataDir: string;
   let port: number;
@@ -183,10 +182,24 @@ describe("the README's start command", () => {
     try {
       const added = await run(
         "npm",
-        ["run", "--silent", "cli", "--", "webhooks", "add", "--app", app, "--url", `http://localhost:${receiverPort}/hooks`, "--json"],
+        [
+          "run",
+          "--silent",
+          "cli",
+          "--",
+          "webhooks",
+          "add",
+          "--app",
+          app,
+          "--url",
+          `http://localhost:${receiverPort}/hooks`,
+          "--json",
+        ],
         { cwd: ROOT, env: embeddedEnv(dataDir, port), timeout: 60_000 },
       );
-      expect(JSON.parse(added.stdout.trim().split("\n").pop() ?? "{}").url).toBe(`http://localhost:${receiverPort}/hooks`);
+      expect(JSON.parse(added.stdout.trim().split("\n").pop() ?? "{}").url).toBe(
+        `http://localhost:${receiverPort}/hooks`,
+      );
       const base = `http://127.0.0.1:${port}/api/public/sdk/v1`;
       const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
       const decision = await fetch(`${base}/authorization-endpoint`, {
@@ -248,7 +261,8 @@ describe("the README's start command", () => {
       400,
       "validation_failed",
     );
-    await expect.poll(() => output).toContain(`[${escapeId}]`);
+    // The development server's log line for it (pino-pretty's), naming the same id.
+    await expect.poll(() => output).toContain(`requestId: "${escapeId}"`);
 
     // Trailing slashes and empty ids: 404 with the envelope, never a redirect; pages keep theirs.
     const noRedirect = { redirect: "manual" } as const;
@@ -315,7 +329,8 @@ describe("the README's start command", () => {
     const [mint = "", rest = ""] = block.split(/^LIVE_KEY=sk_live_\.\.\..*$/m);
     expect(rest, "the guide pastes the live key on a line of its own").not.toBe("");
     const env = { ...embeddedEnv(dataDir, port), BASE: `http://127.0.0.1:${port}`, APP: app };
-    const shell = (script: string) => run("bash", ["-euo", "pipefail", "-c", script], { cwd: ROOT, env, timeout: 120_000 });
+    const shell = (script: string) =>
+      run("bash", ["-euo", "pipefail", "-c", script], { cwd: ROOT, env, timeout: 120_000 });
     const files = ["proof.json", "snapshot.json"].map((name) => path.join(ROOT, name));
     try {
       const minted = await shell(mint);

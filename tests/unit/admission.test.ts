@@ -72,6 +72,9 @@ describe("classify", () => {
     expect(classify("POST", "/api/public/sdk/v1/cards/card_1/authorizations")).toBe("decision");
     expect(classify("POST", "/api/public/sdk/v1/cards/card_1/authorizations?x=1")).toBe("decision");
     expect(classify("GET", "/api/public/sdk/v1/cards/card_1/authorizations")).toBe("read");
+    // Lithic's ASA requests must be answered inside Lithic's window; its events can wait.
+    expect(classify("POST", "/api/processors/lithic/asa")).toBe("decision");
+    expect(classify("POST", "/api/processors/lithic/events")).toBe("write");
     expect(classify("POST", "/api/public/sdk/v1/authorizations/auth_1/capture")).toBe("write");
   });
 
@@ -132,6 +135,15 @@ describe("deadlines", () => {
     // Outside a request (jobs, the CLI) nothing is counted or refused.
     beginAdmittedWork(now);
     expect(overloadCounters().queueTime.count).toBe(2);
+  });
+
+  it("in the development server, starts the budget when the route starts: a first request's compile is not queueing", () => {
+    const now = Date.now();
+    const compiled = deadline({ admittedAt: now - 9_000, deadline: now - 6_000, budgetFromRouteStartMs: 5_000 });
+    runWithDeadline(compiled, () => beginAdmittedWork(now));
+    expect(compiled.deadline).toBe(now + 5_000);
+    expect(abandonReason(compiled, now + 4_999)).toBeUndefined();
+    expect(abandonReason(compiled, now + 5_001)).toBe("deadline");
   });
 });
 

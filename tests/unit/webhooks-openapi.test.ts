@@ -1,4 +1,4 @@
-// The OpenAPI document describes the events, deliveries and endpoints routes and, under `webhooks`, the six events
+// The OpenAPI document describes the events, deliveries and endpoints routes and, under `webhooks`, every event kind
 // and the authorization decision request (a callback signed like them).
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, it } from "vitest";
@@ -8,17 +8,29 @@ describe("OpenAPI webhooks", () => {
   it("documents every event kind and the decision request, the delivery and endpoint routes, endpoint health and the replay limit, and stays a valid 3.1 document", async () => {
     const doc = JSON.parse(JSON.stringify(openApiDocument()));
     expect(Object.keys(doc.webhooks).sort()).toEqual([
+      "card.advised",
       "card.authorization.request",
       "card.authorized",
       "card.canceled",
       "card.captured",
       "card.declined",
+      "card.force_posted",
       "card.frozen",
+      "card.incremented",
       "card.issued",
       "card.refunded",
+      "card.return_reversed",
       "card.reversed",
       "card.unfrozen",
       "card.updated",
+      "payout.canceled",
+      "payout.created",
+      "payout.failed",
+      "payout.in_transit",
+      "payout.paid",
+      "payout.returned",
+      "top_up.created",
+      "transfer.created",
       "wallet.provisioned",
       "wallet.updated",
     ]);

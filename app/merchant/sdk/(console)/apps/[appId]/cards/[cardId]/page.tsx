@@ -1,5 +1,6 @@
 // One card: its summary (last four digits, expiry, status, wallet). Further sections (its details
-// for a test-mode card, its spending controls) are components of their own placed below.
+// for a test-mode card, its spending controls, a test card's network simulator and authorizations
+// with their history) are components of their own placed below.
 import type { Metadata } from "next";
 import { prisma } from "@/lib/db/client";
 import { cardDetail } from "@/lib/console/card-detail";
@@ -12,9 +13,11 @@ import { Time } from "@/app/merchant/sdk/_components/time";
 import { loadApplication, orNotFound } from "@/app/merchant/sdk/_lib/load-application";
 import { formatMoney } from "@/lib/money/format";
 import { CardDetailsReveal } from "./card-details-reveal";
+import { NetworkPanel } from "./network-panel";
 import { SpendingControlsPanel } from "./spending-controls-panel";
 import { refusalOf, writeIn } from "@/lib/console/roles";
 import { RoleGate } from "@/app/merchant/sdk/_components/role-gate";
+import { SimulatorCardNotice } from "@/app/merchant/sdk/_components/simulator-card-notice";
 
 export const metadata: Metadata = { title: "Card" };
 
@@ -28,6 +31,7 @@ export default async function CardPage({ params }: { params: Promise<{ appId: st
       <p className="mb-2 text-sm">
         <TextLink href={`${walletPath}#cards`}>← Wallet {card.externalUserId}</TextLink>
       </p>
+      <SimulatorCardNotice card={card} />
       <PageHeader
         title={`•••• ${card.last4}`}
         description={<span className="font-mono text-xs">{card.id}</span>}
@@ -54,6 +58,9 @@ export default async function CardPage({ params }: { params: Promise<{ appId: st
             <Detail term="Spend limit" valueClassName="text-sm text-slate-900">
               {card.spendLimit === null ? "No limit" : formatMoney(card.spendLimit, card.currency)}
             </Detail>
+            <Detail term="Processor" valueClassName="text-sm text-slate-900">
+              {card.processor === "lithic" ? "Lithic" : "Simulator"}
+            </Detail>
             <Detail term="Created" valueClassName="text-sm text-slate-900">
               <Time value={card.createdAt} />
             </Detail>
@@ -64,7 +71,9 @@ export default async function CardPage({ params }: { params: Promise<{ appId: st
           id="details"
           description={
             card.livemode
-              ? "A live card's number and CVC are its holder's alone: show them with a details session (POST /cards/{id}/details-sessions)."
+              ? card.processor === "lithic"
+                ? "This card's number and CVC are held by Lithic: a details session (POST /cards/{id}/details-sessions) answers Lithic's own page, good for 60 seconds."
+                : "A live card's number and CVC are its holder's alone: show them with a details session (POST /cards/{id}/details-sessions)."
               : "The full number, expiry and CVC of this test card, for trying payments. Revealing them is recorded in the audit log."
           }
         >
@@ -83,6 +92,14 @@ export default async function CardPage({ params }: { params: Promise<{ appId: st
           card={card}
           refusal={refusalOf(application.role, writeIn(application.consoleLivemode))}
         />
+        {card.livemode ? null : (
+          <NetworkPanel
+            merchantId={merchant.id}
+            applicationId={application.id}
+            card={card}
+            refusal={refusalOf(application.role, writeIn(false))}
+          />
+        )}
       </div>
     </>
   );
