@@ -40,6 +40,7 @@ import {
 } from "./money-movement";
 import { getOpenApiDocumentOperation } from "./openapi";
 import { createProofOperation, revokeProofOperation } from "./proofs";
+import { getBalanceReportOperation } from "./reports";
 import { createStatementOperation, revokeStatementOperation } from "./statements";
 import { expireTestAuthorizationOperation, fundTestWalletOperation, simulateCardTapOperation } from "./test-helpers";
 import { getTreasuryStatsOperation } from "./treasury";
@@ -75,6 +76,7 @@ export * from "./liabilities";
 export * from "./money-movement";
 export * from "./openapi";
 export * from "./proofs";
+export * from "./reports";
 export * from "./statements";
 export * from "./test-helpers";
 export * from "./treasury";
@@ -105,6 +107,7 @@ export const OPERATIONS: readonly Operation[] = [
   listTransfersOperation,
   createTransferOperation,
   getTransferOperation,
+  getBalanceReportOperation,
   fundTestWalletOperation,
   createTestTopUpOperation,
   simulateCardTapOperation,
