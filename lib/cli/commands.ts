@@ -11,6 +11,7 @@ import { keysCreateCommand, keysListCommand, keysRevokeCommand } from "./keys-co
 import { ledgerVerifyCommand } from "./ledger-commands";
 import { liabilitiesSnapshotCommand, liabilitiesVerifyCommand } from "./liabilities-commands";
 import { balanceCommand, topUpRecordCommand, transferCreateCommand } from "./money-movement-commands";
+import { reportsBalanceCommand } from "./reports-commands";
 import { reverseAuthorizationCommand } from "./reverse-authorization-command";
 import { simulateAuthorizationCommand } from "./simulate-authorization-command";
 import { triggerCommand } from "./trigger-command";
@@ -30,6 +31,7 @@ export const COMMANDS = {
   balance: balanceCommand,
   "top-ups record": topUpRecordCommand,
   "transfers create": transferCreateCommand,
+  "reports balance": reportsBalanceCommand,
   "cards details": cardDetailsCommand,
   "authorizations reverse": reverseAuthorizationCommand,
   "authorizations simulate": simulateAuthorizationCommand,
@@ -58,6 +60,7 @@ export const TOPICS: Record<FirstWord<Words>, string> = {
   balance: "Money in and out:",
   "top-ups": "Money in and out:",
   transfers: "Money in and out:",
+  reports: "Money in and out:",
   cards: "Wallets:",
   authorizations: "Wallets:",
   webhooks: "Webhooks:",
@@ -75,6 +78,7 @@ export const GROUPS: Record<GroupWord<Words>, string> = {
   wallets: "Fund wallets from the platform's reserve",
   "top-ups": "Record bank deposits into an application's balance",
   transfers: "Move money between an application's balance and its wallets",
+  reports: "Settlement report of an application's balance",
   cards: "Show a test card's details",
   authorizations: "Release card holds by hand; simulate a spend and see its decision",
   webhooks: "Register, list and disable webhook endpoints",

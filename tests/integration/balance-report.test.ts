@@ -3,8 +3,9 @@
 // only, bad periods are 400s, and over generated histories of top-ups and transfers opening plus
 // movements is the closing balance and the closing balance is the ledger's sum at `to`.
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { balanceAccountId } from "@/lib/balance/balance-account";
+import { runCli } from "@/lib/cli/run-cli";
 import { prisma } from "@/lib/db/client";
 import { BALANCE_REPORT_CSV_COLUMNS, type BalanceReportRecord } from "@/lib/schemas/balance-report";
 import { createKey, setupApp, uniqueUserId } from "../helpers/fixtures";
@@ -299,4 +300,63 @@ it("closes a period ending now at the balance GET /balance shows", async () => {
   const balance = await testClient(key).GET("/api/public/sdk/v1/balance");
   expect(cents(data?.currencies[0]?.closingBalance ?? -1)).toBe(cents(balance.data?.available[0]?.amount ?? -2));
   expect(cents(data?.currencies[0]?.closingBalance ?? -1)).toBe(1000);
+});
+
+/** Runs one command line as `npm run cli -- …` would, collecting what it printed. */
+async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const spies = [
+    vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => void (stdout += `${args.join(" ")}\n`)),
+    vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void (stderr += `${args.join(" ")}\n`)),
+    vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((stdout += String(chunk)), true)),
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => ((stderr += String(chunk)), true)),
+  ];
+  try {
+    return { code: await runCli(argv, "npm run cli --"), stdout, stderr };
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+}
+
+describe("cli reports balance", () => {
+  it("prints the same CSV as the API, and refuses a bad period by its option", async () => {
+    const { key, appId } = await setupApp();
+    await money.topUp(key, 40, "USD", "Seed");
+    const period = wideOpen();
+    const { data: apiCsv } = await money.csv(key, period);
+    const run = await cli(
+      "reports",
+      "balance",
+      "--app",
+      appId,
+      "--from",
+      period.from,
+      "--to",
+      period.to,
+      "--format",
+      "csv",
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(apiCsv);
+    expect(run.stdout.split("\r\n")[2]).toMatch(/,top_up,tu_\w+,,Seed,40\.00,USD,40\.00$/);
+
+    const json = await cli(
+      "reports",
+      "balance",
+      "--app",
+      appId,
+      "--from",
+      period.from,
+      "--to",
+      period.to,
+      "--format",
+      "json",
+    );
+    expect(JSON.parse(json.stdout)).toMatchObject({ object: "balance_report", currencies: [{ closingBalance: 40 }] });
+
+    const backwards = await cli("reports", "balance", "--app", appId, "--from", period.to, "--to", period.from);
+    expect(backwards.code).toBe(1);
+    expect(backwards.stderr).toContain("--to: must be after from");
+  });
 });
