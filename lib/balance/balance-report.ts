@@ -37,6 +37,7 @@ type MovementRow = {
   id: bigint;
   createdAt: Date;
   amount: bigint;
+  currency: string;
   balanceAfter: bigint | null;
   kind: string;
   ledgerTransferId: string;
@@ -52,7 +53,13 @@ type MovementRow = {
  */
 function movementsQuery(accountId: string, from: Date, to: Date): Prisma.Sql {
   return Prisma.sql`
-    SELECT e."id", e."createdAt", e."amount", e."balanceAfter", t."kind"::text AS "kind",
+    ${MOVEMENT_COLUMNS}
+    WHERE e."accountId" = ${accountId} AND e."createdAt" >= ${from} AND e."createdAt" < ${to}
+    ORDER BY e."createdAt", e."id"`;
+}
+
+const MOVEMENT_COLUMNS = Prisma.sql`
+    SELECT e."id", e."createdAt", e."amount", e."currency", e."balanceAfter", t."kind"::text AS "kind",
       t."id" AS "ledgerTransferId", t."description",
       COALESCE(
         (SELECT tu."id" FROM "TopUp" tu WHERE tu."ledgerTransferId" = t."id"),
@@ -64,9 +71,44 @@ function movementsQuery(accountId: string, from: Date, to: Date): Prisma.Sql {
        WHERE o."transferId" = e."transferId" AND o."accountId" <> e."accountId"
        ORDER BY o."id" LIMIT 1) AS "wallet"
     FROM "LedgerEntry" e
-    JOIN "LedgerTransfer" t ON t."id" = e."transferId"
-    WHERE e."accountId" = ${accountId} AND e."createdAt" >= ${from} AND e."createdAt" < ${to}
-    ORDER BY e."createdAt", e."id"`;
+    JOIN "LedgerTransfer" t ON t."id" = e."transferId"`;
+
+function movementOf(row: MovementRow): BalanceMovement {
+  return {
+    createdAt: row.createdAt,
+    kind: row.kind,
+    id: row.objectId ?? row.ledgerTransferId,
+    wallet: row.wallet,
+    description: row.description,
+    amountMinor: row.amount,
+    balanceAfterMinor: storedBalance(row),
+  };
+}
+
+/**
+ * The balance's movements in every currency, newest first, a page at a time after the entry
+ * `after` names (the console's list): keyed by entry id, which is the order each account's
+ * running balance follows.
+ */
+export async function listBalanceMovements(
+  db: Db,
+  tenant: Tenant,
+  query: { after?: string; limit: number },
+): Promise<{ rows: (BalanceMovement & { entryId: string; currency: string })[]; nextCursor: string | null }> {
+  const after = query.after && /^\d{1,19}$/.test(query.after) ? BigInt(query.after) : null;
+  const rows = await db.$queryRaw<MovementRow[]>`
+    ${MOVEMENT_COLUMNS}
+    JOIN "LedgerAccount" a ON a."id" = e."accountId"
+    WHERE a."applicationId" = ${tenant.applicationId} AND a."livemode" = ${tenant.livemode}
+      AND a."kind"::text = 'balance' AND a."walletId" IS NULL
+      ${after === null ? Prisma.empty : Prisma.sql`AND e."id" < ${after}`}
+    ORDER BY e."id" DESC LIMIT ${query.limit + 1}`;
+  const page = rows.slice(0, query.limit).map((row) => ({
+    ...movementOf(row),
+    entryId: row.id.toString(),
+    currency: row.currency,
+  }));
+  return { rows: page, nextCursor: rows.length > query.limit ? (page.at(-1)?.entryId ?? null) : null };
 }
 
 /**
@@ -96,15 +138,7 @@ async function readBalanceReport(db: Db, tenant: Tenant, query: BalanceReportQue
     );
     const openingMinor = before ? storedBalance(before) : 0n;
     const rows = await db.$queryRaw<MovementRow[]>(movementsQuery(account.id, from, to));
-    const movements = rows.map((row) => ({
-      createdAt: row.createdAt,
-      kind: row.kind,
-      id: row.objectId ?? row.ledgerTransferId,
-      wallet: row.wallet,
-      description: row.description,
-      amountMinor: row.amount,
-      balanceAfterMinor: storedBalance(row),
-    }));
+    const movements = rows.map(movementOf);
     const closingMinor = movements.at(-1)?.balanceAfterMinor ?? openingMinor;
     currencies.push({ currency: account.currency, openingMinor, closingMinor, movements });
   }
