@@ -388,7 +388,7 @@ export interface paths {
     put?: never;
     /**
      * Move money between the balance and wallets
-     * @description Balance to wallet (funding a user), wallet to wallet (between two users of the application) or wallet to balance (collecting), in the currency of every wallet named. Instant and atomic: both sides post in one ledger transfer or nothing posts. Fires `transfer.created` in the sequence of each wallet it touches. A frozen or closed wallet cannot send; a closed one cannot receive. Too little available on the sending side is 402 `insufficient_funds` with nothing posted.
+     * @description Balance to wallet (funding a user), wallet to wallet (between two users of the application) or wallet to balance (collecting), in the currency of every wallet named. Instant and atomic: both sides post in one ledger transfer or nothing posts. Fires `transfer.created` in the sequence of each wallet it touches. A frozen or closed wallet cannot send; a closed one cannot receive. Too little available on the sending side is 402 `insufficient_funds` with nothing posted; a transfer over a limit of the sending wallet that counts transfers (`spendingControls.spendingLimits[].transfers: true`) is 402 `spending_limit_exceeded`.
      *
      *     Required scope: `transactions:write`.
      */
@@ -1498,6 +1498,11 @@ export interface components {
          *     ]
          */
         categories?: string[];
+        /**
+         * @description A wallet's limits only: true counts the wallet's outgoing transfers (`POST /transfers` from it) against the limit as well as its cards' spends, and a transfer over it is refused with 402 `spending_limit_exceeded`. Default false: card limits were set for card spending, and a transfer the application itself makes is its own decision (docs/decisions/money-movement.md). Not with `categories`: a transfer has no merchant category.
+         * @example true
+         */
+        transfers?: boolean;
       }[];
       /** @description Only merchants of these categories are approved; others decline with category_blocked. */
       allowedCategories?: string[];
@@ -2207,6 +2212,8 @@ export interface components {
         /** @enum {string} */
         interval: "per_authorization" | "daily" | "weekly" | "monthly" | "yearly" | "all_time";
         categories?: string[];
+        /** @description Present and true on a wallet's limit that counts its outgoing transfers too. */
+        transfers?: boolean;
       }[];
       allowedCategories?: string[];
       blockedCategories?: string[];
@@ -2230,6 +2237,8 @@ export interface components {
       interval: "daily" | "weekly" | "monthly" | "yearly" | "all_time";
       /** @description The limit's categories; absent when every spend counts. */
       categories?: string[];
+      /** @description true when the wallet's outgoing transfers count against the limit too. */
+      transfers?: boolean;
       /**
        * @description Amount in the major unit of the currency.
        * @example 500
@@ -6950,6 +6959,8 @@ export interface components {
         /** @enum {string} */
         interval: "per_authorization" | "daily" | "weekly" | "monthly" | "yearly" | "all_time";
         categories?: string[];
+        /** @description Present and true on a wallet's limit that counts its outgoing transfers too. */
+        transfers?: boolean;
       }[];
       allowedCategories?: string[];
       blockedCategories?: string[];
@@ -6973,6 +6984,8 @@ export interface components {
       interval: "daily" | "weekly" | "monthly" | "yearly" | "all_time";
       /** @description The limit's categories; absent when every spend counts. */
       categories?: string[];
+      /** @description true when the wallet's outgoing transfers count against the limit too. */
+      transfers?: boolean;
       /**
        * @description Amount in the major unit of the currency.
        * @example 500
@@ -11486,7 +11499,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The card refused the payment. Codes: insufficient_funds. */
+      /** @description The card refused the payment. Codes: insufficient_funds, spending_limit_exceeded. */
       402: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
