@@ -40,7 +40,9 @@ export type IdPrefix =
   | "areq"
   | "tu"
   | "tr"
-  | "nstep";
+  | "nstep"
+  | "ba"
+  | "po";
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(24)}`;

@@ -20,7 +20,14 @@ import type { Tenant } from "@/lib/tenant";
 import { createWallet } from "@/lib/wallets/create-wallet";
 import { topUpBalance } from "@/lib/balance/top-up";
 import { createTransfer } from "@/lib/transfers/create-transfer";
-import { createTransferBodySchema } from "@/lib/schemas/money-movement";
+import {
+  createBankAccountBodySchema,
+  createPayoutBodySchema,
+  createTransferBodySchema,
+} from "@/lib/schemas/money-movement";
+import { createBankAccount } from "@/lib/payouts/bank-accounts";
+import { createPayout } from "@/lib/payouts/create-payout";
+import { movePayout, type PayoutMove } from "@/lib/payouts/move-payout";
 
 export class UnknownEventError extends Error {
   override name = "UnknownEventError";
@@ -46,7 +53,13 @@ export type TriggerResult = {
   type: EventType;
   /** Every event the trigger caused, in order; the last is the one asked for. */
   events: CausedEvent[];
-  resources: { externalUserId: string; walletId?: string; cardId?: string; authorizationId?: string };
+  resources: {
+    externalUserId: string;
+    walletId?: string;
+    cardId?: string;
+    authorizationId?: string;
+    payoutId?: string;
+  };
 };
 
 type Made = TriggerResult["resources"];
@@ -71,6 +84,12 @@ const PREREQUISITE: Record<EventType, EventType | null> = {
   "card.advised": "card.issued",
   "card.force_posted": "card.issued",
   "card.return_reversed": "card.refunded",
+  "payout.created": "transfer.created",
+  "payout.in_transit": "payout.created",
+  "payout.paid": "payout.in_transit",
+  "payout.failed": "payout.created",
+  "payout.returned": "payout.paid",
+  "payout.canceled": "payout.created",
 };
 
 const STEPS: Record<EventType, Step> = {
@@ -154,6 +173,31 @@ const STEPS: Record<EventType, Step> = {
       kind: "return_reversal",
       authorization: { id: need(made.authorizationId, "authorization") },
     }),
+  "payout.created": async (tenant, made) => {
+    // To the wallet holder's own bank account, out of what the transfer put in.
+    const account = createBankAccountBodySchema.parse({
+      country: "US",
+      currency: CURRENCY,
+      holderName: "Trigger Test",
+      routingNumber: "110000000",
+      accountNumber: "000123456789",
+    });
+    const bankAccount = await transaction((tx) => createBankAccount(tx, tenant, made.externalUserId, account));
+    const body = createPayoutBodySchema.parse({
+      from: { type: "wallet", externalUserId: made.externalUserId },
+      bankAccountId: bankAccount.id,
+      amount: SPEND / 5,
+      currency: CURRENCY,
+    });
+    const payout = await transaction((tx) => createPayout(tx, tenant, body));
+    made.payoutId = payout.id;
+    return { recordId: payout.id };
+  },
+  "payout.in_transit": (tenant, made) => payoutMove(tenant, made, "in_transit"),
+  "payout.paid": (tenant, made) => payoutMove(tenant, made, "paid"),
+  "payout.failed": (tenant, made) => payoutMove(tenant, made, "failed"),
+  "payout.returned": (tenant, made) => payoutMove(tenant, made, "returned"),
+  "payout.canceled": (tenant, made) => payoutMove(tenant, made, "canceled"),
 };
 
 type NetworkPart =
@@ -180,6 +224,12 @@ async function network(tenant: Tenant, made: Made, part: NetworkPart): Promise<{
     throw new Error(`The simulated ${part.kind} was declined: ${result.outcome.message}`);
   made.authorizationId = result.outcome.authorizationId;
   return { recordId: result.outcome.authorizationId };
+}
+
+async function payoutMove(tenant: Tenant, made: Made, move: PayoutMove): Promise<{ recordId: string }> {
+  const payoutId = need(made.payoutId, "payout");
+  await transaction((tx) => movePayout(tx, tenant, payoutId, move));
+  return { recordId: payoutId };
 }
 
 function need(id: string | undefined, what: string): string {

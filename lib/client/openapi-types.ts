@@ -419,6 +419,128 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/public/sdk/v1/wallets/{externalUserId}/bank-accounts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a wallet holder's bank accounts
+     * @description Required scope: `wallets:read`.
+     */
+    get: operations["listWalletBankAccounts"];
+    put?: never;
+    /**
+     * Add a wallet holder's bank account
+     * @description Records the holder's external bank account for payouts, in the wallet's currency: `{routingNumber, accountNumber}` (US, ABA checksum checked), `{sortCode, accountNumber}` (GB), `{iban}` (IBAN countries, mod 97 checked), `{bankCode, accountNumber}` (NG, NUBAN check digit checked). The identifiers are sealed at rest and answered only as `last4` and the bank's code.
+     *
+     *     Required scope: `transactions:write`.
+     */
+    post: operations["createWalletBankAccount"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/balance/bank-accounts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the application's own bank accounts
+     * @description Required scope: `wallets:read`.
+     */
+    get: operations["listBalanceBankAccounts"];
+    put?: never;
+    /**
+     * Add the application's own bank account
+     * @description As for a wallet's, for payouts from the application's balance.
+     *
+     *     Required scope: `transactions:write`.
+     */
+    post: operations["createBalanceBankAccount"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/payouts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List payouts
+     * @description The application's payouts in this mode, newest first; with `wallet`, that wallet's.
+     *
+     *     Required scope: `wallets:read`.
+     */
+    get: operations["listPayouts"];
+    put?: never;
+    /**
+     * Pay out to a bank account
+     * @description Pays out of a wallet (to one of its holder's bank accounts) or the balance (to one of the application's). The amount is held at once (available drops; posted moves when it is paid), the payout is `pending` and goes to the payout rail; it moves to `in_transit`, then `paid`, or `failed` (the hold released), and a paid one may come back `returned` (credited back). Fires `payout.*` at each move. Test mode uses the built-in simulator rail; live payouts need a rail connector and otherwise answer 403 `payouts_not_configured`.
+     *
+     *     Required scope: `transactions:write`.
+     */
+    post: operations["createPayout"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/payouts/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Retrieve a payout
+     * @description Required scope: `wallets:read`.
+     */
+    get: operations["getPayout"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/payouts/{id}/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a pending payout
+     * @description Releases the hold of a payout still `pending` and fires `payout.canceled`; any other status is 409 `payout_status_conflict`. No body.
+     *
+     *     Required scope: `transactions:write`.
+     */
+    post: operations["cancelPayout"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/public/sdk/v1/reports/balance": {
     parameters: {
       query?: never;
@@ -479,6 +601,28 @@ export interface paths {
      *     Required scope: `transactions:write`.
      */
     post: operations["createTestTopUp"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/test/payouts/{id}/{move}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Report a test payout's next move
+     * @description Test mode only (live keys get 403 `test_mode_only`). Does what a bank's rail reports: `in-transit` (from pending), `paid` (from pending or in transit: the hold released and the amount posted out), `failed` (from pending or in transit: the hold released; optional `reason`), `returned` (from paid: credited back; optional `reason`). A move its status does not allow is 409 `payout_status_conflict`.
+     *
+     *     Required scope: `transactions:write`.
+     */
+    post: operations["moveTestPayout"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1369,6 +1513,126 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  "payout.created": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A payout was created: the amount held, on its way to the rail
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_payout_created"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "payout.in_transit": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A payout was sent by the rail
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_payout_in_transit"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "payout.paid": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A payout was paid
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_payout_paid"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "payout.failed": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A payout failed
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_payout_failed"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "payout.returned": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A paid payout came back
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_payout_returned"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "payout.canceled": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A payout was canceled
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_payout_canceled"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface components {
   schemas: {
@@ -1710,6 +1974,91 @@ export interface components {
         };
     /**
      * @example {
+     *       "country": "US",
+     *       "currency": "USD",
+     *       "holderName": "Ada Lovelace",
+     *       "routingNumber": "110000000",
+     *       "accountNumber": "000123456789"
+     *     }
+     */
+    CreateBankAccountRequest: {
+      /**
+       * @description The bank's country (ISO 3166-1 alpha-2): decides which identifiers it takes.
+       * @example US
+       */
+      country: string;
+      /**
+       * @description ISO 4217 currency code (upper case in responses).
+       * @example USD
+       */
+      currency: string;
+      /**
+       * @description The account holder's name.
+       * @example Ada Lovelace
+       */
+      holderName: string;
+      /**
+       * @description US: the 9-digit ABA routing number (checksum checked).
+       * @example 110000000
+       */
+      routingNumber?: string;
+      /**
+       * @description US (4-17 digits), GB (8 digits), NG (10-digit NUBAN).
+       * @example 000123456789
+       */
+      accountNumber?: string;
+      /**
+       * @description GB: the 6-digit sort code.
+       * @example 12-34-56
+       */
+      sortCode?: string;
+      /**
+       * @description IBAN countries: the IBAN (mod-97 checked).
+       * @example DE89370400440532013000
+       */
+      iban?: string;
+      /**
+       * @description NG: the bank's 3-digit CBN code (the NUBAN check digit covers it).
+       * @example 058
+       */
+      bankCode?: string;
+    };
+    /**
+     * @example {
+     *       "from": {
+     *         "type": "wallet",
+     *         "externalUserId": "user_42"
+     *       },
+     *       "bankAccountId": "ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx",
+     *       "amount": 120,
+     *       "currency": "USD"
+     *     }
+     */
+    CreatePayoutRequest: {
+      from: components["schemas"]["TransferParty"];
+      /**
+       * @description A bank account of the same wallet (or of the application, from the balance).
+       * @example ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx
+       */
+      bankAccountId: string;
+      /**
+       * @description Amount to pay out (major unit).
+       * @example 120
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code (upper case in responses).
+       * @example USD
+       */
+      currency: string;
+      /**
+       * @description Shown on the transactions it makes.
+       * @example Payroll November
+       */
+      description?: string;
+    };
+    /**
+     * @example {
      *       "amount": 500,
      *       "description": "Test top-up"
      *     }
@@ -1751,6 +2100,18 @@ export interface components {
     };
     /**
      * @example {
+     *       "reason": "account_closed"
+     *     }
+     */
+    TestPayoutMoveRequest: {
+      /**
+       * @description Why it failed or came back (failed and returned only; a default is recorded otherwise).
+       * @example account_closed
+       */
+      reason?: string;
+    };
+    /**
+     * @example {
      *       "url": "https://shop.example.com/api/webhooks",
      *       "description": "Order service, production",
      *       "events": [
@@ -1787,6 +2148,12 @@ export interface components {
         | "card.advised"
         | "card.force_posted"
         | "card.return_reversed"
+        | "payout.created"
+        | "payout.in_transit"
+        | "payout.paid"
+        | "payout.failed"
+        | "payout.returned"
+        | "payout.canceled"
       )[];
       /**
        * @description Your own keys and values (at most 20 keys of up to 40 characters, values up to 500); the service never reads them. On update, the whole map is replaced.
@@ -1828,6 +2195,12 @@ export interface components {
         | "card.advised"
         | "card.force_posted"
         | "card.return_reversed"
+        | "payout.created"
+        | "payout.in_transit"
+        | "payout.paid"
+        | "payout.failed"
+        | "payout.returned"
+        | "payout.canceled"
       )[];
       /**
        * @description Your own keys and values (at most 20 keys of up to 40 characters, values up to 500); the service never reads them. On update, the whole map is replaced.
@@ -1864,7 +2237,13 @@ export interface components {
         | "card.incremented"
         | "card.advised"
         | "card.force_posted"
-        | "card.return_reversed";
+        | "card.return_reversed"
+        | "payout.created"
+        | "payout.in_transit"
+        | "payout.paid"
+        | "payout.failed"
+        | "payout.returned"
+        | "payout.canceled";
     };
     /**
      * @example {
@@ -3307,6 +3686,399 @@ export interface components {
     };
     /**
      * @example {
+     *       "id": "evt_Payout0Example000000000",
+     *       "event": "payout.created",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-11-21T10:00:00.000Z",
+     *       "sequence": 13,
+     *       "data": {
+     *         "id": "po_8Yz1Ab4Cd7Ef0Gh3Ij6Kl9Mn",
+     *         "object": "payout",
+     *         "from": {
+     *           "type": "wallet",
+     *           "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *           "externalUserId": "user_42"
+     *         },
+     *         "bankAccountId": "ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx",
+     *         "amount": 120,
+     *         "currency": "USD",
+     *         "description": null,
+     *         "status": "pending",
+     *         "failureReason": null,
+     *         "rail": "simulator",
+     *         "livemode": false,
+     *         "createdAt": "2026-11-21T09:30:00.000Z",
+     *         "updatedAt": "2026-11-21T09:30:00.000Z"
+     *       }
+     *     }
+     */
+    PayoutCreatedEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_Payout0Example000000000
+       */
+      id: string;
+      /** @constant */
+      event: "payout.created";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 13
+       */
+      sequence: number;
+      data: components["schemas"]["Payout"];
+    };
+    /**
+     * @example {
+     *       "id": "po_8Yz1Ab4Cd7Ef0Gh3Ij6Kl9Mn",
+     *       "object": "payout",
+     *       "from": {
+     *         "type": "wallet",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42"
+     *       },
+     *       "bankAccountId": "ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx",
+     *       "amount": 120,
+     *       "currency": "USD",
+     *       "description": null,
+     *       "status": "pending",
+     *       "failureReason": null,
+     *       "rail": "simulator",
+     *       "livemode": false,
+     *       "createdAt": "2026-11-21T09:30:00.000Z",
+     *       "updatedAt": "2026-11-21T09:30:00.000Z"
+     *     }
+     */
+    Payout: {
+      /** @example po_8Yz1Ab4Cd7Ef0Gh3Ij6Kl9Mn */
+      id: string;
+      /** @constant */
+      object: "payout";
+      from: {
+        /** @enum {string} */
+        type: "balance" | "wallet";
+        /** @description The wallet's id; null for the balance. */
+        walletId: string | null;
+        /** @description The wallet's external user id; null for the balance. */
+        externalUserId: string | null;
+      };
+      bankAccountId: string;
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 25.5
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      description: string | null;
+      /**
+       * @description pending (held: available dropped), in_transit (sent by the rail), paid (posted out), failed (the hold released), returned (paid, then credited back), canceled (released before it left).
+       * @enum {string}
+       */
+      status: "pending" | "in_transit" | "paid" | "failed" | "returned" | "canceled";
+      failureReason: string | null;
+      /** @description The payout rail that carries it: simulator (test mode) or a live connector. */
+      rail: string;
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      updatedAt: string;
+    };
+    /**
+     * @example {
+     *       "id": "evt_Payout0Example000000001",
+     *       "event": "payout.in_transit",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-11-21T10:00:00.000Z",
+     *       "sequence": 14,
+     *       "data": {
+     *         "id": "po_8Yz1Ab4Cd7Ef0Gh3Ij6Kl9Mn",
+     *         "object": "payout",
+     *         "from": {
+     *           "type": "wallet",
+     *           "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *           "externalUserId": "user_42"
+     *         },
+     *         "bankAccountId": "ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx",
+     *         "amount": 120,
+     *         "currency": "USD",
+     *         "description": null,
+     *         "status": "in_transit",
+     *         "failureReason": null,
+     *         "rail": "simulator",
+     *         "livemode": false,
+     *         "createdAt": "2026-11-21T09:30:00.000Z",
+     *         "updatedAt": "2026-11-21T09:30:00.000Z"
+     *       }
+     *     }
+     */
+    PayoutInTransitEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_Payout0Example000000001
+       */
+      id: string;
+      /** @constant */
+      event: "payout.in_transit";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 14
+       */
+      sequence: number;
+      data: components["schemas"]["Payout"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_Payout0Example000000002",
+     *       "event": "payout.paid",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-11-21T10:00:00.000Z",
+     *       "sequence": 15,
+     *       "data": {
+     *         "id": "po_8Yz1Ab4Cd7Ef0Gh3Ij6Kl9Mn",
+     *         "object": "payout",
+     *         "from": {
+     *           "type": "wallet",
+     *           "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *           "externalUserId": "user_42"
+     *         },
+     *         "bankAccountId": "ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx",
+     *         "amount": 120,
+     *         "currency": "USD",
+     *         "description": null,
+     *         "status": "paid",
+     *         "failureReason": null,
+     *         "rail": "simulator",
+     *         "livemode": false,
+     *         "createdAt": "2026-11-21T09:30:00.000Z",
+     *         "updatedAt": "2026-11-21T09:30:00.000Z"
+     *       }
+     *     }
+     */
+    PayoutPaidEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_Payout0Example000000002
+       */
+      id: string;
+      /** @constant */
+      event: "payout.paid";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 15
+       */
+      sequence: number;
+      data: components["schemas"]["Payout"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_Payout0Example000000003",
+     *       "event": "payout.failed",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-11-21T10:00:00.000Z",
+     *       "sequence": 16,
+     *       "data": {
+     *         "id": "po_8Yz1Ab4Cd7Ef0Gh3Ij6Kl9Mn",
+     *         "object": "payout",
+     *         "from": {
+     *           "type": "wallet",
+     *           "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *           "externalUserId": "user_42"
+     *         },
+     *         "bankAccountId": "ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx",
+     *         "amount": 120,
+     *         "currency": "USD",
+     *         "description": null,
+     *         "status": "failed",
+     *         "failureReason": null,
+     *         "rail": "simulator",
+     *         "livemode": false,
+     *         "createdAt": "2026-11-21T09:30:00.000Z",
+     *         "updatedAt": "2026-11-21T09:30:00.000Z"
+     *       }
+     *     }
+     */
+    PayoutFailedEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_Payout0Example000000003
+       */
+      id: string;
+      /** @constant */
+      event: "payout.failed";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 16
+       */
+      sequence: number;
+      data: components["schemas"]["Payout"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_Payout0Example000000004",
+     *       "event": "payout.returned",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-11-21T10:00:00.000Z",
+     *       "sequence": 17,
+     *       "data": {
+     *         "id": "po_8Yz1Ab4Cd7Ef0Gh3Ij6Kl9Mn",
+     *         "object": "payout",
+     *         "from": {
+     *           "type": "wallet",
+     *           "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *           "externalUserId": "user_42"
+     *         },
+     *         "bankAccountId": "ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx",
+     *         "amount": 120,
+     *         "currency": "USD",
+     *         "description": null,
+     *         "status": "returned",
+     *         "failureReason": null,
+     *         "rail": "simulator",
+     *         "livemode": false,
+     *         "createdAt": "2026-11-21T09:30:00.000Z",
+     *         "updatedAt": "2026-11-21T09:30:00.000Z"
+     *       }
+     *     }
+     */
+    PayoutReturnedEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_Payout0Example000000004
+       */
+      id: string;
+      /** @constant */
+      event: "payout.returned";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 17
+       */
+      sequence: number;
+      data: components["schemas"]["Payout"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_Payout0Example000000005",
+     *       "event": "payout.canceled",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-11-21T10:00:00.000Z",
+     *       "sequence": 18,
+     *       "data": {
+     *         "id": "po_8Yz1Ab4Cd7Ef0Gh3Ij6Kl9Mn",
+     *         "object": "payout",
+     *         "from": {
+     *           "type": "wallet",
+     *           "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *           "externalUserId": "user_42"
+     *         },
+     *         "bankAccountId": "ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx",
+     *         "amount": 120,
+     *         "currency": "USD",
+     *         "description": null,
+     *         "status": "canceled",
+     *         "failureReason": null,
+     *         "rail": "simulator",
+     *         "livemode": false,
+     *         "createdAt": "2026-11-21T09:30:00.000Z",
+     *         "updatedAt": "2026-11-21T09:30:00.000Z"
+     *       }
+     *     }
+     */
+    PayoutCanceledEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_Payout0Example000000005
+       */
+      id: string;
+      /** @constant */
+      event: "payout.canceled";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 18
+       */
+      sequence: number;
+      data: components["schemas"]["Payout"];
+    };
+    /**
+     * @example {
      *       "id": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
      *       "object": "wallet",
      *       "externalUserId": "user_42",
@@ -4151,7 +4923,7 @@ export interface components {
        * @description funding: money in; capture: a card payment; refund: a merchant refund; transfer: a move to or from the application's balance or another wallet.
        * @enum {string}
        */
-      type: "funding" | "capture" | "refund" | "transfer";
+      type: "funding" | "capture" | "refund" | "transfer" | "payout" | "payout_return";
       /**
        * @description Signed: positive credits the wallet, negative debits it.
        * @example -18.4
@@ -4409,6 +5181,250 @@ export interface components {
     };
     /**
      * @example {
+     *       "object": "list",
+     *       "data": [
+     *         {
+     *           "id": "ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx",
+     *           "object": "bank_account",
+     *           "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *           "externalUserId": "user_42",
+     *           "country": "US",
+     *           "currency": "USD",
+     *           "holderName": "Ada Lovelace",
+     *           "scheme": "us_aba",
+     *           "bankCode": "110000000",
+     *           "last4": "6789",
+     *           "livemode": false,
+     *           "createdAt": "2026-11-21T09:30:00.000Z"
+     *         }
+     *       ],
+     *       "has_more": false,
+     *       "next_cursor": null
+     *     }
+     */
+    BankAccountList: {
+      /** @constant */
+      object: "list";
+      /** @description Newest first. */
+      data: components["schemas"]["BankAccount"][];
+      /** @description true when another page follows. */
+      has_more: boolean;
+      /** @description Pass as `starting_after` to read the next page; null on the last page. */
+      next_cursor: string | null;
+    };
+    /**
+     * @example {
+     *       "id": "ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx",
+     *       "object": "bank_account",
+     *       "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *       "externalUserId": "user_42",
+     *       "country": "US",
+     *       "currency": "USD",
+     *       "holderName": "Ada Lovelace",
+     *       "scheme": "us_aba",
+     *       "bankCode": "110000000",
+     *       "last4": "6789",
+     *       "livemode": false,
+     *       "createdAt": "2026-11-21T09:30:00.000Z"
+     *     }
+     */
+    BankAccount: {
+      /** @example ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx */
+      id: string;
+      /** @constant */
+      object: "bank_account";
+      /** @description The wallet it belongs to; null for the application's own. */
+      walletId: string | null;
+      externalUserId: string | null;
+      country: string;
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      holderName: string;
+      /**
+       * @description Which identifiers it was given.
+       * @enum {string}
+       */
+      scheme: "us_aba" | "gb_sort_code" | "iban" | "ng_nuban";
+      /** @description The bank's code (routing number, sort code, CBN code, the IBAN's bank part). */
+      bankCode: string | null;
+      /** @description The last four of the account number or IBAN; the rest is sealed and never shown. */
+      last4: string;
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+    };
+    /**
+     * @example {
+     *       "id": "ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx",
+     *       "object": "bank_account",
+     *       "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *       "externalUserId": "user_42",
+     *       "country": "US",
+     *       "currency": "USD",
+     *       "holderName": "Ada Lovelace",
+     *       "scheme": "us_aba",
+     *       "bankCode": "110000000",
+     *       "last4": "6789",
+     *       "livemode": false,
+     *       "createdAt": "2026-11-21T09:30:00.000Z",
+     *       "idempotent_replay": false
+     *     }
+     */
+    BankAccountWriteResponse: {
+      /** @example ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx */
+      id: string;
+      /** @constant */
+      object: "bank_account";
+      /** @description The wallet it belongs to; null for the application's own. */
+      walletId: string | null;
+      externalUserId: string | null;
+      country: string;
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      holderName: string;
+      /**
+       * @description Which identifiers it was given.
+       * @enum {string}
+       */
+      scheme: "us_aba" | "gb_sort_code" | "iban" | "ng_nuban";
+      /** @description The bank's code (routing number, sort code, CBN code, the IBAN's bank part). */
+      bankCode: string | null;
+      /** @description The last four of the account number or IBAN; the rest is sealed and never shown. */
+      last4: string;
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+      /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
+      idempotent_replay: boolean;
+    };
+    /**
+     * @example {
+     *       "object": "list",
+     *       "data": [
+     *         {
+     *           "id": "po_8Yz1Ab4Cd7Ef0Gh3Ij6Kl9Mn",
+     *           "object": "payout",
+     *           "from": {
+     *             "type": "wallet",
+     *             "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *             "externalUserId": "user_42"
+     *           },
+     *           "bankAccountId": "ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx",
+     *           "amount": 120,
+     *           "currency": "USD",
+     *           "description": null,
+     *           "status": "pending",
+     *           "failureReason": null,
+     *           "rail": "simulator",
+     *           "livemode": false,
+     *           "createdAt": "2026-11-21T09:30:00.000Z",
+     *           "updatedAt": "2026-11-21T09:30:00.000Z"
+     *         }
+     *       ],
+     *       "has_more": false,
+     *       "next_cursor": null
+     *     }
+     */
+    PayoutList: {
+      /** @constant */
+      object: "list";
+      /** @description Newest first. */
+      data: components["schemas"]["PayoutOutput"][];
+      /** @description true when another page follows. */
+      has_more: boolean;
+      /** @description Pass as `starting_after` to read the next page; null on the last page. */
+      next_cursor: string | null;
+    };
+    /**
+     * @example {
+     *       "id": "po_8Yz1Ab4Cd7Ef0Gh3Ij6Kl9Mn",
+     *       "object": "payout",
+     *       "from": {
+     *         "type": "wallet",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42"
+     *       },
+     *       "bankAccountId": "ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx",
+     *       "amount": 120,
+     *       "currency": "USD",
+     *       "description": null,
+     *       "status": "pending",
+     *       "failureReason": null,
+     *       "rail": "simulator",
+     *       "livemode": false,
+     *       "createdAt": "2026-11-21T09:30:00.000Z",
+     *       "updatedAt": "2026-11-21T09:30:00.000Z",
+     *       "idempotent_replay": false
+     *     }
+     */
+    PayoutWriteResponse: {
+      /** @example po_8Yz1Ab4Cd7Ef0Gh3Ij6Kl9Mn */
+      id: string;
+      /** @constant */
+      object: "payout";
+      from: {
+        /** @enum {string} */
+        type: "balance" | "wallet";
+        /** @description The wallet's id; null for the balance. */
+        walletId: string | null;
+        /** @description The wallet's external user id; null for the balance. */
+        externalUserId: string | null;
+      };
+      bankAccountId: string;
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 25.5
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      description: string | null;
+      /**
+       * @description pending (held: available dropped), in_transit (sent by the rail), paid (posted out), failed (the hold released), returned (paid, then credited back), canceled (released before it left).
+       * @enum {string}
+       */
+      status: "pending" | "in_transit" | "paid" | "failed" | "returned" | "canceled";
+      failureReason: string | null;
+      /** @description The payout rail that carries it: simulator (test mode) or a live connector. */
+      rail: string;
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      updatedAt: string;
+      /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
+      idempotent_replay: boolean;
+    };
+    /**
+     * @example {
      *       "object": "balance_report",
      *       "livemode": false,
      *       "from": "2026-11-01T00:00:00.000Z",
@@ -4553,7 +5569,7 @@ export interface components {
        * @description funding: money in; capture: a card payment; refund: a merchant refund; transfer: a move to or from the application's balance or another wallet.
        * @enum {string}
        */
-      type: "funding" | "capture" | "refund" | "transfer";
+      type: "funding" | "capture" | "refund" | "transfer" | "payout" | "payout_return";
       /**
        * @description Signed: positive credits the wallet, negative debits it.
        * @example -18.4
@@ -4964,7 +5980,13 @@ export interface components {
         | "card.incremented"
         | "card.advised"
         | "card.force_posted"
-        | "card.return_reversed";
+        | "card.return_reversed"
+        | "payout.created"
+        | "payout.in_transit"
+        | "payout.paid"
+        | "payout.failed"
+        | "payout.returned"
+        | "payout.canceled";
       /**
        * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
        * @example 2
@@ -5034,7 +6056,13 @@ export interface components {
           | "card.incremented"
           | "card.advised"
           | "card.force_posted"
-          | "card.return_reversed";
+          | "card.return_reversed"
+          | "payout.created"
+          | "payout.in_transit"
+          | "payout.paid"
+          | "payout.failed"
+          | "payout.returned"
+          | "payout.canceled";
         /** @example A card was issued */
         summary: string;
         /** @example A card was issued on a wallet. data is the card record, as POST /cards returns it. */
@@ -5169,7 +6197,13 @@ export interface components {
         | "card.incremented"
         | "card.advised"
         | "card.force_posted"
-        | "card.return_reversed";
+        | "card.return_reversed"
+        | "payout.created"
+        | "payout.in_transit"
+        | "payout.paid"
+        | "payout.failed"
+        | "payout.returned"
+        | "payout.canceled";
       /** @example we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk */
       endpointId: string;
       /**
@@ -5377,7 +6411,13 @@ export interface components {
         | "card.incremented"
         | "card.advised"
         | "card.force_posted"
-        | "card.return_reversed";
+        | "card.return_reversed"
+        | "payout.created"
+        | "payout.in_transit"
+        | "payout.paid"
+        | "payout.failed"
+        | "payout.returned"
+        | "payout.canceled";
       /** @example we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk */
       endpointId: string;
       /**
@@ -5478,7 +6518,13 @@ export interface components {
         | "card.incremented"
         | "card.advised"
         | "card.force_posted"
-        | "card.return_reversed";
+        | "card.return_reversed"
+        | "payout.created"
+        | "payout.in_transit"
+        | "payout.paid"
+        | "payout.failed"
+        | "payout.returned"
+        | "payout.canceled";
       /** @example we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk */
       endpointId: string;
       /**
@@ -5610,6 +6656,12 @@ export interface components {
         | "card.advised"
         | "card.force_posted"
         | "card.return_reversed"
+        | "payout.created"
+        | "payout.in_transit"
+        | "payout.paid"
+        | "payout.failed"
+        | "payout.returned"
+        | "payout.canceled"
       )[];
       /**
        * @description false when disabled (health.state is then `disabled`).
@@ -5734,6 +6786,12 @@ export interface components {
         | "card.advised"
         | "card.force_posted"
         | "card.return_reversed"
+        | "payout.created"
+        | "payout.in_transit"
+        | "payout.paid"
+        | "payout.failed"
+        | "payout.returned"
+        | "payout.canceled"
       )[];
       /**
        * @description false when disabled (health.state is then `disabled`).
@@ -5821,7 +6879,13 @@ export interface components {
         | "card.incremented"
         | "card.advised"
         | "card.force_posted"
-        | "card.return_reversed";
+        | "card.return_reversed"
+        | "payout.created"
+        | "payout.in_transit"
+        | "payout.paid"
+        | "payout.failed"
+        | "payout.returned"
+        | "payout.canceled";
       /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
       idempotent_replay: boolean;
     };
@@ -7214,6 +8278,75 @@ export interface components {
        * @example 200
        */
       statusCode?: number;
+    };
+    /**
+     * @example {
+     *       "id": "po_8Yz1Ab4Cd7Ef0Gh3Ij6Kl9Mn",
+     *       "object": "payout",
+     *       "from": {
+     *         "type": "wallet",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42"
+     *       },
+     *       "bankAccountId": "ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx",
+     *       "amount": 120,
+     *       "currency": "USD",
+     *       "description": null,
+     *       "status": "pending",
+     *       "failureReason": null,
+     *       "rail": "simulator",
+     *       "livemode": false,
+     *       "createdAt": "2026-11-21T09:30:00.000Z",
+     *       "updatedAt": "2026-11-21T09:30:00.000Z"
+     *     }
+     */
+    PayoutOutput: {
+      /** @example po_8Yz1Ab4Cd7Ef0Gh3Ij6Kl9Mn */
+      id: string;
+      /** @constant */
+      object: "payout";
+      from: {
+        /** @enum {string} */
+        type: "balance" | "wallet";
+        /** @description The wallet's id; null for the balance. */
+        walletId: string | null;
+        /** @description The wallet's external user id; null for the balance. */
+        externalUserId: string | null;
+      };
+      bankAccountId: string;
+      /**
+       * @description Amount in the major unit of the currency.
+       * @example 25.5
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code.
+       * @example USD
+       */
+      currency: string;
+      description: string | null;
+      /**
+       * @description pending (held: available dropped), in_transit (sent by the rail), paid (posted out), failed (the hold released), returned (paid, then credited back), canceled (released before it left).
+       * @enum {string}
+       */
+      status: "pending" | "in_transit" | "paid" | "failed" | "returned" | "canceled";
+      failureReason: string | null;
+      /** @description The payout rail that carries it: simulator (test mode) or a live connector. */
+      rail: string;
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      updatedAt: string;
     };
   };
   responses: never;
@@ -11866,6 +12999,1640 @@ export interface operations {
       };
     };
   };
+  listWalletBankAccounts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Your own identifier for the user; 1-128 characters of `[A-Za-z0-9_.:@-]`. */
+        externalUserId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The wallet's bank accounts, masked, newest first. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BankAccountList"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: wallet_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createWalletBankAccount: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @description Your own identifier for the user; 1-128 characters of `[A-Za-z0-9_.:@-]`. */
+        externalUserId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateBankAccountRequest"];
+      };
+    };
+    responses: {
+      /** @description The bank account, masked. */
+      201: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BankAccountWriteResponse"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key, unsupported_currency, currency_mismatch. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: wallet_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listBalanceBankAccounts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The application's bank accounts, masked, newest first. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BankAccountList"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createBalanceBankAccount: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateBankAccountRequest"];
+      };
+    };
+    responses: {
+      /** @description The bank account, masked. */
+      201: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BankAccountWriteResponse"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key, unsupported_currency, currency_mismatch. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listPayouts: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1-100. */
+        limit?: number;
+        /** @description Cursor: the `next_cursor` of the previous page (the id of its last item). Omit for the newest items. */
+        starting_after?: string;
+        /** @description Only transfers in or out of the wallet of this external user id. */
+        wallet?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of payouts. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayoutList"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: wallet_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createPayout: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreatePayoutRequest"];
+      };
+    };
+    responses: {
+      /** @description The pending payout. */
+      201: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayoutWriteResponse"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key, currency_mismatch, unsupported_currency, amount_precision. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The card refused the payment. Codes: insufficient_funds. */
+      402: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed, payouts_not_configured. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: wallet_not_found, bank_account_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress, wallet_not_active. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getPayout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The payout's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The payout. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayoutOutput"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: payout_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  cancelPayout: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @description The payout's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The canceled payout. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayoutWriteResponse"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: payout_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress, payout_status_conflict. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   getBalanceReport: {
     parameters: {
       query: {
@@ -12510,6 +15277,263 @@ export interface operations {
       };
     };
   };
+  moveTestPayout: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @description The payout's id. */
+        id: string;
+        /** @description What the simulated rail reports next. */
+        move: "in-transit" | "paid" | "failed" | "returned";
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TestPayoutMoveRequest"];
+      };
+    };
+    responses: {
+      /** @description The payout after the move. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayoutWriteResponse"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed, test_mode_only. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: payout_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress, payout_status_conflict. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is over 1 MiB. Codes: payload_too_large. */
+      413: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   simulateCardTap: {
     parameters: {
       query?: never;
@@ -13036,7 +16060,13 @@ export interface operations {
           | "card.incremented"
           | "card.advised"
           | "card.force_posted"
-          | "card.return_reversed";
+          | "card.return_reversed"
+          | "payout.created"
+          | "payout.in_transit"
+          | "payout.paid"
+          | "payout.failed"
+          | "payout.returned"
+          | "payout.canceled";
         /** @description Only events about this wallet (its id): with `sequence`, how a receiver finds the events it has not seen. */
         wallet?: string;
       };
@@ -13506,7 +16536,13 @@ export interface operations {
           | "card.incremented"
           | "card.advised"
           | "card.force_posted"
-          | "card.return_reversed";
+          | "card.return_reversed"
+          | "payout.created"
+          | "payout.in_transit"
+          | "payout.paid"
+          | "payout.failed"
+          | "payout.returned"
+          | "payout.canceled";
         /** @description Only deliveries in this state. */
         status?: "pending" | "succeeded" | "failed";
         /** @description Only deliveries to this endpoint id. */
@@ -18992,6 +22028,294 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": components["schemas"]["CardReturnReversedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_payout_created: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PayoutCreatedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_payout_in_transit: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PayoutInTransitEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_payout_paid: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PayoutPaidEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_payout_failed: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PayoutFailedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_payout_returned: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PayoutReturnedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_payout_canceled: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PayoutCanceledEvent"];
       };
     };
     responses: {

@@ -26,6 +26,8 @@ export const ERROR_CODE_MEANINGS = {
   event_not_found: "No event with that id.",
   endpoint_not_found: "No webhook endpoint with that id.",
   transfer_not_found: "No transfer with that id.",
+  payout_not_found: "No payout with that id.",
+  bank_account_not_found: "No bank account with that id.",
   endpoint_url_refused:
     "The webhook endpoint's URL breaks the address rule (public unicast addresses only; https in live mode; loopback only where the deployment allows it), or its name does not resolve.",
   statement_not_found: "No statement with that id.",
@@ -35,6 +37,9 @@ export const ERROR_CODE_MEANINGS = {
     "The wallet has no leaf in that liability snapshot (a test-mode wallet, one created after it, or its proofs were deleted after their retention).",
   route_not_found: "No operation at that path.",
   method_not_allowed: "The path exists but not with that method.",
+  payout_status_conflict:
+    "The payout's status does not allow that move (a cancel after it left, a return before it was paid).",
+  payouts_not_configured: "Live payouts need a payout rail connector, and none is configured on this deployment.",
   top_up_reference_exists: "A top-up with that bank reference was already recorded.",
   wallet_exists: "A wallet for that external user already exists.",
   wallet_not_active: "The wallet is frozen or closed.",

@@ -19,6 +19,12 @@ export const EVENT_TYPES = [
   "card.advised",
   "card.force_posted",
   "card.return_reversed",
+  "payout.created",
+  "payout.in_transit",
+  "payout.paid",
+  "payout.failed",
+  "payout.returned",
+  "payout.canceled",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -29,6 +35,12 @@ export type EventType = (typeof EVENT_TYPES)[number];
  * own: its balance, its endpoints), numbered in the application's stream of its mode instead
  * (docs/decisions/event-sequence.md). A new kind says which here; the compiler insists.
  */
+/** A payout's wallet (`from.walletId`), or null for one paid from the application's balance. */
+function payoutWallet(data: Record<string, unknown>): unknown {
+  const from = data.from;
+  return typeof from === "object" && from !== null && "walletId" in from ? from.walletId : undefined;
+}
+
 const WALLET_OF: { readonly [K in EventType]: (data: Record<string, unknown>) => unknown } = {
   "wallet.provisioned": (data) => data.id,
   "card.issued": (data) => data.walletId,
@@ -42,6 +54,12 @@ const WALLET_OF: { readonly [K in EventType]: (data: Record<string, unknown>) =>
   "card.advised": (data) => data.walletId,
   "card.force_posted": (data) => data.walletId,
   "card.return_reversed": (data) => data.walletId,
+  "payout.created": payoutWallet,
+  "payout.in_transit": payoutWallet,
+  "payout.paid": payoutWallet,
+  "payout.failed": payoutWallet,
+  "payout.returned": payoutWallet,
+  "payout.canceled": payoutWallet,
 };
 
 /** The wallet whose sequence the event takes, or null for the application's stream. */

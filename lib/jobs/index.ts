@@ -6,6 +6,7 @@ import { authorizationExpiryJob } from "./authorization-expiry";
 import { idempotencyCleanupJob } from "./idempotency-cleanup";
 import { cronItems, type Job, type JobSettings } from "./job";
 import { liabilitySnapshotJob } from "./liability-snapshot";
+import { payoutSubmitJob } from "./payout-submit";
 import { ledgerFullVerificationJob } from "./ledger-full-verification";
 import { ledgerVerificationJob } from "./ledger-verification";
 import { requestLogRetentionJob } from "./request-log-retention";
@@ -21,6 +22,7 @@ export const JOBS: readonly Job[] = [
   attemptRetentionJob,
   requestLogRetentionJob,
   authorizationExpiryJob,
+  payoutSubmitJob,
   liabilitySnapshotJob,
   ledgerVerificationJob,
   ledgerFullVerificationJob,
@@ -38,6 +40,7 @@ export {
   ledgerFullVerificationJob,
   ledgerVerificationJob,
   liabilitySnapshotJob,
+  payoutSubmitJob,
   requestLogRetentionJob,
   sendMailJob,
   signingSecretActivationJob,

@@ -61,15 +61,18 @@ export async function checkLedgerInvariant(db: Db, scope: InvariantScope = {}): 
   >`
     SELECT a.id AS "accountId",
            a."postedMinor"::text AS "postedMinor", COALESCE(e.total, 0)::text AS "entrySum",
-           a."heldMinor"::text AS "heldMinor", COALESCE(h.total, 0)::text AS "pendingSum"
+           a."heldMinor"::text AS "heldMinor", (COALESCE(h.total, 0) + COALESCE(p.total, 0))::text AS "pendingSum"
     FROM "LedgerAccount" a
     LEFT JOIN (SELECT "accountId", SUM(amount) AS total FROM "LedgerEntry" GROUP BY "accountId") e ON e."accountId" = a.id
     LEFT JOIN (SELECT "walletId", SUM("heldAmount") AS total FROM "Authorization" WHERE status = 'pending' GROUP BY "walletId") h
       ON a.kind = 'wallet' AND h."walletId" = a."walletId"
+    LEFT JOIN (SELECT "holdAccountId", SUM(amount) AS total FROM "Payout" WHERE status IN ('pending', 'in_transit')
+               GROUP BY "holdAccountId") p ON p."holdAccountId" = a.id
     WHERE TRUE ${mode("a")}
       AND (
-        (a.kind = 'wallet' AND (a."postedMinor" <> COALESCE(e.total, 0) OR a."heldMinor" <> COALESCE(h.total, 0)))
-        OR (a.kind = 'balance' AND (a."postedMinor" <> COALESCE(e.total, 0) OR a."heldMinor" <> 0))
+        (a.kind = 'wallet' AND (a."postedMinor" <> COALESCE(e.total, 0)
+          OR a."heldMinor" <> COALESCE(h.total, 0) + COALESCE(p.total, 0)))
+        OR (a.kind = 'balance' AND (a."postedMinor" <> COALESCE(e.total, 0) OR a."heldMinor" <> COALESCE(p.total, 0)))
         OR (a.kind = 'reserve' AND (a."postedMinor" <> 0 OR a."heldMinor" <> 0))
       )
     LIMIT ${SAMPLE}`;

@@ -8,7 +8,7 @@ import { MAX_BALANCE_MINOR } from "@/lib/money/bounds";
 import type { LedgerAccountRef } from "./accounts";
 import { balanceLimitExceeded, isValueOutOfRange } from "./balance-limit";
 
-export type TransferKind = "funding" | "capture" | "refund" | "top_up" | "transfer";
+export type TransferKind = "funding" | "capture" | "refund" | "top_up" | "transfer" | "payout" | "payout_return";
 
 export type TransferLeg = { account: LedgerAccountRef; amount: bigint };
 

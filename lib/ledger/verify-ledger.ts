@@ -145,11 +145,15 @@ export async function verifyLedgerBatch(
         SELECT COALESCE(SUM("heldAmount"), 0) AS total FROM "Authorization"
         WHERE "walletId" = a."walletId" AND status = 'pending' AND a.kind = 'wallet'
       ) h ON TRUE
+      LEFT JOIN LATERAL (
+        SELECT COALESCE(SUM(amount), 0) AS total FROM "Payout"
+        WHERE "holdAccountId" = a.id AND status IN ('pending', 'in_transit')
+      ) p ON TRUE
       WHERE a.id IN (SELECT id FROM broken)
-         OR (a.kind = 'wallet' AND (a."postedMinor" IS DISTINCT FROM e.total OR a."heldMinor" <> h.total
+         OR (a.kind = 'wallet' AND (a."postedMinor" IS DISTINCT FROM e.total OR a."heldMinor" <> h.total + p.total
              OR (a."postedMinor" - a."heldMinor" < 0 AND NOT EXISTS (
                SELECT 1 FROM "NetworkStep" s WHERE s."walletId" = a."walletId" AND s.overdrew))))
-         OR (a.kind = 'balance' AND (a."postedMinor" IS DISTINCT FROM e.total OR a."heldMinor" <> 0
+         OR (a.kind = 'balance' AND (a."postedMinor" IS DISTINCT FROM e.total OR a."heldMinor" <> p.total
              OR a."postedMinor" < 0))
          OR (a.kind = 'reserve' AND (a."postedMinor" <> 0 OR a."heldMinor" <> 0))
       LIMIT ${SAMPLE}`;

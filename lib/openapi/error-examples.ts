@@ -47,6 +47,12 @@ const ERROR_EXAMPLES = {
   delivery_not_found: { message: `No webhook delivery ${EXAMPLE_IDS.delivery}.`, param: "id" },
   event_not_found: { message: `No event ${EXAMPLE_IDS.cardIssuedEvent}.`, param: "id" },
   endpoint_not_found: { message: `No webhook endpoint ${EXAMPLE_IDS.endpoint}.`, param: "id" },
+  payout_not_found: { message: "No payout po_8Yz1Ab4Cd7Ef0Gh3Ij6Kl9Mn.", param: "id" },
+  bank_account_not_found: { message: "No bank account ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx.", param: "bankAccountId" },
+  payout_status_conflict: { message: "The payout is in_transit; it can be canceled only from pending." },
+  payouts_not_configured: {
+    message: "Live payouts need a payout rail connector, and none is configured on this deployment.",
+  },
   transfer_not_found: { message: "No transfer tr_2Bc5De8Fg1Hj4Kl7Mn0Pq3Rs.", param: "id" },
   top_up_reference_exists: {
     message: "A top-up with reference DEP-20261121-0042 was already recorded (tu_7Hk2Lm9Qp4Rs1Tv6Wx3Yz8Ab).",

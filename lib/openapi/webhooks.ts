@@ -14,11 +14,15 @@ import {
 import { CARD_EXAMPLE, cardSchema } from "@/lib/schemas/card";
 import { EXAMPLE_IDS, EXAMPLE_TIMES, EXAMPLE_WEBHOOK_SECRET } from "@/lib/schemas/examples";
 import { EXAMPLE_EVENT_SEQUENCES } from "@/lib/schemas/event";
+import { EVENT_CATALOG } from "@/lib/schemas/event-catalog";
 import {
+  PAYOUT_EXAMPLE,
+  payoutSchema,
   TOP_UP_EXAMPLE,
   TRANSFER_EVENT_EXAMPLE,
   topUpSchema,
   transferEventDataSchema,
+  type PayoutStatusName,
 } from "@/lib/schemas/money-movement";
 import { WALLET_PROVISIONED_EXAMPLE, walletSchema } from "@/lib/schemas/wallet";
 import {
@@ -92,6 +96,31 @@ const DELIVERY_RULES =
   `${HEALTH_POLICY.disableAfterMs / 86_400_000} days of failures with no success it is disabled with a reason (see ` +
   "`GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies " +
   "are kept 30 days. See /webhooks/security#endpoint-health.";
+
+const PAYOUT_EVENTS = [
+  "payout.created",
+  "payout.in_transit",
+  "payout.paid",
+  "payout.failed",
+  "payout.returned",
+  "payout.canceled",
+] as const satisfies readonly EventType[];
+
+const PAYOUT_EXAMPLE_STATUS: Record<(typeof PAYOUT_EVENTS)[number], PayoutStatusName> = {
+  "payout.created": "pending",
+  "payout.in_transit": "in_transit",
+  "payout.paid": "paid",
+  "payout.failed": "failed",
+  "payout.returned": "returned",
+  "payout.canceled": "canceled",
+};
+
+/** payout.in_transit → PayoutInTransit, the webhook's component name. */
+const pascal = (event: string) =>
+  event
+    .split(/[._]/)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join("");
 
 function webhook<T extends z.ZodType>(
   event: EventType,
@@ -252,4 +281,17 @@ export const webhookEvents: ZodOpenApiPathsObject = {
       { id: EXAMPLE_IDS.cardRefundedEvent, sent_at: "2026-10-04T09:03:45.377Z", data: AUTHORIZATION_REFUNDED_EXAMPLE },
     ),
   },
+  // The payout's moves, one kind each, all carrying the payout record (docs/decisions/money-movement.md).
+  ...Object.fromEntries(
+    PAYOUT_EVENTS.map((event, i) => [
+      event,
+      {
+        post: webhook(event, EVENT_CATALOG[event].summary, payoutSchema, `${pascal(event)}Event`, {
+          id: `evt_Payout0Example0${String(i).padStart(8, "0")}`,
+          sent_at: "2026-11-21T10:00:00.000Z",
+          data: { ...PAYOUT_EXAMPLE, status: PAYOUT_EXAMPLE_STATUS[event] },
+        }),
+      },
+    ]),
+  ),
 };

@@ -7,7 +7,7 @@ import { SCHEMA_VERSION } from "@/lib/version";
 import { authorizationSchema } from "./authorization";
 import { cardSchema } from "./card";
 import { eventTypeSchema } from "./event";
-import { topUpSchema, transferEventDataSchema } from "./money-movement";
+import { payoutSchema, topUpSchema, transferEventDataSchema } from "./money-movement";
 import { walletSchema } from "./wallet";
 
 export type EventKindEntry = {
@@ -83,6 +83,42 @@ export const EVENT_CATALOG: { readonly [K in EventType]: EventKindEntry } = {
     description:
       "A transfer posted both its sides. One event per wallet it touches, each in that wallet's sequence; data is the transfer plus walletId, the wallet whose sequence this copy takes.",
     data: transferEventDataSchema,
+  },
+  "payout.created": {
+    summary: "A payout was created: the amount held, on its way to the rail",
+    description:
+      "Created pending: its amount is held (available dropped, posted unchanged) and it is queued for the payout rail. data is the payout. In the wallet's sequence, or the application's own stream for a payout from its balance.",
+    data: payoutSchema,
+  },
+  "payout.in_transit": {
+    summary: "A payout was sent by the rail",
+    description:
+      "The rail sent the payout to the bank; the amount stays held. data is the payout. In the wallet's sequence, or the application's own stream for a payout from its balance.",
+    data: payoutSchema,
+  },
+  "payout.paid": {
+    summary: "A payout was paid",
+    description:
+      "The payout was paid: the hold released and the amount posted out of the wallet or balance. data is the payout. In the wallet's sequence, or the application's own stream for a payout from its balance.",
+    data: payoutSchema,
+  },
+  "payout.failed": {
+    summary: "A payout failed",
+    description:
+      "The payout failed before it was paid (failureReason says why): its hold is released, nothing posted. data is the payout. In the wallet's sequence, or the application's own stream for a payout from its balance.",
+    data: payoutSchema,
+  },
+  "payout.returned": {
+    summary: "A paid payout came back",
+    description:
+      "The bank returned a paid payout (failureReason says why): the amount is credited back. data is the payout. In the wallet's sequence, or the application's own stream for a payout from its balance.",
+    data: payoutSchema,
+  },
+  "payout.canceled": {
+    summary: "A payout was canceled",
+    description:
+      "The application canceled a pending payout: its hold is released, nothing posted. data is the payout. In the wallet's sequence, or the application's own stream for a payout from its balance.",
+    data: payoutSchema,
   },
 };
 

@@ -34,6 +34,13 @@ export const EXAMPLE_EVENT_SEQUENCES = {
   "transfer.created": 12,
   // About no wallet: the first of the application's own events in test mode.
   "top_up.created": 1,
+  // Ada's payout to her bank: created, sent, paid, and (another story) failed, returned or canceled.
+  "payout.created": 13,
+  "payout.in_transit": 14,
+  "payout.paid": 15,
+  "payout.failed": 16,
+  "payout.returned": 17,
+  "payout.canceled": 18,
 } as const satisfies Record<EventType, number>;
 
 /** The same field, with the same words, in the events API and in every webhook envelope. */

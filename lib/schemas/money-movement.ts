@@ -209,3 +209,171 @@ export const transferEventDataSchema = withExample(
 );
 export const TRANSFER_EVENT_EXAMPLE = { ...TRANSFER_EXAMPLE, walletId: EXAMPLE_IDS.wallet };
 export { TOP_UP_EXAMPLE, TRANSFER_EXAMPLE };
+
+const EXAMPLE_BANK_ACCOUNT_ID = "ba_4Gh7Jk0Lm3Np6Qr9St2Uv5Wx";
+const EXAMPLE_PAYOUT_ID = "po_8Yz1Ab4Cd7Ef0Gh3Ij6Kl9Mn";
+
+const bankText = (description: string, example: string) =>
+  z.string().trim().min(1).max(64).optional().meta({ description, example });
+
+export const createBankAccountBodySchema = withExample(
+  z
+    .object({
+      country: z
+        .string()
+        .regex(/^[A-Z]{2}$/, "must be an ISO 3166-1 alpha-2 code")
+        .meta({ description: "The bank's country (ISO 3166-1 alpha-2): decides which identifiers it takes.", example: "US" }),
+      currency: currencySchema,
+      holderName: z.string().trim().min(1).max(140).meta({ description: "The account holder's name.", example: "Ada Lovelace" }),
+      routingNumber: bankText("US: the 9-digit ABA routing number (checksum checked).", "110000000"),
+      accountNumber: bankText("US (4-17 digits), GB (8 digits), NG (10-digit NUBAN).", "000123456789"),
+      sortCode: bankText("GB: the 6-digit sort code.", "12-34-56"),
+      iban: bankText("IBAN countries: the IBAN (mod-97 checked).", "DE89370400440532013000"),
+      bankCode: bankText("NG: the bank's 3-digit CBN code (the NUBAN check digit covers it).", "058"),
+    })
+    .strict(),
+  {
+    id: "CreateBankAccountRequest",
+    example: { country: "US", currency: "USD", holderName: "Ada Lovelace", routingNumber: "110000000", accountNumber: "000123456789" },
+  },
+);
+
+const BANK_ACCOUNT_EXAMPLE = {
+  id: EXAMPLE_BANK_ACCOUNT_ID,
+  object: "bank_account" as const,
+  walletId: EXAMPLE_IDS.wallet,
+  externalUserId: EXAMPLE_USER.externalUserId,
+  country: "US",
+  currency: "USD",
+  holderName: "Ada Lovelace",
+  scheme: "us_aba" as const,
+  bankCode: "110000000",
+  last4: "6789",
+  livemode: false,
+  createdAt: EXAMPLE_AT,
+};
+
+const bankAccountShape = z.object({
+  id: z.string().meta({ example: EXAMPLE_BANK_ACCOUNT_ID }),
+  object: z.literal("bank_account"),
+  walletId: z.string().nullable().meta({ description: "The wallet it belongs to; null for the application's own." }),
+  externalUserId: z.string().nullable(),
+  country: z.string(),
+  currency: currencyOutSchema,
+  holderName: z.string(),
+  scheme: z.enum(["us_aba", "gb_sort_code", "iban", "ng_nuban"]).meta({ description: "Which identifiers it was given." }),
+  bankCode: z.string().nullable().meta({ description: "The bank's code (routing number, sort code, CBN code, the IBAN's bank part)." }),
+  last4: z.string().meta({ description: "The last four of the account number or IBAN; the rest is sealed and never shown." }),
+  livemode: livemodeSchema,
+  createdAt: timestampSchema,
+});
+
+export const bankAccountSchema = bankAccountShape.meta({ id: "BankAccount", example: BANK_ACCOUNT_EXAMPLE });
+export const bankAccountWriteResponseSchema = withExample(
+  bankAccountShape.extend({ idempotent_replay: idempotentReplaySchema }),
+  { id: "BankAccountWriteResponse", example: { ...BANK_ACCOUNT_EXAMPLE, idempotent_replay: false } },
+);
+export const bankAccountListSchema = listSchema(bankAccountSchema, "BankAccountList", {
+  object: "list",
+  data: [BANK_ACCOUNT_EXAMPLE],
+  has_more: false,
+  next_cursor: null,
+});
+
+export const PAYOUT_STATUSES = ["pending", "in_transit", "paid", "failed", "returned", "canceled"] as const;
+
+export const createPayoutBodySchema = withExample(
+  z
+    .object({
+      from: transferPartySchema,
+      bankAccountId: z.string().min(1).max(64).meta({ description: "A bank account of the same wallet (or of the application, from the balance).", example: EXAMPLE_BANK_ACCOUNT_ID }),
+      amount: amountSchema.meta({ description: "Amount to pay out (major unit).", example: 120 }),
+      currency: currencySchema,
+      description: descriptionSchema,
+    })
+    .strict(),
+  {
+    id: "CreatePayoutRequest",
+    example: {
+      from: { type: "wallet", externalUserId: EXAMPLE_USER.externalUserId },
+      bankAccountId: EXAMPLE_BANK_ACCOUNT_ID,
+      amount: 120,
+      currency: "USD",
+    },
+  },
+);
+
+const payoutShape = z.object({
+  id: z.string().meta({ example: EXAMPLE_PAYOUT_ID }),
+  object: z.literal("payout"),
+  from: partyOutSchema,
+  bankAccountId: z.string(),
+  amount: amountOutSchema,
+  currency: currencyOutSchema,
+  description: z.string().nullable(),
+  status: z.enum(PAYOUT_STATUSES).meta({
+    description:
+      "pending (held: available dropped), in_transit (sent by the rail), paid (posted out), failed (the hold released), returned (paid, then credited back), canceled (released before it left).",
+  }),
+  failureReason: z.string().nullable(),
+  rail: z.string().meta({ description: "The payout rail that carries it: simulator (test mode) or a live connector." }),
+  livemode: livemodeSchema,
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+
+const PAYOUT_EXAMPLE = {
+  id: EXAMPLE_PAYOUT_ID,
+  object: "payout" as const,
+  from: { type: "wallet" as const, walletId: EXAMPLE_IDS.wallet, externalUserId: EXAMPLE_USER.externalUserId },
+  bankAccountId: EXAMPLE_BANK_ACCOUNT_ID,
+  amount: 120,
+  currency: "USD",
+  description: null,
+  status: "pending" as const,
+  failureReason: null,
+  rail: "simulator",
+  livemode: false,
+  createdAt: EXAMPLE_AT,
+  updatedAt: EXAMPLE_AT,
+};
+
+export const payoutSchema = payoutShape.meta({ id: "Payout", example: PAYOUT_EXAMPLE });
+export const payoutWriteResponseSchema = withExample(payoutShape.extend({ idempotent_replay: idempotentReplaySchema }), {
+  id: "PayoutWriteResponse",
+  example: { ...PAYOUT_EXAMPLE, idempotent_replay: false },
+});
+export const payoutListSchema = listSchema(payoutSchema, "PayoutList", {
+  object: "list",
+  data: [PAYOUT_EXAMPLE],
+  has_more: false,
+  next_cursor: null,
+});
+export const payoutPathSchema = z.object({
+  id: z.string().min(1).max(64).meta({ description: "The payout's id.", example: EXAMPLE_PAYOUT_ID }),
+});
+export const payoutListQuerySchema = transferListQuerySchema;
+
+export const PAYOUT_TEST_MOVES = ["in-transit", "paid", "failed", "returned"] as const;
+export const testPayoutMovePathSchema = payoutPathSchema.extend({
+  move: z.enum(PAYOUT_TEST_MOVES).meta({ description: "What the simulated rail reports next." }),
+});
+export const testPayoutMoveBodySchema = withExample(
+  z
+    .object({
+      reason: z.string().trim().min(1).max(200).optional().meta({
+        description: "Why it failed or came back (failed and returned only; a default is recorded otherwise).",
+        example: "account_closed",
+      }),
+    })
+    .strict(),
+  { id: "TestPayoutMoveRequest", example: { reason: "account_closed" } },
+);
+
+export { BANK_ACCOUNT_EXAMPLE, PAYOUT_EXAMPLE };
+export type CreateBankAccountBody = z.output<typeof createBankAccountBodySchema>;
+export type BankAccountRecord = z.output<typeof bankAccountSchema>;
+export type CreatePayoutBody = z.output<typeof createPayoutBodySchema>;
+export type PayoutRecord = z.output<typeof payoutSchema>;
+export type PayoutStatusName = (typeof PAYOUT_STATUSES)[number];
+export type PayoutTestMove = (typeof PAYOUT_TEST_MOVES)[number];

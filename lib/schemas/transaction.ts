@@ -12,7 +12,7 @@ import {
 import { EXAMPLE_IDS, EXAMPLE_TIMES, EXAMPLE_USER } from "./examples";
 import { listSchema } from "./pagination";
 
-export const TRANSACTION_TYPES = ["funding", "capture", "refund", "transfer"] as const;
+export const TRANSACTION_TYPES = ["funding", "capture", "refund", "transfer", "payout", "payout_return"] as const;
 
 const transactionShape = z.object({
   id: z.string().meta({ description: "The ledger transfer's id.", example: EXAMPLE_IDS.captureTransfer }),

@@ -11,7 +11,16 @@ import type { WebhookEndpoint } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import type { AuthorizationRecord } from "@/lib/schemas/authorization";
 import type { CardRecord } from "@/lib/schemas/card";
-import type { TopUpRecord, TransferEventData } from "@/lib/schemas/money-movement";
+import type { PayoutRecord, PayoutStatusName, TopUpRecord, TransferEventData } from "@/lib/schemas/money-movement";
+
+const PAYOUT_STATUS_OF: Partial<Record<EventType, PayoutStatusName>> = {
+  "payout.created": "pending",
+  "payout.in_transit": "in_transit",
+  "payout.paid": "paid",
+  "payout.failed": "failed",
+  "payout.returned": "returned",
+  "payout.canceled": "canceled",
+};
 import type { WalletRecord } from "@/lib/schemas/wallet";
 import { newAccountNumber } from "@/lib/wallets/account-number";
 import { queueDeliveries } from "./fan-out";
@@ -101,7 +110,7 @@ function sampleCardControls(spendLimit: number): Pick<CardRecord, "spendLimit" |
 function sampleRecord(
   type: EventType,
   livemode: boolean,
-): WalletRecord | CardRecord | AuthorizationRecord | TopUpRecord | TransferEventData {
+): WalletRecord | CardRecord | AuthorizationRecord | TopUpRecord | TransferEventData | PayoutRecord {
   const now = new Date();
   const createdAt = now.toISOString();
   const holder = pick(HOLDERS);
@@ -120,6 +129,24 @@ function sampleRecord(
       balanceAfter: topUp,
       livemode,
       createdAt,
+    };
+  }
+  if (type.startsWith("payout.")) {
+    const status = PAYOUT_STATUS_OF[type] ?? "pending";
+    return {
+      id: newId("po"),
+      object: "payout",
+      from: { type: "wallet", walletId, externalUserId },
+      bankAccountId: newId("ba"),
+      amount: amount(20, 500),
+      currency: "USD",
+      description: null,
+      status,
+      failureReason: status === "failed" ? "account_closed" : status === "returned" ? "returned_by_bank" : null,
+      rail: "simulator",
+      livemode,
+      createdAt,
+      updatedAt: createdAt,
     };
   }
   if (type === "transfer.created") {

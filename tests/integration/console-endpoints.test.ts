@@ -4,6 +4,8 @@
 // figures from known attempts, and a test event of every kind shaped like the real record and left
 // out of the API's event list.
 import {
+  PAYOUT_EXAMPLE,
+  payoutSchema,
   TOP_UP_EXAMPLE,
   TRANSFER_EVENT_EXAMPLE,
   topUpSchema,
@@ -438,6 +440,12 @@ describe("test events", () => {
     "card.return_reversed": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
     "top_up.created": { schema: topUpSchema, example: TOP_UP_EXAMPLE, prefix: "tu" },
     "transfer.created": { schema: transferEventDataSchema, example: TRANSFER_EVENT_EXAMPLE, prefix: "tr" },
+    "payout.created": { schema: payoutSchema, example: PAYOUT_EXAMPLE, prefix: "po" },
+    "payout.in_transit": { schema: payoutSchema, example: PAYOUT_EXAMPLE, prefix: "po" },
+    "payout.paid": { schema: payoutSchema, example: PAYOUT_EXAMPLE, prefix: "po" },
+    "payout.failed": { schema: payoutSchema, example: PAYOUT_EXAMPLE, prefix: "po" },
+    "payout.returned": { schema: payoutSchema, example: PAYOUT_EXAMPLE, prefix: "po" },
+    "payout.canceled": { schema: payoutSchema, example: PAYOUT_EXAMPLE, prefix: "po" },
   };
 
   it("sends every kind shaped exactly like the real record, marked as a test, left out of the API's list", async () => {

@@ -224,6 +224,12 @@ describe("the events API", () => {
       // Ada's wallet then paid from the application's balance, whose own first event is the top-up.
       "transfer.created": 12,
       "top_up.created": 1,
+      "payout.created": 13,
+      "payout.in_transit": 14,
+      "payout.paid": 15,
+      "payout.failed": 16,
+      "payout.returned": 17,
+      "payout.canceled": 18,
     });
   });
 });

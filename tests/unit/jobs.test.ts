@@ -25,6 +25,7 @@ describe("the worker's jobs", () => {
       "drop_expired_webhook_attempt_bodies",
       "delete_expired_request_log",
       "authorization_expire",
+      "payout_submit",
       "take_liability_snapshot",
       "verify_ledger",
       "verify_ledger_fully",
