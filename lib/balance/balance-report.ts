@@ -63,7 +63,8 @@ const MOVEMENT_COLUMNS = Prisma.sql`
       t."id" AS "ledgerTransferId", t."description",
       COALESCE(
         (SELECT tu."id" FROM "TopUp" tu WHERE tu."ledgerTransferId" = t."id"),
-        (SELECT tr."id" FROM "Transfer" tr WHERE tr."ledgerTransferId" = t."id")
+        (SELECT tr."id" FROM "Transfer" tr WHERE tr."ledgerTransferId" = t."id"),
+        (SELECT p."id" FROM "Payout" p WHERE p."paidTransferId" = t."id" OR p."returnTransferId" = t."id")
       ) AS "objectId",
       (SELECT w."externalUserId" FROM "LedgerEntry" o
          JOIN "LedgerAccount" a ON a."id" = o."accountId"

@@ -46,7 +46,7 @@ export const balanceReportMovementSchema = z.object({
     example: "transfer",
   }),
   id: z.string().meta({
-    description: "The top-up's or transfer's id; for any other movement, its ledger transfer's.",
+    description: "The top-up's, transfer's or payout's id; for any other movement, its ledger transfer's.",
     example: "tr_2Bc5De8Fg1Hj4Kl7Mn0Pq3Rs",
   }),
   wallet: z

@@ -360,3 +360,43 @@ describe("cli reports balance", () => {
     expect(backwards.stderr).toContain("--to: must be after from");
   });
 });
+
+describe("the settlement report and payouts", () => {
+  it("lists a payout from the balance once it is paid, and its return, by the payout's id", async () => {
+    const { key } = await setupApp();
+    await money.topUp(key, 100);
+    const account = await testClient(key).POST("/api/public/sdk/v1/balance/bank-accounts", {
+      body: {
+        country: "US",
+        currency: "USD",
+        holderName: "Shop Inc",
+        routingNumber: "110000000",
+        accountNumber: "000123456789",
+      } as never,
+    });
+    if (!account.data) throw new Error(JSON.stringify(account.error));
+    const payout = await testClient(key).POST("/api/public/sdk/v1/payouts", {
+      body: { from: BALANCE, bankAccountId: account.data.id, amount: 30, currency: "USD" },
+    });
+    if (!payout.data) throw new Error(JSON.stringify(payout.error));
+    const move = (to: "in-transit" | "paid" | "returned") =>
+      testClient(key).POST("/api/public/sdk/v1/test/payouts/{id}/{move}", {
+        params: { path: { id: payout.data?.id ?? "", move: to } },
+        body: {},
+      });
+    // Held, not posted: the report is of posted money, so nothing moves yet.
+    const held = await money.report(key, wideOpen());
+    expect(held.data?.currencies[0]?.movements.map((m) => m.kind)).toEqual(["top_up"]);
+    expect(held.data?.currencies[0]?.closingBalance).toBe(100);
+
+    expect((await move("in-transit")).response.status).toBe(200);
+    expect((await move("paid")).response.status).toBe(200);
+    expect((await move("returned")).response.status).toBe(200);
+    const { data } = await money.report(key, wideOpen());
+    expect(data?.currencies[0]?.movements.slice(1)).toEqual([
+      expect.objectContaining({ kind: "payout", id: payout.data.id, wallet: null, amount: -30, balanceAfter: 70 }),
+      expect.objectContaining({ kind: "payout_return", id: payout.data.id, amount: 30, balanceAfter: 100 }),
+    ]);
+    expect(data?.currencies[0]?.closingBalance).toBe(100);
+  });
+});
