@@ -52,6 +52,7 @@ describe("cli help", { timeout: 120_000 }, () => {
       "Getting started:",
       "Keys:",
       "Wallets:",
+      "Money in and out:",
       "Webhooks:",
       "Signed documents:",
       "Proof of liabilities:",
