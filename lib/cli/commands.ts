@@ -12,6 +12,7 @@ import { ledgerVerifyCommand } from "./ledger-commands";
 import { listenCommand } from "./listen-command";
 import { liabilitiesSnapshotCommand, liabilitiesVerifyCommand } from "./liabilities-commands";
 import { balanceCommand, topUpRecordCommand, transferCreateCommand } from "./money-movement-commands";
+import { reportsBalanceCommand } from "./reports-commands";
 import { reverseAuthorizationCommand } from "./reverse-authorization-command";
 import { networkSimulateCommand } from "./network-simulate-command";
 import { simulateAuthorizationCommand } from "./simulate-authorization-command";
@@ -32,6 +33,7 @@ export const COMMANDS = {
   balance: balanceCommand,
   "top-ups record": topUpRecordCommand,
   "transfers create": transferCreateCommand,
+  "reports balance": reportsBalanceCommand,
   "cards details": cardDetailsCommand,
   "authorizations reverse": reverseAuthorizationCommand,
   "authorizations simulate": simulateAuthorizationCommand,
@@ -62,6 +64,7 @@ export const TOPICS: Record<FirstWord<Words>, string> = {
   balance: "Money in and out:",
   "top-ups": "Money in and out:",
   transfers: "Money in and out:",
+  reports: "Money in and out:",
   cards: "Wallets:",
   authorizations: "Wallets:",
   network: "Wallets:",
@@ -81,6 +84,7 @@ export const GROUPS: Record<GroupWord<Words>, string> = {
   wallets: "Fund wallets from the platform's reserve",
   "top-ups": "Record bank deposits into an application's balance",
   transfers: "Move money between an application's balance and its wallets",
+  reports: "Settlement report of an application's balance",
   cards: "Show a test card's details",
   authorizations: "Release card holds by hand; simulate a spend and see its decision",
   network: "Send a test card the card network's messages through the built-in simulator",

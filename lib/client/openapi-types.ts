@@ -388,7 +388,7 @@ export interface paths {
     put?: never;
     /**
      * Move money between the balance and wallets
-     * @description Balance to wallet (funding a user), wallet to wallet (between two users of the application) or wallet to balance (collecting), in the currency of every wallet named. Instant and atomic: both sides post in one ledger transfer or nothing posts. Fires `transfer.created` in the sequence of each wallet it touches. A frozen or closed wallet cannot send; a closed one cannot receive. Too little available on the sending side is 402 `insufficient_funds` with nothing posted.
+     * @description Balance to wallet (funding a user), wallet to wallet (between two users of the application) or wallet to balance (collecting), in the currency of every wallet named. Instant and atomic: both sides post in one ledger transfer or nothing posts. Fires `transfer.created` in the sequence of each wallet it touches. A frozen or closed wallet cannot send; a closed one cannot receive. Too little available on the sending side is 402 `insufficient_funds` with nothing posted; a transfer over a limit of the sending wallet that counts transfers (`spendingControls.spendingLimits[].transfers: true`) is 402 `spending_limit_exceeded`.
      *
      *     Required scope: `transactions:write`.
      */
@@ -535,6 +535,28 @@ export interface paths {
      *     Required scope: `transactions:write`.
      */
     post: operations["cancelPayout"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/reports/balance": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Settlement report of the balance
+     * @description The application's balance over `from <= created_at < to` in this mode, per currency it holds: the opening balance, every movement of the balance (top-ups, transfers to and from wallets, and payouts once they post), oldest first with the balance after each, and the closing balance, read from the ledger in one snapshot (opening plus the movements is the closing balance, to the minor unit). Wallets' movements between themselves are not the balance's and are not listed. `format=csv` answers `text/csv` with the columns `created_at,kind,id,wallet,description,amount,currency,balance_after`, per currency an `opening_balance` line, the movements and a `closing_balance` line.
+     *
+     *     Required scope: `wallets:read`.
+     */
+    get: operations["getBalanceReport"];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1970,6 +1992,11 @@ export interface components {
          *     ]
          */
         categories?: string[];
+        /**
+         * @description A wallet's limits only: true counts the wallet's outgoing transfers (`POST /transfers` from it) against the limit as well as its cards' spends, and a transfer over it is refused with 402 `spending_limit_exceeded`. Default false: card limits were set for card spending, and a transfer the application itself makes is its own decision (docs/decisions/money-movement.md). Not with `categories`: a transfer has no merchant category.
+         * @example true
+         */
+        transfers?: boolean;
       }[];
       /** @description Only merchants of these categories are approved; others decline with category_blocked. */
       allowedCategories?: string[];
@@ -2871,6 +2898,8 @@ export interface components {
         /** @enum {string} */
         interval: "per_authorization" | "daily" | "weekly" | "monthly" | "yearly" | "all_time";
         categories?: string[];
+        /** @description Present and true on a wallet's limit that counts its outgoing transfers too. */
+        transfers?: boolean;
       }[];
       allowedCategories?: string[];
       blockedCategories?: string[];
@@ -2894,6 +2923,8 @@ export interface components {
       interval: "daily" | "weekly" | "monthly" | "yearly" | "all_time";
       /** @description The limit's categories; absent when every spend counts. */
       categories?: string[];
+      /** @description true when the wallet's outgoing transfers count against the limit too. */
+      transfers?: boolean;
       /**
        * @description Amount in the major unit of the currency.
        * @example 500
@@ -6141,6 +6172,119 @@ export interface components {
     };
     /**
      * @example {
+     *       "object": "balance_report",
+     *       "livemode": false,
+     *       "from": "2026-11-01T00:00:00.000Z",
+     *       "to": "2026-12-01T00:00:00.000Z",
+     *       "currencies": [
+     *         {
+     *           "currency": "USD",
+     *           "openingBalance": 0,
+     *           "closingBalance": 9500,
+     *           "movements": [
+     *             {
+     *               "createdAt": "2026-11-21T09:00:00.000Z",
+     *               "kind": "top_up",
+     *               "id": "tu_7Hk2Lm9Qp4Rs1Tv6Wx3Yz8Ab",
+     *               "wallet": null,
+     *               "description": "Test top-up",
+     *               "amount": 10000,
+     *               "currency": "USD",
+     *               "balanceAfter": 10000
+     *             },
+     *             {
+     *               "createdAt": "2026-11-21T09:30:00.000Z",
+     *               "kind": "transfer",
+     *               "id": "tr_2Bc5De8Fg1Hj4Kl7Mn0Pq3Rs",
+     *               "wallet": "user_ada",
+     *               "description": "Payroll November",
+     *               "amount": -500,
+     *               "currency": "USD",
+     *               "balanceAfter": 9500
+     *             }
+     *           ]
+     *         }
+     *       ]
+     *     }
+     */
+    BalanceReport: {
+      /** @constant */
+      object: "balance_report";
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      from: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      to: string;
+      /** @description One per currency the application holds a balance in, by currency code. */
+      currencies: {
+        /**
+         * @description ISO 4217 currency code.
+         * @example USD
+         */
+        currency: string;
+        /**
+         * @description The balance at `from` (major unit).
+         * @example 25.5
+         */
+        openingBalance: number;
+        /**
+         * @description The balance at `to`: opening plus every movement.
+         * @example 25.5
+         */
+        closingBalance: number;
+        /** @description Oldest first. */
+        movements: {
+          /**
+           * Format: date-time
+           * @description ISO 8601 UTC timestamp.
+           * @example 2026-11-21T10:00:00.000Z
+           */
+          createdAt: string;
+          /**
+           * @description What moved the money: `top_up`, `transfer`, and the kinds payouts post (`payout`, `payout_return`) as they appear.
+           * @example transfer
+           */
+          kind: string;
+          /**
+           * @description The top-up's, transfer's or payout's id; for any other movement, its ledger transfer's.
+           * @example tr_2Bc5De8Fg1Hj4Kl7Mn0Pq3Rs
+           */
+          id: string;
+          /**
+           * @description The wallet on the other side (its externalUserId), if a wallet.
+           * @example user_ada
+           */
+          wallet: string | null;
+          description: string | null;
+          /**
+           * @description Signed: positive into the balance, negative out of it (major unit).
+           * @example 25.5
+           */
+          amount: number;
+          /**
+           * @description ISO 4217 currency code.
+           * @example USD
+           */
+          currency: string;
+          /**
+           * @description The balance right after this movement (major unit).
+           * @example 25.5
+           */
+          balanceAfter: number;
+        }[];
+      }[];
+    };
+    /**
+     * @example {
      *       "object": "transaction",
      *       "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
      *       "externalUserId": "user_42",
@@ -9051,6 +9195,8 @@ export interface components {
         /** @enum {string} */
         interval: "per_authorization" | "daily" | "weekly" | "monthly" | "yearly" | "all_time";
         categories?: string[];
+        /** @description Present and true on a wallet's limit that counts its outgoing transfers too. */
+        transfers?: boolean;
       }[];
       allowedCategories?: string[];
       blockedCategories?: string[];
@@ -9074,6 +9220,8 @@ export interface components {
       interval: "daily" | "weekly" | "monthly" | "yearly" | "all_time";
       /** @description The limit's categories; absent when every spend counts. */
       categories?: string[];
+      /** @description true when the wallet's outgoing transfers count against the limit too. */
+      transfers?: boolean;
       /**
        * @description Amount in the major unit of the currency.
        * @example 500
@@ -13780,7 +13928,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The card refused the payment. Codes: insufficient_funds. */
+      /** @description The card refused the payment. Codes: insufficient_funds, spending_limit_exceeded. */
       402: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -15701,6 +15849,162 @@ export interface operations {
       };
       /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
       422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getBalanceReport: {
+    parameters: {
+      query: {
+        /** @description Start of the period, included: an ISO 8601 instant with its offset (`2026-11-01T00:00:00Z`). */
+        from: string;
+        /** @description End of the period, excluded; after `from` and at most 366 days later. */
+        to: string;
+        /** @description `json` (default) or `csv` (`text/csv`, one line per movement). */
+        format?: "json" | "csv";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The report. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BalanceReport"];
+          "text/csv; charset=utf-8": string;
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
           "x-service-schema-version": string;

@@ -6,9 +6,13 @@ import { config } from "@/lib/config";
 import { ApiError, errorBody } from "./errors";
 import { logger } from "@/lib/logging/logger";
 
-export type HandlerResult = { status?: number; body: Record<string, unknown> } | { refusal: ApiError };
+/** A text answer in a form the operation declares besides JSON (`success.text`), such as a CSV report; reads only. */
+export type TextResult = { status?: number; text: string; contentType: string; filename?: string };
 
-export type RenderedResult = { status: number; text: string };
+export type HandlerResult = { status?: number; body: Record<string, unknown> } | { refusal: ApiError } | TextResult;
+
+/** What is sent: JSON text unless `contentType` says otherwise. */
+export type RenderedResult = { status: number; text: string; contentType?: string; filename?: string };
 
 /** The record as sent: a write's carries idempotent_replay (false on first execution). */
 export function sentBody(body: Record<string, unknown>, write: boolean): Record<string, unknown> {
@@ -18,6 +22,10 @@ export function sentBody(body: Record<string, unknown>, write: boolean): Record<
 export function renderResult(result: HandlerResult, requestId: string, write: boolean): RenderedResult {
   if ("refusal" in result) {
     return { status: result.refusal.status, text: JSON.stringify(errorBody(result.refusal, requestId)) };
+  }
+  if ("contentType" in result) {
+    if (write) throw new ApiError("internal_error", "A write answers JSON: its stored answer is replayed as JSON.");
+    return { ...result, status: result.status ?? 200 };
   }
   return { status: result.status ?? 200, text: JSON.stringify(sentBody(result.body, write)) };
 }

@@ -11,6 +11,7 @@ import { isWrite, type HttpMethod } from "@/lib/operations/define";
 import type { Tenant } from "@/lib/tenant";
 import { authenticate, type AuthOutcome } from "./authenticate";
 import { authorize } from "./authorize";
+import { ApiError } from "./errors";
 import { beginAdmittedWork } from "./admission";
 import { clientAddress } from "./client-address";
 import { renderError } from "./error-response";
@@ -29,7 +30,7 @@ export type SdkRouteDeclaration = RouteSchemas & {
   scope: Scope;
   method: HttpMethod;
   operationId?: string;
-  success?: { status: number; schema: z.ZodType };
+  success?: { status: number; schema: z.ZodType; text?: { contentType: string } };
 };
 
 export type SdkHandlerInput<S extends RouteSchemas> = Omit<RouteInput<S>, "rawBody"> & {
@@ -83,6 +84,15 @@ export function sdkRoute<const D extends SdkRouteDeclaration, P>(
   const run = async (input: SdkHandlerInput<D> & { prepared?: P }): Promise<HandlerResult> => {
     const result = await handler(input);
     if ("refusal" in result) return result;
+    if ("contentType" in result) {
+      if (operation.success?.text?.contentType !== result.contentType) {
+        throw new ApiError(
+          "internal_error",
+          `${operation.operationId ?? "The operation"} declares no ${result.contentType} answer.`,
+        );
+      }
+      return result;
+    }
     assertDeclaredBody(operation, sentBody(result.body, write));
     return { status: result.status ?? operation.success?.status, body: result.body };
   };
@@ -124,7 +134,10 @@ export function sdkRoute<const D extends SdkRouteDeclaration, P>(
     }
     logRequest(trace, request, requestId, rendered, headers);
     observeRequest(operation.operationId ?? "undeclared", rendered.status, (performance.now() - startedAt) / 1000);
-    return jsonTextResponse(rendered.status, rendered.text, headers);
+    if (rendered.contentType === undefined) return jsonTextResponse(rendered.status, rendered.text, headers);
+    headers.set("content-type", rendered.contentType);
+    if (rendered.filename) headers.set("content-disposition", `attachment; filename="${rendered.filename}"`);
+    return new Response(rendered.text, { status: rendered.status, headers });
   }
   return Object.assign(route, { operation });
 }

@@ -42,12 +42,17 @@ export function toMinor(amount: number, currency: string, param = "amount"): big
   return minor;
 }
 
-/** Formats minor units as a major-unit JSON number (exact for every amount below 2^53 minor units). */
-export function toMajor(minor: bigint, currency: string): number {
+/** Minor units as exact major-unit text with every decimal of the currency ("-12.50"), for documents such as CSV. */
+export function toMajorText(minor: bigint, currency: string): string {
   const exponent = currencyExponent(currency) ?? 2;
   const negative = minor < 0n;
   const digits = (negative ? -minor : minor).toString().padStart(exponent + 1, "0");
   const whole = digits.slice(0, digits.length - exponent);
   const fraction = exponent > 0 ? `.${digits.slice(digits.length - exponent)}` : "";
-  return Number(`${negative ? "-" : ""}${whole}${fraction}`);
+  return `${negative ? "-" : ""}${whole}${fraction}`;
+}
+
+/** Formats minor units as a major-unit JSON number (exact for every amount below 2^53 minor units). */
+export function toMajor(minor: bigint, currency: string): number {
+  return Number(toMajorText(minor, currency));
 }

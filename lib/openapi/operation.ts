@@ -159,7 +159,18 @@ export function sdkOperation(op: SdkOperation): ZodOpenApiOperationObject {
               ).optional(),
             })
           : responseHeaders(),
-        content: { "application/json": { schema: op.success.schema } },
+        content: {
+          "application/json": { schema: op.success.schema },
+          ...(op.success.text
+            ? {
+                [op.success.text.contentType]: {
+                  schema: z
+                    .string()
+                    .meta({ description: op.success.text.description, example: op.success.text.example }),
+                },
+              }
+            : {}),
+        },
       },
       ...errorResponses([...new Set(errors)], op.scope),
     },

@@ -30,7 +30,17 @@ type DeclarationBase = {
 export type SdkOperation = DeclarationBase & {
   surface: "sdk";
   scope: Scope;
-  success: { status: number; description: string; schema: z.ZodType };
+  success: {
+    status: number;
+    description: string;
+    schema: z.ZodType;
+    /**
+     * A read's second form of the same answer, as text of this media type (a CSV report), which the
+     * handler returns as `{ text, contentType }` when the request asks for it; documented beside the
+     * JSON schema. Reads only: a write's stored answer for Idempotency-Key replays is JSON.
+     */
+    text?: { contentType: string; description: string; example: string };
+  };
 };
 
 /** A keyless public operation, limited per client address. */

@@ -49,6 +49,7 @@ import {
 } from "./money-movement";
 import { getOpenApiDocumentOperation } from "./openapi";
 import { createProofOperation, revokeProofOperation } from "./proofs";
+import { getBalanceReportOperation } from "./reports";
 import { createStatementOperation, revokeStatementOperation } from "./statements";
 import {
   expireTestAuthorizationOperation,
@@ -92,6 +93,7 @@ export * from "./liabilities";
 export * from "./money-movement";
 export * from "./openapi";
 export * from "./proofs";
+export * from "./reports";
 export * from "./statements";
 export * from "./test-helpers";
 export * from "./treasury";
@@ -130,6 +132,7 @@ export const OPERATIONS: readonly Operation[] = [
   createPayoutOperation,
   getPayoutOperation,
   cancelPayoutOperation,
+  getBalanceReportOperation,
   fundTestWalletOperation,
   createTestTopUpOperation,
   moveTestPayoutOperation,

@@ -61,7 +61,7 @@ export const createTransferOperation = defineOperation({
   surface: "sdk",
   summary: "Move money between the balance and wallets",
   description:
-    "Balance to wallet (funding a user), wallet to wallet (between two users of the application) or wallet to balance (collecting), in the currency of every wallet named. Instant and atomic: both sides post in one ledger transfer or nothing posts. Fires `transfer.created` in the sequence of each wallet it touches. A frozen or closed wallet cannot send; a closed one cannot receive. Too little available on the sending side is 402 `insufficient_funds` with nothing posted.",
+    "Balance to wallet (funding a user), wallet to wallet (between two users of the application) or wallet to balance (collecting), in the currency of every wallet named. Instant and atomic: both sides post in one ledger transfer or nothing posts. Fires `transfer.created` in the sequence of each wallet it touches. A frozen or closed wallet cannot send; a closed one cannot receive. Too little available on the sending side is 402 `insufficient_funds` with nothing posted; a transfer over a limit of the sending wallet that counts transfers (`spendingControls.spendingLimits[].transfers: true`) is 402 `spending_limit_exceeded`.",
   tags: ["Money movement"],
   scope: "transactions:write",
   body: createTransferBodySchema,
@@ -73,6 +73,7 @@ export const createTransferOperation = defineOperation({
     "amount_precision",
     "wallet_not_active",
     "insufficient_funds",
+    "spending_limit_exceeded",
     "balance_limit_exceeded",
   ],
 });

@@ -41,12 +41,27 @@ export const spendingLimitSchema = z
       description: "Only spends at merchants of these categories count against the limit; absent means every spend.",
       example: ["5812", "5814"],
     }),
+    transfers: z.boolean().optional().meta({
+      description:
+        "A wallet's limits only: true counts the wallet's outgoing transfers (`POST /transfers` from it) against the limit as well as its cards' spends, and a transfer over it is refused with 402 `spending_limit_exceeded`. Default false: card limits were set for card spending, and a transfer the application itself makes is its own decision (docs/decisions/money-movement.md). Not with `categories`: a transfer has no merchant category.",
+      example: true,
+    }),
   })
-  .strict();
+  .strict()
+  .refine((limit) => !(limit.transfers && limit.categories), {
+    path: ["transfers"],
+    message: "a limit counting transfers cannot have categories: a transfer has no merchant category",
+  });
 
 /** Two limits with the same interval and the same categories (in any order) are one limit given twice. */
-export function limitKey(limit: { interval: SpendingInterval; categories?: readonly string[] }): string {
+export function limitKey(limit: {
+  interval: SpendingInterval;
+  categories?: readonly string[];
+  transfers?: boolean;
+}): string {
   const categories = [...new Set(limit.categories ?? [])].sort();
+  // A limit counting transfers keeps totals of its own: the same interval without them counts less.
+  if (limit.transfers) return `${limit.interval}+transfers`;
   return categories.length === 0 ? limit.interval : `${limit.interval}:${categories.join(",")}`;
 }
 
@@ -61,11 +76,9 @@ export const spendingControlsInputSchema = withExample(
         .max(MAX_SPENDING_LIMITS)
         .optional()
         .meta({ description: `At most ${MAX_SPENDING_LIMITS}, one per interval and category set.` }),
-      allowedCategories: mccListSchema
-        .optional()
-        .meta({
-          description: "Only merchants of these categories are approved; others decline with category_blocked.",
-        }),
+      allowedCategories: mccListSchema.optional().meta({
+        description: "Only merchants of these categories are approved; others decline with category_blocked.",
+      }),
       blockedCategories: mccListSchema
         .optional()
         .meta({ description: "Merchants of these categories decline with category_blocked." }),
@@ -85,7 +98,7 @@ export const spendingControlsInputSchema = withExample(
           ctx.addIssue({
             code: "custom",
             path: ["spendingLimits", index, "interval"],
-            message: `a ${limit.interval} limit ${limit.categories ? "for these categories " : ""}is already given`,
+            message: `a ${limit.interval} limit ${limit.categories ? "for these categories " : ""}${limit.transfers ? "counting transfers " : ""}is already given`,
           });
         }
         seen.add(key);
@@ -126,6 +139,10 @@ const spendingControlsShape = z.object({
       amount: amountOutSchema,
       interval: z.enum(SPENDING_INTERVALS),
       categories: z.array(z.string()).optional(),
+      transfers: z
+        .boolean()
+        .optional()
+        .meta({ description: "Present and true on a wallet's limit that counts its outgoing transfers too." }),
     }),
   ),
   allowedCategories: z.array(z.string()).optional(),
@@ -154,6 +171,10 @@ const spendingUsageShape = z.object({
     .array(z.string())
     .optional()
     .meta({ description: "The limit's categories; absent when every spend counts." }),
+  transfers: z
+    .boolean()
+    .optional()
+    .meta({ description: "true when the wallet's outgoing transfers count against the limit too." }),
   limit: amountOutSchema.meta({ example: 500 }),
   spent: amountOutSchema.meta({
     description: "Counted in the current window: approved amounts less what was later released.",

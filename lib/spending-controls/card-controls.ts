@@ -49,6 +49,7 @@ export function requestedCardControls(
             categories: [],
             key: "per_authorization",
             fromSpendLimit: true,
+            transfers: false,
           },
           ...others,
         ];

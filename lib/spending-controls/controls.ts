@@ -3,6 +3,7 @@
 // JSON stored on Card and Wallet ("spendingControls"), and back to the API's record.
 import { z } from "zod";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { DomainError } from "@/lib/errors";
 import { toMajor, toMinor } from "@/lib/money/amount";
 import {
   SPENDING_INTERVALS,
@@ -21,6 +22,8 @@ export type SpendingLimit = {
   key: string;
   /** The card's spendLimit column, which keeps its own decline code (spend_limit_exceeded). */
   fromSpendLimit: boolean;
+  /** A wallet's limit that counts its outgoing transfers too (docs/decisions/money-movement.md). */
+  transfers: boolean;
 };
 
 export type SpendingControls = {
@@ -43,6 +46,7 @@ const storedSchema = z.object({
         amount: z.string().regex(/^[1-9]\d*$/),
         interval: z.enum(SPENDING_INTERVALS),
         categories: z.array(z.string()).optional(),
+        transfers: z.literal(true).optional(),
       }),
     )
     .optional(),
@@ -59,9 +63,17 @@ function limit(
   interval: SpendingInterval,
   categories: readonly string[] | undefined,
   fromSpendLimit = false,
+  transfers = false,
 ): SpendingLimit {
   const sorted = [...new Set(categories ?? [])].sort();
-  return { amount, interval, categories: sorted, key: limitKey({ interval, categories: sorted }), fromSpendLimit };
+  return {
+    amount,
+    interval,
+    categories: sorted,
+    key: limitKey({ interval, categories: sorted, transfers }),
+    fromSpendLimit,
+    transfers,
+  };
 }
 
 const distinct = (list: readonly string[] | undefined) => (list === undefined ? undefined : [...new Set(list)]);
@@ -69,7 +81,9 @@ const distinct = (list: readonly string[] | undefined) => (list === undefined ? 
 /** The controls of a card (its spendLimit column and stored JSON) or a wallet (stored JSON only). */
 export function readControls(stored: Prisma.JsonValue | null, spendLimit: bigint | null = null): SpendingControls {
   const parsed = stored === null ? {} : storedSchema.parse(stored);
-  const limits = (parsed.spendingLimits ?? []).map((l) => limit(BigInt(l.amount), l.interval, l.categories));
+  const limits = (parsed.spendingLimits ?? []).map((l) =>
+    limit(BigInt(l.amount), l.interval, l.categories, false, l.transfers === true),
+  );
   if (spendLimit !== null) limits.unshift(limit(spendLimit, "per_authorization", [], true));
   const controls: SpendingControls = { limits };
   return Object.assign(controls, ...LIST_FIELDS.flatMap((f) => (parsed[f] ? [{ [f]: parsed[f] }] : [])));
@@ -79,10 +93,29 @@ export function readControls(stored: Prisma.JsonValue | null, spendLimit: bigint
  * The API's controls in minor units of `currency`. An amount with too many decimals is refused
  * (amount_precision) naming its field under `param`.
  */
-export function fromInput(input: SpendingControlsInput, currency: string, param: string): SpendingControls {
-  const limits = (input.spendingLimits ?? []).map((l, index) =>
-    limit(toMinor(l.amount, currency, `${param}.spendingLimits.${index}.amount`), l.interval, l.categories),
-  );
+export function fromInput(
+  input: SpendingControlsInput,
+  currency: string,
+  param: string,
+  subject: "card" | "wallet" = "card",
+): SpendingControls {
+  const limits = (input.spendingLimits ?? []).map((l, index) => {
+    // A card's limits see only its spends; transfers move a wallet's money, so only its limits count them.
+    if (l.transfers && subject === "card") {
+      throw new DomainError(
+        "validation_failed",
+        "Only a wallet's limits can count transfers; set this limit on the wallet.",
+        { param: `${param}.spendingLimits.${index}.transfers` },
+      );
+    }
+    return limit(
+      toMinor(l.amount, currency, `${param}.spendingLimits.${index}.amount`),
+      l.interval,
+      l.categories,
+      false,
+      l.transfers === true,
+    );
+  });
   const controls: SpendingControls = { limits };
   for (const field of LIST_FIELDS) {
     const list = distinct(input[field]);
@@ -114,6 +147,7 @@ export function toStored(controls: SpendingControls): Prisma.InputJsonValue | ty
       amount: l.amount.toString(),
       interval: l.interval,
       ...(l.categories.length > 0 ? { categories: [...l.categories] } : {}),
+      ...(l.transfers ? { transfers: true as const } : {}),
     }));
   }
   for (const field of LIST_FIELDS) {
@@ -129,6 +163,7 @@ export function controlsRecord(controls: SpendingControls, currency: string): Sp
       amount: toMajor(l.amount, currency),
       interval: l.interval,
       ...(l.categories.length > 0 ? { categories: [...l.categories] } : {}),
+      ...(l.transfers ? { transfers: true } : {}),
     })),
   };
   for (const field of LIST_FIELDS) {

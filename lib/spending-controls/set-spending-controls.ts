@@ -11,7 +11,8 @@ export type ControlledKind = "card" | "wallet";
 /**
  * For each window limit in `next` whose interval and categories `previous` lacked, sets the total
  * of the current window to what the card's (or wallet's) authorizations approved in it still count:
- * a pending one its amount, a captured one what was captured, a released or declined one nothing.
+ * a pending one its amount, a captured one what was captured, a released or declined one nothing;
+ * and for a wallet's limit that counts transfers, the window's outgoing transfers too.
  * The caller holds the wallet's ledger account lock, so no spend of the wallet runs meanwhile.
  */
 export async function seedNewLimits(
@@ -31,7 +32,8 @@ export async function seedNewLimits(
     await tx.$executeRaw`
       INSERT INTO "SpendingTotal" ("subjectId", "windowStart", "limitKey", "interval", "categories", "spent", "updatedAt")
       SELECT ${subjectId}, ${start}::timestamp(3), ${limit.key}, ${limit.interval}::"SpendingInterval", ${categories}::text[],
-        COALESCE(SUM(CASE a."status"::text WHEN 'pending' THEN a."amount" ELSE a."capturedAmount" END), 0),
+        COALESCE(SUM(CASE a."status"::text WHEN 'pending' THEN a."amount" ELSE a."capturedAmount" END), 0)
+          ${limit.transfers && kind === "wallet" ? Prisma.sql`+ (SELECT COALESCE(SUM(tr."amount"), 0) FROM "Transfer" tr WHERE tr."fromWalletId" = ${subjectId} AND tr."createdAt" >= ${start}::timestamp(3))` : Prisma.empty},
         ${at}::timestamp(3)
       FROM "Authorization" a
       WHERE a.${column} = ${subjectId} AND a."createdAt" >= ${start}::timestamp(3)

@@ -22,6 +22,7 @@ export function spendingUsage(
     return {
       interval: limit.interval,
       ...(limit.categories.length > 0 ? { categories: [...limit.categories] } : {}),
+      ...(limit.transfers ? { transfers: true } : {}),
       limit: toMajor(limit.amount, currency),
       spent: toMajor(spent, currency),
       remaining: toMajor(limit.amount > spent ? limit.amount - spent : 0n, currency),

@@ -12,6 +12,7 @@ import type { CreateTransferBody, TransferRecord } from "@/lib/schemas/money-mov
 import type { Tenant } from "@/lib/tenant";
 import { findWallet, type FoundWallet } from "@/lib/wallets/get-wallet";
 import { ensureBalanceAccount, lockAccounts } from "@/lib/balance/balance-account";
+import { countTransferAgainstLimits } from "@/lib/spending-controls/check-transfer";
 import { TRANSFER_WALLETS, transferRecord } from "./transfer-record";
 
 type Side = { wallet: FoundWallet | null; account: LedgerAccountRef };
@@ -80,6 +81,8 @@ export async function createTransfer(tx: Db, tenant: Tenant, input: CreateTransf
       { param: "amount" },
     );
   }
+  // Limits the application set to count transfers (`transfers: true`); under the wallet's account lock.
+  if (source.wallet) await countTransferAgainstLimits(tx, source.wallet, amount, currency, new Date());
 
   const { transfer: ledgerTransfer } = await postTransfer(tx, {
     applicationId: tenant.applicationId,

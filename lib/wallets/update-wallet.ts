@@ -26,7 +26,7 @@ export async function updateWallet(
   let wallet = found;
   if (input.spendingControls !== undefined) {
     const previous = readControls(found.spendingControls);
-    const next = fromInput(input.spendingControls, found.currency, "spendingControls");
+    const next = fromInput(input.spendingControls, found.currency, "spendingControls", "wallet");
     await seedNewLimits(tx, "wallet", found.id, previous, next, now);
     const updated = await tx.wallet.update({ where: { id: found.id }, data: { spendingControls: toStored(next) } });
     wallet = { ...updated, ledgerAccount: found.ledgerAccount };

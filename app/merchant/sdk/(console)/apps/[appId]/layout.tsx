@@ -17,6 +17,7 @@ function sections(base: string, role: Role): NavItem[] {
     ...(can(role, "see_keys") ? [{ href: `${base}/keys`, label: "API keys" }] : []),
     { href: `${base}/webhooks`, label: "Webhooks" },
     { href: `${base}/wallets`, label: "Wallets" },
+    { href: `${base}/balance`, label: "Balance" },
     { href: `${base}/events`, label: "Events" },
     { href: `${base}/logs`, label: "Request log" },
     { href: `${base}/audit`, label: "Audit log" },
