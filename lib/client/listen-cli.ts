@@ -2,6 +2,8 @@
 // `npx wallet-card listen --forward-to URL [--events a,b] [--api-key sk_test_…] [--base-url URL]`:
 // the @wallet-card/client package's command line (listen.ts does the work). Also run by
 // `npm run cli -- listen` in the repository. Keep imports relative, ending in .ts.
+import { realpathSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { listen, newListenerSecret } from "./listen.ts";
 
@@ -29,7 +31,9 @@ export async function runListenCommand(
   }
   const secret = newListenerSecret();
   io.print(`Listener signing secret for this session: ${secret}`);
-  io.print("Verify forwarded events with it (x-service-signature and the Standard Webhooks headers), as you would a delivery.");
+  io.print(
+    "Verify forwarded events with it (x-service-signature and the Standard Webhooks headers), as you would a delivery.",
+  );
   try {
     await listen({
       apiKey,
@@ -72,7 +76,10 @@ async function main(argv: string[]): Promise<number> {
   return runListenCommand(
     {
       forwardTo: values["forward-to"],
-      events: values.events?.split(",").map((e) => e.trim()).filter(Boolean),
+      events: values.events
+        ?.split(",")
+        .map((e) => e.trim())
+        .filter(Boolean),
       apiKey: values["api-key"],
       baseUrl: values["base-url"],
     },
@@ -80,7 +87,20 @@ async function main(argv: string[]): Promise<number> {
   );
 }
 
-// Run as the package's bin, not when imported (by `npm run cli -- listen`).
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith("/wallet-card")) {
+/** Whether this file is the process's entry: run directly or through the package's `wallet-card` link. */
+function isEntry(): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    // The bin link resolves to this file; the repository's own `wallet-card` bin (the operator CLI,
+    // which imports this file for its `listen`) resolves elsewhere.
+    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+// Run as the package's bin, not when imported (by `npm run cli -- listen` and the operator CLI).
+if (isEntry()) {
   process.exitCode = await main(process.argv.slice(2));
 }

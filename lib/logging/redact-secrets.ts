@@ -39,16 +39,36 @@ const CREDENTIAL_FIELDS =
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi;
 const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^:/?#\s"@]*:)[^@\s"/]+@/gi;
 
-// A card number logged as a JSON number: replaced by a quoted "[redacted]", so the line stays JSON.
-const CARD_NUMBER_VALUES = /([:[,]\s*)(\d{16})(?=\s*[,}\]])/g;
+// A card number logged as a JSON number (16 digits, Luhn-valid): found by reading the line as JSON,
+// not by a pattern, since a ":" or "," followed by digits may as well sit inside a string's text, where
+// quotes put in would break the line. Replaced by the string "[redacted]", so the line stays JSON. A
+// line that is not JSON (the development server's pretty lines) has no such values to find.
+function redactCardNumberValues(line: string): string {
+  if (!/\d{16}/.test(line)) return line;
+  let found = false;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line, (_key, value: unknown) => {
+      if (
+        typeof value === "number" &&
+        Number.isSafeInteger(value) &&
+        /^\d{16}$/.test(String(value)) &&
+        isLuhnValid(String(value))
+      ) {
+        found = true;
+        return REDACTED;
+      }
+      return value;
+    });
+  } catch {
+    return line;
+  }
+  return found ? JSON.stringify(parsed) : line;
+}
 
 /** A log line's redaction: everything redactSecrets replaces, plus credentials by header and field name. */
 export function redactLogLine(line: string): string {
-  return redactSecrets(
-    line.replace(CARD_NUMBER_VALUES, (whole, before: string, digits: string) =>
-      isLuhnValid(digits) ? `${before}"${REDACTED}"` : whole,
-    ),
-  )
+  return redactSecrets(redactCardNumberValues(line))
     .replace(CREDENTIAL_FIELDS, `$1"${REDACTED}"`)
     .replace(BEARER, `$1 ${REDACTED}`)
     .replace(URL_PASSWORD, `$1${REDACTED}@`);

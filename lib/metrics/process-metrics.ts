@@ -97,12 +97,13 @@ export function registerWorkerLivenessMetric(db: Db): void {
 export function registerQueueMetrics(db: Db): void {
   const registry = workerRegistry();
   // One query per scrape for both queue gauges: the first to be collected asks, the other reads it.
+  // A job that used up its attempts stays in the table but never runs again: not due.
   let pending: Promise<{ due: number; oldest: number }> | undefined;
   const queue = () =>
     (pending ??= db
       .$queryRawUnsafe<{ due: number; oldest: number | null }[]>(
         `SELECT count(*)::int AS due, coalesce(extract(epoch FROM now() - min(run_at)), 0)::float8 AS oldest
-         FROM ${QUEUE_SCHEMA}.jobs WHERE run_at <= now() AND locked_at IS NULL`,
+         FROM ${QUEUE_SCHEMA}.jobs WHERE run_at <= now() AND locked_at IS NULL AND attempts < max_attempts`,
       )
       .then(([row]) => ({ due: row?.due ?? 0, oldest: row?.oldest ?? 0 }))
       .finally(() => setImmediate(() => (pending = undefined))));

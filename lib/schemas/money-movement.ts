@@ -307,14 +307,10 @@ export const createPayoutBodySchema = withExample(
   z
     .object({
       from: transferPartySchema,
-      bankAccountId: z
-        .string()
-        .min(1)
-        .max(64)
-        .meta({
-          description: "A bank account of the same wallet (or of the application, from the balance).",
-          example: EXAMPLE_BANK_ACCOUNT_ID,
-        }),
+      bankAccountId: z.string().min(1).max(64).meta({
+        description: "A bank account of the same wallet (or of the application, from the balance).",
+        example: EXAMPLE_BANK_ACCOUNT_ID,
+      }),
       amount: amountSchema.meta({ description: "Amount to pay out (major unit).", example: 120 }),
       currency: currencySchema,
       description: descriptionSchema,
@@ -387,7 +383,7 @@ export const payoutListQuerySchema = transferListQuerySchema;
 
 export const PAYOUT_TEST_MOVES = ["in-transit", "paid", "failed", "returned"] as const;
 export const testPayoutMovePathSchema = payoutPathSchema.extend({
-  move: z.enum(PAYOUT_TEST_MOVES).meta({ description: "What the simulated rail reports next." }),
+  move: z.enum(PAYOUT_TEST_MOVES).meta({ description: "What the simulated rail reports next.", example: "paid" }),
 });
 export const testPayoutMoveBodySchema = withExample(
   z

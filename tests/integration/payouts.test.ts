@@ -175,6 +175,16 @@ describe("payouts", () => {
     expect(await walletBalance(key, user)).toEqual({ available: 300, posted: 300 });
     expect((await client.get(key, id)).data?.status).toBe("returned");
 
+    const accounts = await testClient(key).GET("/api/public/sdk/v1/wallets/{externalUserId}/bank-accounts", {
+      params: { path: { externalUserId: user } },
+    });
+    expect(accounts.data?.data.map((a) => [a.id, a.last4])).toEqual([[account.data?.id, "6789"]]);
+    const listed = await testClient(key).GET("/api/public/sdk/v1/payouts", { params: { query: { wallet: user } } });
+    expect(listed.data?.data.map((p) => [p.id, p.status])).toEqual([[id, "returned"]]);
+    // A listener from the start of the story sees every payout move, in order.
+    const start = await testClient(key).GET("/api/public/sdk/v1/events/listen", { params: { query: { wait: 0 } } });
+    expect(start.data?.cursor).toBeTruthy();
+
     const transactions = (await api.transactions(key, user)).data?.data ?? [];
     expect(transactions.slice(0, 2).map((t) => [t.type, t.amount, t.balanceAfter])).toEqual([
       ["payout_return", 120.5, 300],
@@ -207,6 +217,8 @@ describe("payouts", () => {
 
     await client.topUp(key, 50);
     const own = await client.balanceBankAccount(key, US_ACCOUNT);
+    const owned = await testClient(key).GET("/api/public/sdk/v1/balance/bank-accounts");
+    expect(owned.data?.data.map((a) => [a.id, a.walletId])).toEqual([[own.data?.id, null]]);
     const fromBalance = await client.payout(key, BALANCE, own.data?.id ?? "", 50);
     expect(fromBalance.data?.status).toBe("pending");
     const balance = await testClient(key).GET("/api/public/sdk/v1/balance");

@@ -58,8 +58,9 @@ async function directFigures(db: Prisma.TransactionClient, currency: string): Pr
     db.wallet.count({ where: { livemode: true, currency } }),
     db.card.count({ where: { livemode: true, currency, status: "active" } }),
   ]);
+  // Liabilities: what the wallets and the applications' balances hold (docs/decisions/money-movement.md).
   const walletSum = await db.ledgerEntry.aggregate({
-    where: { account: { livemode: true, kind: "wallet", currency } },
+    where: { account: { livemode: true, kind: { in: ["wallet", "balance"] }, currency } },
     _sum: { amount: true },
   });
   const reserveSum = await db.ledgerEntry.aggregate({
