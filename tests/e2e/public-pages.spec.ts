@@ -162,8 +162,8 @@ test("/treasury shows live figures and draws its charts", async ({ page }, testI
 
   const figures = page.getByRole("table", { name: "Treasury figures per currency" });
   // 1200.50 funded, 150 captured: 1050.50 owed and held, one active card, 150 of volume, written as
-  // CHF amounts with CHF's 2 decimals.
-  const chf = figures.getByRole("row", { name: /^CHF 1 1 CHF\s1,050\.50 CHF\s1,050\.50 100% CHF\s150\.00$/ });
+  // CHF amounts with CHF's 2 decimals, and no wallet overdrawn by the card network ("—").
+  const chf = figures.getByRole("row", { name: /^CHF 1 1 CHF\s1,050\.50 CHF\s1,050\.50 100% CHF\s150\.00 —$/ });
   await expect(async () => {
     await page.goto("/treasury");
     await expect(chf).toBeVisible({ timeout: 1_000 });
