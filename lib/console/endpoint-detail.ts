@@ -15,7 +15,7 @@ import { consoleTenant, requireApplication } from "./require-application";
 import { requireEndpoint } from "./require-endpoint";
 
 const LATEST_FAILURES = 10;
-export const RECENT_DELIVERIES = 20;
+const RECENT_DELIVERIES = 20;
 
 /**
  * Read in one snapshot: the engine writes a failed attempt and the endpoint's health in one

@@ -2,7 +2,6 @@
 // event of every kind arrives verified, an edited URL takes the next one, a receiver answering 500
 // shows as a failure with its reason and in the figures, and a deleted endpoint leaves the list
 // while its deliveries still open.
-import { RECENT_DELIVERIES } from "@/lib/console/endpoint-detail";
 import { expect, test } from "@playwright/test";
 import { EVENT_TYPES } from "@/lib/events/record-event";
 import { startReceiver as startScriptedReceiver } from "../helpers/webhook-receiver";
@@ -51,10 +50,9 @@ test("a merchant tests, edits, watches and deletes an endpoint from its page", a
     expect(bodies.map((b) => b.event).sort()).toEqual([...EVENT_TYPES].sort());
     expect(bodies.find((b) => b.event === "card.issued")?.data.id).toMatch(/^card_[0-9A-Za-z]{24}$/);
     await page.reload();
-    // The page lists the newest RECENT_DELIVERIES; there are more kinds than that.
-    await expect(page.getByTestId("endpoint-delivery-row")).toHaveCount(
-      Math.min(EVENT_TYPES.length, RECENT_DELIVERIES),
-    );
+    // The page lists the newest 20 deliveries (RECENT_DELIVERIES in lib/console/endpoint-detail.ts, whose
+    // imports a browser test cannot load); there are more kinds than that.
+    await expect(page.getByTestId("endpoint-delivery-row")).toHaveCount(Math.min(EVENT_TYPES.length, 20));
     await expect(page.getByTestId("endpoint-delivery-row").first().getByText("Test", { exact: true })).toBeVisible();
 
     // Edit the URL: the next test event goes to the second receiver.
