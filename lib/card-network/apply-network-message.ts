@@ -155,6 +155,23 @@ async function increment(
   };
 }
 
+/**
+ * The authorization a message that may stand alone names (advice, refund, return reversal), locked;
+ * null when it names none or names a processor reference not seen yet. Our own id that matches
+ * nothing is refused, as for every other kind.
+ */
+async function lockIfReferenced(
+  tx: Db,
+  tenant: Tenant,
+  message: Extract<NetworkMessage, { kind: "advice" | "refund" | "return_reversal" }>,
+): Promise<NetworkAuth | null> {
+  const ref = message.authorization;
+  if (!ref) return null;
+  const found = await lockReferenced(tx, tenant, message, ref);
+  if ("id" in ref && !found) unknownAuthorization(ref);
+  return found;
+}
+
 async function advice(
   tx: Db,
   tenant: Tenant,
@@ -162,8 +179,7 @@ async function advice(
   message: Extract<NetworkMessage, { kind: "advice" }>,
 ): Promise<Applied> {
   const ref = message.authorization;
-  const found = ref ? await lockReferenced(tx, tenant, message, ref) : null;
-  if (ref && "id" in ref && !found) unknownAuthorization(ref);
+  const found = await lockIfReferenced(tx, tenant, message);
   await allowNetworkOverdraft(tx);
   const now = new Date();
   const expiresAt = holdExpiresAt(now, config().AUTHORIZATION_HOLD_DAYS);
@@ -293,8 +309,7 @@ async function refund(
   message: Extract<NetworkMessage, { kind: "refund" }>,
 ): Promise<Applied> {
   const ref = message.authorization;
-  const found = ref ? await lockReferenced(tx, tenant, message, ref) : null;
-  if (ref && "id" in ref && !found) unknownAuthorization(ref);
+  const found = await lockIfReferenced(tx, tenant, message);
   let auth: Authorization;
   if (found) {
     auth = await tx.authorization.update({
@@ -322,9 +337,7 @@ async function returnReversal(
   card: NetworkCard,
   message: Extract<NetworkMessage, { kind: "return_reversal" }>,
 ): Promise<Applied> {
-  const ref = message.authorization;
-  const found = ref ? await lockReferenced(tx, tenant, message, ref) : null;
-  if (ref && "id" in ref && !found) unknownAuthorization(ref);
+  const found = await lockIfReferenced(tx, tenant, message);
   await allowNetworkOverdraft(tx);
   let auth: Authorization;
   if (found) {
