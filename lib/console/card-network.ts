@@ -2,7 +2,7 @@
 // (the same simulator as POST /test/cards/{id}/network/{kind}), and the card's recent authorizations
 // with their history. Test mode only; another merchant's or mode's card behaves as one not there.
 import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
-import { authorizationHistory } from "@/lib/authorizations/authorization-history";
+import { authorizationHistories } from "@/lib/authorizations/authorization-history";
 import { authorizationRecord } from "@/lib/authorizations/authorization-record";
 import { simulateNetworkMessage } from "@/lib/connectors/simulator/simulate-network-message";
 import type { Db } from "@/lib/db/client";
@@ -100,10 +100,9 @@ export async function cardAuthorizationsWithHistory(
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit,
   });
-  return Promise.all(
-    rows.map(async (auth) => ({
-      ...authorizationRecord(auth, auth.wallet.externalUserId),
-      history: await authorizationHistory(db, auth),
-    })),
-  );
+  const histories = await authorizationHistories(db, rows);
+  return rows.map((auth) => ({
+    ...authorizationRecord(auth, auth.wallet.externalUserId),
+    history: histories.get(auth.id) ?? [],
+  }));
 }

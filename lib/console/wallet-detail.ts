@@ -1,5 +1,6 @@
 // One wallet of the application's current mode with a page of its cards and of its transactions,
 // read through the same list functions the SDK's GET routes use.
+import { authorizationHistories } from "@/lib/authorizations/authorization-history";
 import { listWalletAuthorizations } from "@/lib/authorizations/list-wallet-authorizations";
 import { listWalletCards } from "@/lib/cards/list-wallet-cards";
 import type { Db } from "@/lib/db/client";
@@ -33,12 +34,17 @@ export async function walletDetail(
   );
   // The latest few, for the holds panel; the API reads each one, the ledger lists what moved.
   const authorizations = await listWalletAuthorizations(db, tenant, wallet.id, RECENT_AUTHORIZATIONS);
+  // Each one's steps (the card network's messages, or what a reported spend left), in two queries.
+  const histories = await authorizationHistories(
+    db,
+    await db.authorization.findMany({ where: { id: { in: authorizations.map((a) => a.id) } } }),
+  );
   const now = new Date();
   const totals = await readTotals(db, [wallet.id], now);
   return {
     wallet: walletRecord(wallet, wallet.ledgerAccount, totals.get(wallet.id) ?? NOTHING_SPENT, now),
     cards,
     transactions,
-    authorizations,
+    authorizations: authorizations.map((a) => ({ ...a, history: histories.get(a.id) ?? [] })),
   };
 }

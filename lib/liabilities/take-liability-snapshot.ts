@@ -156,6 +156,32 @@ async function snapshotIn(db: pg.Client, options: SnapshotOptions): Promise<Snap
     batch.catch(() => undefined);
     return batch;
   };
+  const addLeaf = (currency: string, leafId: string, balance: bigint) => {
+    let t = trees.get(currency);
+    if (!t) {
+      t = { tree: new StreamingTree(), ids: [], balances: [], leaves: [], chunks: 0, count: 0 };
+      trees.set(currency, t);
+    }
+    t.leaves.push(leafNode(seed, leafId, balance));
+    t.ids.push(leafId);
+    t.balances.push(balance);
+    t.count++;
+    if (t.ids.length === chunkLeaves) closeChunk(currency, t);
+  };
+  // The applications' own balances are owed too (docs/decisions/proof-of-liabilities.md): a leaf
+  // each, named by the balance account's id. They go first: "lacct_…" sorts before every "wal_…",
+  // and a proof finds its chunk by the leaf ids' order. One per application and currency: few.
+  const balanceRows = (
+    await db.query<{ id: string; currency: string; balance: string }>(
+      `SELECT a.id, a.currency, a."postedMinor"::text AS balance
+       FROM "LedgerAccount" a
+       WHERE a.livemode = true AND a.kind = 'balance'
+       ORDER BY a.id`,
+    )
+  ).rows;
+  for (const row of balanceRows) addLeaf(row.currency, row.id, BigInt(row.balance));
+  await flushRows();
+
   let next = prefetch("");
   for (;;) {
     const rows = await next;
@@ -164,21 +190,11 @@ async function snapshotIn(db: pg.Client, options: SnapshotOptions): Promise<Snap
     // The next batch is read while this one is hashed: the database and the hashing overlap.
     if (more) next = prefetch(last.walletId);
     for (const row of rows) {
-      let t = trees.get(row.currency);
-      if (!t) {
-        t = { tree: new StreamingTree(), ids: [], balances: [], leaves: [], chunks: 0, count: 0 };
-        trees.set(row.currency, t);
-      }
       const posted = BigInt(row.balance);
       // A wallet the card network overdrew (docs/decisions/card-network.md) is owed nothing: its leaf
       // is 0, and what it owes is kept apart rather than netted against the other holders' claims.
-      const balance = posted < 0n ? 0n : posted;
       if (posted < 0n) overdrawn.set(row.currency, (overdrawn.get(row.currency) ?? 0n) + posted);
-      t.leaves.push(leafNode(seed, row.walletId, balance));
-      t.ids.push(row.walletId);
-      t.balances.push(balance);
-      t.count++;
-      if (t.ids.length === chunkLeaves) closeChunk(row.currency, t);
+      addLeaf(row.currency, row.walletId, posted < 0n ? 0n : posted);
     }
     wallets += rows.length;
     await flushRows();
@@ -205,7 +221,7 @@ async function snapshotIn(db: pg.Client, options: SnapshotOptions): Promise<Snap
   const totals = new Map<string, { liabilities: bigint; reserves: bigint }>();
   for (const row of (await db.query<{ kind: string; currency: string; total: string }>(LIVE_LEDGER_TOTALS_SQL)).rows) {
     const entry = totals.get(row.currency) ?? { liabilities: 0n, reserves: 0n };
-    if (row.kind === "wallet") entry.liabilities += BigInt(row.total);
+    if (row.kind === "wallet" || row.kind === "balance") entry.liabilities += BigInt(row.total);
     else if (row.kind === "reserve") entry.reserves -= BigInt(row.total);
     totals.set(row.currency, entry);
   }

@@ -27,6 +27,7 @@ import { HTTP_METHODS, type HttpMethod, type Operation } from "./define";
 import { getEventOperation, listEventsOperation, listEventTypesOperation, listenEventsOperation } from "./events";
 import { getHealthOperation, getReadinessOperation } from "./health";
 import {
+  getBalanceLiabilityProofOperation,
   getLiabilityProofOperation,
   getLiabilitySnapshotOperation,
   listLiabilitySnapshotsOperation,
@@ -171,6 +172,7 @@ export const OPERATIONS: readonly Operation[] = [
   listLiabilitySnapshotsOperation,
   getLiabilitySnapshotOperation,
   getLiabilityProofOperation,
+  getBalanceLiabilityProofOperation,
   getOpenApiDocumentOperation,
   getHealthOperation,
   getReadinessOperation,

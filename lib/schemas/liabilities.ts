@@ -3,7 +3,7 @@
 // hash them exactly and a JSON number loses precision past 2^53; major-unit numbers sit beside
 // them for reading. The examples are a real one-wallet snapshot and its proof (they verify).
 import { z } from "zod";
-import { currencyOutSchema, timestampSchema, withExample } from "./common";
+import { currencyOutSchema, currencySchema, timestampSchema, withExample } from "./common";
 import { listQuerySchema, listSchema } from "./pagination";
 
 const hex = (description: string) => z.string().regex(/^[0-9a-f]{64}$/).meta({ description });
@@ -92,13 +92,22 @@ export const liabilityProofQuerySchema = z
   })
   .strict();
 
+export const balanceLiabilityProofQuerySchema = liabilityProofQuerySchema
+  .extend({
+    currency: currencySchema.meta({ description: "The balance's currency: one leaf per currency the application holds." }),
+  })
+  .strict();
+
 export const liabilityProofSchema = withExample(
   z.object({
     object: z.literal("liability_proof"),
     snapshot: z.string().meta({ description: "The snapshot's id: fetch it from the public list to verify against." }),
     as_of: timestampSchema.meta({ description: "The snapshot's instant." }),
     currency: currencyOutSchema,
-    wallet: z.string().meta({ description: "The wallet's id, as its leaf commits to it." }),
+    wallet: z.string().meta({
+      description:
+        "The leaf's id, as the leaf commits to it: the wallet's id, or for the application's own balance its balance account's id (`lacct_balance_live_<currency>_<application>`).",
+    }),
     balance_minor: minor("The wallet's balance at `as_of`, minor units, as its leaf commits to it."),
     balance: z.number().meta({ description: "The same balance in major units." }),
     salt: hex("This leaf's salt (derived from the snapshot's secret seed; reveals no other leaf's)."),

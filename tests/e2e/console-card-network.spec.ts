@@ -1,6 +1,7 @@
 // A test card's console page sends the card network's messages through the built-in simulator: an
 // authorization, then its clearing by the authorization's id, each answered on the page, and the
-// authorization's history shown oldest first; no serious accessibility finding.
+// authorization's history shown oldest first, on the card's page and on its wallet's; no serious
+// accessibility finding.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { disconnect } from "./helpers";
@@ -60,4 +61,13 @@ test("a test card's page sends network messages and shows the authorization's hi
   await expect(history.locator("li").nth(0)).toContainText("authorization 30 USD");
   await expect(history.locator("li").nth(1)).toContainText("clearing 34.5 USD");
   expect(await seriousViolations(page)).toEqual([]);
+
+  // The wallet's page shows the same steps under the authorization, and the balance they left.
+  await page.getByRole("link", { name: `← Wallet ${userId}` }).click();
+  const row = page.locator(`tr#${authorizationId}`);
+  await expect(row.getByTestId("authorization-steps").locator("li")).toHaveText([
+    "authorization 30.00 USD",
+    "clearing 34.50 USD",
+  ]);
+  await expect(page.getByText("65.50 USD").first()).toBeVisible();
 });

@@ -10,7 +10,7 @@
 // The scenario runs once (the first test) and records what happened; the tests after it each judge
 // one part of the record, so a failure names the rule it broke with the figures beside it.
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -27,6 +27,7 @@ import { alive, childPids } from "../helpers/proc";
 import { freePort, startService, stopProcess, type ServiceProcess } from "../helpers/service-process";
 import { sleep, waitUntil } from "../helpers/wait-until";
 import { startReceiver, type ReceivedRequest, type WebhookReceiver } from "../helpers/webhook-receiver";
+import { asaRequest, lithicSecret, signedByLithic } from "../helpers/lithic-payloads";
 
 const SDK = "/api/public/sdk/v1";
 /** The restarts, in order: a clean shutdown (sessions are told and closed), then a crash (killed). */
@@ -47,6 +48,11 @@ const RECOVERY_LIMIT_MS = 10_000;
 /** A write refused during an outage and retried with its Idempotency-Key is done this long after the return. */
 const RETRIED_WRITE_LIMIT_MS = 30_000;
 const DELIVERY_LIMIT_MS = 90_000;
+/** Lithic's Authorization Stream Access window we answer inside (LITHIC_ASA_BUDGET_MS, its default). */
+const ASA_BUDGET_MS = 1_500;
+/** Lithic's ASA requests sent while the database is down, one after another. */
+const ASA_DURING_OUTAGE = 3;
+const ASA_SECRET = lithicSecret();
 /** A probe reads and writes this often throughout, so the outages' edges are measured closely. */
 const PROBE_INTERVAL_MS = 250;
 
@@ -88,6 +94,8 @@ type ConsoleLoad = { at: number; ms: number; status: number | null; url: string;
 
 type LivenessHolder = { pid: number; applicationName: string; poolId: string; keyMatches: boolean };
 
+type AsaCall = { status: number; ms: number; result?: unknown; token?: unknown; sentToken: string };
+
 type Outage = {
   mode: StopMode;
   /** The receiver turned slow. */
@@ -107,6 +115,8 @@ type Outage = {
   /** ms after the return at which a worker's liveness lock was seen held again, or null. */
   livenessBackAfterMs: number | null;
   consoleDuring?: ConsoleLoad;
+  /** Lithic's ASA requests sent while the database was down: what each answered and how fast. */
+  asaDuring: AsaCall[];
   consoleAfter?: ConsoleLoad & { sinceUpMs: number };
   consoleAttemptsAfter: ConsoleLoad[];
 };
@@ -226,6 +236,25 @@ function answerHistory(answers: Call[], origin: number): string {
       r.count === 1 ? `${r.name} (sent +${r.first} ms)` : `${r.name} ×${r.count} (sent +${r.first}..+${r.last} ms)`,
     )
     .join(", then ");
+}
+
+/** One signed ASA request (a card no one knows: while the database is down nothing can be looked up). */
+async function askAsa(baseUrl: string): Promise<AsaCall> {
+  const request = asaRequest({ cardToken: randomUUID(), amount: 1234 });
+  const signed = signedByLithic(request, ASA_SECRET);
+  const started = Date.now();
+  try {
+    const response = await fetch(`${baseUrl}/api/processors/lithic/asa`, {
+      method: "POST",
+      headers: signed.headers,
+      body: signed.body,
+      signal: AbortSignal.timeout(10_000),
+    });
+    const body = (await response.json().catch(() => ({}))) as { result?: unknown; token?: unknown };
+    return { status: response.status, ms: Date.now() - started, ...body, sentToken: String(request.token) };
+  } catch {
+    return { status: 0, ms: Date.now() - started, sentToken: String(request.token) };
+  }
 }
 
 /** The server processes a cluster primary forked (not, say, tsx's esbuild service). */
@@ -370,6 +399,9 @@ describe.skipIf(!postgresBinaries)(
         WEB_CONCURRENCY: "2",
         // No Redis: the limiter counts in the primary's memory; high, so only the outages refuse.
         API_RATE_LIMIT_PER_MINUTE: "1000000",
+        // Lithic's ASA requests reach the card network lifecycle (answered by the stand-in while down).
+        LITHIC_ASA_SECRET: ASA_SECRET,
+        LITHIC_ASA_BUDGET_MS: String(ASA_BUDGET_MS),
       });
 
       const probe = await call(base(), "setup", "wallet", "POST", `${SDK}/wallets`, {
@@ -559,6 +591,9 @@ describe.skipIf(!postgresBinaries)(
           await sleep(500);
           consoleDuring = await loadConsole(/briefly unavailable/i);
         }
+        // Lithic's authorization requests while down: the stand-in answers each inside the window.
+        const asaDuring: AsaCall[] = [];
+        for (let n = 0; n < ASA_DURING_OUTAGE; n++) asaDuring.push(await askAsa(base()));
         await sleep(Math.max(0, stopped + OUTAGE_MS - Date.now()));
 
         const startAsked = Date.now();
@@ -599,6 +634,7 @@ describe.skipIf(!postgresBinaries)(
           livenessAfter: await livenessHolders(db.url),
           livenessBackAfterMs: await livenessBack,
           consoleDuring,
+          asaDuring,
           consoleAfter,
           consoleAttemptsAfter,
         };
@@ -652,6 +688,7 @@ describe.skipIf(!postgresBinaries)(
           `  -m ${o.mode} at +${o.stopAsked - loadStart} ms: stop took ${o.stopped - o.stopAsked} ms, down ${o.startAsked - o.stopped} ms, start took ${o.up - o.startAsked} ms; ${o.inFlightAtStop.length} deliveries in flight at the stop`,
           `    sent and answered while down: ${during.length}, of which 503 unavailable: ${during.filter((c) => c.status === 503 && c.code === "unavailable").length}; first 2xx after the return: read ${firstOk("read")}, write ${firstOk("write")}`,
           `    liveness lock before: ${o.livenessBefore.map((h) => h.applicationName).join(", ") || "none"}; after: ${o.livenessAfter.map((h) => h.applicationName).join(", ") || "none"} (held again ${o.livenessBackAfterMs ?? "never"} ms after the return)`,
+          `    Lithic ASA while down: ${o.asaDuring.map((a) => `${a.status} ${String(a.result)} in ${a.ms} ms`).join(", ")}`,
           `    console while down: ${o.consoleDuring ? `HTTP ${o.consoleDuring.status} in ${o.consoleDuring.ms} ms, ${JSON.stringify(o.consoleDuring.failure ?? o.consoleDuring.text.slice(0, 90))}` : "not loaded"}; normal again ${o.consoleAfter ? `${o.consoleAfter.sinceUpMs} ms` : "never"} after the return`,
         );
       }
@@ -736,6 +773,22 @@ describe.skipIf(!postgresBinaries)(
           notRefused.length,
           `answers while the database was down (-m ${o.mode}) other than 503 unavailable:\n${show(notRefused)}`,
         ).toBe(0);
+      }
+    });
+
+    it("answers Lithic's authorization requests by the stand-in inside its window while the database is down", () => {
+      if (!record) throw new Error("the scenario did not run");
+      for (const o of record.outages) {
+        expect(o.asaDuring, `ASA requests sent while down (-m ${o.mode})`).toHaveLength(ASA_DURING_OUTAGE);
+        for (const asa of o.asaDuring) {
+          // Lithic's contract: a 200 with the transaction's token and a decline, never a 5xx or a hang.
+          expect({ status: asa.status, result: asa.result, token: asa.token }, `-m ${o.mode}`).toEqual({
+            status: 200,
+            result: "SUSPECTED_FRAUD",
+            token: asa.sentToken,
+          });
+          expect(asa.ms, `an ASA answer's time while down (-m ${o.mode})`).toBeLessThan(ASA_BUDGET_MS + 500);
+        }
       }
     });
 

@@ -1,6 +1,6 @@
 // One card: its summary (last four digits, expiry, status, wallet). Further sections (its details
-// for a test-mode card, its spending controls, a test card's network simulator and authorizations
-// with their history) are components of their own placed below.
+// for a test-mode card, its spending controls, a test card's network simulator, and its
+// authorizations with their history) are components of their own placed below.
 import type { Metadata } from "next";
 import { prisma } from "@/lib/db/client";
 import { cardDetail } from "@/lib/console/card-detail";
@@ -13,6 +13,7 @@ import { Time } from "@/app/merchant/sdk/_components/time";
 import { loadApplication, orNotFound } from "@/app/merchant/sdk/_lib/load-application";
 import { formatMoney } from "@/lib/money/format";
 import { CardDetailsReveal } from "./card-details-reveal";
+import { CardAuthorizationsPanel } from "./card-authorizations-panel";
 import { NetworkPanel } from "./network-panel";
 import { SpendingControlsPanel } from "./spending-controls-panel";
 import { refusalOf, writeIn } from "@/lib/console/roles";
@@ -94,12 +95,12 @@ export default async function CardPage({ params }: { params: Promise<{ appId: st
         />
         {card.livemode ? null : (
           <NetworkPanel
-            merchantId={merchant.id}
             applicationId={application.id}
             card={card}
             refusal={refusalOf(application.role, writeIn(false))}
           />
         )}
+        <CardAuthorizationsPanel merchantId={merchant.id} applicationId={application.id} cardId={card.id} />
       </div>
     </>
   );

@@ -151,6 +151,14 @@ export default async function WalletPage({
                   <Td wrap>
                     <bdi>{a.merchant.name}</bdi>
                     <div className="font-mono text-xs text-slate-500">{a.id}</div>
+                    {/* What the card network (or the application's own reports) did to it, oldest first. */}
+                    <ol className="mt-1 text-xs text-slate-600" data-testid="authorization-steps">
+                      {a.history.map((step, index) => (
+                        <li key={`${a.id}-${index}`}>
+                          {step.kind.replaceAll("_", " ")} {formatMoney(step.amount, a.currency)}
+                        </li>
+                      ))}
+                    </ol>
                   </Td>
                   <Td className="font-mono tabular-nums">
                     {formatMoney(a.amount, a.currency)}
