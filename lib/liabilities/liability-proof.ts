@@ -19,11 +19,24 @@ export async function liabilityProof(
   snapshotId: string | undefined,
 ): Promise<LiabilityProofRecord> {
   const wallet = await db.wallet.findUnique({
-    where: { applicationId_livemode_externalUserId: { applicationId: tenant.applicationId, livemode: tenant.livemode, externalUserId } },
+    where: {
+      applicationId_livemode_externalUserId: {
+        applicationId: tenant.applicationId,
+        livemode: tenant.livemode,
+        externalUserId,
+      },
+    },
     select: { id: true, currency: true, livemode: true },
   });
-  if (!wallet) throw new DomainError("wallet_not_found", `No wallet for externalUserId ${externalUserId}.`, { param: "externalUserId" });
-  return leafProof(db, { id: wallet.id, currency: wallet.currency, livemode: wallet.livemode, name: `Wallet ${wallet.id}` }, snapshotId);
+  if (!wallet)
+    throw new DomainError("wallet_not_found", `No wallet for externalUserId ${externalUserId}.`, {
+      param: "externalUserId",
+    });
+  return leafProof(
+    db,
+    { id: wallet.id, currency: wallet.currency, livemode: wallet.livemode, name: `Wallet ${wallet.id}` },
+    snapshotId,
+  );
 }
 
 /**
@@ -54,7 +67,9 @@ async function findSnapshot(db: Db, snapshotId: string | undefined) {
     : await db.liabilitySnapshot.findFirst({ orderBy: { sequence: "desc" } });
   if (!snapshot) {
     throw snapshotId
-      ? new DomainError("liability_snapshot_not_found", `No liability snapshot ${snapshotId} is published.`, { param: "snapshot" })
+      ? new DomainError("liability_snapshot_not_found", `No liability snapshot ${snapshotId} is published.`, {
+          param: "snapshot",
+        })
       : new DomainError("liability_snapshot_not_found", "No liability snapshot is published yet.");
   }
   return snapshot;
@@ -77,7 +92,10 @@ async function leafProof(
   });
   const at = chunk ? chunk.walletIds.indexOf(leaf.id) : -1;
   if (!entry || !chunk || at < 0) {
-    const pruned = entry && entry.leaf_count > 0 && !(await db.liabilityChunk.findFirst({ where: { snapshotId: snapshot.id }, select: { index: true } }));
+    const pruned =
+      entry &&
+      entry.leaf_count > 0 &&
+      !(await db.liabilityChunk.findFirst({ where: { snapshotId: snapshot.id }, select: { index: true } }));
     throw unavailable(pruned ? "its proofs were deleted after their retention" : "it was created after the snapshot");
   }
 

@@ -6,8 +6,16 @@ import { z } from "zod";
 import { currencyOutSchema, currencySchema, timestampSchema, withExample } from "./common";
 import { listQuerySchema, listSchema } from "./pagination";
 
-const hex = (description: string) => z.string().regex(/^[0-9a-f]{64}$/).meta({ description });
-const minor = (description: string) => z.string().regex(/^-?(0|[1-9][0-9]*)$/).meta({ description });
+const hex = (description: string) =>
+  z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .meta({ description });
+const minor = (description: string) =>
+  z
+    .string()
+    .regex(/^-?(0|[1-9][0-9]*)$/)
+    .meta({ description });
 
 export const LIABILITY_EXAMPLE_SNAPSHOT = {
   object: "liability_snapshot" as const,
@@ -48,9 +56,16 @@ export const liabilityCurrencySchema = z
     currency: currencyOutSchema,
     root_hash: hex("The Merkle-sum tree's root hash (SHA-256, lowercase hex)."),
     total_minor: minor("The root's sum: every live wallet's balance in this currency, minor units (never negative)."),
-    total: z.number().meta({ description: "The same total in major units; equal to the treasury figures' liabilities at `as_of`." }),
-    leaf_count: z.number().int().meta({ description: "Live wallets in the tree (one leaf each, zero balances included)." }),
-    reserves_minor: minor("Reserves recorded in our ledger at `as_of`, minor units. Not proven to exist outside the ledger."),
+    total: z
+      .number()
+      .meta({ description: "The same total in major units; equal to the treasury figures' liabilities at `as_of`." }),
+    leaf_count: z
+      .number()
+      .int()
+      .meta({ description: "Live wallets in the tree (one leaf each, zero balances included)." }),
+    reserves_minor: minor(
+      "Reserves recorded in our ledger at `as_of`, minor units. Not proven to exist outside the ledger.",
+    ),
     reserves: z.number().meta({ description: "The same reserves in major units." }),
   })
   .meta({ id: "LiabilityCurrency" });
@@ -88,13 +103,18 @@ export const liabilityProofQuerySchema = z
       .min(1)
       .max(64)
       .optional()
-      .meta({ description: "The snapshot to prove inclusion in; the newest when omitted.", example: LIABILITY_EXAMPLE_SNAPSHOT.id }),
+      .meta({
+        description: "The snapshot to prove inclusion in; the newest when omitted.",
+        example: LIABILITY_EXAMPLE_SNAPSHOT.id,
+      }),
   })
   .strict();
 
 export const balanceLiabilityProofQuerySchema = liabilityProofQuerySchema
   .extend({
-    currency: currencySchema.meta({ description: "The balance's currency: one leaf per currency the application holds." }),
+    currency: currencySchema.meta({
+      description: "The balance's currency: one leaf per currency the application holds.",
+    }),
   })
   .strict();
 
@@ -114,13 +134,17 @@ export const liabilityProofSchema = withExample(
     path: z
       .array(
         z.object({
-          side: z.enum(["left", "right"]).meta({ description: "Where the sibling sits beside the node being built up." }),
+          side: z
+            .enum(["left", "right"])
+            .meta({ description: "Where the sibling sits beside the node being built up." }),
           hash: hex("The sibling's hash."),
           sum_minor: minor("The sibling's sum, minor units."),
         }),
       )
       .meta({ description: "Siblings from the leaf up to the root; a level where the node rose alone has no step." }),
-    root_hash: hex("The root this path should reach; a verifier compares with the published snapshot's, not this copy."),
+    root_hash: hex(
+      "The root this path should reach; a verifier compares with the published snapshot's, not this copy.",
+    ),
     total_minor: minor("The root's sum, minor units."),
   }),
   { id: "LiabilityProof", example: LIABILITY_EXAMPLE_PROOF },

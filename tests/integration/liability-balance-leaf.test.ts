@@ -29,7 +29,9 @@ describe("the application's balance in the proof of liabilities", () => {
     const liveKey = (await createKey(applicationId, { mode: "live" })).secret;
     const testKey = (await createKey(applicationId, { mode: "test" })).secret;
     const holder = uniqueUserId("leaf");
-    await transaction((tx) => createWallet(tx, live, { externalUserId: holder, currency: CURRENCY, email: "l@example.com" }));
+    await transaction((tx) =>
+      createWallet(tx, live, { externalUserId: holder, currency: CURRENCY, email: "l@example.com" }),
+    );
     await transaction((tx) => fundWallet(tx, live, holder, { amount: 500 }));
     await transaction((tx) =>
       recordLiveTopUp(tx, applicationId, { amount: 1200, currency: CURRENCY, reference: `dep-${holder}` }),
