@@ -339,7 +339,8 @@ function walletParty(value: unknown, param: "from" | "to"): string {
   if (value === null || typeof value !== "object") throw invalid(param);
   const { type, externalUserId, ...rest } = value as Record<string, unknown>;
   if (type !== "wallet" || Object.keys(rest).length > 0) throw invalid(param);
-  if (typeof externalUserId !== "string" || !EXTERNAL_USER_ID.test(externalUserId)) throw invalid(`${param}.externalUserId`);
+  if (typeof externalUserId !== "string" || !EXTERNAL_USER_ID.test(externalUserId))
+    throw invalid(`${param}.externalUserId`);
   return externalUserId;
 }
 

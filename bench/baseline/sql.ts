@@ -520,9 +520,13 @@ export async function transferBetweenWallets(
     );
   }
   if (destination.wallet.status === "closed") {
-    throw new ApiError("wallet_not_active", `The wallet ${destination.wallet.externalUserId} is closed and cannot receive.`, {
-      param: "to",
-    });
+    throw new ApiError(
+      "wallet_not_active",
+      `The wallet ${destination.wallet.externalUserId} is closed and cannot receive.`,
+      {
+        param: "to",
+      },
+    );
   }
   const available = BigInt(sourceAccount.postedMinor) - BigInt(sourceAccount.heldMinor);
   if (available < amount) {
@@ -558,13 +562,14 @@ export async function transferBetweenWallets(
      VALUES ($1, $2, $4, $5, $7), ($1, $3, $4, $6, $7) RETURNING *`,
     [ledgerTransferId, source.accountId, destination.accountId, currency, (-amount).toString(), amount.toString(), at],
   );
-  const { rows } = await db.query<TransferRow>(
+  const transferId = newId("tr");
+  await db.query(
     `INSERT INTO "Transfer"
        ("id", "applicationId", "livemode", "currency", "amount", "fromWalletId", "toWalletId", "description", "metadata",
         "ledgerTransferId", "createdAt")
-     VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, '{}'::jsonb, $8, $9) RETURNING *`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, '{}'::jsonb, $8, $9) RETURNING "id"`,
     [
-      newId("tr"),
+      transferId,
       tenant.applicationId,
       tenant.livemode,
       currency,
@@ -575,13 +580,22 @@ export async function transferBetweenWallets(
       at,
     ],
   );
+  // As ours: Prisma's create with its two wallets included reads the row back, then each wallet.
+  const { rows } = await db.query<TransferRow>(`SELECT * FROM "Transfer" WHERE "id" = $1 LIMIT 1`, [transferId]);
   const transfer = rows[0];
-  if (!transfer) throw new Error("INSERT … RETURNING gave no row");
-  const record = render({
-    transfer,
-    from: { id: source.wallet.id, externalUserId: source.wallet.externalUserId },
-    to: { id: destination.wallet.id, externalUserId: destination.wallet.externalUserId },
-  });
+  if (!transfer) throw new Error("the transfer just inserted was not found");
+  const party = async (walletId: string) => {
+    const { rows: found } = await db.query<{ id: string; externalUserId: string }>(
+      `SELECT "id", "externalUserId" FROM "Wallet" WHERE "id" = $1`,
+      [walletId],
+    );
+    const wallet = found[0];
+    if (!wallet) throw new Error(`wallet ${walletId} was not found`);
+    return wallet;
+  };
+  const from = await party(source.wallet.id);
+  const to = await party(destination.wallet.id);
+  const record = render({ transfer, from, to });
   for (const walletId of [source.wallet.id, destination.wallet.id]) {
     await recordEvent(db, tenant, "transfer.created", { ...record, walletId });
   }

@@ -95,6 +95,14 @@ export function transferBody(fromUserId: string, toUserId: string): string {
   });
 }
 
+/** MurmurHash3's 32-bit finalizer: every bit of n moves every bit of the result. */
+function mix32(n: number): number {
+  let h = n >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
 /**
  * The n-th transfer's two wallets: the sender goes round the list, the receiver is another wallet
  * at a scrambled offset, so the pairs look random yet repeat exactly on both sides, every wallet
@@ -103,8 +111,7 @@ export function transferBody(fromUserId: string, toUserId: string): string {
 export function transferPair(list: readonly string[], n: number): [string, string] {
   if (list.length < 2) throw new Error("a transfer needs two wallets in the seed data");
   const from = n % list.length;
-  // A multiplicative hash of n (Knuth's), so consecutive requests go to unrelated receivers.
-  const offset = 1 + (Math.imul(n, 2654435761) >>> 0) % (list.length - 1);
+  const offset = 1 + (mix32(n) % (list.length - 1));
   return [pick(list, from), pick(list, from + offset)];
 }
 

@@ -160,18 +160,38 @@ async function busyNetworkAuthorization(tenant: { applicationId: string; livemod
   const send = (message: NetworkMessage) => handleNetworkMessage(message, { tenant });
   const merchant = { name: "Corner Coffee", category: "5814", country: "US" };
   const id = applied(
-    await send({ ...base, kind: "authorization", networkId: "growth-busy-auth", amount: 1_000n, merchant, budgetMs: 10_000 }),
+    await send({
+      ...base,
+      kind: "authorization",
+      networkId: "growth-busy-auth",
+      amount: 1_000n,
+      merchant,
+      budgetMs: 10_000,
+    }),
     "authorization",
   );
   for (let i = 1; i <= BUSY_NETWORK_INCREMENTS; i++) {
     applied(
-      await send({ ...base, kind: "increment", networkId: `growth-busy-inc-${i}`, amount: 100n, authorization: { id }, budgetMs: 10_000 }),
+      await send({
+        ...base,
+        kind: "increment",
+        networkId: `growth-busy-inc-${i}`,
+        amount: 100n,
+        authorization: { id },
+        budgetMs: 10_000,
+      }),
       `increment ${i}`,
     );
   }
   for (let i = 1; i <= BUSY_NETWORK_CLEARINGS; i++) {
     applied(
-      await send({ ...base, kind: "clearing", networkId: `growth-busy-clear-${i}`, amount: 200n, authorization: { id } }),
+      await send({
+        ...base,
+        kind: "clearing",
+        networkId: `growth-busy-clear-${i}`,
+        amount: 200n,
+        authorization: { id },
+      }),
       `clearing ${i}`,
     );
   }

@@ -31,7 +31,10 @@ describe("growth benchmark seeding", () => {
     app = await growApplication(databaseUrl, app, 4_000, quiet);
     const small = await growthCounts(databaseUrl, app);
     const networkSteps = async () =>
-      Number((await query(`SELECT count(*)::int AS n FROM "NetworkStep" WHERE "applicationId" = $1`, app.applicationId))[0]?.n);
+      Number(
+        (await query(`SELECT count(*)::int AS n FROM "NetworkStep" WHERE "applicationId" = $1`, app.applicationId))[0]
+          ?.n,
+      );
     const smallSteps = await networkSteps();
     app = await growApplication(databaseUrl, app, 36_000, quiet);
     const big = await growthCounts(databaseUrl, app);
