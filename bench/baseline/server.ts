@@ -35,9 +35,11 @@ import {
   readSpendingTotals,
   releaseIdempotencyKey,
   touchKey,
+  transferBetweenWallets,
   type AccountRow,
   type AuthorizationRow,
   type KeyRow,
+  type TransferOutcome,
   type WalletRow,
 } from "./sql";
 
@@ -214,6 +216,21 @@ function authorizationRecord(row: AuthorizationRow, externalUserId: string): Rec
   };
 }
 
+function transferRecord({ transfer, from, to }: TransferOutcome): Record<string, unknown> {
+  return {
+    id: transfer.id,
+    object: "transfer",
+    from: { type: "wallet", walletId: from.id, externalUserId: from.externalUserId },
+    to: { type: "wallet", walletId: to.id, externalUserId: to.externalUserId },
+    amount: toMajor(BigInt(transfer.amount), transfer.currency),
+    currency: transfer.currency,
+    description: transfer.description,
+    metadata: transfer.metadata ?? {},
+    livemode: transfer.livemode,
+    createdAt: transfer.createdAt.toISOString(),
+  };
+}
+
 // --- the routes ---
 
 async function getWallet(
@@ -317,6 +334,74 @@ async function spend(
   return { status: 201, body: JSON.stringify({ ...record, idempotent_replay: false }) };
 }
 
+/** A wallet's side of a transfer body: `{"type":"wallet","externalUserId":"…"}` (the benchmark sends no other). */
+function walletParty(value: unknown, param: "from" | "to"): string {
+  if (value === null || typeof value !== "object") throw invalid(param);
+  const { type, externalUserId, ...rest } = value as Record<string, unknown>;
+  if (type !== "wallet" || Object.keys(rest).length > 0) throw invalid(param);
+  if (typeof externalUserId !== "string" || !EXTERNAL_USER_ID.test(externalUserId))
+    throw invalid(`${param}.externalUserId`);
+  return externalUserId;
+}
+
+/**
+ * Scenario 5f: POST /transfers between two wallets, with an Idempotency-Key (ours runs it through
+ * the same claim, transaction and stored response as a wallet's creation).
+ */
+async function createTransfer(
+  request: http.IncomingMessage,
+  headers: Record<string, string>,
+  requestId: string,
+): Promise<Answer> {
+  const tenant = await authenticate(request, headers, "transactions:write");
+  const raw = parseJson(await readBody(request));
+  const { from, to, amount, currency, ...rest } = raw;
+  if (Object.keys(rest).length > 0) throw invalid(Object.keys(rest)[0] ?? "body");
+  const fromUserId = walletParty(from, "from");
+  const toUserId = walletParty(to, "to");
+  if (typeof currency !== "string" || currencyExponent(currency) === undefined) throw invalid("currency");
+  if (typeof amount !== "number" || !Number.isFinite(amount) || amount <= 0) throw invalid("amount");
+  if (fromUserId === toUserId) {
+    throw new ApiError("validation_failed", "A transfer cannot go from a wallet to itself.", { param: "to" });
+  }
+  const input = { fromUserId, toUserId, currency, amount: toMinor(amount, currency) };
+
+  const key = request.headers["idempotency-key"];
+  if (typeof key !== "string") {
+    const record = await inTransaction(pool, (tx) => transferBetweenWallets(tx, tenant, input, transferRecord));
+    return { status: 201, body: JSON.stringify({ ...record, idempotent_replay: false }) };
+  }
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw invalid("Idempotency-Key");
+  const fingerprint = createHash("sha256")
+    .update(`POST ${SDK}/transfers\n${canonicalJson(raw)}`)
+    .digest("hex");
+  const claim = await claimIdempotencyKey(pool, tenant, key, fingerprint);
+  if (claim.kind === "replay") {
+    headers["idempotent-replayed"] = "true";
+    const body =
+      claim.status >= 400 ? claim.body : JSON.stringify({ ...parseJson(claim.body), idempotent_replay: true });
+    return { status: claim.status, body };
+  }
+  try {
+    const text = await inTransaction(pool, async (tx) => {
+      const record = await transferBetweenWallets(tx, tenant, input, transferRecord);
+      const rendered = JSON.stringify({ ...record, idempotent_replay: false });
+      await completeIdempotencyKey(tx, claim.recordId, 201, rendered);
+      return rendered;
+    });
+    return { status: 201, body: text };
+  } catch (error) {
+    // As ours (lib/http/run-write.ts): a refusal is kept as the key's answer; anything else frees the key.
+    if (error instanceof ApiError && error.status > 400 && error.status < 500) {
+      const refusal = errorAnswer(error, requestId);
+      await completeIdempotencyKey(pool, claim.recordId, refusal.status, String(refusal.body));
+    } else {
+      await releaseIdempotencyKey(pool, claim.recordId).catch(() => undefined);
+    }
+    throw error;
+  }
+}
+
 /**
  * Scenario 5e's simulator authorization: the same spend as 5a, answered in the simulator's shape
  * (200, the outcome around the authorization). The baseline records no network step: compare ours
@@ -357,6 +442,7 @@ async function route(
     return { status: 200, body: openApiDocument, headers: { "cache-control": "public, max-age=300" } };
   }
   if (request.method === "POST" && path === `${SDK}/wallets`) return createWallet(request, headers, requestId);
+  if (request.method === "POST" && path === `${SDK}/transfers`) return createTransfer(request, headers, requestId);
   const wallet = /^\/api\/public\/sdk\/v1\/wallets\/([^/]+)$/.exec(path);
   if (request.method === "GET" && wallet?.[1]) return getWallet(request, headers, decodeURIComponent(wallet[1]));
   const card = /^\/api\/public\/sdk\/v1\/cards\/([^/]+)\/authorizations$/.exec(path);

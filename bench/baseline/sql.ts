@@ -434,3 +434,170 @@ export async function authorizeSpend(
   await recordEvent(db, tenant, "card.authorized", render(authorization, wallet.externalUserId));
   return { authorization, externalUserId: wallet.externalUserId };
 }
+
+// --- POST /transfers, wallet to wallet (lib/transfers/create-transfer.ts, lib/ledger/post-transfer.ts) ---
+
+/** The balance a credit may reach (lib/money/bounds.ts MAX_BALANCE_MINOR). */
+const MAX_BALANCE_MINOR = 2n ** 63n - 1n;
+
+export type TransferInput = {
+  fromUserId: string;
+  toUserId: string;
+  /** Minor units, positive. */
+  amount: bigint;
+  currency: string;
+};
+
+export type TransferRow = {
+  id: string;
+  livemode: boolean;
+  currency: string;
+  amount: string;
+  description: string | null;
+  metadata: unknown;
+  createdAt: Date;
+};
+
+export type TransferOutcome = {
+  transfer: TransferRow;
+  from: { id: string; externalUserId: string };
+  to: { id: string; externalUserId: string };
+};
+
+/** Ours' findWallet for a transfer's side: 404 when missing, 400 when its currency is another. */
+async function transferSide(
+  db: pg.PoolClient,
+  tenant: Tenant,
+  externalUserId: string,
+  currency: string,
+  param: "from" | "to",
+): Promise<{ wallet: WalletRow; accountId: string }> {
+  const found = await findWallet(db, tenant, externalUserId);
+  if (!found) {
+    throw new ApiError("wallet_not_found", `No wallet exists for externalUserId ${externalUserId}.`, {
+      param: "externalUserId",
+    });
+  }
+  if (found.wallet.currency !== currency) {
+    throw new ApiError(
+      "currency_mismatch",
+      `The transfer is in ${currency} but the ${param} wallet holds ${found.wallet.currency}; a transfer moves one currency.`,
+      { param: "currency" },
+    );
+  }
+  if (!found.account) throw new Error(`wallet ${found.wallet.id} has no ledger account`);
+  return { wallet: found.wallet, accountId: found.account.id };
+}
+
+/**
+ * As ours: both wallets read, both ledger accounts locked in id order (one statement), the funds
+ * checked under the lock, both cached balances moved (the credit guarded against the ledger's bound),
+ * the ledger transfer and its two entries, the transfer row, and a transfer.created event (with its
+ * deliveries and their jobs) in each wallet's sequence. The caller holds the transaction.
+ */
+export async function transferBetweenWallets(
+  db: pg.PoolClient,
+  tenant: Tenant,
+  input: TransferInput,
+  render: (outcome: TransferOutcome) => Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const { amount, currency } = input;
+  const source = await transferSide(db, tenant, input.fromUserId, currency, "from");
+  const destination = await transferSide(db, tenant, input.toUserId, currency, "to");
+
+  const sorted = [source.accountId, destination.accountId].sort();
+  const { rows: locked } = await db.query<AccountRow>(
+    `SELECT * FROM "LedgerAccount" WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE`,
+    [sorted],
+  );
+  const sourceAccount = locked.find((row) => row.id === source.accountId);
+  if (!sourceAccount || locked.length !== 2) throw new Error("a transfer's ledger accounts were not locked");
+  if (source.wallet.status !== "active") {
+    throw new ApiError(
+      "wallet_not_active",
+      `The wallet ${source.wallet.externalUserId} is ${source.wallet.status} and cannot send.`,
+      { param: "from" },
+    );
+  }
+  if (destination.wallet.status === "closed") {
+    throw new ApiError(
+      "wallet_not_active",
+      `The wallet ${destination.wallet.externalUserId} is closed and cannot receive.`,
+      {
+        param: "to",
+      },
+    );
+  }
+  const available = BigInt(sourceAccount.postedMinor) - BigInt(sourceAccount.heldMinor);
+  if (available < amount) {
+    throw new ApiError("insufficient_funds", `The wallet ${source.wallet.externalUserId} has too little available.`, {
+      param: "amount",
+    });
+  }
+  // The wallets in the benchmark have no limits that count transfers: ours reads nothing more here.
+
+  // The cached balances, debit then credit, in the order of the legs (ours: one updateMany each).
+  await db.query(`UPDATE "LedgerAccount" SET "postedMinor" = "postedMinor" + $1 WHERE "id" = $2`, [
+    (-amount).toString(),
+    source.accountId,
+  ]);
+  const credited = await db.query(
+    `UPDATE "LedgerAccount" SET "postedMinor" = "postedMinor" + $1 WHERE "id" = $2 AND "postedMinor" <= $3`,
+    [amount.toString(), destination.accountId, (MAX_BALANCE_MINOR - amount).toString()],
+  );
+  if (credited.rowCount !== 1) {
+    throw new ApiError("balance_limit_exceeded", `This would take the ${currency} balance past the ledger's bound.`, {
+      param: "amount",
+    });
+  }
+  const at = timestamp(new Date());
+  const ledgerTransferId = newId("ltr");
+  await db.query(
+    `INSERT INTO "LedgerTransfer" ("id", "applicationId", "livemode", "kind", "authorizationId", "description", "createdAt")
+     VALUES ($1, $2, $3, 'transfer', NULL, $4, $5) RETURNING *`,
+    [ledgerTransferId, tenant.applicationId, tenant.livemode, "Transfer", at],
+  );
+  await db.query(
+    `INSERT INTO "LedgerEntry" ("transferId", "accountId", "currency", "amount", "createdAt")
+     VALUES ($1, $2, $4, $5, $7), ($1, $3, $4, $6, $7) RETURNING *`,
+    [ledgerTransferId, source.accountId, destination.accountId, currency, (-amount).toString(), amount.toString(), at],
+  );
+  const transferId = newId("tr");
+  await db.query(
+    `INSERT INTO "Transfer"
+       ("id", "applicationId", "livemode", "currency", "amount", "fromWalletId", "toWalletId", "description", "metadata",
+        "ledgerTransferId", "createdAt")
+     VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, '{}'::jsonb, $8, $9) RETURNING "id"`,
+    [
+      transferId,
+      tenant.applicationId,
+      tenant.livemode,
+      currency,
+      amount.toString(),
+      source.wallet.id,
+      destination.wallet.id,
+      ledgerTransferId,
+      at,
+    ],
+  );
+  // As ours: Prisma's create with its two wallets included reads the row back, then each wallet.
+  const { rows } = await db.query<TransferRow>(`SELECT * FROM "Transfer" WHERE "id" = $1 LIMIT 1`, [transferId]);
+  const transfer = rows[0];
+  if (!transfer) throw new Error("the transfer just inserted was not found");
+  const party = async (walletId: string) => {
+    const { rows: found } = await db.query<{ id: string; externalUserId: string }>(
+      `SELECT "id", "externalUserId" FROM "Wallet" WHERE "id" = $1`,
+      [walletId],
+    );
+    const wallet = found[0];
+    if (!wallet) throw new Error(`wallet ${walletId} was not found`);
+    return wallet;
+  };
+  const from = await party(source.wallet.id);
+  const to = await party(destination.wallet.id);
+  const record = render({ transfer, from, to });
+  for (const walletId of [source.wallet.id, destination.wallet.id]) {
+    await recordEvent(db, tenant, "transfer.created", { ...record, walletId });
+  }
+  return record;
+}

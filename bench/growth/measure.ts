@@ -12,6 +12,14 @@ export type GrowthSpec = {
   applicationId: string;
   busyWalletId: string;
   busyExternalUserId: string;
+  /** The busy card's authorization with a long network history (bench/support/growth-seed.ts). */
+  busyAuthorizationId: string;
+  /** Its network steps: what GET /authorizations/{id} must answer as its history. */
+  busyAuthorizationSteps: number;
+  /** The wallet the busy wallet's timed transfers pay. */
+  payeeExternalUserId: string;
+  /** The balance's movements in the settlement report's year, the same at every size. */
+  balanceReportMovements: number;
   endpointId: string;
   /** An ordinary wallet's externalUserId the console's wallet search looks for. */
   searchExternalUserId: string;
@@ -51,10 +59,20 @@ function today(offsetDays = 0): string {
   return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** One HTTP request, its body read to the end; anything but `expect` fails the scenario. */
+/**
+ * One HTTP request, its body read to the end; anything but `expect` fails the scenario. `check`
+ * reads the answer's text (timed with the request) and says what it held, or throws.
+ */
 async function request(
   path: string,
-  init: { method?: string; body?: unknown; console?: boolean; expect?: number; headers?: Record<string, string> } = {},
+  init: {
+    method?: string;
+    body?: unknown;
+    console?: boolean;
+    expect?: number;
+    headers?: Record<string, string>;
+    check?: (text: string) => string;
+  } = {},
 ): Promise<string> {
   const headers: Record<string, string> = { ...init.headers };
   if (init.console) headers.cookie = spec.cookie;
@@ -75,7 +93,7 @@ async function request(
   // A console page whose session was refused still answers 200 with the sign-in form.
   if (init.console && /name="password"|Sign in to the console/i.test(text))
     throw new Error(`${path} answered the sign-in page: the session cookie was refused`);
-  return String(response.status);
+  return init.check ? `${response.status}, ${init.check(text)}` : String(response.status);
 }
 
 async function main(): Promise<void> {
@@ -202,6 +220,56 @@ async function main(): Promise<void> {
       via: "http",
       run: () => request("/api/public/sdk/v1/webhooks/deliveries"),
     },
+    {
+      id: "liability-proof",
+      title: "GET /wallets/{id}/liability-proof, the busy wallet in the latest snapshot",
+      via: "http",
+      run: () =>
+        request(`/api/public/sdk/v1/wallets/${busy}/liability-proof`, {
+          check: (text) => {
+            const proof = JSON.parse(text) as { object?: string; path?: unknown[] };
+            if (proof.object !== "liability_proof") throw new Error(`not a liability proof: ${text.slice(0, 200)}`);
+            return `${proof.path?.length ?? "?"} siblings`;
+          },
+        }),
+    },
+    {
+      id: "authorization-history",
+      title: "GET /authorizations/{id}, the busy card's authorization with a long network history",
+      via: "http",
+      run: () =>
+        request(`/api/public/sdk/v1/authorizations/${spec.busyAuthorizationId}`, {
+          check: (text) => {
+            const steps = (JSON.parse(text) as { history?: unknown[] }).history?.length;
+            if (steps !== spec.busyAuthorizationSteps)
+              throw new Error(`the authorization's history has ${steps} steps, not ${spec.busyAuthorizationSteps}`);
+            return `${steps} steps`;
+          },
+        }),
+    },
+    {
+      id: "balance-report",
+      title: "GET /reports/balance (JSON), the settlement report over its longest period (366 days)",
+      via: "http",
+      run: () => {
+        // The longest period a report may cover, ending now; the seeded year of movements lies inside it.
+        const to = new Date();
+        const from = new Date(to.getTime() - 366 * 86_400_000);
+        return request(
+          `/api/public/sdk/v1/reports/balance?from=${from.toISOString()}&to=${to.toISOString()}&format=json`,
+          {
+            check: (text) => {
+              const report = JSON.parse(text) as { currencies?: { movements?: unknown[] }[] };
+              const movements = report.currencies?.reduce((sum, c) => sum + (c.movements?.length ?? 0), 0);
+              // Our own transfers into the balance are none; the seeded year is all there is.
+              if (movements !== spec.balanceReportMovements)
+                throw new Error(`the report lists ${movements} movements, not ${spec.balanceReportMovements}`);
+              return `${movements} movements`;
+            },
+          },
+        );
+      },
+    },
     { id: "verify-page", title: "GET /verify", via: "http", run: () => request("/verify") },
     { id: "treasury-verify-page", title: "GET /treasury/verify", via: "http", run: () => request("/treasury/verify") },
     {
@@ -239,6 +307,24 @@ async function main(): Promise<void> {
       title: "console: audit log",
       via: "http",
       run: () => request(`${app}/audit`, { console: true }),
+    },
+    // Last: each run adds a line to the busy wallet's history, which the operations above read.
+    {
+      id: "transfer-long-history",
+      title: "POST /transfers, from the busy wallet (a long history) to another wallet",
+      via: "http",
+      run: () =>
+        request("/api/public/sdk/v1/transfers", {
+          method: "POST",
+          body: {
+            from: { type: "wallet", externalUserId: spec.busyExternalUserId },
+            to: { type: "wallet", externalUserId: spec.payeeExternalUserId },
+            amount: 0.01,
+            currency: "USD",
+          },
+          expect: 201,
+          headers: { "idempotency-key": `growth-transfer-${Date.now()}-${Math.random()}` },
+        }),
     },
   ];
 

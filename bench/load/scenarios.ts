@@ -10,7 +10,8 @@ export type HttpScenarioId =
   | "spend-controlled"
   | "spend-decided"
   | "spend-hot"
-  | "spend-network";
+  | "spend-network"
+  | "transfer";
 
 export type BenchRequest = {
   method: "GET" | "POST";
@@ -42,6 +43,11 @@ export type SeedData = {
    */
   decisionKeys: string[];
   decisionCardIds: string[];
+  /**
+   * Scenario 5f: the funded wallets (a million dollars each) that transfers move a cent between, in
+   * pairs that change from request to request, so every wallet sends and receives about equally.
+   */
+  transferUserIds: string[];
 };
 
 export const HTTP_SCENARIOS: Record<HttpScenarioId, { number: string; title: string; expectStatus: number }> = {
@@ -66,6 +72,7 @@ export const HTTP_SCENARIOS: Record<HttpScenarioId, { number: string; title: str
     title: "card network authorization (simulator), many wallets",
     expectStatus: 200,
   },
+  transfer: { number: "5f", title: "wallet-to-wallet transfer, many wallets", expectStatus: 201 },
 };
 
 const SDK = "/api/public/sdk/v1";
@@ -78,6 +85,35 @@ const SPEND_BODY = JSON.stringify({
   amount: 0.01,
   merchant: { name: "Bench Coffee", category: "5814", country: "US" },
 });
+
+export function transferBody(fromUserId: string, toUserId: string): string {
+  return JSON.stringify({
+    from: { type: "wallet", externalUserId: fromUserId },
+    to: { type: "wallet", externalUserId: toUserId },
+    amount: 0.01,
+    currency: "USD",
+  });
+}
+
+/** MurmurHash3's 32-bit finalizer: every bit of n moves every bit of the result. */
+function mix32(n: number): number {
+  let h = n >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/**
+ * The n-th transfer's two wallets: the sender goes round the list, the receiver is another wallet
+ * at a scrambled offset, so the pairs look random yet repeat exactly on both sides, every wallet
+ * sends once and receives about once per round, and balances stay level over a run.
+ */
+export function transferPair(list: readonly string[], n: number): [string, string] {
+  if (list.length < 2) throw new Error("a transfer needs two wallets in the seed data");
+  const from = n % list.length;
+  const offset = 1 + (mix32(n) % (list.length - 1));
+  return [pick(list, from), pick(list, from + offset)];
+}
 
 function pick<T>(list: readonly T[], index: number): T {
   const item = list[index % list.length];
@@ -146,5 +182,14 @@ export function buildRequest(scenario: HttpScenarioId, seed: SeedData, n: number
       };
     case "spend-hot":
       return { method: "POST", path: `${SDK}/cards/${seed.hotCardId}/authorizations`, headers: json, body: SPEND_BODY };
+    case "transfer": {
+      const [from, to] = transferPair(seed.transferUserIds, n);
+      return {
+        method: "POST",
+        path: `${SDK}/transfers`,
+        headers: { ...json, "idempotency-key": `bench-${tag}-${n}` },
+        body: transferBody(from, to),
+      };
+    }
   }
 }

@@ -12,7 +12,11 @@ import { issueCard } from "@/lib/cards/issue-card";
 import { prisma, transaction } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { createApiKey } from "@/lib/keys/create-api-key";
+import { ensureBalanceAccount } from "@/lib/balance/balance-account";
+import { handleNetworkMessage } from "@/lib/card-network/handle-network-message";
+import type { NetworkMessage, NetworkResult } from "@/lib/card-network/network-message";
 import { ensureReserveAccount } from "@/lib/ledger/accounts";
+import { fundWallet } from "@/lib/ledger/fund-wallet";
 import { createWallet } from "@/lib/wallets/create-wallet";
 
 /** Transfers per ordinary wallet (alternately a funding and a card capture): 40 ledger entries. */
@@ -26,6 +30,18 @@ const BUSY_CHUNK = 20_000;
 /** Retention periods the seeded history assumes (the defaults of lib/config.ts). */
 export const GROWTH_RETENTION_DAYS = 30;
 export const BUSY_EXTERNAL_USER_ID = "growth_busy";
+/** The wallet the balance's seeded transfers pay, and the busy wallet's timed transfers too. */
+export const PAYEE_EXTERNAL_USER_ID = "growth_payee";
+/**
+ * The busy card's one authorization with a long history, made through the card network lifecycle
+ * at both sizes alike: an authorization, this many increments, then this many partial clearings.
+ */
+export const BUSY_NETWORK_INCREMENTS = 30;
+export const BUSY_NETWORK_CLEARINGS = 10;
+/** The application balance's movements in the settlement report's year: the same at every size. */
+export const BALANCE_RECENT_MOVEMENTS = 600;
+/** The balance's older movements per transaction. */
+const BALANCE_CHUNK = 20_000;
 
 export type GrowthFixture = {
   applicationId: string;
@@ -35,6 +51,12 @@ export type GrowthFixture = {
   endpointId: string;
   endpointUrl: string;
   busyWalletId: string;
+  /** The busy card's authorization with BUSY_NETWORK_INCREMENTS + BUSY_NETWORK_CLEARINGS + 1 network steps. */
+  busyAuthorizationId: string;
+  /** The application's balance account in USD (live). */
+  balanceAccountId: string;
+  payeeWalletId: string;
+  payeeAccountId: string;
   /** Ordinary wallets made so far (externalUserIds growth_1 .. growth_<n>). */
   wallets: number;
   /** Phases grown so far (the first also writes the busy wallet's last 400 days). */
@@ -47,6 +69,8 @@ export type GrowthCounts = Record<
 >;
 
 const MERCHANT = `'{"name":"Corner Coffee","category":"5814","country":"US"}'::jsonb`;
+/** Which of a plan's captures came through the card network: half of them, by their key. */
+const NETWORK_CAPTURE = "(hashtext(key) & 1) = 0";
 
 /**
  * The application in live mode, its live key (every scope), a webhook endpoint that is never sent to,
@@ -76,14 +100,25 @@ export async function createGrowthApplication(runId: string): Promise<GrowthFixt
       name: "Busy Holder",
     }),
   );
-  await transaction((tx) =>
+  const card = await transaction((tx) =>
     issueCard(tx, tenant, { externalUserId: BUSY_EXTERNAL_USER_ID, kind: "virtual", currency: "USD" }),
   );
+  const payee = await transaction((tx) =>
+    createWallet(tx, tenant, {
+      externalUserId: PAYEE_EXTERNAL_USER_ID,
+      currency: "USD",
+      email: "payee@example.com",
+      name: "Payee Holder",
+    }),
+  );
+  const payeeAccount = await db.ledgerAccount.findFirstOrThrow({ where: { walletId: payee.id }, select: { id: true } });
+  const balance = await ensureBalanceAccount(db, tenant, "USD");
+  const busyAuthorizationId = await busyNetworkAuthorization(tenant, card.id);
   // A live endpoint must be a public https address, which this one only pretends to be: the server
   // runs without its worker, so nothing is ever sent to it. Inserted directly, as the vetting
   // (a DNS lookup) is not what is measured. Made after the busy wallet and its card, so their two
   // events queue no delivery (one would wait for a worker that the growth scenario runs only to
-  // fold ledger totals).
+  // fold ledger totals). So are the payee wallet's and the busy card's network history's events.
   const endpointUrl = "https://growth.bench.invalid/never-sent";
   const endpoint = await db.webhookEndpoint.create({
     data: { id: newId("we"), applicationId: application.id, livemode: true, url: endpointUrl, events: [] },
@@ -96,9 +131,71 @@ export async function createGrowthApplication(runId: string): Promise<GrowthFixt
     endpointId: endpoint.id,
     endpointUrl,
     busyWalletId: wallet.id,
+    busyAuthorizationId,
+    balanceAccountId: balance.id,
+    payeeWalletId: payee.id,
+    payeeAccountId: payeeAccount.id,
     wallets: 0,
     phases: 0,
   };
+}
+
+/**
+ * The busy card's authorization with a long history, through the card network lifecycle as a
+ * processor's messages would arrive (lib/card-network/): the busy wallet funded with $1,000 first
+ * (one funding), then an authorization of $10, BUSY_NETWORK_INCREMENTS increments of $1 and
+ * BUSY_NETWORK_CLEARINGS partial clearings of $2, the hold left open. Made before anything else is
+ * seeded, so these lines sit in the busy wallet's last 400 days at both sizes alike.
+ */
+async function busyNetworkAuthorization(tenant: { applicationId: string; livemode: boolean }, cardId: string) {
+  await transaction((tx) => fundWallet(tx, tenant, BUSY_EXTERNAL_USER_ID, { amount: 1_000 }));
+  const base = { processor: "simulator" as const, cardId, currency: "USD" };
+  const applied = (result: NetworkResult, what: string): string => {
+    if (!result.ok) throw new Error(`growth seeding: the busy card's ${what} was rejected: ${result.message}`);
+    if (result.outcome.result === "declined") {
+      throw new Error(`growth seeding: the busy card's ${what} was declined: ${result.outcome.message}`);
+    }
+    return result.outcome.authorizationId;
+  };
+  const send = (message: NetworkMessage) => handleNetworkMessage(message, { tenant });
+  const merchant = { name: "Corner Coffee", category: "5814", country: "US" };
+  const id = applied(
+    await send({
+      ...base,
+      kind: "authorization",
+      networkId: "growth-busy-auth",
+      amount: 1_000n,
+      merchant,
+      budgetMs: 10_000,
+    }),
+    "authorization",
+  );
+  for (let i = 1; i <= BUSY_NETWORK_INCREMENTS; i++) {
+    applied(
+      await send({
+        ...base,
+        kind: "increment",
+        networkId: `growth-busy-inc-${i}`,
+        amount: 100n,
+        authorization: { id },
+        budgetMs: 10_000,
+      }),
+      `increment ${i}`,
+    );
+  }
+  for (let i = 1; i <= BUSY_NETWORK_CLEARINGS; i++) {
+    applied(
+      await send({
+        ...base,
+        kind: "clearing",
+        networkId: `growth-busy-clear-${i}`,
+        amount: 200n,
+        authorization: { id },
+      }),
+      `clearing ${i}`,
+    );
+  }
+  return id;
 }
 
 /**
@@ -198,12 +295,33 @@ async function insertOrdinaryWallets(client: pg.Client, app: GrowthFixture, from
 /** Everything a plan's transfers bring: authorizations, transfers, entries, events, deliveries, attempts. */
 async function writePlan(client: pg.Client, app: GrowthFixture, newWallets?: [number, number]) {
   const appId = app.applicationId;
+  // Half the captures came through the card network (NETWORK_CAPTURE): an authorization
+  // request and a final clearing, each a NetworkStep as the lifecycle records them.
   await client.query(
     `INSERT INTO "Authorization" (id, "applicationId", livemode, "cardId", "walletId", currency, amount, status,
-                                  "capturedAmount", merchant, source, "createdAt", "updatedAt")
+                                  "capturedAmount", merchant, source, processor, "networkRef", "createdAt", "updatedAt")
      SELECT 'auth_' || substr(md5('auth:' || key), 1, 24), $1, true, card_id, wallet_id, 'USD', amount, 'closed',
-            amount, ${MERCHANT}, 'sdk', t - interval '1 minute', t
+            amount, ${MERCHANT}, (CASE WHEN ${NETWORK_CAPTURE} THEN 'network' ELSE 'sdk' END)::"AuthorizationSource",
+            CASE WHEN ${NETWORK_CAPTURE} THEN 'simulator' END,
+            CASE WHEN ${NETWORK_CAPTURE} THEN 'sim_ref_' || substr(md5('net:' || key), 1, 24) END,
+            t - interval '1 minute', t
      FROM plan WHERE capture`,
+    [appId],
+  );
+  await client.query(
+    `INSERT INTO "NetworkStep" (id, "applicationId", livemode, processor, "networkId", kind, "cardId", "walletId",
+                                "authorizationId", amount, currency, outcome, "createdAt")
+     SELECT 'nstep_' || substr(md5('nstep:' || step.kind || ':' || key), 1, 24), $1, true, 'simulator',
+            'sim_' || step.kind || '_' || substr(md5('net:' || key), 1, 24), step.kind, card_id, wallet_id,
+            'auth_' || substr(md5('auth:' || key), 1, 24), amount, 'USD',
+            CASE WHEN step.kind = 'authorization'
+              THEN jsonb_build_object('result', 'approved', 'authorizationId', 'auth_' || substr(md5('auth:' || key), 1, 24),
+                                      'approvedAmount', amount::text)
+              ELSE jsonb_build_object('result', 'applied', 'authorizationId', 'auth_' || substr(md5('auth:' || key), 1, 24))
+            END,
+            CASE WHEN step.kind = 'authorization' THEN t - interval '1 minute' ELSE t END
+     FROM plan, (VALUES ('authorization'), ('clearing')) step(kind)
+     WHERE capture AND ${NETWORK_CAPTURE}`,
     [appId],
   );
   await client.query(
@@ -291,6 +409,72 @@ async function writePlan(client: pg.Client, app: GrowthFixture, newWallets?: [nu
 }
 
 /**
+ * Movements of the application's balance: top-ups (from the reserve, each with its TopUp row and
+ * bank reference) and transfers to the payee wallet (each with its Transfer row), alternately from a
+ * top-up, a top-up larger than a transfer so the balance never goes below zero. `recent` ones lie in
+ * the settlement report's year (365 to 5 days ago; phase 1 only), a phase's older ones 800 to 400
+ * days ago. No events: top_up.created and transfer.created are not seeded.
+ */
+async function writeBalancePlan(
+  client: pg.Client,
+  app: GrowthFixture,
+  kind: "recent" | number,
+  from: number,
+  to: number,
+  total: number,
+) {
+  const [start, span] = kind === "recent" ? ["365 days", "360 days"] : ["800 days", "400 days"];
+  await client.query(
+    `CREATE TEMP TABLE bplan ON COMMIT DROP AS
+     SELECT $3 || ':' || j AS key,
+            (now() AT TIME ZONE 'UTC') - interval '${start}' + (j + 0.5) * (interval '${span}' / $4::int) AS t,
+            j % 2 = 0 AS top_up,
+            (CASE WHEN j % 2 = 0 THEN 50000 + j % 5000 ELSE 20000 END)::bigint AS amount
+     FROM generate_series($1::int, $2::int) j`,
+    [from, to, kind === "recent" ? "balance-r" : `balance-b${kind}`, total],
+  );
+  const appId = app.applicationId;
+  await client.query(
+    `INSERT INTO "LedgerTransfer" (id, "applicationId", livemode, kind, description, "createdAt")
+     SELECT 'ltr_' || substr(md5('ltr:' || key), 1, 24), $1, true,
+            (CASE WHEN top_up THEN 'top_up' ELSE 'transfer' END)::"LedgerTransferKind",
+            CASE WHEN top_up THEN 'Bank deposit' ELSE 'Payroll' END, t
+     FROM bplan`,
+    [appId],
+  );
+  await client.query(
+    `INSERT INTO "LedgerEntry" ("transferId", "accountId", currency, amount, "createdAt")
+     SELECT 'ltr_' || substr(md5('ltr:' || key), 1, 24), side.account, 'USD', side.amount, t
+     FROM bplan, LATERAL (VALUES
+       (CASE WHEN top_up THEN 'lacct_reserve_live_USD' ELSE $1 END, -amount),
+       (CASE WHEN top_up THEN $1 ELSE $2 END, amount)) side(account, amount)
+     ORDER BY t, key`,
+    [app.balanceAccountId, app.payeeAccountId],
+  );
+  await client.query(
+    `INSERT INTO "TopUp" (id, "applicationId", livemode, currency, amount, reference, description, "ledgerTransferId", "createdAt")
+     SELECT 'tu_' || substr(md5('tu:' || key), 1, 24), $1, true, 'USD', amount, 'growth-' || key, 'Bank deposit',
+            'ltr_' || substr(md5('ltr:' || key), 1, 24), t
+     FROM bplan WHERE top_up`,
+    [appId],
+  );
+  await client.query(
+    `INSERT INTO "Transfer" (id, "applicationId", livemode, currency, amount, "fromWalletId", "toWalletId", description,
+                             metadata, "ledgerTransferId", "createdAt")
+     SELECT 'tr_' || substr(md5('tr:' || key), 1, 24), $1, true, 'USD', amount, NULL, $2, 'Payroll', '{}'::jsonb,
+            'ltr_' || substr(md5('ltr:' || key), 1, 24), t
+     FROM bplan WHERE NOT top_up`,
+    [appId, app.payeeWalletId],
+  );
+  await client.query(
+    `UPDATE "LedgerAccount" a SET "postedMinor" = s.total
+     FROM (SELECT "accountId", sum(amount) AS total FROM "LedgerEntry" WHERE "accountId" IN ($1, $2) GROUP BY "accountId") s
+     WHERE a.id = s."accountId"`,
+    [app.balanceAccountId, app.payeeAccountId],
+  );
+}
+
+/**
  * Request-log rows of this chunk, spread over the last 29 days (older ones are gone with
  * retention): one per `perRow` planned transfers, mostly reads of the chunk's wallets, some with
  * the busy wallet's path, some refused.
@@ -357,7 +541,19 @@ export async function growApplication(
         await writePlan(client, app);
       });
       left -= BUSY_RECENT_TRANSFERS * 2;
+      await inTransaction(() =>
+        writeBalancePlan(client, app, "recent", 0, BALANCE_RECENT_MOVEMENTS - 1, BALANCE_RECENT_MOVEMENTS),
+      );
+      left -= BALANCE_RECENT_MOVEMENTS * 2;
     }
+    // The balance's older history grows like the busy wallet's: one entry in twenty.
+    const balanceOld = Math.max(2, Math.round(entries / 40));
+    for (let j = 0; j < balanceOld; j += BALANCE_CHUNK) {
+      await inTransaction(() =>
+        writeBalancePlan(client, app, phase, j, Math.min(balanceOld, j + BALANCE_CHUNK) - 1, balanceOld),
+      );
+    }
+    left -= balanceOld * 2;
     const busyOld = Math.max(2, Math.round(entries / 40));
     for (let j = 0; j < busyOld; j += BUSY_CHUNK) {
       await inTransaction(async () => {

@@ -13,7 +13,10 @@ import type { SeedData } from "../load/scenarios";
 
 export type SeedSizes = { keys: number; wallets: number };
 
-/** Enough that spends never run dry: a million dollars a wallet, one cent a spend. */
+/**
+ * Enough that spends never run dry: a million dollars a wallet, one cent a spend. Scenario 5f's
+ * transfers move a cent between these wallets in both directions, so they never run dry either.
+ */
 const FUNDING_USD = 1_000_000;
 
 /**
@@ -77,7 +80,15 @@ export async function seedApiData(
     : { decisionKeys: [], decisionCardIds: [] };
   return {
     applicationId: application.id,
-    seed: { keys, readUserIds, spreadCardIds, hotCardId, controlledCardIds, ...decisions },
+    seed: {
+      keys,
+      readUserIds,
+      spreadCardIds,
+      hotCardId,
+      controlledCardIds,
+      ...decisions,
+      transferUserIds: [...readUserIds],
+    },
   };
 }
 
