@@ -68,7 +68,7 @@ function readMetadata(rows: readonly MetadataRow[]): Record<string, string> {
 function readMaxPerSecond(input: string): number | null {
   const text = input.trim();
   if (!text) return null;
-  const value = /^\d{1,7}$/.test(text) ? Number(text) : Number.NaN;
+  const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!(value >= MAX_PER_SECOND_RANGE.min && value <= MAX_PER_SECOND_RANGE.max))
     throw ConsoleError.field(
       "maxPerSecond",
