@@ -7,6 +7,7 @@ import {
   METADATA_LIMITS,
   metadataInputSchema,
 } from "@/lib/schemas/webhook-endpoint";
+import { findNulCharacter } from "@/lib/nul-character";
 import { ConsoleError } from "./errors";
 
 export type MetadataRow = { key: string; value: string };
@@ -78,6 +79,9 @@ function readMaxPerSecond(input: string): number | null {
 }
 
 export function readEndpointSettings(input: EndpointSettingsInput): EndpointSettings {
+  // PostgreSQL stores no U+0000 in text or jsonb: refused on its field rather than failing the write.
+  const nul = findNulCharacter({ description: input.description, metadata: input.metadata, maxPerSecond: input.maxPerSecond });
+  if (nul) throw ConsoleError.field(nul[0] ?? "form", "This value contains a NUL character, which cannot be stored.");
   return {
     ...(input.description !== undefined && { description: readDescription(input.description) }),
     ...(input.metadata !== undefined && { metadata: readMetadata(input.metadata) }),

@@ -70,6 +70,8 @@ describe("an endpoint's description, metadata and throttle in the console", () =
       [{ metadata: [{ key: "k".repeat(41), value: "1" }] }, "metadata", /40 characters/],
       [{ metadata: [{ key: "k", value: "v".repeat(501) }] }, "metadata", /500 characters/],
       [{ metadata: tooMany }, "metadata", /at most 20/],
+      [{ description: "Orders\u0000" }, "description", /NUL/],
+      [{ metadata: [{ key: "team", value: "pay\u0000ments" }] }, "metadata", /NUL/],
     ];
     for (const [settings, field, message] of cases) {
       const attempt = registerEndpoint(prisma(), context, appId, { url: URL_, events: [], enabled: true, ...settings });

@@ -136,10 +136,10 @@ export async function sendTestEventAction(
 export async function startRecoveryAction(
   applicationId: string,
   endpointId: string,
-  input: RecoveryInput,
+  // An action's arguments come from the browser as they are: only these two fields, of these types.
+  input: { since?: unknown; all?: unknown },
 ): Promise<ActionState> {
   const context = await requireAuditContext();
-  // An action's arguments come from the browser as they are: only these two fields, of these types.
   const given: RecoveryInput = {
     since: typeof input.since === "string" ? input.since : undefined,
     all: input.all === true,

@@ -28,8 +28,13 @@ function metadataRows(sent: string | undefined, endpoint: EditedEndpoint | undef
       const parsed: unknown = JSON.parse(sent);
       if (Array.isArray(parsed))
         return parsed.flatMap((row: unknown) =>
-          typeof row === "object" && row !== null && "key" in row && "value" in row
-            ? [{ key: String(row.key), value: String(row.value) }]
+          typeof row === "object" &&
+          row !== null &&
+          "key" in row &&
+          "value" in row &&
+          typeof row.key === "string" &&
+          typeof row.value === "string"
+            ? [{ key: row.key, value: row.value }]
             : [],
         );
     } catch {

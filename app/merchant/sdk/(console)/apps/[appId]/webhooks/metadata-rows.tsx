@@ -1,6 +1,8 @@
 "use client";
 // An endpoint's metadata as key/value rows inside its form: add a row, remove one, at most the API's
-// number of keys; sent as repeated metadataKey and metadataValue fields, blank rows ignored.
+// number of keys; sent as repeated metadataKey and metadataValue fields, blank rows ignored. The
+// inputs are uncontrolled with their typed text kept as their default, so the reset React gives a form
+// after its action leaves a refused form's rows as they were typed.
 import { useState } from "react";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -43,7 +45,7 @@ export function MetadataRows({
             <input
               name="metadataKey"
               aria-label={`Metadata key ${index + 1}`}
-              value={row.key}
+              defaultValue={row.key}
               maxLength={limits.keyLength}
               onChange={(e) => change(row.id, "key", e.target.value)}
               placeholder="key"
@@ -53,7 +55,7 @@ export function MetadataRows({
             <input
               name="metadataValue"
               aria-label={`Metadata value ${index + 1}`}
-              value={row.value}
+              defaultValue={row.value}
               maxLength={limits.valueLength}
               onChange={(e) => change(row.id, "value", e.target.value)}
               placeholder="value"

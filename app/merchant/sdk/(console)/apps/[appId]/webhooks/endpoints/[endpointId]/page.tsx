@@ -98,6 +98,16 @@ export default async function EndpointPage({ params }: { params: Promise<{ appId
                 {endpoint.url}
               </span>
             </Detail>
+            <Detail term="Description" className="sm:col-span-2 lg:col-span-3">
+              <span data-testid="endpoint-description">
+                {endpoint.description ?? <span className="text-slate-500">None</span>}
+              </span>
+            </Detail>
+            <Detail term="Throttle">
+              <span data-testid="endpoint-throttle">
+                {endpoint.maxPerSecond === null ? "No limit" : `At most ${endpoint.maxPerSecond} a second`}
+              </span>
+            </Detail>
             <Detail term="Events">
               {endpoint.events.length === 0 ? (
                 "All events"
@@ -111,15 +121,12 @@ export default async function EndpointPage({ params }: { params: Promise<{ appId
                 </span>
               )}
             </Detail>
-            <Detail term="Description" className="sm:col-span-2 lg:col-span-3">
-              <span data-testid="endpoint-description">
-                {endpoint.description ?? <span className="text-slate-500">None</span>}
-              </span>
+            <Detail term="Mode">{endpoint.livemode ? "Live" : "Test"}</Detail>
+            <Detail term="Created">
+              <Time value={endpoint.createdAt} />
             </Detail>
-            <Detail term="Throttle">
-              <span data-testid="endpoint-throttle">
-                {endpoint.maxPerSecond === null ? "No limit" : `At most ${endpoint.maxPerSecond} a second`}
-              </span>
+            <Detail term="Id">
+              <span className="font-mono text-xs">{endpoint.id}</span>
             </Detail>
             <Detail term="Metadata" className="sm:col-span-2 lg:col-span-4">
               {Object.keys(metadata).length === 0 ? (
@@ -135,13 +142,6 @@ export default async function EndpointPage({ params }: { params: Promise<{ appId
                   ))}
                 </span>
               )}
-            </Detail>
-            <Detail term="Mode">{endpoint.livemode ? "Live" : "Test"}</Detail>
-            <Detail term="Created">
-              <Time value={endpoint.createdAt} />
-            </Detail>
-            <Detail term="Id">
-              <span className="font-mono text-xs">{endpoint.id}</span>
             </Detail>
           </dl>
           <div className="mt-4 border-t border-slate-100 pt-3">
