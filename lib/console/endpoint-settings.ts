@@ -49,7 +49,10 @@ function readMetadata(rows: readonly MetadataRow[]): Record<string, string> {
     const key = rawKey.trim();
     if (!key) throw ConsoleError.field("metadata", "Give each metadata value a key.");
     if (key.length > METADATA_LIMITS.keyLength)
-      throw ConsoleError.field("metadata", `Metadata key "${key}" is longer than ${METADATA_LIMITS.keyLength} characters.`);
+      throw ConsoleError.field(
+        "metadata",
+        `Metadata key "${key}" is longer than ${METADATA_LIMITS.keyLength} characters.`,
+      );
     if (value.length > METADATA_LIMITS.valueLength)
       throw ConsoleError.field(
         "metadata",
@@ -80,7 +83,11 @@ function readMaxPerSecond(input: string): number | null {
 
 export function readEndpointSettings(input: EndpointSettingsInput): EndpointSettings {
   // PostgreSQL stores no U+0000 in text or jsonb: refused on its field rather than failing the write.
-  const nul = findNulCharacter({ description: input.description, metadata: input.metadata, maxPerSecond: input.maxPerSecond });
+  const nul = findNulCharacter({
+    description: input.description,
+    metadata: input.metadata,
+    maxPerSecond: input.maxPerSecond,
+  });
   if (nul) throw ConsoleError.field(nul[0] ?? "form", "This value contains a NUL character, which cannot be stored.");
   return {
     ...(input.description !== undefined && { description: readDescription(input.description) }),

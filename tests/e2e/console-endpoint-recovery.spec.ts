@@ -15,7 +15,12 @@ import {
   uniqueEmail,
 } from "./console-helpers";
 
-type ApiEndpoint = { id: string; description: string | null; metadata: Record<string, string>; maxPerSecond: number | null };
+type ApiEndpoint = {
+  id: string;
+  description: string | null;
+  metadata: Record<string, string>;
+  maxPerSecond: number | null;
+};
 
 /** `ms` as a datetime-local value in the browser's own time zone, as a member would type it. */
 function localTime(page: Page, ms: number): Promise<string> {

@@ -50,7 +50,9 @@ describe("an endpoint's description, metadata and throttle in the console", () =
       metadata: { team: "payments", region: "eu" },
       maxPerSecond: 20,
     });
-    const [line] = await prisma().auditLog.findMany({ where: { applicationId: appId, action: "webhook_endpoint.created" } });
+    const [line] = await prisma().auditLog.findMany({
+      where: { applicationId: appId, action: "webhook_endpoint.created" },
+    });
     expect(line?.detail).toMatchObject({ endpointId: id, maxPerSecond: 20 });
     const detail = await endpointDetail(prisma(), context.merchantId, appId, id);
     expect(detail.metadata).toEqual({ team: "payments", region: "eu" });
@@ -66,7 +68,16 @@ describe("an endpoint's description, metadata and throttle in the console", () =
       [{ maxPerSecond: "ten" }, "maxPerSecond", /whole number/],
       [{ description: "x".repeat(501) }, "description", /500 characters/],
       [{ metadata: [{ key: "", value: "orphan" }] }, "metadata", /key/],
-      [{ metadata: [{ key: "a", value: "1" }, { key: "a", value: "2" }] }, "metadata", /twice/],
+      [
+        {
+          metadata: [
+            { key: "a", value: "1" },
+            { key: "a", value: "2" },
+          ],
+        },
+        "metadata",
+        /twice/,
+      ],
       [{ metadata: [{ key: "k".repeat(41), value: "1" }] }, "metadata", /40 characters/],
       [{ metadata: [{ key: "k", value: "v".repeat(501) }] }, "metadata", /500 characters/],
       [{ metadata: tooMany }, "metadata", /at most 20/],
@@ -124,8 +135,15 @@ describe("an endpoint's description, metadata and throttle in the console", () =
       }),
     );
     const read = await testClient(key).GET("/api/public/sdk/v1/webhooks/endpoints/{id}", { params: { path: { id } } });
-    expect(read.data).toMatchObject({ events: ["card.issued"], description: null, metadata: { b: "2" }, maxPerSecond: null });
-    const [line] = await prisma().auditLog.findMany({ where: { applicationId: appId, action: "webhook_endpoint.updated" } });
+    expect(read.data).toMatchObject({
+      events: ["card.issued"],
+      description: null,
+      metadata: { b: "2" },
+      maxPerSecond: null,
+    });
+    const [line] = await prisma().auditLog.findMany({
+      where: { applicationId: appId, action: "webhook_endpoint.updated" },
+    });
     expect(line?.merchantId).toBe(context.merchantId);
     expect(line?.detail).toMatchObject({
       before: { description: "First", metadata: { a: "1" }, maxPerSecond: 5 },

@@ -26,7 +26,11 @@ function settingsOf(form: FormData): { settings: Required<EndpointSettingsInput>
   const settings = { description: text(form, "description"), metadata, maxPerSecond: text(form, "maxPerSecond") };
   return {
     settings,
-    values: { description: settings.description, maxPerSecond: settings.maxPerSecond, metadata: JSON.stringify(metadata) },
+    values: {
+      description: settings.description,
+      maxPerSecond: settings.maxPerSecond,
+      metadata: JSON.stringify(metadata),
+    },
   };
 }
 

@@ -140,7 +140,12 @@ export default async function WebhooksPage({
 
         <Panel title="Add an endpoint" id="add-endpoint">
           <RoleGate reason={refusal} id="add-endpoint" className="max-w-2xl">
-            <EndpointForm applicationId={application.id} eventTypes={EVENT_TYPES} live={live} limits={ENDPOINT_FORM_LIMITS} />
+            <EndpointForm
+              applicationId={application.id}
+              eventTypes={EVENT_TYPES}
+              live={live}
+              limits={ENDPOINT_FORM_LIMITS}
+            />
           </RoleGate>
         </Panel>
 
