@@ -136,7 +136,7 @@ const ACTIVATION_DELAY_NAMES = Object.keys(ACTIVATION_DELAYS) as [ActivationDela
 /** What metadata may hold, as Stripe and Svix allow: a few short keys with short values. */
 export const METADATA_LIMITS = { keys: 20, keyLength: 40, valueLength: 500 } as const;
 
-const metadataInputSchema = z
+export const metadataInputSchema = z
   .record(z.string().min(1).max(METADATA_LIMITS.keyLength), z.string().max(METADATA_LIMITS.valueLength))
   .refine((value) => Object.keys(value).length <= METADATA_LIMITS.keys, {
     message: `metadata holds at most ${METADATA_LIMITS.keys} keys`,
@@ -157,7 +157,11 @@ const endpointEventsInputSchema = z
   .max(100)
   .meta({ description: "The event kinds to send it (GET /event-types lists them); empty or absent means every kind." });
 
-const maxPerSecondInputSchema = z.number().int().min(1).max(1000).meta({
+/** The throttle's range and the description's length, which the console's form takes too. */
+export const MAX_PER_SECOND_RANGE = { min: 1, max: 1000 } as const;
+export const DESCRIPTION_MAX_LENGTH = 500;
+
+const maxPerSecondInputSchema = z.number().int().min(MAX_PER_SECOND_RANGE.min).max(MAX_PER_SECOND_RANGE.max).meta({
   description:
     "Send it at most this many deliveries a second (1 to 1000), counted across every worker; deliveries over the rate wait in the queue, none is dropped. Absent or null: no limit.",
   example: 20,
@@ -166,7 +170,7 @@ const maxPerSecondInputSchema = z.number().int().min(1).max(1000).meta({
 const endpointDescriptionInputSchema = z
   .string()
   .trim()
-  .max(500)
+  .max(DESCRIPTION_MAX_LENGTH)
   .meta({ description: "Your own words for the endpoint, up to 500 characters.", example: "Order service, production" });
 
 export const createEndpointBodySchema = withExample(

@@ -12,7 +12,7 @@ import { endpointHealthState } from "./endpoint-health";
 const iso = (time: Date | null) => time?.toISOString() ?? null;
 
 /** The stored metadata's string values (the API writes only strings; anything else is left out). */
-function metadataOf(value: WebhookEndpoint["metadata"]): Record<string, string> {
+export function metadataOf(value: WebhookEndpoint["metadata"]): Record<string, string> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return {};
   return Object.fromEntries(
     Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"),

@@ -1,9 +1,11 @@
 // Recovery after an outage (issue 38): re-sends an endpoint's deliveries since a time, in order, one
-// at a time, as one recovery the caller can watch and cancel (docs/decisions/webhook-recovery.md).
+// at a time, as one recovery the caller can watch and cancel, through the API or the console's endpoint
+// page (docs/decisions/webhook-recovery.md).
 // Starting lists its deliveries in order (WebhookRecoveryItem) and takes their retries over (their
 // queued retry jobs removed, recoveryId set, so a retry never sends one the recovery will); the
 // webhook_recovery job sends them through the one deliver(), paced, each again after a failure
 // until it is answered, and gives the retries back when it ends.
+import { recordAudit, type AuditAction } from "@/lib/audit/record-audit";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
@@ -61,6 +63,35 @@ async function queueRecoveryStep(db: Db, recoveryId: string, runAt: Date) {
     job_key => ${recoveryJobKey(recoveryId)})`;
 }
 
+/**
+ * Who starts or cancels a recovery: an API key, or a member in the console (named by their email in
+ * a cancel's reason, as the console's disable names them).
+ */
+export type RecoveryCaller = ApiCaller | { merchantId: string; email: string; address: string | null };
+
+const callerName = (caller: RecoveryCaller) => ("keyId" in caller ? `API key ${caller.keyId}` : caller.email);
+
+/** The API's audit line names the key; the console's, like its other lines, the member. */
+async function auditRecovery(
+  tx: Db,
+  tenant: Tenant,
+  caller: RecoveryCaller,
+  action: AuditAction,
+  detail: Prisma.InputJsonObject,
+): Promise<void> {
+  if ("keyId" in caller) return auditApiChange(tx, tenant, caller, action, detail);
+  await recordAudit(
+    tx,
+    { merchantId: caller.merchantId, ipAddress: caller.address },
+    { applicationId: tenant.applicationId, action, detail },
+  );
+}
+
+/** How many days back a recovery may reach: the attempts' retention. */
+export function recoveryWindowDays(): number {
+  return config().WEBHOOK_ATTEMPT_RETENTION_DAYS;
+}
+
 /** The start of the window a recovery may reach back to: the attempts' retention. */
 export function recoveryWindowStart(now: Date = new Date()): Date {
   return new Date(now.getTime() - config().WEBHOOK_ATTEMPT_RETENTION_DAYS * 86_400_000);
@@ -69,7 +100,7 @@ export function recoveryWindowStart(now: Date = new Date()): Date {
 export async function startRecovery(
   tx: Db,
   tenant: Tenant,
-  caller: ApiCaller,
+  caller: RecoveryCaller,
   endpointId: string,
   body: RecoverEndpointBody,
   now: Date = new Date(),
@@ -91,7 +122,7 @@ export async function startRecovery(
   const id = newId("whrc");
   const includeSucceeded = body.all === true;
   await tx.webhookRecovery.create({
-    data: { id, applicationId: tenant.applicationId, livemode: tenant.livemode, endpointId, since, includeSucceeded, total: 0, createdBy: caller.keyId },
+    data: { id, applicationId: tenant.applicationId, livemode: tenant.livemode, endpointId, since, includeSucceeded, total: 0, createdBy: "keyId" in caller ? caller.keyId : caller.merchantId },
   });
   // In order per wallet (and per application stream): by sequence, placed at the latest commit time
   // of the wallet's events up to it, so a wallet's events are never out of order and the whole list
@@ -119,7 +150,7 @@ export async function startRecovery(
     data: total === 0 ? { total, status: "completed", finishedAt: now } : { total },
   });
   if (total > 0) await queueRecoveryStep(tx, id, now);
-  await auditApiChange(tx, tenant, caller, "webhook_recovery.started", {
+  await auditRecovery(tx, tenant, caller, "webhook_recovery.started", {
     endpointId,
     recoveryId: id,
     since: since.toISOString(),
@@ -142,6 +173,21 @@ async function findRecovery(db: Db, tenant: Tenant, endpointId: string, recovery
 
 export async function getRecovery(db: Db, tenant: Tenant, endpointId: string, recoveryId: string) {
   return recoveryRecord(await findRecovery(db, tenant, endpointId, recoveryId));
+}
+
+/** The endpoint's newest recoveries, newest first: the running one, if any, and the last ones (the console's endpoint page). */
+export async function listRecoveries(
+  db: Db,
+  tenant: Tenant,
+  endpointId: string,
+  limit: number,
+): Promise<WebhookRecoveryRecord[]> {
+  const recoveries = await db.webhookRecovery.findMany({
+    where: { endpointId, applicationId: tenant.applicationId, livemode: tenant.livemode },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+  });
+  return recoveries.map(recoveryRecord);
 }
 
 /**
@@ -180,7 +226,7 @@ async function endRecovery(tx: Db, recovery: Pick<WebhookRecovery, "id" | "endpo
 export async function cancelRecovery(
   tx: Db,
   tenant: Tenant,
-  caller: ApiCaller,
+  caller: RecoveryCaller,
   endpointId: string,
   recoveryId: string,
 ): Promise<WebhookRecoveryRecord> {
@@ -188,11 +234,11 @@ export async function cancelRecovery(
   const canceled = await endRecovery(tx, recovery, {
     status: "canceled",
     finishedAt: new Date(),
-    cancelReason: `Canceled by API key ${caller.keyId}`,
+    cancelReason: `Canceled by ${callerName(caller)}`,
     retryAt: null,
   });
   if (canceled)
-    await auditApiChange(tx, tenant, caller, "webhook_recovery.canceled", {
+    await auditRecovery(tx, tenant, caller, "webhook_recovery.canceled", {
       endpointId,
       recoveryId,
       done: recovery.position,

@@ -1,20 +1,20 @@
 // `listen` (issue 38, part 3) driven as its two commands are run, `npm run cli -- listen` and the
 // client package's `wallet-card listen` (lib/client/listen-cli.ts), each its own process, against the
-// real route handlers served over HTTP in this process (not a production build: building one takes
-// minutes on this machine) on a deployment that refuses loopback endpoints. Each listener gets every
-// event, forwards it to its own local receiver, which verifies it with the standardwebhooks package
-// and the service's own x-service-signature check; one receiver is slow and the other listener is not
-// held back by it; the API going away and coming back, the listeners resume after the last event.
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+// real route handlers served over HTTP in this process on a deployment that refuses loopback
+// endpoints (tests/system/listen-production.test.ts runs less of it against the production build).
+// Each listener gets every event, forwards it to its own local receiver, which verifies it with the
+// standardwebhooks package and the service's own x-service-signature check; one receiver is slow and
+// the other listener is not held back by it; the API going away and coming back, the listeners
+// resume after the last event.
 import { createServer, type Server } from "node:http";
 import type { Socket } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { REPO_ROOT } from "@/lib/db/paths";
 import { prisma } from "@/lib/db/client";
 import { verifySignature } from "@/lib/webhooks/verify";
 import { api } from "../helpers/card-money";
 import { setupApp, uniqueUserId } from "../helpers/fixtures";
+import { startListener, stopListener, type Listener } from "../helpers/listen-process";
 import { createRouteFetch, testClient } from "../helpers/route-fetch";
 import { waitUntil } from "../helpers/wait-until";
 import { startReceiver, type WebhookReceiver } from "../helpers/webhook-receiver";
@@ -69,37 +69,12 @@ class ApiServer {
   }
 }
 
-type Listener = { child: ChildProcessWithoutNullStreams; lines: string[]; secret: () => string };
-
-function startListener(command: "repo" | "package", args: string[], env: NodeJS.ProcessEnv): Listener {
-  const script = command === "repo" ? ["scripts/cli.ts", "listen"] : ["lib/client/listen-cli.ts", "listen"];
-  const child = spawn(process.execPath, ["--import", "tsx", ...script, ...args], { cwd: REPO_ROOT, env });
-  const lines: string[] = [];
-  let buffered = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    buffered += chunk.toString("utf8");
-    const parts = buffered.split("\n");
-    buffered = parts.pop() ?? "";
-    lines.push(...parts);
-  });
-  child.stderr.on("data", (chunk: Buffer) => lines.push(`stderr: ${chunk.toString("utf8").trim()}`));
-  const secret = () => {
-    const line = lines.find((l) => l.startsWith("Listener signing secret for this session: "));
-    if (!line) throw new Error(`no secret printed yet: ${lines.join("\n")}`);
-    return line.slice(line.indexOf("whsec_"));
-  };
-  return { child, lines, secret };
-}
-
 const apiServer = new ApiServer();
 const receivers: WebhookReceiver[] = [];
 const listeners: Listener[] = [];
 
 afterAll(async () => {
-  for (const l of listeners) {
-    l.child.kill("SIGINT");
-    await new Promise((resolve) => (l.child.exitCode === null ? l.child.once("exit", resolve) : resolve(null)));
-  }
+  for (const l of listeners) await stopListener(l);
   await apiServer.stop();
   await Promise.all(receivers.map((r) => r.close()));
 });

@@ -91,8 +91,14 @@ describe("editing an endpoint", () => {
     expect(line?.detail).toEqual({
       endpointId: id,
       livemode: false,
-      before: { url: "http://localhost:4000/hooks", events: [] },
-      after: { url: "http://127.0.0.1:4001/new-hooks", events: ["card.issued", "card.captured"] },
+      before: { url: "http://localhost:4000/hooks", events: [], description: null, metadata: {}, maxPerSecond: null },
+      after: {
+        url: "http://127.0.0.1:4001/new-hooks",
+        events: ["card.issued", "card.captured"],
+        description: null,
+        metadata: {},
+        maxPerSecond: null,
+      },
     });
   });
 

@@ -1,5 +1,6 @@
 // The delivery engine under the faults it exists for, with real workers and real local receivers:
-// one merchant's hanging endpoint costs another merchant nothing, a failing endpoint is backed off
+// fairness: one merchant's hanging endpoint costs another merchant nothing, nor does a throttled
+// endpoint's backlog cost a fast endpoint beside it anything (issue 38), a failing endpoint is backed off
 // to one probe at a time and recovers, three days of failures disable it (with the clock moved on),
 // re-enabling resumes its deliveries, and a worker killed mid-send loses nothing while another runs.
 import { once } from "node:events";

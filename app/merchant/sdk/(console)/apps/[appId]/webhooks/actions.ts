@@ -1,9 +1,12 @@
 "use server";
 // Server actions of the webhooks pages: register, edit, delete an endpoint, switch one on or off,
-// send a test event, replay a delivery. Each checks the session; the lib/console operation checks ownership.
+// send a test event, replay a delivery, start or cancel an endpoint's recovery. Each checks the
+// session; the lib/console operation checks ownership.
 import { revalidatePath } from "next/cache";
 import { prisma, transaction } from "@/lib/db/client";
 import { deleteEndpoint } from "@/lib/console/delete-endpoint";
+import { cancelEndpointRecovery, startEndpointRecovery, type RecoveryInput } from "@/lib/console/endpoint-recovery";
+import { metadataRowsOf, type EndpointSettingsInput } from "@/lib/console/endpoint-settings";
 import { registerEndpoint } from "@/lib/console/register-endpoint";
 import { replayConsoleDelivery } from "@/lib/console/replay-console-delivery";
 import { sendTestEvent } from "@/lib/console/send-test-event";
@@ -15,6 +18,22 @@ import { setEndpointEnabled } from "@/lib/console/set-endpoint-enabled";
 import { updateEndpoint } from "@/lib/console/update-endpoint";
 import { runAction, text, type ActionState } from "@/app/merchant/sdk/_lib/action-state";
 
+const texts = (form: FormData, name: string) => form.getAll(name).map((v) => (typeof v === "string" ? v : ""));
+
+/** The form's description, metadata rows and throttle, and the same as the strings a refused form is drawn again with. */
+function settingsOf(form: FormData): { settings: Required<EndpointSettingsInput>; values: Record<string, string> } {
+  const metadata = metadataRowsOf(texts(form, "metadataKey"), texts(form, "metadataValue"));
+  const settings = { description: text(form, "description"), metadata, maxPerSecond: text(form, "maxPerSecond") };
+  return {
+    settings,
+    values: {
+      description: settings.description,
+      maxPerSecond: settings.maxPerSecond,
+      metadata: JSON.stringify(metadata),
+    },
+  };
+}
+
 export async function registerEndpointAction(
   applicationId: string,
   _previous: ActionState,
@@ -22,7 +41,13 @@ export async function registerEndpointAction(
 ): Promise<ActionState> {
   const context = await requireAuditContext();
   const events = form.getAll("events").filter((e): e is string => typeof e === "string");
-  const values = { url: text(form, "url"), events: events.join(","), enabled: form.get("enabled") ? "on" : "" };
+  const { settings, values: settingValues } = settingsOf(form);
+  const values = {
+    url: text(form, "url"),
+    events: events.join(","),
+    enabled: form.get("enabled") ? "on" : "",
+    ...settingValues,
+  };
   const state = await runAction(async () => {
     // The mode the form was drawn in, checked once with its permission and re-authentication
     // (lib/console/mode-write.ts); the endpoint is registered in exactly that mode.
@@ -35,6 +60,7 @@ export async function registerEndpointAction(
         events,
         enabled: Boolean(form.get("enabled")),
         mode,
+        ...settings,
       }),
     );
     return { message: id };
@@ -51,11 +77,14 @@ export async function updateEndpointAction(
 ): Promise<ActionState> {
   const context = await requireAuditContext();
   const events = form.getAll("events").filter((e): e is string => typeof e === "string");
-  const values = { url: text(form, "url"), events: events.join(",") };
+  const { settings, values: settingValues } = settingsOf(form);
+  const values = { url: text(form, "url"), events: events.join(","), ...settingValues };
   const state = await runAction(async () => {
     if (await endpointUpdateIsSensitive(prisma(), context.merchantId, applicationId, endpointId, values.url))
       await requireRecentAuthentication(context.merchantId);
-    await transaction((tx) => updateEndpoint(tx, context, applicationId, endpointId, { url: values.url, events }));
+    await transaction((tx) =>
+      updateEndpoint(tx, context, applicationId, endpointId, { url: values.url, events, ...settings }),
+    );
     return { message: "Endpoint saved. New events are sent as it now says." };
   }, values);
   revalidatePath(`/merchant/sdk/apps/${applicationId}/webhooks`, "layout");
@@ -103,6 +132,51 @@ export async function sendTestEventAction(
   const state = await runAction(async () => {
     const sent = await sendTestEvent(context, applicationId, endpointId, kind);
     return { message: `Sent ${sent.type}. It appears under Recent deliveries.` };
+  });
+  revalidatePath(`/merchant/sdk/apps/${applicationId}/webhooks`, "layout");
+  return state;
+}
+
+export async function startRecoveryAction(
+  applicationId: string,
+  endpointId: string,
+  // An action's arguments come from the browser as they are: only these two fields, of these types.
+  input: { since?: unknown; all?: unknown },
+): Promise<ActionState> {
+  const context = await requireAuditContext();
+  const given: RecoveryInput = {
+    since: typeof input.since === "string" ? input.since : undefined,
+    all: input.all === true,
+  };
+  const state = await runAction(async () => {
+    const recovery = await transaction((tx) => startEndpointRecovery(tx, context, applicationId, endpointId, given));
+    return {
+      message:
+        recovery.total === 0
+          ? `Nothing to recover: ${recovery.all ? "no delivery was made" : "every delivery succeeded"} since then.`
+          : `Recovery started: ${recovery.total} ${recovery.total === 1 ? "delivery" : "deliveries"} to send, in order.`,
+    };
+  });
+  revalidatePath(`/merchant/sdk/apps/${applicationId}/webhooks`, "layout");
+  return state;
+}
+
+export async function cancelRecoveryAction(
+  applicationId: string,
+  endpointId: string,
+  recoveryId: string,
+): Promise<ActionState> {
+  const context = await requireAuditContext();
+  const state = await runAction(async () => {
+    const recovery = await transaction((tx) =>
+      cancelEndpointRecovery(tx, context, applicationId, endpointId, recoveryId),
+    );
+    return {
+      message:
+        recovery.status === "canceled"
+          ? `Recovery canceled with ${recovery.left} left; those go back to their retry schedule.`
+          : `The recovery had already ${recovery.status === "completed" ? "completed" : "ended"}.`,
+    };
   });
   revalidatePath(`/merchant/sdk/apps/${applicationId}/webhooks`, "layout");
   return state;

@@ -1,6 +1,6 @@
 "use client";
-// Registers a webhook endpoint: URL, the event kinds it wants (none ticked = all), enabled; or, given
-// an endpoint, edits its URL and event kinds.
+// Registers a webhook endpoint: URL, the event kinds it wants (none ticked = all), a description,
+// metadata, an optional throttle, enabled; or, given an endpoint, edits all but enabled.
 import { useActionState } from "react";
 import { useReauthentication } from "@/app/merchant/sdk/_components/reauth-dialog";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -8,19 +8,56 @@ import { cn } from "@/components/ui/cn";
 import { Field, FieldError } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/input";
 import { idleState, type ActionState } from "@/app/merchant/sdk/_lib/action-state";
+import type { EndpointFormLimits } from "@/lib/console/endpoint-settings";
 import { registerEndpointAction, updateEndpointAction } from "./actions";
+import { MetadataRows } from "./metadata-rows";
+
+type EditedEndpoint = {
+  id: string;
+  url: string;
+  events: readonly string[];
+  description: string | null;
+  metadata: Readonly<Record<string, string>>;
+  maxPerSecond: number | null;
+};
+
+/** The rows a refused form was sent with (kept as JSON among its values), else the endpoint's. */
+function metadataRows(sent: string | undefined, endpoint: EditedEndpoint | undefined) {
+  if (sent !== undefined) {
+    try {
+      const parsed: unknown = JSON.parse(sent);
+      if (Array.isArray(parsed))
+        return parsed.flatMap((row: unknown) =>
+          typeof row === "object" &&
+          row !== null &&
+          "key" in row &&
+          "value" in row &&
+          typeof row.key === "string" &&
+          typeof row.value === "string"
+            ? [{ key: row.key, value: row.value }]
+            : [],
+        );
+    } catch {
+      // Drawn from the endpoint instead.
+    }
+  }
+  return Object.entries(endpoint?.metadata ?? {}).map(([key, value]) => ({ key, value }));
+}
 
 export function EndpointForm({
   applicationId,
   eventTypes,
   live,
+  limits,
   endpoint,
 }: {
   applicationId: string;
   eventTypes: readonly string[];
   live: boolean;
+  /** ENDPOINT_FORM_LIMITS, passed by the page: the form is drawn in the browser, the schemas are not. */
+  limits: EndpointFormLimits;
   /** The endpoint to edit; absent registers a new one. */
-  endpoint?: { id: string; url: string; events: readonly string[] };
+  endpoint?: EditedEndpoint;
 }) {
   // Live endpoints (registering one, changing its URL) ask for a recent re-authentication; the form is
   // sent again once it is given.
@@ -40,6 +77,11 @@ export function EndpointForm({
       .split(",")
       .filter(Boolean),
   );
+  const refused = state.status === "error";
+  const idPrefix = endpoint ? `endpoint-${endpoint.id}` : "new-endpoint";
+  const savedSettings = endpoint
+    ? `${endpoint.description ?? ""}:${JSON.stringify(endpoint.metadata)}:${endpoint.maxPerSecond ?? ""}`
+    : "";
   return (
     <form
       action={action}
@@ -48,7 +90,7 @@ export function EndpointForm({
       // A saved edit comes back as new props; keying on them shows what was saved.
       key={
         endpoint
-          ? `${state.status}:${endpoint.url}:${endpoint.events.join(",")}`
+          ? `${state.status}:${endpoint.url}:${endpoint.events.join(",")}:${savedSettings}`
           : state.status === "ok"
             ? state.message
             : "form"
@@ -84,6 +126,24 @@ export function EndpointForm({
           />
         )}
       </Field>
+      <Field
+        id={`${idPrefix}-description`}
+        label="Description"
+        optional
+        error={errors.description}
+        hint="Your own words for it, shown here and returned by the API."
+      >
+        {(aria) => (
+          <input
+            {...aria}
+            name="description"
+            maxLength={limits.descriptionLength}
+            placeholder="Order service, production"
+            defaultValue={refused ? state.values?.description : (endpoint?.description ?? "")}
+            className={cn(inputClass, "mt-1")}
+          />
+        )}
+      </Field>
       <fieldset aria-describedby={errors.events ? "endpoint-events-error" : "endpoint-events-hint"}>
         <legend className="text-sm font-medium text-slate-700">Events</legend>
         <p id="endpoint-events-hint" className="text-xs text-slate-500">
@@ -108,6 +168,34 @@ export function EndpointForm({
         </div>
         <FieldError id="endpoint-events-error" message={errors.events} />
       </fieldset>
+      <MetadataRows
+        idPrefix={idPrefix}
+        initial={metadataRows(refused ? state.values?.metadata : undefined, endpoint)}
+        limits={limits.metadata}
+        error={errors.metadata}
+      />
+      <Field
+        id={`${idPrefix}-max-per-second`}
+        label="Max deliveries per second"
+        optional
+        error={errors.maxPerSecond}
+        hint={`At most this many deliveries a second reach the endpoint, counted across every worker; the rest wait in the queue, none is dropped. ${limits.maxPerSecond.min} to ${limits.maxPerSecond.max}; empty: no limit.`}
+      >
+        {(aria) => (
+          <input
+            {...aria}
+            name="maxPerSecond"
+            type="number"
+            inputMode="numeric"
+            min={limits.maxPerSecond.min}
+            max={limits.maxPerSecond.max}
+            step={1}
+            placeholder="No limit"
+            defaultValue={refused ? state.values?.maxPerSecond : (endpoint?.maxPerSecond?.toString() ?? "")}
+            className={cn(inputClass, "mt-1 w-40")}
+          />
+        )}
+      </Field>
       {endpoint ? null : (
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { prisma } from "@/lib/db/client";
 import { listConsoleDeliveries } from "@/lib/console/list-console-deliveries";
 import { listEndpoints } from "@/lib/console/list-endpoints";
+import { ENDPOINT_FORM_LIMITS } from "@/lib/console/endpoint-settings";
 import { testEventKinds } from "@/lib/console/send-test-event";
 import { EVENT_TYPES } from "@/lib/events/record-event";
 import { DELIVERY_STATUSES } from "@/lib/schemas/webhook";
@@ -83,9 +84,18 @@ export default async function WebhooksPage({
                       <p className="break-all font-mono text-sm">
                         <TextLink href={`${base}/endpoints/${endpoint.id}`}>{endpoint.url}</TextLink>
                       </p>
+                      {endpoint.description ? (
+                        <p className="mt-0.5 text-sm text-slate-700">{endpoint.description}</p>
+                      ) : null}
                       <p className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-slate-500">
                         <span className="font-mono">{endpoint.id}</span>
                         <span aria-hidden="true">·</span>
+                        {endpoint.maxPerSecond === null ? null : (
+                          <>
+                            <span>at most {endpoint.maxPerSecond}/s</span>
+                            <span aria-hidden="true">·</span>
+                          </>
+                        )}
                         {endpoint.events.length === 0 ? (
                           <span>All events</span>
                         ) : (
@@ -130,7 +140,12 @@ export default async function WebhooksPage({
 
         <Panel title="Add an endpoint" id="add-endpoint">
           <RoleGate reason={refusal} id="add-endpoint" className="max-w-2xl">
-            <EndpointForm applicationId={application.id} eventTypes={EVENT_TYPES} live={live} />
+            <EndpointForm
+              applicationId={application.id}
+              eventTypes={EVENT_TYPES}
+              live={live}
+              limits={ENDPOINT_FORM_LIMITS}
+            />
           </RoleGate>
         </Panel>
 

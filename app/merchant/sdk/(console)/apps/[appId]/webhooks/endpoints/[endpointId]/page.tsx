@@ -1,9 +1,11 @@
-// One webhook endpoint: where it sends and what, its health, its success rate and latency over 24
-// hours and 7 days, its latest failures with their reasons, its recent deliveries, and the actions
-// on it (send a test event, edit, enable or disable, delete).
+// One webhook endpoint: where it sends and what, its description, metadata and throttle, its health,
+// its success rate and latency over 24 hours and 7 days, its latest failures with their reasons, its
+// recent deliveries, its recoveries (start, watch, cancel), and the actions on it (send a test
+// event, edit, enable or disable, delete).
 import type { Metadata } from "next";
 import { prisma } from "@/lib/db/client";
 import { endpointDetail } from "@/lib/console/endpoint-detail";
+import { ENDPOINT_FORM_LIMITS } from "@/lib/console/endpoint-settings";
 import type { EndpointWindowStats } from "@/lib/webhooks/endpoint-stats";
 import { testEventKinds } from "@/lib/console/send-test-event";
 import { EVENT_TYPES } from "@/lib/events/record-event";
@@ -24,6 +26,11 @@ import { EndpointToggle } from "@/app/merchant/sdk/(console)/apps/[appId]/webhoo
 import { RoleGate } from "@/app/merchant/sdk/_components/role-gate";
 import { refusalOf, writeIn } from "@/lib/console/roles";
 import { SendTestEventButton } from "@/app/merchant/sdk/(console)/apps/[appId]/webhooks/send-test-event-button";
+import {
+  CancelRecoveryButton,
+  RecoverForm,
+  RefreshWhileRunning,
+} from "@/app/merchant/sdk/(console)/apps/[appId]/webhooks/endpoint-recovery";
 
 export const metadata: Metadata = { title: "Webhook endpoint" };
 
@@ -42,11 +49,15 @@ export default async function EndpointPage({ params }: { params: Promise<{ appId
   const { merchant, application } = await loadApplication(appId);
   const {
     endpoint,
+    metadata,
+    recoveries,
+    recoveryWindowDays,
     refusal: addressRefusal,
     stats,
     failures,
     deliveries,
   } = await orNotFound(endpointDetail(prisma(), merchant.id, application.id, endpointId));
+  const running = recoveries.find((r) => r.status === "running");
   const base = `/merchant/sdk/apps/${application.id}/webhooks`;
   // Shown to every role; disabled, with the reason, for a role that may not change this endpoint's mode.
   const refusal = refusalOf(application.role, writeIn(endpoint.livemode));
@@ -87,6 +98,16 @@ export default async function EndpointPage({ params }: { params: Promise<{ appId
                 {endpoint.url}
               </span>
             </Detail>
+            <Detail term="Description" className="sm:col-span-2 lg:col-span-3">
+              <span data-testid="endpoint-description">
+                {endpoint.description ?? <span className="text-slate-500">None</span>}
+              </span>
+            </Detail>
+            <Detail term="Throttle">
+              <span data-testid="endpoint-throttle">
+                {endpoint.maxPerSecond === null ? "No limit" : `At most ${endpoint.maxPerSecond} a second`}
+              </span>
+            </Detail>
             <Detail term="Events">
               {endpoint.events.length === 0 ? (
                 "All events"
@@ -106,6 +127,21 @@ export default async function EndpointPage({ params }: { params: Promise<{ appId
             </Detail>
             <Detail term="Id">
               <span className="font-mono text-xs">{endpoint.id}</span>
+            </Detail>
+            <Detail term="Metadata" className="sm:col-span-2 lg:col-span-4">
+              {Object.keys(metadata).length === 0 ? (
+                <span className="text-slate-500">None</span>
+              ) : (
+                <span className="flex flex-wrap gap-1" data-testid="endpoint-metadata">
+                  {Object.entries(metadata).map(([key, value]) => (
+                    <Badge key={key} tone="slate">
+                      <span className="font-mono">
+                        {key}: {value}
+                      </span>
+                    </Badge>
+                  ))}
+                </span>
+              )}
             </Detail>
           </dl>
           <div className="mt-4 border-t border-slate-100 pt-3">
@@ -201,6 +237,93 @@ export default async function EndpointPage({ params }: { params: Promise<{ appId
         </Panel>
 
         <Panel
+          title="Recover"
+          id="endpoint-recovery"
+          description="After an outage: re-send this endpoint's deliveries since a time, one at a time and in order per wallet, at most 10 a second (or the endpoint's throttle). Each is sent again until it is answered, and nothing after it goes first. Test events are left out; deliveries made meanwhile go as usual."
+        >
+          <RefreshWhileRunning running={running !== undefined} />
+          <RoleGate reason={refusal} id="endpoint-recovery">
+            <RecoverForm
+              applicationId={application.id}
+              endpointId={endpoint.id}
+              windowDays={recoveryWindowDays}
+              disabled={
+                !endpoint.enabled
+                  ? "Enable the endpoint to recover its deliveries."
+                  : running
+                    ? "A recovery is running; cancel it or let it finish first."
+                    : null
+              }
+            />
+          </RoleGate>
+          {recoveries.length === 0 ? null : (
+            <div className="mt-4" data-testid="endpoint-recoveries">
+              <Table
+                caption="Recoveries of this endpoint, newest first"
+                head={["Status", "Since", "Progress", "Sent / skipped", "Started", "Finished"]}
+              >
+                {recoveries.map((r) => (
+                  <tr key={r.id} data-testid="recovery-row" data-status={r.status}>
+                    <Td wrap>
+                      <Badge tone={r.status === "completed" ? "green" : r.status === "running" ? "amber" : "red"}>
+                        {r.status}
+                      </Badge>
+                      <div className="font-mono text-xs text-slate-600">{r.id}</div>
+                      {r.all ? <div className="text-xs text-slate-600">succeeded ones too</div> : null}
+                      {r.cancelReason ? (
+                        <div className="text-xs text-slate-700" data-testid="recovery-cancel-reason">
+                          {r.cancelReason}
+                        </div>
+                      ) : null}
+                    </Td>
+                    <Td>
+                      <Time value={r.since} />
+                    </Td>
+                    <Td wrap>
+                      <span data-testid="recovery-progress">
+                        {r.done} of {r.total} done, {r.left} left
+                      </span>
+                      {r.lastError ? (
+                        <div className="text-xs text-red-700" data-testid="recovery-error">
+                          Last try failed: {r.lastError}
+                          {r.retryAt ? (
+                            <>
+                              {"; again "}
+                              <Time value={r.retryAt} />
+                            </>
+                          ) : null}
+                        </div>
+                      ) : null}
+                    </Td>
+                    <Td>
+                      <span data-testid="recovery-sent">
+                        {r.sent} / {r.skipped}
+                      </span>
+                    </Td>
+                    <Td>
+                      <Time value={r.createdAt} />
+                    </Td>
+                    <Td>
+                      {r.status === "running" ? (
+                        <RoleGate reason={refusal} id={`recovery-cancel-${r.id}`}>
+                          <CancelRecoveryButton
+                            applicationId={application.id}
+                            endpointId={endpoint.id}
+                            recoveryId={r.id}
+                          />
+                        </RoleGate>
+                      ) : (
+                        <Time value={r.finishedAt} />
+                      )}
+                    </Td>
+                  </tr>
+                ))}
+              </Table>
+            </div>
+          )}
+        </Panel>
+
+        <Panel
           title="Send a test event"
           id="endpoint-test-event"
           description="Sample data shaped like the real record, marked as a test: signed and delivered like any event, left out of the API's event list."
@@ -221,7 +344,15 @@ export default async function EndpointPage({ params }: { params: Promise<{ appId
               applicationId={application.id}
               eventTypes={EVENT_TYPES}
               live={endpoint.livemode}
-              endpoint={{ id: endpoint.id, url: endpoint.url, events: endpoint.events }}
+              limits={ENDPOINT_FORM_LIMITS}
+              endpoint={{
+                id: endpoint.id,
+                url: endpoint.url,
+                events: endpoint.events,
+                description: endpoint.description,
+                metadata,
+                maxPerSecond: endpoint.maxPerSecond,
+              }}
             />
           </RoleGate>
         </Panel>
