@@ -64,7 +64,14 @@ import {
   verifyProofOperation,
   verifyStatementTokenOperation,
 } from "./verification";
-import { createWalletOperation, getWalletOperation, updateWalletOperation } from "./wallets";
+import {
+  closeWalletOperation,
+  createWalletOperation,
+  freezeWalletOperation,
+  getWalletOperation,
+  unfreezeWalletOperation,
+  updateWalletOperation,
+} from "./wallets";
 import {
   cancelWebhookRecoveryOperation,
   createWebhookEndpointOperation,
@@ -106,6 +113,9 @@ export const OPERATIONS: readonly Operation[] = [
   createWalletOperation,
   getWalletOperation,
   updateWalletOperation,
+  freezeWalletOperation,
+  unfreezeWalletOperation,
+  closeWalletOperation,
   issueCardOperation,
   getCardOperation,
   updateCardOperation,
