@@ -81,6 +81,8 @@ type Made = TriggerResult["resources"];
 type Step = (tenant: Tenant, made: Made) => Promise<{ recordId: string }>;
 
 const CURRENCY = "USD";
+/** Names that never resolve (RFC 2606's .invalid): every send to them fails, quickly, offline too. */
+const FAILING_DECISION_URL = "https://decision-endpoint-failing.trigger.invalid/decide";
 const FUNDING = 100;
 const SPEND = 25;
 
@@ -309,14 +311,12 @@ const STEPS: Record<EventType, Step> = {
     // A decision endpoint of its own at a name that never resolves: each tap's call fails, the spend
     // gets the default (decline), and the streak's threshold records the event; then it is removed.
     const endpoint = await transaction((tx) =>
-      setDecisionEndpoint(
-        tx,
-        tenant,
-        { defaultAction: "decline", timeoutMs: 500 },
-        "https://decision-endpoint-failing.trigger.invalid/decide",
-      ),
+      setDecisionEndpoint(tx, tenant, { url: FAILING_DECISION_URL, defaultAction: "decline", timeoutMs: 500 }, FAILING_DECISION_URL),
     );
     try {
+      // Funded, so the service's own checks pass and each spend asks the endpoint.
+      const funding = fundWalletBodySchema.parse({ amount: FUNDING, description: "Test funding (trigger)" });
+      await transaction((tx) => fundWallet(tx, tenant, made.externalUserId, funding));
       const body = authorizeBodySchema.parse({ amount: SPEND, merchant: { name: "Trigger Test Merchant" } });
       for (let i = 0; i < FAILING_POLICY.afterFailures; i++) await spendWithDecision(tenant, cardId, body, "tap");
       // Recorded off the spend's path: wait for it.

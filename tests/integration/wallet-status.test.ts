@@ -3,6 +3,7 @@
 // money is posted or held, cancels the wallet's cards each with card.canceled, is final, and every
 // change is one event in the wallet's sequence; a replayed key repeats the answer.
 import { describe, expect, it } from "vitest";
+import { COMMANDS } from "@/lib/cli/commands";
 import { prisma } from "@/lib/db/client";
 import { api, merchant, walletWithCard } from "../helpers/card-money";
 import { setupApp } from "../helpers/fixtures";
@@ -160,5 +161,33 @@ describe("closing a wallet", () => {
     const again = await change(app.key, "close", ada.userId);
     expect(again.data?.status).toBe("closed");
     expect(await prisma().event.count({ where: { walletId: ada.walletId } })).toBe(events.length);
+  });
+});
+
+describe("cli wallets freeze|unfreeze|close", () => {
+  async function run(words: "wallets freeze" | "wallets unfreeze" | "wallets close", appId: string, user: string) {
+    const printed: string[] = [];
+    const original = console.log;
+    console.log = (line: string) => printed.push(line);
+    try {
+      await COMMANDS[words].run({ app: appId, user, mode: "test", json: true }, []);
+    } finally {
+      console.log = original;
+    }
+    return JSON.parse(printed.join("\n")) as { status: string };
+  }
+
+  it("changes the wallet's status through the same path as the API, and refuses a close with money in it", async () => {
+    const app = await setupApp();
+    const ada = await walletWithCard(app.key, { fund: 5 });
+    expect(await run("wallets freeze", app.appId, ada.userId)).toMatchObject({ status: "frozen" });
+    expect((await api.wallet(app.key, ada.userId)).data?.status).toBe("frozen");
+    expect(await run("wallets unfreeze", app.appId, ada.userId)).toMatchObject({ status: "active" });
+    await expect(run("wallets close", app.appId, ada.userId)).rejects.toThrow(/still has money/);
+    const empty = await walletWithCard(app.key);
+    expect(await run("wallets close", app.appId, empty.userId)).toMatchObject({ status: "closed" });
+    expect((await api.card(app.key, empty.cardId)).data?.status).toBe("canceled");
+    const types = (await walletEvents(ada.walletId)).map(([type]) => type);
+    expect(types.filter((t) => t.startsWith("wallet."))).toEqual(["wallet.provisioned", "wallet.frozen", "wallet.unfrozen"]);
   });
 });
