@@ -311,7 +311,12 @@ const STEPS: Record<EventType, Step> = {
     // A decision endpoint of its own at a name that never resolves: each tap's call fails, the spend
     // gets the default (decline), and the streak's threshold records the event; then it is removed.
     const endpoint = await transaction((tx) =>
-      setDecisionEndpoint(tx, tenant, { url: FAILING_DECISION_URL, defaultAction: "decline", timeoutMs: 500 }, FAILING_DECISION_URL),
+      setDecisionEndpoint(
+        tx,
+        tenant,
+        { url: FAILING_DECISION_URL, defaultAction: "decline", timeoutMs: 500 },
+        FAILING_DECISION_URL,
+      ),
     );
     try {
       // Funded, so the service's own checks pass and each spend asks the endpoint.

@@ -56,8 +56,7 @@ function kind<T extends z.ZodObject>(entry: {
   return entry;
 }
 
-const IN_PAYOUT_SEQUENCE =
-  "In the wallet's sequence, or the application's own stream for a payout from its balance.";
+const IN_PAYOUT_SEQUENCE = "In the wallet's sequence, or the application's own stream for a payout from its balance.";
 const OPERATIONAL = "About no wallet: numbered in the application's own stream.";
 
 export const EVENT_CATALOG: { readonly [K in EventType]: EventKindEntry } = {

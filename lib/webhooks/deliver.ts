@@ -568,7 +568,12 @@ async function recordAutomaticDisable(
     disabledAt: disabledAt.toISOString(),
     livemode: row.livemode,
   };
-  await recordEvent(tx, { applicationId: row.applicationId, livemode: row.livemode }, "webhook_endpoint.disabled", data);
+  await recordEvent(
+    tx,
+    { applicationId: row.applicationId, livemode: row.livemode },
+    "webhook_endpoint.disabled",
+    data,
+  );
 }
 
 const GONE = 410;

@@ -162,7 +162,14 @@ function sampleRecord(type: EventType, livemode: boolean): SampleData {
     };
   }
   if (schema === payoutSchema) {
-    const status = oneOf(statusAfter(type), ["pending", "in_transit", "paid", "failed", "returned", "canceled"] as const);
+    const status = oneOf(statusAfter(type), [
+      "pending",
+      "in_transit",
+      "paid",
+      "failed",
+      "returned",
+      "canceled",
+    ] as const);
     return {
       id: newId("po"),
       object: "payout",

@@ -423,7 +423,7 @@ describe("test events", () => {
   /** The kind's data schema and example, from the catalog; the id's prefix is the example's. */
   function schemaOf(kind: EventType): { schema: z.ZodObject; example: object; prefix: string } {
     const { data, example } = EVENT_CATALOG[kind];
-    return { schema: data, example: example.data, prefix: String(example.data.id).split("_")[0] };
+    return { schema: data, example: example.data, prefix: String(example.data.id).split("_")[0] ?? "" };
   }
 
   it("sends every kind shaped exactly like the real record, marked as a test, left out of the API's list", async () => {

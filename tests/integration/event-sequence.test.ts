@@ -250,9 +250,9 @@ describe("the events API", () => {
       "webhook_secret.rotated": 4,
     });
     // And the table the examples are drawn from says the same.
-    expect(Object.fromEntries(envelopes.map((name) => [schemas[name].example.event, schemas[name].example.sequence]))).toEqual(
-      EXAMPLE_EVENT_SEQUENCES,
-    );
+    expect(
+      Object.fromEntries(envelopes.map((name) => [schemas[name].example.event, schemas[name].example.sequence])),
+    ).toEqual(EXAMPLE_EVENT_SEQUENCES);
   });
 });
 

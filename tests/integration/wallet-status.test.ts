@@ -19,8 +19,7 @@ function change(key: string, action: Action, externalUserId: string, idempotency
     },
   };
   if (action === "freeze") return testClient(key).POST("/api/public/sdk/v1/wallets/{externalUserId}/freeze", init);
-  if (action === "unfreeze")
-    return testClient(key).POST("/api/public/sdk/v1/wallets/{externalUserId}/unfreeze", init);
+  if (action === "unfreeze") return testClient(key).POST("/api/public/sdk/v1/wallets/{externalUserId}/unfreeze", init);
   return testClient(key).POST("/api/public/sdk/v1/wallets/{externalUserId}/close", init);
 }
 
@@ -142,9 +141,12 @@ describe("closing a wallet", () => {
     const events = await prisma().event.findMany({ where: { walletId: ada.walletId }, orderBy: { sequence: "asc" } });
     const tail = events.slice(-3);
     expect(tail.map((e) => e.type)).toEqual(["card.canceled", "card.canceled", "wallet.closed"]);
-    expect(tail.map((e) => (e.data as { id: string }).id).slice(0, 2).sort()).toEqual(
-      [ada.cardId, second.data!.id].sort(),
-    );
+    expect(
+      tail
+        .map((e) => (e.data as { id: string }).id)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual([ada.cardId, second.data!.id].sort());
     expect(events.map((e) => e.sequence)).toEqual(events.map((_, i) => i + 1));
     // The third card was canceled by hand earlier: one card.canceled for it, not two.
     expect(events.filter((e) => e.type === "card.canceled")).toHaveLength(3);
@@ -188,6 +190,10 @@ describe("cli wallets freeze|unfreeze|close", () => {
     expect(await run("wallets close", app.appId, empty.userId)).toMatchObject({ status: "closed" });
     expect((await api.card(app.key, empty.cardId)).data?.status).toBe("canceled");
     const types = (await walletEvents(ada.walletId)).map(([type]) => type);
-    expect(types.filter((t) => t.startsWith("wallet."))).toEqual(["wallet.provisioned", "wallet.frozen", "wallet.unfrozen"]);
+    expect(types.filter((t) => t.startsWith("wallet."))).toEqual([
+      "wallet.provisioned",
+      "wallet.frozen",
+      "wallet.unfrozen",
+    ]);
   });
 });
