@@ -18,6 +18,7 @@ export type AuditAction =
   | "card.spending_controls_updated"
   | "card.network_simulated"
   | "authorization.reversed"
+  | "wallet.status_changed"
   | "webhook_secret.rolled"
   | "webhook_secret.activated"
   | "webhook_endpoint.created"

@@ -26,6 +26,7 @@ import { modeSigningSecrets } from "@/lib/webhooks/signing-secrets";
 import { overloadCounters } from "@/lib/platform/overload-counters";
 import { remainingMs } from "@/lib/platform/request-deadline";
 import { findDecisionEndpoint, type DecisionEndpoint } from "./decision-endpoint";
+import { noteDecisionOutcome } from "./failing-endpoint";
 import { releaseDecisionSlot, tryTakeDecisionSlot } from "./in-flight";
 import { preCheckReader } from "./pre-check-reader";
 import { observeDecisionCall } from "@/lib/metrics/metrics";
@@ -124,6 +125,8 @@ export async function askForDecision(
     const result = await sendDecisionRequest(tenant, { ...endpoint, timeoutMs }, data, options);
     const answer = interpretAnswer(result, endpoint, requested, currency);
     observeDecisionCall(answer.decision.reason, result.latencyMs / 1000);
+    // Not awaited: a streak's decision_endpoint.failing is recorded off the spend's path.
+    void noteDecisionOutcome(tenant, endpoint, answer.decision.reason);
     return { ...asked, ...answer };
   } finally {
     releaseDecisionSlot(key);

@@ -1,7 +1,7 @@
 // The one path that ends a pending hold without a capture: the application's reversal and the
 // hold's expiry (docs/decisions/holds-that-end.md). The whole remaining hold goes back to the
-// wallet's available balance, the authorization becomes reversed or expired, and card.reversed
-// is recorded, all in the caller's transaction.
+// wallet's available balance, the authorization becomes reversed or expired, and card.reversed or
+// card.expired is recorded, all in the caller's transaction.
 import type { Db } from "@/lib/db/client";
 import type { Authorization } from "@/lib/generated/prisma/client";
 import { recordEvent } from "@/lib/events/record-event";
@@ -40,6 +40,8 @@ export async function releaseHold(
   // keeps the queue to holds still open. Were it to run anyway, it finds the hold ended and stops.
   await removeHoldExpiry(tx, auth.id);
   const record = authorizationRecord(updated, auth.wallet.externalUserId);
-  await recordEvent(tx, tenant, "card.reversed", record);
+  // A lapse is its own kind (issue 38): a receiver tells it from the application's reversal by the
+  // event alone, as it could only by data.status before.
+  await recordEvent(tx, tenant, end === "expired" ? "card.expired" : "card.reversed", record);
   return record;
 }

@@ -242,7 +242,14 @@ async function release(
   });
   await releaseSpending(tx, auth, released);
   if (ended) await removeHoldExpiry(tx, auth.id);
-  await announce(tx, tenant, "card.reversed", updated, card.externalUserId);
+  // The processor's expiry is a lapse like our own 7-day expiry (card.expired); a reversal stays card.reversed.
+  await announce(
+    tx,
+    tenant,
+    message.kind === "expiry" ? "card.expired" : "card.reversed",
+    updated,
+    card.externalUserId,
+  );
   return applied(auth.id);
 }
 

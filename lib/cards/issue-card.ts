@@ -6,6 +6,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "@/lib/db/client";
 import { cardProcessor, processorForNewCards } from "@/lib/connectors/card-processors";
 import { placeSimulatorCard } from "@/lib/connectors/simulator/card-processor";
+import { currentWalletStatus } from "@/lib/wallets/current-status";
 import { recordEvent } from "@/lib/events/record-event";
 import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -109,5 +110,9 @@ export async function issueCard(
   });
   const record = cardRecord(card, wallet.externalUserId, NOTHING_SPENT);
   await recordEvent(tx, tenant, "card.issued", record);
+  // The event took the wallet row's lock: a close that committed while this waited is seen here,
+  // and the card goes with this transaction rather than live on a closed wallet.
+  const status = await currentWalletStatus(tx, wallet.id);
+  if (status === "closed") throw new DomainError("wallet_not_active", "Cards cannot be issued on a closed wallet.");
   return record;
 }

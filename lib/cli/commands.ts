@@ -17,6 +17,7 @@ import { reverseAuthorizationCommand } from "./reverse-authorization-command";
 import { networkSimulateCommand } from "./network-simulate-command";
 import { simulateAuthorizationCommand } from "./simulate-authorization-command";
 import { triggerCommand } from "./trigger-command";
+import { walletsCloseCommand, walletsFreezeCommand, walletsUnfreezeCommand } from "./wallet-status-commands";
 import {
   webhooksAddCommand,
   webhooksDisableCommand,
@@ -30,6 +31,9 @@ export const COMMANDS = {
   "keys list": keysListCommand,
   "keys revoke": keysRevokeCommand,
   "wallets fund": fundWalletCommand,
+  "wallets freeze": walletsFreezeCommand,
+  "wallets unfreeze": walletsUnfreezeCommand,
+  "wallets close": walletsCloseCommand,
   balance: balanceCommand,
   "top-ups record": topUpRecordCommand,
   "transfers create": transferCreateCommand,
@@ -81,7 +85,7 @@ export const TOPICS: Record<FirstWord<Words>, string> = {
 /** What each command that only holds others is for (`keys --help`). */
 export const GROUPS: Record<GroupWord<Words>, string> = {
   keys: "Mint, list and revoke an application's API keys",
-  wallets: "Fund wallets from the platform's reserve",
+  wallets: "Fund wallets from the platform's reserve; freeze, unfreeze and close them",
   "top-ups": "Record bank deposits into an application's balance",
   transfers: "Move money between an application's balance and its wallets",
   reports: "Settlement report of an application's balance",

@@ -31,6 +31,17 @@ import {
 import { createBankAccount } from "@/lib/payouts/bank-accounts";
 import { createPayout } from "@/lib/payouts/create-payout";
 import { movePayout, type PayoutMove } from "@/lib/payouts/move-payout";
+import { expireAuthorizationNow } from "@/lib/authorizations/expire-hold";
+import { deleteDecisionEndpoint, setDecisionEndpoint } from "@/lib/authorization-decisions/decision-endpoint";
+import { spendWithDecision } from "@/lib/authorization-decisions/spend-with-decision";
+import { newId } from "@/lib/ids";
+import { setWalletStatus } from "@/lib/wallets/set-wallet-status";
+import { deliver } from "@/lib/webhooks/deliver";
+import { HEALTH_POLICY } from "@/lib/webhooks/endpoint-health";
+import { deleteWebhookEndpoint } from "@/lib/webhooks/endpoints";
+import { FAILING_POLICY } from "@/lib/authorization-decisions/failing-endpoint";
+import { rollSigningSecret } from "@/lib/webhooks/signing-secrets";
+import { sendTestEvent } from "@/lib/webhooks/test-event";
 
 export class UnknownEventError extends Error {
   override name = "UnknownEventError";
@@ -70,6 +81,8 @@ type Made = TriggerResult["resources"];
 type Step = (tenant: Tenant, made: Made) => Promise<{ recordId: string }>;
 
 const CURRENCY = "USD";
+/** Names that never resolve (RFC 2606's .invalid): every send to them fails, quickly, offline too. */
+const FAILING_DECISION_URL = "https://decision-endpoint-failing.trigger.invalid/decide";
 const FUNDING = 100;
 const SPEND = 25;
 
@@ -99,6 +112,14 @@ const PREREQUISITE: Record<EventType, EventType | null> = {
   "payout.failed": "payout.created",
   "payout.returned": "payout.paid",
   "payout.canceled": "payout.created",
+  "wallet.frozen": "wallet.provisioned",
+  "wallet.unfrozen": "wallet.frozen",
+  // With a card, so the close cancels it too (its card.canceled comes before wallet.closed).
+  "wallet.closed": "card.issued",
+  "card.expired": "card.authorized",
+  "webhook_endpoint.disabled": null,
+  "decision_endpoint.failing": "card.issued",
+  "webhook_secret.rotated": null,
 };
 
 const STEPS: Record<EventType, Step> = {
@@ -245,7 +266,103 @@ const STEPS: Record<EventType, Step> = {
   "payout.failed": (tenant, made) => payoutMove(tenant, made, "failed"),
   "payout.returned": (tenant, made) => payoutMove(tenant, made, "returned"),
   "payout.canceled": (tenant, made) => payoutMove(tenant, made, "canceled"),
+  "wallet.frozen": (tenant, made) => walletStatus(tenant, made, "frozen"),
+  "wallet.unfrozen": (tenant, made) => walletStatus(tenant, made, "active"),
+  "wallet.closed": (tenant, made) => walletStatus(tenant, made, "closed"),
+  "card.expired": async (tenant, made) => {
+    const authorizationId = need(made.authorizationId, "authorization");
+    // Test mode's "expire it now", as the 7-day job would at expiresAt.
+    await transaction((tx) => expireAuthorizationNow(tx, tenant, authorizationId));
+    return { recordId: authorizationId };
+  },
+  "webhook_endpoint.disabled": async (tenant) => {
+    // An endpoint of its own at a name that never resolves (.invalid), so every send fails; the one
+    // delivery of a test event is sent at once under a policy that disables after the first failure
+    // rather than three days of them. The rest is the engine's own path: the disable, its mail, its
+    // audit line and the event to the application's other endpoints. The endpoint is then deleted.
+    const endpoint = await prisma().webhookEndpoint.create({
+      data: {
+        id: newId("we"),
+        applicationId: tenant.applicationId,
+        livemode: false,
+        url: "https://webhook-endpoint-disabled.trigger.invalid/hooks",
+        events: [],
+        description: "Made by the trigger command to be disabled; deleted after.",
+      },
+    });
+    try {
+      const { deliveryId } = await transaction((tx) => sendTestEvent(tx, endpoint));
+      await deliver(deliveryId, "retry", { policy: { ...HEALTH_POLICY, disableAfterMs: 0 } });
+    } finally {
+      await transaction((tx) => deleteWebhookEndpoint(tx, endpoint.id));
+    }
+    return { recordId: endpoint.id };
+  },
+  "decision_endpoint.failing": async (tenant, made) => {
+    const cardId = need(made.cardId, "card");
+    const existing = await prisma().authorizationEndpoint.findUnique({
+      where: { applicationId_livemode: { applicationId: tenant.applicationId, livemode: false } },
+      select: { id: true },
+    });
+    if (existing)
+      throw new Error(
+        "The application has a test-mode decision endpoint; the trigger will not replace it. Delete it to trigger decision_endpoint.failing.",
+      );
+    // A decision endpoint of its own at a name that never resolves: each tap's call fails, the spend
+    // gets the default (decline), and the streak's threshold records the event; then it is removed.
+    const endpoint = await transaction((tx) =>
+      setDecisionEndpoint(
+        tx,
+        tenant,
+        { url: FAILING_DECISION_URL, defaultAction: "decline", timeoutMs: 500 },
+        FAILING_DECISION_URL,
+      ),
+    );
+    try {
+      // Funded, so the service's own checks pass and each spend asks the endpoint.
+      const funding = fundWalletBodySchema.parse({ amount: FUNDING, description: "Test funding (trigger)" });
+      await transaction((tx) => fundWallet(tx, tenant, made.externalUserId, funding));
+      const body = authorizeBodySchema.parse({ amount: SPEND, merchant: { name: "Trigger Test Merchant" } });
+      for (let i = 0; i < FAILING_POLICY.afterFailures; i++) await spendWithDecision(tenant, cardId, body, "tap");
+      // Recorded off the spend's path: wait for it.
+      await waitForEvent(tenant, "decision_endpoint.failing", endpoint.id);
+    } finally {
+      await transaction((tx) => deleteDecisionEndpoint(tx, tenant));
+    }
+    return { recordId: endpoint.id };
+  },
+  "webhook_secret.rotated": async (tenant) => {
+    // A real immediate roll of the test-mode signing secret: receivers need the new one (the
+    // console's Reveal), as after any roll.
+    const rolled = await transaction((tx) =>
+      rollSigningSecret(tx, { applicationId: tenant.applicationId, livemode: false, activeFrom: new Date() }),
+    );
+    return { recordId: rolled.id };
+  },
 };
+
+async function walletStatus(
+  tenant: Tenant,
+  made: Made,
+  status: "frozen" | "active" | "closed",
+): Promise<{ recordId: string }> {
+  const walletId = need(made.walletId, "wallet");
+  await transaction((tx) => setWalletStatus(tx, tenant, made.externalUserId, status));
+  return { recordId: walletId };
+}
+
+async function waitForEvent(tenant: Tenant, type: EventType, recordId: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const found = await prisma().event.findFirst({
+      where: { ...tenant, type, data: { path: ["id"], equals: recordId } },
+      select: { id: true },
+    });
+    if (found) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no ${type} event about ${recordId} within 10 seconds`);
+}
 
 type NetworkPart =
   | { kind: "increment"; budgetMs: number; authorization: { id: string } }

@@ -50,6 +50,72 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/public/sdk/v1/wallets/{externalUserId}/freeze": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Freeze a wallet
+     * @description Fires `wallet.frozen`. A frozen wallet's cards decline every spend (402 `card_inactive`), and it cannot send transfers or pay out (409 `wallet_not_active`), until unfrozen; it can still receive transfers and funding. Freezing a frozen wallet changes nothing; a closed wallet answers 409 `wallet_not_active`. No body.
+     *
+     *     Required scope: `wallets:write`.
+     */
+    post: operations["freezeWallet"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/wallets/{externalUserId}/unfreeze": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Unfreeze a wallet
+     * @description Fires `wallet.unfrozen` and lets a frozen wallet spend, send and pay out again. Unfreezing an active wallet changes nothing; a closed wallet answers 409 `wallet_not_active`. No body.
+     *
+     *     Required scope: `wallets:write`.
+     */
+    post: operations["unfreezeWallet"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/sdk/v1/wallets/{externalUserId}/close": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Close a wallet
+     * @description Closes the wallet for good and fires `wallet.closed`: it can no longer spend, send, pay out, receive, be funded or get cards. Only an empty wallet closes: a non-zero posted or held balance, or a payout still pending or in transit, answers 409 `wallet_not_empty` and changes nothing. Its active and frozen cards are canceled first, each firing `card.canceled` (a card Lithic manages is canceled there first: 502 `processor_error` or 503 `processor_unavailable` if that fails). Closing a closed wallet changes nothing. No body.
+     *
+     *     Required scope: `wallets:write`.
+     */
+    post: operations["closeWallet"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/public/sdk/v1/cards": {
     parameters: {
       query?: never;
@@ -684,7 +750,7 @@ export interface paths {
     put?: never;
     /**
      * Expire a test hold now
-     * @description Test mode only (live keys get 403 `test_mode_only`). Does now what the webhook worker does at a pending authorization's `expiresAt`: releases the whole hold, sets the status to `expired` and fires `card.reversed`. Any other status is 409, as for a reversal. No body.
+     * @description Test mode only (live keys get 403 `test_mode_only`). Does now what the webhook worker does at a pending authorization's `expiresAt`: releases the whole hold, sets the status to `expired` and fires `card.expired`. Any other status is 409, as for a reversal. No body.
      *
      *     Required scope: `transactions:write`.
      */
@@ -1515,130 +1581,10 @@ export interface webhooks {
     get?: never;
     put?: never;
     /**
-     * A hold ended uncaptured: reversed by the application, or expired
+     * A hold was reversed uncaptured
      * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
      */
     post: operations["webhook_card_reversed"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "card.declined": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * A card spend was declined
-     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
-     */
-    post: operations["webhook_card_declined"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "card.updated": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * A card's controls were changed
-     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
-     */
-    post: operations["webhook_card_updated"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "card.frozen": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * A card was frozen
-     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
-     */
-    post: operations["webhook_card_frozen"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "card.unfrozen": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * A card was unfrozen
-     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
-     */
-    post: operations["webhook_card_unfrozen"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "card.canceled": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * A card was canceled
-     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
-     */
-    post: operations["webhook_card_canceled"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "wallet.updated": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * A wallet's controls were changed
-     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
-     */
-    post: operations["webhook_wallet_updated"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1675,7 +1621,7 @@ export interface webhooks {
     get?: never;
     put?: never;
     /**
-     * Money moved between the application's balance and a wallet, or between two wallets (one event per wallet it touches)
+     * Money moved between the application's balance and a wallet, or between two wallets
      * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
      */
     post: operations["webhook_transfer_created"];
@@ -1715,7 +1661,7 @@ export interface webhooks {
     get?: never;
     put?: never;
     /**
-     * The card network's stand-in approved a spend while we did not answer (an advice): held, never refused, may overdraw
+     * The card network's stand-in approved a spend while we did not answer (an advice)
      * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
      */
     post: operations["webhook_card_advised"];
@@ -1735,7 +1681,7 @@ export interface webhooks {
     get?: never;
     put?: never;
     /**
-     * The card network cleared a spend with no authorization (a force post): posted, even below zero
+     * The card network cleared a spend with no authorization (a force post)
      * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
      */
     post: operations["webhook_card_force_posted"];
@@ -1879,6 +1825,266 @@ export interface webhooks {
      * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
      */
     post: operations["webhook_payout_canceled"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "card.declined": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A card spend was declined
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_card_declined"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "card.frozen": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A card was frozen
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_card_frozen"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "card.unfrozen": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A card was unfrozen
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_card_unfrozen"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "card.canceled": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A card was canceled
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_card_canceled"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "card.updated": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A card's controls were changed
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_card_updated"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "wallet.updated": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A wallet's controls were changed
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_wallet_updated"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "wallet.frozen": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A wallet was frozen
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_wallet_frozen"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "wallet.unfrozen": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A wallet was unfrozen
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_wallet_unfrozen"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "wallet.closed": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A wallet was closed
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_wallet_closed"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "card.expired": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A hold lapsed uncaptured
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_card_expired"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "webhook_endpoint.disabled": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A webhook endpoint was disabled after failing
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_webhook_endpoint_disabled"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "decision_endpoint.failing": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The authorization decision endpoint is failing
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_decision_endpoint_failing"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "webhook_secret.rotated": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A new webhook signing secret took over
+     * @description Sent as a POST to every enabled endpoint subscribed to this kind. Success is a 2xx within 10 seconds; redirects are not followed. Otherwise retried with jitter after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h (about three days), then marked failed. Every attempt has a fresh `sent_at` and signature; deliveries are at least once, so deduplicate on `id`. `sequence` numbers the events about one wallet 1, 2, 3… with no gaps, in commit order, counting every kind whether this endpoint subscribes to it or not; a retry or replay carries the same `id` and `sequence`. Keep the last `sequence` seen per wallet; on a jump, wait for the missing event (it may still be retrying) or find it in `GET /api/public/sdk/v1/events?wallet=…`. See /webhooks/security#ordering. Endpoints are isolated from each other: a worker sends at most 4 requests to one endpoint at once, so a slow endpoint's backlog waits in its own lane. After 5 consecutive failures an endpoint is backed off (30 s, doubling to 60 min, then one probe delivery at a time until a 2xx; nothing is lost); after 3 days of failures with no success it is disabled with a reason (see `GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies are kept 30 days. See /webhooks/security#endpoint-health.
+     */
+    post: operations["webhook_webhook_secret_rotated"];
     delete?: never;
     options?: never;
     head?: never;
@@ -2454,6 +2660,13 @@ export interface components {
         | "card.canceled"
         | "card.updated"
         | "wallet.updated"
+        | "wallet.frozen"
+        | "wallet.unfrozen"
+        | "wallet.closed"
+        | "card.expired"
+        | "webhook_endpoint.disabled"
+        | "decision_endpoint.failing"
+        | "webhook_secret.rotated"
       )[];
       /**
        * @description Your own keys and values (at most 20 keys of up to 40 characters, values up to 500); the service never reads them. On update, the whole map is replaced.
@@ -2508,6 +2721,13 @@ export interface components {
         | "card.canceled"
         | "card.updated"
         | "wallet.updated"
+        | "wallet.frozen"
+        | "wallet.unfrozen"
+        | "wallet.closed"
+        | "card.expired"
+        | "webhook_endpoint.disabled"
+        | "decision_endpoint.failing"
+        | "webhook_secret.rotated"
       )[];
       /**
        * @description Your own keys and values (at most 20 keys of up to 40 characters, values up to 500); the service never reads them. On update, the whole map is replaced.
@@ -2558,7 +2778,14 @@ export interface components {
         | "card.unfrozen"
         | "card.canceled"
         | "card.updated"
-        | "wallet.updated";
+        | "wallet.updated"
+        | "wallet.frozen"
+        | "wallet.unfrozen"
+        | "wallet.closed"
+        | "card.expired"
+        | "webhook_endpoint.disabled"
+        | "decision_endpoint.failing"
+        | "webhook_secret.rotated";
     };
     /**
      * @example {
@@ -3543,446 +3770,6 @@ export interface components {
     };
     /**
      * @example {
-     *       "id": "evt_3Rm8Tq1Wz6Yb4Nc9Vd2Xf7Hg",
-     *       "event": "card.declined",
-     *       "schema_version": "1.1",
-     *       "sent_at": "2026-10-05T10:12:00.118Z",
-     *       "sequence": 6,
-     *       "data": {
-     *         "id": "auth_6Vb2Nm8Qw4Er1Ty7Ui3Op9As",
-     *         "object": "authorization",
-     *         "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
-     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
-     *         "externalUserId": "user_42",
-     *         "amount": 300,
-     *         "currency": "USD",
-     *         "status": "declined",
-     *         "declineCode": "spend_limit_exceeded",
-     *         "capturedAmount": 0,
-     *         "refundedAmount": 0,
-     *         "merchant": {
-     *           "name": "Northwind Electronics",
-     *           "category": "5732",
-     *           "country": "US"
-     *         },
-     *         "source": "sdk",
-     *         "expiresAt": null,
-     *         "requestedAmount": null,
-     *         "decision": {
-     *           "by": "controls",
-     *           "reason": "spend_limit_exceeded"
-     *         },
-     *         "metadata": {},
-     *         "livemode": false,
-     *         "createdAt": "2026-10-05T19:03:51.000Z",
-     *         "updatedAt": "2026-10-05T19:03:51.000Z"
-     *       }
-     *     }
-     */
-    CardDeclinedEvent: {
-      /**
-       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
-       * @example evt_3Rm8Tq1Wz6Yb4Nc9Vd2Xf7Hg
-       */
-      id: string;
-      /** @constant */
-      event: "card.declined";
-      /**
-       * @description Payload schema version; also in the x-service-schema-version header.
-       * @constant
-       */
-      schema_version: "1.1";
-      /**
-       * Format: date-time
-       * @description When this attempt was sent; fresh on every retry and replay.
-       * @example 2026-11-21T10:00:00.000Z
-       */
-      sent_at: string;
-      /**
-       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
-       * @example 6
-       */
-      sequence: number;
-      data: components["schemas"]["Authorization"];
-    };
-    /**
-     * @example {
-     *       "id": "evt_8Jp2Ks5Lt9Mv3Nw6Px1Qy4Rz",
-     *       "event": "card.updated",
-     *       "schema_version": "1.1",
-     *       "sent_at": "2026-10-07T09:00:00.210Z",
-     *       "sequence": 9,
-     *       "data": {
-     *         "id": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
-     *         "object": "card",
-     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
-     *         "externalUserId": "user_42",
-     *         "kind": "virtual",
-     *         "currency": "USD",
-     *         "spendLimit": 250.5,
-     *         "spendingControls": {
-     *           "spendingLimits": [
-     *             {
-     *               "amount": 250.5,
-     *               "interval": "per_authorization"
-     *             },
-     *             {
-     *               "amount": 500,
-     *               "interval": "daily"
-     *             }
-     *           ],
-     *           "blockedCategories": [
-     *             "7995"
-     *           ]
-     *         },
-     *         "spending": [
-     *           {
-     *             "interval": "daily",
-     *             "limit": 500,
-     *             "spent": 0,
-     *             "remaining": 500,
-     *             "resetsAt": "2026-10-02T00:00:00.000Z"
-     *           }
-     *         ],
-     *         "status": "active",
-     *         "last4": "7361",
-     *         "expMonth": 10,
-     *         "expYear": 2029,
-     *         "livemode": false,
-     *         "processor": "simulator",
-     *         "createdAt": "2026-10-01T08:41:03.000Z"
-     *       }
-     *     }
-     */
-    CardUpdatedEvent: {
-      /**
-       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
-       * @example evt_8Jp2Ks5Lt9Mv3Nw6Px1Qy4Rz
-       */
-      id: string;
-      /** @constant */
-      event: "card.updated";
-      /**
-       * @description Payload schema version; also in the x-service-schema-version header.
-       * @constant
-       */
-      schema_version: "1.1";
-      /**
-       * Format: date-time
-       * @description When this attempt was sent; fresh on every retry and replay.
-       * @example 2026-11-21T10:00:00.000Z
-       */
-      sent_at: string;
-      /**
-       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
-       * @example 9
-       */
-      sequence: number;
-      data: components["schemas"]["Card"];
-    };
-    /**
-     * @example {
-     *       "id": "evt_1Ab9Cd8Ef7Gh6Ij5Kl4Mn3Op",
-     *       "event": "card.frozen",
-     *       "schema_version": "1.1",
-     *       "sent_at": "2026-10-08T09:00:00.184Z",
-     *       "sequence": 10,
-     *       "data": {
-     *         "id": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
-     *         "object": "card",
-     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
-     *         "externalUserId": "user_42",
-     *         "kind": "virtual",
-     *         "currency": "USD",
-     *         "spendLimit": 250.5,
-     *         "spendingControls": {
-     *           "spendingLimits": [
-     *             {
-     *               "amount": 250.5,
-     *               "interval": "per_authorization"
-     *             },
-     *             {
-     *               "amount": 500,
-     *               "interval": "daily"
-     *             }
-     *           ],
-     *           "blockedCategories": [
-     *             "7995"
-     *           ]
-     *         },
-     *         "spending": [
-     *           {
-     *             "interval": "daily",
-     *             "limit": 500,
-     *             "spent": 0,
-     *             "remaining": 500,
-     *             "resetsAt": "2026-10-02T00:00:00.000Z"
-     *           }
-     *         ],
-     *         "status": "frozen",
-     *         "last4": "7361",
-     *         "expMonth": 10,
-     *         "expYear": 2029,
-     *         "livemode": false,
-     *         "processor": "simulator",
-     *         "createdAt": "2026-10-01T08:41:03.000Z"
-     *       }
-     *     }
-     */
-    CardFrozenEvent: {
-      /**
-       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
-       * @example evt_1Ab9Cd8Ef7Gh6Ij5Kl4Mn3Op
-       */
-      id: string;
-      /** @constant */
-      event: "card.frozen";
-      /**
-       * @description Payload schema version; also in the x-service-schema-version header.
-       * @constant
-       */
-      schema_version: "1.1";
-      /**
-       * Format: date-time
-       * @description When this attempt was sent; fresh on every retry and replay.
-       * @example 2026-11-21T10:00:00.000Z
-       */
-      sent_at: string;
-      /**
-       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
-       * @example 10
-       */
-      sequence: number;
-      data: components["schemas"]["Card"];
-    };
-    /**
-     * @example {
-     *       "id": "evt_9Zy8Xw7Vu6Ts5Rq4Po3Nm2Lk",
-     *       "event": "card.unfrozen",
-     *       "schema_version": "1.1",
-     *       "sent_at": "2026-10-08T17:30:00.097Z",
-     *       "sequence": 11,
-     *       "data": {
-     *         "id": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
-     *         "object": "card",
-     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
-     *         "externalUserId": "user_42",
-     *         "kind": "virtual",
-     *         "currency": "USD",
-     *         "spendLimit": 250.5,
-     *         "spendingControls": {
-     *           "spendingLimits": [
-     *             {
-     *               "amount": 250.5,
-     *               "interval": "per_authorization"
-     *             },
-     *             {
-     *               "amount": 500,
-     *               "interval": "daily"
-     *             }
-     *           ],
-     *           "blockedCategories": [
-     *             "7995"
-     *           ]
-     *         },
-     *         "spending": [
-     *           {
-     *             "interval": "daily",
-     *             "limit": 500,
-     *             "spent": 0,
-     *             "remaining": 500,
-     *             "resetsAt": "2026-10-02T00:00:00.000Z"
-     *           }
-     *         ],
-     *         "status": "active",
-     *         "last4": "7361",
-     *         "expMonth": 10,
-     *         "expYear": 2029,
-     *         "livemode": false,
-     *         "processor": "simulator",
-     *         "createdAt": "2026-10-01T08:41:03.000Z"
-     *       }
-     *     }
-     */
-    CardUnfrozenEvent: {
-      /**
-       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
-       * @example evt_9Zy8Xw7Vu6Ts5Rq4Po3Nm2Lk
-       */
-      id: string;
-      /** @constant */
-      event: "card.unfrozen";
-      /**
-       * @description Payload schema version; also in the x-service-schema-version header.
-       * @constant
-       */
-      schema_version: "1.1";
-      /**
-       * Format: date-time
-       * @description When this attempt was sent; fresh on every retry and replay.
-       * @example 2026-11-21T10:00:00.000Z
-       */
-      sent_at: string;
-      /**
-       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
-       * @example 11
-       */
-      sequence: number;
-      data: components["schemas"]["Card"];
-    };
-    /**
-     * @example {
-     *       "id": "evt_5Qa4Ws3Ed2Rf1Tg9Yh8Uj7Ik",
-     *       "event": "card.canceled",
-     *       "schema_version": "1.1",
-     *       "sent_at": "2026-10-20T12:00:00.151Z",
-     *       "sequence": 13,
-     *       "data": {
-     *         "id": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
-     *         "object": "card",
-     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
-     *         "externalUserId": "user_42",
-     *         "kind": "virtual",
-     *         "currency": "USD",
-     *         "spendLimit": 250.5,
-     *         "spendingControls": {
-     *           "spendingLimits": [
-     *             {
-     *               "amount": 250.5,
-     *               "interval": "per_authorization"
-     *             },
-     *             {
-     *               "amount": 500,
-     *               "interval": "daily"
-     *             }
-     *           ],
-     *           "blockedCategories": [
-     *             "7995"
-     *           ]
-     *         },
-     *         "spending": [
-     *           {
-     *             "interval": "daily",
-     *             "limit": 500,
-     *             "spent": 0,
-     *             "remaining": 500,
-     *             "resetsAt": "2026-10-02T00:00:00.000Z"
-     *           }
-     *         ],
-     *         "status": "canceled",
-     *         "last4": "7361",
-     *         "expMonth": 10,
-     *         "expYear": 2029,
-     *         "livemode": false,
-     *         "processor": "simulator",
-     *         "createdAt": "2026-10-01T08:41:03.000Z"
-     *       }
-     *     }
-     */
-    CardCanceledEvent: {
-      /**
-       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
-       * @example evt_5Qa4Ws3Ed2Rf1Tg9Yh8Uj7Ik
-       */
-      id: string;
-      /** @constant */
-      event: "card.canceled";
-      /**
-       * @description Payload schema version; also in the x-service-schema-version header.
-       * @constant
-       */
-      schema_version: "1.1";
-      /**
-       * Format: date-time
-       * @description When this attempt was sent; fresh on every retry and replay.
-       * @example 2026-11-21T10:00:00.000Z
-       */
-      sent_at: string;
-      /**
-       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
-       * @example 13
-       */
-      sequence: number;
-      data: components["schemas"]["Card"];
-    };
-    /**
-     * @example {
-     *       "id": "evt_7Ol6Ik5Uj4Yh3Tg2Rf1Ed9Ws",
-     *       "event": "wallet.updated",
-     *       "schema_version": "1.1",
-     *       "sent_at": "2026-10-10T08:00:00.233Z",
-     *       "sequence": 12,
-     *       "data": {
-     *         "id": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
-     *         "object": "wallet",
-     *         "externalUserId": "user_42",
-     *         "email": "ada@example.com",
-     *         "name": "Ada Obi",
-     *         "address": {
-     *           "line1": "350 Fifth Avenue",
-     *           "line2": "Suite 4200",
-     *           "city": "New York",
-     *           "region": "NY",
-     *           "postalCode": "10118",
-     *           "country": "US"
-     *         },
-     *         "currency": "USD",
-     *         "accountNumber": "4829103748",
-     *         "status": "active",
-     *         "balance": {
-     *           "available": 486.2,
-     *           "posted": 486.2
-     *         },
-     *         "spendingControls": {
-     *           "spendingLimits": [
-     *             {
-     *               "amount": 2000,
-     *               "interval": "monthly"
-     *             }
-     *           ]
-     *         },
-     *         "spending": [
-     *           {
-     *             "interval": "monthly",
-     *             "limit": 2000,
-     *             "spent": 18.4,
-     *             "remaining": 1981.6,
-     *             "resetsAt": "2026-11-01T00:00:00.000Z"
-     *           }
-     *         ],
-     *         "livemode": false,
-     *         "createdAt": "2026-10-01T08:30:00.000Z"
-     *       }
-     *     }
-     */
-    WalletUpdatedEvent: {
-      /**
-       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
-       * @example evt_7Ol6Ik5Uj4Yh3Tg2Rf1Ed9Ws
-       */
-      id: string;
-      /** @constant */
-      event: "wallet.updated";
-      /**
-       * @description Payload schema version; also in the x-service-schema-version header.
-       * @constant
-       */
-      schema_version: "1.1";
-      /**
-       * Format: date-time
-       * @description When this attempt was sent; fresh on every retry and replay.
-       * @example 2026-11-21T10:00:00.000Z
-       */
-      sent_at: string;
-      /**
-       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
-       * @example 12
-       */
-      sequence: number;
-      data: components["schemas"]["Wallet"];
-    };
-    /**
-     * @example {
      *       "id": "evt_TopUp0Created0Example01",
      *       "event": "top_up.created",
      *       "schema_version": "1.1",
@@ -4845,6 +4632,981 @@ export interface components {
        */
       sequence: number;
       data: components["schemas"]["Payout"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_3Rm8Tq1Wz6Yb4Nc9Vd2Xf7Hg",
+     *       "event": "card.declined",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-10-05T10:12:00.118Z",
+     *       "sequence": 6,
+     *       "data": {
+     *         "id": "auth_6Vb2Nm8Qw4Er1Ty7Ui3Op9As",
+     *         "object": "authorization",
+     *         "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42",
+     *         "amount": 300,
+     *         "currency": "USD",
+     *         "status": "declined",
+     *         "declineCode": "spend_limit_exceeded",
+     *         "capturedAmount": 0,
+     *         "refundedAmount": 0,
+     *         "merchant": {
+     *           "name": "Northwind Electronics",
+     *           "category": "5732",
+     *           "country": "US"
+     *         },
+     *         "source": "sdk",
+     *         "expiresAt": null,
+     *         "requestedAmount": null,
+     *         "decision": {
+     *           "by": "controls",
+     *           "reason": "spend_limit_exceeded"
+     *         },
+     *         "metadata": {},
+     *         "livemode": false,
+     *         "createdAt": "2026-10-05T19:03:51.000Z",
+     *         "updatedAt": "2026-10-05T19:03:51.000Z"
+     *       }
+     *     }
+     */
+    CardDeclinedEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_3Rm8Tq1Wz6Yb4Nc9Vd2Xf7Hg
+       */
+      id: string;
+      /** @constant */
+      event: "card.declined";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 6
+       */
+      sequence: number;
+      data: components["schemas"]["Authorization"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_1Ab9Cd8Ef7Gh6Ij5Kl4Mn3Op",
+     *       "event": "card.frozen",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-10-08T09:00:00.184Z",
+     *       "sequence": 10,
+     *       "data": {
+     *         "id": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *         "object": "card",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42",
+     *         "kind": "virtual",
+     *         "currency": "USD",
+     *         "spendLimit": 250.5,
+     *         "spendingControls": {
+     *           "spendingLimits": [
+     *             {
+     *               "amount": 250.5,
+     *               "interval": "per_authorization"
+     *             },
+     *             {
+     *               "amount": 500,
+     *               "interval": "daily"
+     *             }
+     *           ],
+     *           "blockedCategories": [
+     *             "7995"
+     *           ]
+     *         },
+     *         "spending": [
+     *           {
+     *             "interval": "daily",
+     *             "limit": 500,
+     *             "spent": 0,
+     *             "remaining": 500,
+     *             "resetsAt": "2026-10-02T00:00:00.000Z"
+     *           }
+     *         ],
+     *         "status": "frozen",
+     *         "last4": "7361",
+     *         "expMonth": 10,
+     *         "expYear": 2029,
+     *         "livemode": false,
+     *         "processor": "simulator",
+     *         "createdAt": "2026-10-01T08:41:03.000Z"
+     *       }
+     *     }
+     */
+    CardFrozenEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_1Ab9Cd8Ef7Gh6Ij5Kl4Mn3Op
+       */
+      id: string;
+      /** @constant */
+      event: "card.frozen";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 10
+       */
+      sequence: number;
+      data: components["schemas"]["Card"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_9Zy8Xw7Vu6Ts5Rq4Po3Nm2Lk",
+     *       "event": "card.unfrozen",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-10-08T17:30:00.097Z",
+     *       "sequence": 11,
+     *       "data": {
+     *         "id": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *         "object": "card",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42",
+     *         "kind": "virtual",
+     *         "currency": "USD",
+     *         "spendLimit": 250.5,
+     *         "spendingControls": {
+     *           "spendingLimits": [
+     *             {
+     *               "amount": 250.5,
+     *               "interval": "per_authorization"
+     *             },
+     *             {
+     *               "amount": 500,
+     *               "interval": "daily"
+     *             }
+     *           ],
+     *           "blockedCategories": [
+     *             "7995"
+     *           ]
+     *         },
+     *         "spending": [
+     *           {
+     *             "interval": "daily",
+     *             "limit": 500,
+     *             "spent": 0,
+     *             "remaining": 500,
+     *             "resetsAt": "2026-10-02T00:00:00.000Z"
+     *           }
+     *         ],
+     *         "status": "active",
+     *         "last4": "7361",
+     *         "expMonth": 10,
+     *         "expYear": 2029,
+     *         "livemode": false,
+     *         "processor": "simulator",
+     *         "createdAt": "2026-10-01T08:41:03.000Z"
+     *       }
+     *     }
+     */
+    CardUnfrozenEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_9Zy8Xw7Vu6Ts5Rq4Po3Nm2Lk
+       */
+      id: string;
+      /** @constant */
+      event: "card.unfrozen";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 11
+       */
+      sequence: number;
+      data: components["schemas"]["Card"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_5Qa4Ws3Ed2Rf1Tg9Yh8Uj7Ik",
+     *       "event": "card.canceled",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-10-20T12:00:00.151Z",
+     *       "sequence": 13,
+     *       "data": {
+     *         "id": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *         "object": "card",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42",
+     *         "kind": "virtual",
+     *         "currency": "USD",
+     *         "spendLimit": 250.5,
+     *         "spendingControls": {
+     *           "spendingLimits": [
+     *             {
+     *               "amount": 250.5,
+     *               "interval": "per_authorization"
+     *             },
+     *             {
+     *               "amount": 500,
+     *               "interval": "daily"
+     *             }
+     *           ],
+     *           "blockedCategories": [
+     *             "7995"
+     *           ]
+     *         },
+     *         "spending": [
+     *           {
+     *             "interval": "daily",
+     *             "limit": 500,
+     *             "spent": 0,
+     *             "remaining": 500,
+     *             "resetsAt": "2026-10-02T00:00:00.000Z"
+     *           }
+     *         ],
+     *         "status": "canceled",
+     *         "last4": "7361",
+     *         "expMonth": 10,
+     *         "expYear": 2029,
+     *         "livemode": false,
+     *         "processor": "simulator",
+     *         "createdAt": "2026-10-01T08:41:03.000Z"
+     *       }
+     *     }
+     */
+    CardCanceledEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_5Qa4Ws3Ed2Rf1Tg9Yh8Uj7Ik
+       */
+      id: string;
+      /** @constant */
+      event: "card.canceled";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 13
+       */
+      sequence: number;
+      data: components["schemas"]["Card"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_8Jp2Ks5Lt9Mv3Nw6Px1Qy4Rz",
+     *       "event": "card.updated",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-10-07T09:00:00.210Z",
+     *       "sequence": 9,
+     *       "data": {
+     *         "id": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *         "object": "card",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42",
+     *         "kind": "virtual",
+     *         "currency": "USD",
+     *         "spendLimit": 250.5,
+     *         "spendingControls": {
+     *           "spendingLimits": [
+     *             {
+     *               "amount": 250.5,
+     *               "interval": "per_authorization"
+     *             },
+     *             {
+     *               "amount": 500,
+     *               "interval": "daily"
+     *             }
+     *           ],
+     *           "blockedCategories": [
+     *             "7995"
+     *           ]
+     *         },
+     *         "spending": [
+     *           {
+     *             "interval": "daily",
+     *             "limit": 500,
+     *             "spent": 0,
+     *             "remaining": 500,
+     *             "resetsAt": "2026-10-02T00:00:00.000Z"
+     *           }
+     *         ],
+     *         "status": "active",
+     *         "last4": "7361",
+     *         "expMonth": 10,
+     *         "expYear": 2029,
+     *         "livemode": false,
+     *         "processor": "simulator",
+     *         "createdAt": "2026-10-01T08:41:03.000Z"
+     *       }
+     *     }
+     */
+    CardUpdatedEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_8Jp2Ks5Lt9Mv3Nw6Px1Qy4Rz
+       */
+      id: string;
+      /** @constant */
+      event: "card.updated";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 9
+       */
+      sequence: number;
+      data: components["schemas"]["Card"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_7Ol6Ik5Uj4Yh3Tg2Rf1Ed9Ws",
+     *       "event": "wallet.updated",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-10-10T08:00:00.233Z",
+     *       "sequence": 12,
+     *       "data": {
+     *         "id": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "object": "wallet",
+     *         "externalUserId": "user_42",
+     *         "email": "ada@example.com",
+     *         "name": "Ada Obi",
+     *         "address": {
+     *           "line1": "350 Fifth Avenue",
+     *           "line2": "Suite 4200",
+     *           "city": "New York",
+     *           "region": "NY",
+     *           "postalCode": "10118",
+     *           "country": "US"
+     *         },
+     *         "currency": "USD",
+     *         "accountNumber": "4829103748",
+     *         "status": "active",
+     *         "balance": {
+     *           "available": 486.2,
+     *           "posted": 486.2
+     *         },
+     *         "spendingControls": {
+     *           "spendingLimits": [
+     *             {
+     *               "amount": 2000,
+     *               "interval": "monthly"
+     *             }
+     *           ]
+     *         },
+     *         "spending": [
+     *           {
+     *             "interval": "monthly",
+     *             "limit": 2000,
+     *             "spent": 18.4,
+     *             "remaining": 1981.6,
+     *             "resetsAt": "2026-11-01T00:00:00.000Z"
+     *           }
+     *         ],
+     *         "livemode": false,
+     *         "createdAt": "2026-10-01T08:30:00.000Z"
+     *       }
+     *     }
+     */
+    WalletUpdatedEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_7Ol6Ik5Uj4Yh3Tg2Rf1Ed9Ws
+       */
+      id: string;
+      /** @constant */
+      event: "wallet.updated";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 12
+       */
+      sequence: number;
+      data: components["schemas"]["Wallet"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_2Wf4Rz7Kp1Xm9Qd3Lc6Vb8Nh",
+     *       "event": "wallet.frozen",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-11-22T09:00:00.120Z",
+     *       "sequence": 26,
+     *       "data": {
+     *         "id": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "object": "wallet",
+     *         "externalUserId": "user_42",
+     *         "email": "ada@example.com",
+     *         "name": "Ada Obi",
+     *         "address": {
+     *           "line1": "350 Fifth Avenue",
+     *           "line2": "Suite 4200",
+     *           "city": "New York",
+     *           "region": "NY",
+     *           "postalCode": "10118",
+     *           "country": "US"
+     *         },
+     *         "currency": "USD",
+     *         "accountNumber": "4829103748",
+     *         "status": "frozen",
+     *         "balance": {
+     *           "available": 486.2,
+     *           "posted": 486.2
+     *         },
+     *         "spendingControls": {
+     *           "spendingLimits": [
+     *             {
+     *               "amount": 2000,
+     *               "interval": "monthly"
+     *             }
+     *           ]
+     *         },
+     *         "spending": [
+     *           {
+     *             "interval": "monthly",
+     *             "limit": 2000,
+     *             "spent": 18.4,
+     *             "remaining": 1981.6,
+     *             "resetsAt": "2026-11-01T00:00:00.000Z"
+     *           }
+     *         ],
+     *         "livemode": false,
+     *         "createdAt": "2026-10-01T08:30:00.000Z"
+     *       }
+     *     }
+     */
+    WalletFrozenEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_2Wf4Rz7Kp1Xm9Qd3Lc6Vb8Nh
+       */
+      id: string;
+      /** @constant */
+      event: "wallet.frozen";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 26
+       */
+      sequence: number;
+      data: components["schemas"]["Wallet"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_8Uf1Rz3Kq6Xn2Pd9Lb4Vc7Mj",
+     *       "event": "wallet.unfrozen",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-11-22T17:00:00.305Z",
+     *       "sequence": 27,
+     *       "data": {
+     *         "id": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "object": "wallet",
+     *         "externalUserId": "user_42",
+     *         "email": "ada@example.com",
+     *         "name": "Ada Obi",
+     *         "address": {
+     *           "line1": "350 Fifth Avenue",
+     *           "line2": "Suite 4200",
+     *           "city": "New York",
+     *           "region": "NY",
+     *           "postalCode": "10118",
+     *           "country": "US"
+     *         },
+     *         "currency": "USD",
+     *         "accountNumber": "4829103748",
+     *         "status": "active",
+     *         "balance": {
+     *           "available": 486.2,
+     *           "posted": 486.2
+     *         },
+     *         "spendingControls": {
+     *           "spendingLimits": [
+     *             {
+     *               "amount": 2000,
+     *               "interval": "monthly"
+     *             }
+     *           ]
+     *         },
+     *         "spending": [
+     *           {
+     *             "interval": "monthly",
+     *             "limit": 2000,
+     *             "spent": 18.4,
+     *             "remaining": 1981.6,
+     *             "resetsAt": "2026-11-01T00:00:00.000Z"
+     *           }
+     *         ],
+     *         "livemode": false,
+     *         "createdAt": "2026-10-01T08:30:00.000Z"
+     *       }
+     *     }
+     */
+    WalletUnfrozenEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_8Uf1Rz3Kq6Xn2Pd9Lb4Vc7Mj
+       */
+      id: string;
+      /** @constant */
+      event: "wallet.unfrozen";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 27
+       */
+      sequence: number;
+      data: components["schemas"]["Wallet"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_4Cw9Lz2Hx7Qe1Ks5Td8Vg3Pf",
+     *       "event": "wallet.closed",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-11-30T10:00:00.211Z",
+     *       "sequence": 28,
+     *       "data": {
+     *         "id": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "object": "wallet",
+     *         "externalUserId": "user_42",
+     *         "email": "ada@example.com",
+     *         "name": "Ada Obi",
+     *         "address": {
+     *           "line1": "350 Fifth Avenue",
+     *           "line2": "Suite 4200",
+     *           "city": "New York",
+     *           "region": "NY",
+     *           "postalCode": "10118",
+     *           "country": "US"
+     *         },
+     *         "currency": "USD",
+     *         "accountNumber": "4829103748",
+     *         "status": "closed",
+     *         "balance": {
+     *           "available": 0,
+     *           "posted": 0
+     *         },
+     *         "spendingControls": {
+     *           "spendingLimits": [
+     *             {
+     *               "amount": 2000,
+     *               "interval": "monthly"
+     *             }
+     *           ]
+     *         },
+     *         "spending": [
+     *           {
+     *             "interval": "monthly",
+     *             "limit": 2000,
+     *             "spent": 18.4,
+     *             "remaining": 1981.6,
+     *             "resetsAt": "2026-11-01T00:00:00.000Z"
+     *           }
+     *         ],
+     *         "livemode": false,
+     *         "createdAt": "2026-10-01T08:30:00.000Z"
+     *       }
+     *     }
+     */
+    WalletClosedEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_4Cw9Lz2Hx7Qe1Ks5Td8Vg3Pf
+       */
+      id: string;
+      /** @constant */
+      event: "wallet.closed";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 28
+       */
+      sequence: number;
+      data: components["schemas"]["Wallet"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_6Ex3Pq8Zr1Wm4Yt9Ks2Ld5Nb",
+     *       "event": "card.expired",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-10-10T12:14:27.611Z",
+     *       "sequence": 25,
+     *       "data": {
+     *         "id": "auth_3kT9sLm2QpX7vB1nR5cY8dWz",
+     *         "object": "authorization",
+     *         "cardId": "card_9QwE2rTy6UiO0pAs4DfG8hJk",
+     *         "walletId": "wal_4mX0aJ1n0S2bqz0f1Xk8Qe7T",
+     *         "externalUserId": "user_42",
+     *         "amount": 20,
+     *         "currency": "USD",
+     *         "status": "expired",
+     *         "declineCode": null,
+     *         "capturedAmount": 0,
+     *         "refundedAmount": 0,
+     *         "merchant": {
+     *           "name": "Corner Coffee",
+     *           "category": "5814",
+     *           "country": "US"
+     *         },
+     *         "source": "sdk",
+     *         "expiresAt": "2026-10-10T12:14:27.000Z",
+     *         "requestedAmount": null,
+     *         "decision": {
+     *           "by": "default",
+     *           "reason": "no_endpoint"
+     *         },
+     *         "metadata": {},
+     *         "livemode": false,
+     *         "createdAt": "2026-10-03T12:14:27.000Z",
+     *         "updatedAt": "2026-10-10T12:14:27.000Z"
+     *       }
+     *     }
+     */
+    CardExpiredEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_6Ex3Pq8Zr1Wm4Yt9Ks2Ld5Nb
+       */
+      id: string;
+      /** @constant */
+      event: "card.expired";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 25
+       */
+      sequence: number;
+      data: components["schemas"]["Authorization"];
+    };
+    /**
+     * @example {
+     *       "id": "evt_1Ed5Sb9Qk3Wn7Xr2Mt6Yv4Lc",
+     *       "event": "webhook_endpoint.disabled",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-11-21T09:00:12.480Z",
+     *       "sequence": 2,
+     *       "data": {
+     *         "id": "we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk",
+     *         "object": "webhook_endpoint",
+     *         "reason": "Disabled automatically: every delivery failed for 3 days (since 2026-11-18T09:00:00.000Z) with no success; last error: HTTP 503",
+     *         "failingSince": "2026-11-18T09:00:00.000Z",
+     *         "disabledAt": "2026-11-21T09:00:12.000Z",
+     *         "livemode": false
+     *       }
+     *     }
+     */
+    WebhookEndpointDisabledEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_1Ed5Sb9Qk3Wn7Xr2Mt6Yv4Lc
+       */
+      id: string;
+      /** @constant */
+      event: "webhook_endpoint.disabled";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 2
+       */
+      sequence: number;
+      data: components["schemas"]["WebhookEndpointDisabled"];
+    };
+    /**
+     * @example {
+     *       "id": "we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk",
+     *       "object": "webhook_endpoint",
+     *       "reason": "Disabled automatically: every delivery failed for 3 days (since 2026-11-18T09:00:00.000Z) with no success; last error: HTTP 503",
+     *       "failingSince": "2026-11-18T09:00:00.000Z",
+     *       "disabledAt": "2026-11-21T09:00:12.000Z",
+     *       "livemode": false
+     *     }
+     */
+    WebhookEndpointDisabled: {
+      /**
+       * @description The webhook endpoint's id.
+       * @example we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk
+       */
+      id: string;
+      /** @constant */
+      object: "webhook_endpoint";
+      /**
+       * @description Why it was disabled, as the endpoint's `disabledReason` says it.
+       * @example Disabled automatically: every delivery failed for 3 days (since 2026-11-18T09:00:00.000Z) with no success; last error: HTTP 503
+       */
+      reason: string;
+      /**
+       * Format: date-time
+       * @description When its failure streak began.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      failingSince: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC timestamp.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      disabledAt: string;
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+    };
+    /**
+     * @example {
+     *       "id": "evt_9Df2Gk6Lm1Qp5Rs8Tv3Wx7Yz",
+     *       "event": "decision_endpoint.failing",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-11-21T09:10:07.316Z",
+     *       "sequence": 3,
+     *       "data": {
+     *         "id": "aep_3Fh8Jk1Lz6Xc9Vb2Nm5Qw7Er",
+     *         "object": "decision_endpoint",
+     *         "reason": "timeout",
+     *         "consecutiveFailures": 5,
+     *         "failingSince": "2026-11-21T09:10:02.000Z",
+     *         "defaultAction": "decline",
+     *         "livemode": false
+     *       }
+     *     }
+     */
+    DecisionEndpointFailingEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_9Df2Gk6Lm1Qp5Rs8Tv3Wx7Yz
+       */
+      id: string;
+      /** @constant */
+      event: "decision_endpoint.failing";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 3
+       */
+      sequence: number;
+      data: components["schemas"]["DecisionEndpointFailing"];
+    };
+    /**
+     * @example {
+     *       "id": "aep_3Fh8Jk1Lz6Xc9Vb2Nm5Qw7Er",
+     *       "object": "decision_endpoint",
+     *       "reason": "timeout",
+     *       "consecutiveFailures": 5,
+     *       "failingSince": "2026-11-21T09:10:02.000Z",
+     *       "defaultAction": "decline",
+     *       "livemode": false
+     *     }
+     */
+    DecisionEndpointFailing: {
+      /**
+       * @description The decision endpoint's id.
+       * @example aep_3Fh8Jk1Lz6Xc9Vb2Nm5Qw7Er
+       */
+      id: string;
+      /** @constant */
+      object: "decision_endpoint";
+      /**
+       * @description The latest failure: timeout (no answer within timeoutMs), error (a non-2xx, refused, reset or redirect) or invalid_response (an unusable 2xx).
+       * @enum {string}
+       */
+      reason: "timeout" | "invalid_response" | "error";
+      /**
+       * @description Calls in a row that failed, as one instance of the service counted them when it noticed.
+       * @example 5
+       */
+      consecutiveFailures: number;
+      /**
+       * Format: date-time
+       * @description The first failure of the streak.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      failingSince: string;
+      /**
+       * @description What the failing calls' spends got meanwhile: the endpoint's defaultAction.
+       * @enum {string}
+       */
+      defaultAction: "approve" | "decline";
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
+    };
+    /**
+     * @example {
+     *       "id": "evt_3Sr7Tk1Vm5Xq9Zb2Nd6Pf8Hg",
+     *       "event": "webhook_secret.rotated",
+     *       "schema_version": "1.1",
+     *       "sent_at": "2026-11-22T09:00:01.077Z",
+     *       "sequence": 4,
+     *       "data": {
+     *         "id": "whsk_6Tg1Hy8Uj3Ik5Ol9Pm2Nb4Vc",
+     *         "object": "webhook_signing_secret",
+     *         "mode": "test",
+     *         "previousSecretId": "whsk_2Qa7Ws4Ed9Rf1Tg6Yh3Uj8Ik",
+     *         "scheduled": true,
+     *         "activeFrom": "2026-11-22T09:00:00.000Z",
+     *         "livemode": false
+     *       }
+     *     }
+     */
+    WebhookSecretRotatedEvent: {
+      /**
+       * @description The event's id; the same on every attempt and replay, so receivers can drop duplicates.
+       * @example evt_3Sr7Tk1Vm5Xq9Zb2Nd6Pf8Hg
+       */
+      id: string;
+      /** @constant */
+      event: "webhook_secret.rotated";
+      /**
+       * @description Payload schema version; also in the x-service-schema-version header.
+       * @constant
+       */
+      schema_version: "1.1";
+      /**
+       * Format: date-time
+       * @description When this attempt was sent; fresh on every retry and replay.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      sent_at: string;
+      /**
+       * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
+       * @example 4
+       */
+      sequence: number;
+      data: components["schemas"]["WebhookSecretRotated"];
+    };
+    /**
+     * @example {
+     *       "id": "whsk_6Tg1Hy8Uj3Ik5Ol9Pm2Nb4Vc",
+     *       "object": "webhook_signing_secret",
+     *       "mode": "test",
+     *       "previousSecretId": "whsk_2Qa7Ws4Ed9Rf1Tg6Yh3Uj8Ik",
+     *       "scheduled": true,
+     *       "activeFrom": "2026-11-22T09:00:00.000Z",
+     *       "livemode": false
+     *     }
+     */
+    WebhookSecretRotated: {
+      /** @description The signing secret now in use (its id, never the secret). */
+      id: string;
+      /** @constant */
+      object: "webhook_signing_secret";
+      /** @enum {string} */
+      mode: "test" | "live";
+      /** @description The secret it replaced; deliveries stop being signed with it. */
+      previousSecretId: string | null;
+      /** @description true when a roll scheduled for later took over now; false for an immediate roll or activation. */
+      scheduled: boolean;
+      /**
+       * Format: date-time
+       * @description When it started signing.
+       * @example 2026-11-21T10:00:00.000Z
+       */
+      activeFrom: string;
+      /** @description false for records made with sk_test_ keys, true for sk_live_ keys. */
+      livemode: boolean;
     };
     /**
      * @example {
@@ -6855,13 +7617,20 @@ export interface components {
         | "card.unfrozen"
         | "card.canceled"
         | "card.updated"
-        | "wallet.updated";
+        | "wallet.updated"
+        | "wallet.frozen"
+        | "wallet.unfrozen"
+        | "wallet.closed"
+        | "card.expired"
+        | "webhook_endpoint.disabled"
+        | "decision_endpoint.failing"
+        | "webhook_secret.rotated";
       /**
        * @description This event's place among the events about its wallet (or, for an event about no wallet, among the application's events about no wallet in its mode): 1 for the first, then 2, 3… with no gaps, in commit order. A receiver that sees n+2 before n+1 knows one is late or missing.
        * @example 2
        */
       sequence: number;
-      /** @description The resource record as the API returned it when the event happened (wallet, card or authorization). */
+      /** @description The resource record as the API returned it when the event happened (wallet, card, authorization, transfer, payout…), or for an operational event its ids, reason and times; GET /event-types has each kind's schema. */
       data: {
         [key: string]: unknown;
       };
@@ -7013,7 +7782,14 @@ export interface components {
           | "card.unfrozen"
           | "card.canceled"
           | "card.updated"
-          | "wallet.updated";
+          | "wallet.updated"
+          | "wallet.frozen"
+          | "wallet.unfrozen"
+          | "wallet.closed"
+          | "card.expired"
+          | "webhook_endpoint.disabled"
+          | "decision_endpoint.failing"
+          | "webhook_secret.rotated";
         /** @example A card was issued */
         summary: string;
         /** @example A card was issued on a wallet. data is the card record, as POST /cards returns it. */
@@ -7162,7 +7938,14 @@ export interface components {
         | "card.unfrozen"
         | "card.canceled"
         | "card.updated"
-        | "wallet.updated";
+        | "wallet.updated"
+        | "wallet.frozen"
+        | "wallet.unfrozen"
+        | "wallet.closed"
+        | "card.expired"
+        | "webhook_endpoint.disabled"
+        | "decision_endpoint.failing"
+        | "webhook_secret.rotated";
       /** @example we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk */
       endpointId: string;
       /**
@@ -7388,7 +8171,14 @@ export interface components {
         | "card.unfrozen"
         | "card.canceled"
         | "card.updated"
-        | "wallet.updated";
+        | "wallet.updated"
+        | "wallet.frozen"
+        | "wallet.unfrozen"
+        | "wallet.closed"
+        | "card.expired"
+        | "webhook_endpoint.disabled"
+        | "decision_endpoint.failing"
+        | "webhook_secret.rotated";
       /** @example we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk */
       endpointId: string;
       /**
@@ -7507,7 +8297,14 @@ export interface components {
         | "card.unfrozen"
         | "card.canceled"
         | "card.updated"
-        | "wallet.updated";
+        | "wallet.updated"
+        | "wallet.frozen"
+        | "wallet.unfrozen"
+        | "wallet.closed"
+        | "card.expired"
+        | "webhook_endpoint.disabled"
+        | "decision_endpoint.failing"
+        | "webhook_secret.rotated";
       /** @example we_5Lm7Nb2Vc9Xz4As1Df8Gh3Jk */
       endpointId: string;
       /**
@@ -7658,6 +8455,13 @@ export interface components {
         | "card.canceled"
         | "card.updated"
         | "wallet.updated"
+        | "wallet.frozen"
+        | "wallet.unfrozen"
+        | "wallet.closed"
+        | "card.expired"
+        | "webhook_endpoint.disabled"
+        | "decision_endpoint.failing"
+        | "webhook_secret.rotated"
       )[];
       /**
        * @description false when disabled (health.state is then `disabled`).
@@ -7800,6 +8604,13 @@ export interface components {
         | "card.canceled"
         | "card.updated"
         | "wallet.updated"
+        | "wallet.frozen"
+        | "wallet.unfrozen"
+        | "wallet.closed"
+        | "card.expired"
+        | "webhook_endpoint.disabled"
+        | "decision_endpoint.failing"
+        | "webhook_secret.rotated"
       )[];
       /**
        * @description false when disabled (health.state is then `disabled`).
@@ -7904,7 +8715,14 @@ export interface components {
         | "card.unfrozen"
         | "card.canceled"
         | "card.updated"
-        | "wallet.updated";
+        | "wallet.updated"
+        | "wallet.frozen"
+        | "wallet.unfrozen"
+        | "wallet.closed"
+        | "card.expired"
+        | "webhook_endpoint.disabled"
+        | "decision_endpoint.failing"
+        | "webhook_secret.rotated";
       /** @description true when this response is the stored answer to an earlier request with the same Idempotency-Key. */
       idempotent_replay: boolean;
     };
@@ -10311,6 +11129,721 @@ export interface operations {
         };
       };
       /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  freezeWallet: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @description Your own identifier for the user; 1-128 characters of `[A-Za-z0-9_.:@-]`. */
+        externalUserId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The wallet with its new status. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WalletWriteResponse"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: wallet_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress, wallet_not_active. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  unfreezeWallet: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @description Your own identifier for the user; 1-128 characters of `[A-Za-z0-9_.:@-]`. */
+        externalUserId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The wallet with its new status. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WalletWriteResponse"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: wallet_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress, wallet_not_active. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded. */
+      503: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  closeWallet: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the write safe to retry: the same key within 24 hours returns the original response. Any 1-255 visible ASCII characters; a UUID per logical operation is a good choice. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @description Your own identifier for the user; 1-128 characters of `[A-Za-z0-9_.:@-]`. */
+        externalUserId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The wallet with its new status. */
+      200: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "idempotent-replayed"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WalletWriteResponse"];
+        };
+      };
+      /** @description The request is invalid (validation_failed, invalid_json, amount_precision, unsupported_currency...). Codes: validation_failed, invalid_json, invalid_idempotency_key. */
+      400: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown or revoked API key. Codes: missing_api_key, invalid_api_key, revoked_api_key. */
+      401: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope, or the caller's address is not allowed. Codes: scope_missing, ip_not_allowed. */
+      403: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The resource does not exist in this application and mode. Codes: wallet_not_found. */
+      404: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the resource's current state, or the same Idempotency-Key is still in flight. Codes: idempotency_in_progress, wallet_not_active, wallet_not_empty. */
+      409: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          "retry-after"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Writes must send Content-Type: application/json. Codes: unsupported_media_type. */
+      415: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request, or the change would take a balance past what the ledger holds. Codes: idempotency_key_reused. */
+      422: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Over the rate limit; retry after the number of seconds in Retry-After. Codes: rate_limited. */
+      429: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          /** @description Seconds to wait before retrying (on 409, only with idempotency_in_progress). */
+          "retry-after": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something failed on our side. Codes: internal_error. */
+      500: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The card processor refused the change; nothing changed. Codes: processor_error. */
+      502: {
+        headers: {
+          /** @description Payload schema version of the API; currently 1.1. */
+          "x-service-schema-version": string;
+          /** @description Identifies this request; quote it when asking for help. */
+          "x-request-id": string;
+          /** @description Requests allowed per minute. */
+          "x-ratelimit-limit": string;
+          /** @description Requests left in the current window. */
+          "x-ratelimit-remaining": string;
+          /** @description Seconds until the window resets. */
+          "x-ratelimit-reset": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable, or the service is over capacity and refused at once; retry after Retry-After. Codes: unavailable, overloaded, processor_unavailable. */
       503: {
         headers: {
           /** @description Payload schema version of the API; currently 1.1. */
@@ -17656,7 +19189,14 @@ export interface operations {
           | "card.unfrozen"
           | "card.canceled"
           | "card.updated"
-          | "wallet.updated";
+          | "wallet.updated"
+          | "wallet.frozen"
+          | "wallet.unfrozen"
+          | "wallet.closed"
+          | "card.expired"
+          | "webhook_endpoint.disabled"
+          | "decision_endpoint.failing"
+          | "webhook_secret.rotated";
         /** @description Only events about this wallet (its id): with `sequence`, how a receiver finds the events it has not seen. */
         wallet?: string;
       };
@@ -18293,7 +19833,14 @@ export interface operations {
           | "card.unfrozen"
           | "card.canceled"
           | "card.updated"
-          | "wallet.updated";
+          | "wallet.updated"
+          | "wallet.frozen"
+          | "wallet.unfrozen"
+          | "wallet.closed"
+          | "card.expired"
+          | "webhook_endpoint.disabled"
+          | "decision_endpoint.failing"
+          | "webhook_secret.rotated";
         /** @description Only deliveries in this state. */
         status?: "pending" | "succeeded" | "failed" | "abandoned";
         /** @description Only deliveries to this endpoint id. */
@@ -24343,294 +25890,6 @@ export interface operations {
       };
     };
   };
-  webhook_card_declined: {
-    parameters: {
-      query?: never;
-      header: {
-        /** @description The body is the JSON envelope. */
-        "content-type": "application/json";
-        /** @description Names the sender and the payload schema version. */
-        "user-agent": "wallet-card-service-webhooks/1.1";
-        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
-        "x-service-signature": string;
-        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
-        "x-service-schema-version": "1.1";
-        /** @description The envelope's id; use it to drop duplicates. */
-        "x-service-event-id": string;
-        /** @description The delivery (one per event and endpoint). */
-        "x-service-delivery-id": string;
-        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
-        "webhook-id": string;
-        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
-        "webhook-timestamp": string;
-        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
-        "webhook-signature": string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["CardDeclinedEvent"];
-      };
-    };
-    responses: {
-      /** @description Any 2xx acknowledges the event. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description The receiver found the signature wrong; the delivery is retried. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  webhook_card_updated: {
-    parameters: {
-      query?: never;
-      header: {
-        /** @description The body is the JSON envelope. */
-        "content-type": "application/json";
-        /** @description Names the sender and the payload schema version. */
-        "user-agent": "wallet-card-service-webhooks/1.1";
-        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
-        "x-service-signature": string;
-        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
-        "x-service-schema-version": "1.1";
-        /** @description The envelope's id; use it to drop duplicates. */
-        "x-service-event-id": string;
-        /** @description The delivery (one per event and endpoint). */
-        "x-service-delivery-id": string;
-        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
-        "webhook-id": string;
-        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
-        "webhook-timestamp": string;
-        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
-        "webhook-signature": string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["CardUpdatedEvent"];
-      };
-    };
-    responses: {
-      /** @description Any 2xx acknowledges the event. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description The receiver found the signature wrong; the delivery is retried. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  webhook_card_frozen: {
-    parameters: {
-      query?: never;
-      header: {
-        /** @description The body is the JSON envelope. */
-        "content-type": "application/json";
-        /** @description Names the sender and the payload schema version. */
-        "user-agent": "wallet-card-service-webhooks/1.1";
-        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
-        "x-service-signature": string;
-        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
-        "x-service-schema-version": "1.1";
-        /** @description The envelope's id; use it to drop duplicates. */
-        "x-service-event-id": string;
-        /** @description The delivery (one per event and endpoint). */
-        "x-service-delivery-id": string;
-        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
-        "webhook-id": string;
-        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
-        "webhook-timestamp": string;
-        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
-        "webhook-signature": string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["CardFrozenEvent"];
-      };
-    };
-    responses: {
-      /** @description Any 2xx acknowledges the event. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description The receiver found the signature wrong; the delivery is retried. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  webhook_card_unfrozen: {
-    parameters: {
-      query?: never;
-      header: {
-        /** @description The body is the JSON envelope. */
-        "content-type": "application/json";
-        /** @description Names the sender and the payload schema version. */
-        "user-agent": "wallet-card-service-webhooks/1.1";
-        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
-        "x-service-signature": string;
-        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
-        "x-service-schema-version": "1.1";
-        /** @description The envelope's id; use it to drop duplicates. */
-        "x-service-event-id": string;
-        /** @description The delivery (one per event and endpoint). */
-        "x-service-delivery-id": string;
-        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
-        "webhook-id": string;
-        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
-        "webhook-timestamp": string;
-        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
-        "webhook-signature": string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["CardUnfrozenEvent"];
-      };
-    };
-    responses: {
-      /** @description Any 2xx acknowledges the event. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description The receiver found the signature wrong; the delivery is retried. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  webhook_card_canceled: {
-    parameters: {
-      query?: never;
-      header: {
-        /** @description The body is the JSON envelope. */
-        "content-type": "application/json";
-        /** @description Names the sender and the payload schema version. */
-        "user-agent": "wallet-card-service-webhooks/1.1";
-        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
-        "x-service-signature": string;
-        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
-        "x-service-schema-version": "1.1";
-        /** @description The envelope's id; use it to drop duplicates. */
-        "x-service-event-id": string;
-        /** @description The delivery (one per event and endpoint). */
-        "x-service-delivery-id": string;
-        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
-        "webhook-id": string;
-        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
-        "webhook-timestamp": string;
-        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
-        "webhook-signature": string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["CardCanceledEvent"];
-      };
-    };
-    responses: {
-      /** @description Any 2xx acknowledges the event. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description The receiver found the signature wrong; the delivery is retried. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  webhook_wallet_updated: {
-    parameters: {
-      query?: never;
-      header: {
-        /** @description The body is the JSON envelope. */
-        "content-type": "application/json";
-        /** @description Names the sender and the payload schema version. */
-        "user-agent": "wallet-card-service-webhooks/1.1";
-        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
-        "x-service-signature": string;
-        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
-        "x-service-schema-version": "1.1";
-        /** @description The envelope's id; use it to drop duplicates. */
-        "x-service-event-id": string;
-        /** @description The delivery (one per event and endpoint). */
-        "x-service-delivery-id": string;
-        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
-        "webhook-id": string;
-        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
-        "webhook-timestamp": string;
-        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
-        "webhook-signature": string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["WalletUpdatedEvent"];
-      };
-    };
-    responses: {
-      /** @description Any 2xx acknowledges the event. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description The receiver found the signature wrong; the delivery is retried. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
   webhook_top_up_created: {
     parameters: {
       query?: never;
@@ -25188,6 +26447,630 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": components["schemas"]["PayoutCanceledEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_card_declined: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardDeclinedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_card_frozen: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardFrozenEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_card_unfrozen: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardUnfrozenEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_card_canceled: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardCanceledEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_card_updated: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardUpdatedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_wallet_updated: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["WalletUpdatedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_wallet_frozen: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["WalletFrozenEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_wallet_unfrozen: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["WalletUnfrozenEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_wallet_closed: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["WalletClosedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_card_expired: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardExpiredEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_webhook_endpoint_disabled: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["WebhookEndpointDisabledEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_decision_endpoint_failing: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DecisionEndpointFailingEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The receiver found the signature wrong; the delivery is retried. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_webhook_secret_rotated: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The body is the JSON envelope. */
+        "content-type": "application/json";
+        /** @description Names the sender and the payload schema version. */
+        "user-agent": "wallet-card-service-webhooks/1.1";
+        /** @description Lowercase hex HMAC-SHA256 of the raw body with the application's webhook secret of the delivery's mode (test and live each have their own; while a rolled secret is pending, a receiver may hold both and accept either). Compare in constant time; answer 401 on a mismatch. The example is the signature of this operation's example body, serialized compactly, with the example secret `whsec_KMvHjwZ8MmcPmhjSx6V4DHPLU5IERA9zRwp5BWmL`. */
+        "x-service-signature": string;
+        /** @description Payload schema version of the envelope; the same as its `schema_version`. */
+        "x-service-schema-version": "1.1";
+        /** @description The envelope's id; use it to drop duplicates. */
+        "x-service-event-id": string;
+        /** @description The delivery (one per event and endpoint). */
+        "x-service-delivery-id": string;
+        /** @description Standard Webhooks: the event's id, the same on every retry and replay. See /webhooks/security#standard-webhooks. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: this attempt's time in unix seconds (the envelope's `sent_at`). Refuse one more than 5 minutes from your clock. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed by the secret's part after `whsec_` base64-decoded (what the standard's libraries do with the secret as the console shows it). During a secret roll one signature per secret, space-separated. The example is this operation's example body's, with the example secret. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["WebhookSecretRotatedEvent"];
       };
     };
     responses: {

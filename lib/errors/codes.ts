@@ -45,6 +45,7 @@ export const ERROR_CODE_MEANINGS = {
   top_up_reference_exists: "A top-up with that bank reference was already recorded.",
   wallet_exists: "A wallet for that external user already exists.",
   wallet_not_active: "The wallet is frozen or closed.",
+  wallet_not_empty: "The wallet still has money posted or held, or a payout on its way, so it cannot be closed.",
   wallet_address_missing: "The wallet has no address, which the operation needs.",
   idempotency_in_progress: "A request with the same Idempotency-Key is still running.",
   card_not_active: "The card is canceled, so its status can no longer change.",

@@ -32,6 +32,15 @@ export const EVENT_TYPES = [
   "card.canceled",
   "card.updated",
   "wallet.updated",
+  // The rest of issue 38's catalog: wallet status, a hold's lapse, and the application's own
+  // operational events (docs/decisions/wallet-status.md, docs/decisions/operational-events.md).
+  "wallet.frozen",
+  "wallet.unfrozen",
+  "wallet.closed",
+  "card.expired",
+  "webhook_endpoint.disabled",
+  "decision_endpoint.failing",
+  "webhook_secret.rotated",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -73,6 +82,13 @@ const WALLET_OF: { readonly [K in EventType]: (data: Record<string, unknown>) =>
   "card.canceled": (data) => data.walletId,
   "card.updated": (data) => data.walletId,
   "wallet.updated": (data) => data.id,
+  "wallet.frozen": (data) => data.id,
+  "wallet.unfrozen": (data) => data.id,
+  "wallet.closed": (data) => data.id,
+  "card.expired": (data) => data.walletId,
+  "webhook_endpoint.disabled": () => null,
+  "decision_endpoint.failing": () => null,
+  "webhook_secret.rotated": () => null,
 };
 
 /** The wallet whose sequence the event takes, or null for the application's stream. */

@@ -62,6 +62,7 @@ const ERRORS: Record<ErrorCode, readonly [status: number, type: ErrorType]> = {
   method_not_allowed: [405, "invalid_request_error"],
   wallet_exists: [409, "conflict_error"],
   wallet_not_active: [409, "conflict_error"],
+  wallet_not_empty: [409, "conflict_error"],
   top_up_reference_exists: [409, "conflict_error"],
   payout_status_conflict: [409, "conflict_error"],
   payouts_not_configured: [403, "permission_error"],

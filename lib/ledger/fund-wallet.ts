@@ -7,6 +7,7 @@ import type { FundWalletBody, TransactionRecord } from "@/lib/schemas/transactio
 import type { Tenant } from "@/lib/tenant";
 import { findWallet } from "@/lib/wallets/get-wallet";
 import { ensureReserveAccount, lockWalletAccount } from "./accounts";
+import { currentWalletStatus } from "@/lib/wallets/current-status";
 import { postTransfer } from "./post-transfer";
 import { transactionRecord } from "./transaction-record";
 
@@ -23,6 +24,10 @@ export async function fundWallet(
   }
   const reserve = await ensureReserveAccount(tx, tenant.livemode, wallet.currency);
   const account = await lockWalletAccount(tx, wallet.id);
+  // Read again under the account's lock: a close that committed while this waited counts.
+  if ((await currentWalletStatus(tx, wallet.id)) === "closed") {
+    throw new DomainError("wallet_not_active", "A closed wallet cannot be funded.");
+  }
   const { transfer, entries } = await postTransfer(tx, {
     applicationId: tenant.applicationId,
     livemode: tenant.livemode,

@@ -81,6 +81,9 @@ const ERROR_EXAMPLES = {
     param: "externalUserId",
   },
   wallet_not_active: { message: "Cards cannot be issued on a frozen wallet." },
+  wallet_not_empty: {
+    message: `The wallet ${EXAMPLE_USER.externalUserId} still has money (posted or held); move it out before closing it.`,
+  },
   wallet_address_missing: { message: "The wallet has no address on file; a proof of address needs one." },
   idempotency_in_progress: { message: "A request with this Idempotency-Key is still being processed." },
   card_not_active: { message: "A canceled card cannot be frozen." },

@@ -1,31 +1,12 @@
-// The OpenAPI `webhooks` section: the five events the service sends, each as the signed request
-// a receiver gets (envelope with the resource record as `data`, and the delivery headers), with an
+// The OpenAPI `webhooks` section: every kind of the event catalog (lib/schemas/event-catalog.ts), each
+// as the signed request a receiver gets (envelope with the resource record as `data`, and the delivery headers), with an
 // example whose headers are the real signature of its body under the documented example secret.
 import { z } from "zod";
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
-import type { EventType } from "@/lib/events/record-event";
-import {
-  AUTHORIZATION_CAPTURED_EXAMPLE,
-  AUTHORIZATION_DECLINED_EXAMPLE,
-  AUTHORIZATION_PENDING_EXAMPLE,
-  AUTHORIZATION_REFUNDED_EXAMPLE,
-  AUTHORIZATION_REVERSED_EXAMPLE,
-  authorizationSchema,
-} from "@/lib/schemas/authorization";
-import { CARD_EXAMPLE, cardSchema } from "@/lib/schemas/card";
-import { EXAMPLE_IDS, EXAMPLE_TIMES, EXAMPLE_WEBHOOK_SECRET } from "@/lib/schemas/examples";
+import { EVENT_TYPES, type EventType } from "@/lib/events/record-event";
+import { EXAMPLE_IDS, EXAMPLE_WEBHOOK_SECRET } from "@/lib/schemas/examples";
 import { EXAMPLE_EVENT_SEQUENCES } from "@/lib/schemas/event";
-import { EVENT_CATALOG } from "@/lib/schemas/event-catalog";
-import {
-  PAYOUT_EXAMPLE,
-  payoutSchema,
-  TOP_UP_EXAMPLE,
-  TRANSFER_EVENT_EXAMPLE,
-  topUpSchema,
-  transferEventDataSchema,
-  type PayoutStatusName,
-} from "@/lib/schemas/money-movement";
-import { WALLET_EXAMPLE, WALLET_PROVISIONED_EXAMPLE, walletSchema } from "@/lib/schemas/wallet";
+import { EVENT_CATALOG, type EventKindExample } from "@/lib/schemas/event-catalog";
 import {
   DECISION_REQUEST_EVENT,
   DECISION_TIMEOUT,
@@ -98,24 +79,6 @@ const DELIVERY_RULES =
   "`GET /api/public/sdk/v1/webhooks/endpoints`), its deliveries kept pending until it is enabled again. Attempt bodies " +
   "are kept 30 days. See /webhooks/security#endpoint-health.";
 
-const PAYOUT_EVENTS = [
-  "payout.created",
-  "payout.in_transit",
-  "payout.paid",
-  "payout.failed",
-  "payout.returned",
-  "payout.canceled",
-] as const satisfies readonly EventType[];
-
-const PAYOUT_EXAMPLE_STATUS: Record<(typeof PAYOUT_EVENTS)[number], PayoutStatusName> = {
-  "payout.created": "pending",
-  "payout.in_transit": "in_transit",
-  "payout.paid": "paid",
-  "payout.failed": "failed",
-  "payout.returned": "returned",
-  "payout.canceled": "canceled",
-};
-
 /** payout.in_transit → PayoutInTransit, the webhook's component name. */
 const pascal = (event: string) =>
   event
@@ -123,12 +86,12 @@ const pascal = (event: string) =>
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join("");
 
-function webhook<T extends z.ZodType>(
+function webhook(
   event: EventType,
   summary: string,
-  data: T,
+  data: z.ZodObject,
   id: string,
-  example: { id: string; sent_at: string; data: z.output<T> },
+  example: EventKindExample,
 ): ZodOpenApiOperationObject {
   const envelope = webhookEnvelopeSchema(event, data, id, { ...example, sequence: EXAMPLE_EVENT_SEQUENCES[event] });
   const body = JSON.stringify(envelope.meta()?.example);
@@ -182,159 +145,13 @@ function decisionRequest(): ZodOpenApiOperationObject {
   };
 }
 
+/** Every kind in the catalog, in EVENT_TYPES order, after the decision request. */
 export const webhookEvents: ZodOpenApiPathsObject = {
   [DECISION_REQUEST_EVENT]: { post: decisionRequest() },
-  "wallet.provisioned": {
-    post: webhook("wallet.provisioned", "A wallet was issued", walletSchema, "WalletProvisionedEvent", {
-      id: EXAMPLE_IDS.walletProvisionedEvent,
-      sent_at: "2026-10-01T08:30:00.412Z",
-      data: WALLET_PROVISIONED_EXAMPLE,
-    }),
-  },
-  "card.issued": {
-    post: webhook("card.issued", "A card was issued", cardSchema, "CardIssuedEvent", {
-      id: EXAMPLE_IDS.cardIssuedEvent,
-      sent_at: EXAMPLE_TIMES.retryAttemptSent,
-      data: CARD_EXAMPLE,
-    }),
-  },
-  "card.authorized": {
-    post: webhook(
-      "card.authorized",
-      "A card spend was authorized (a hold)",
-      authorizationSchema,
-      "CardAuthorizedEvent",
-      { id: EXAMPLE_IDS.cardAuthorizedEvent, sent_at: "2026-10-03T12:14:27.538Z", data: AUTHORIZATION_PENDING_EXAMPLE },
-    ),
-  },
-  "card.captured": {
-    post: webhook("card.captured", "A merchant captured an authorization", authorizationSchema, "CardCapturedEvent", {
-      id: EXAMPLE_IDS.cardCapturedEvent,
-      sent_at: "2026-10-03T12:20:05.291Z",
-      data: AUTHORIZATION_CAPTURED_EXAMPLE,
-    }),
-  },
-  "card.refunded": {
-    post: webhook("card.refunded", "An authorization was refunded", authorizationSchema, "CardRefundedEvent", {
-      id: EXAMPLE_IDS.cardRefundedEvent,
-      sent_at: "2026-10-04T09:02:45.377Z",
-      data: AUTHORIZATION_REFUNDED_EXAMPLE,
-    }),
-  },
-  "card.reversed": {
-    post: webhook(
-      "card.reversed",
-      "A hold ended uncaptured: reversed by the application, or expired",
-      authorizationSchema,
-      "CardReversedEvent",
-      { id: EXAMPLE_IDS.cardReversedEvent, sent_at: "2026-10-06T18:45:10.344Z", data: AUTHORIZATION_REVERSED_EXAMPLE },
-    ),
-  },
-  "card.declined": {
-    post: webhook("card.declined", EVENT_CATALOG["card.declined"].summary, authorizationSchema, "CardDeclinedEvent", {
-      id: EXAMPLE_IDS.cardDeclinedEvent,
-      sent_at: "2026-10-05T10:12:00.118Z",
-      data: AUTHORIZATION_DECLINED_EXAMPLE,
-    }),
-  },
-  "card.updated": {
-    post: webhook("card.updated", EVENT_CATALOG["card.updated"].summary, cardSchema, "CardUpdatedEvent", {
-      id: EXAMPLE_IDS.cardUpdatedEvent,
-      sent_at: "2026-10-07T09:00:00.210Z",
-      data: CARD_EXAMPLE,
-    }),
-  },
-  "card.frozen": {
-    post: webhook("card.frozen", EVENT_CATALOG["card.frozen"].summary, cardSchema, "CardFrozenEvent", {
-      id: EXAMPLE_IDS.cardFrozenEvent,
-      sent_at: "2026-10-08T09:00:00.184Z",
-      data: { ...CARD_EXAMPLE, status: "frozen" },
-    }),
-  },
-  "card.unfrozen": {
-    post: webhook("card.unfrozen", EVENT_CATALOG["card.unfrozen"].summary, cardSchema, "CardUnfrozenEvent", {
-      id: EXAMPLE_IDS.cardUnfrozenEvent,
-      sent_at: "2026-10-08T17:30:00.097Z",
-      data: CARD_EXAMPLE,
-    }),
-  },
-  "card.canceled": {
-    post: webhook("card.canceled", EVENT_CATALOG["card.canceled"].summary, cardSchema, "CardCanceledEvent", {
-      id: EXAMPLE_IDS.cardCanceledEvent,
-      sent_at: "2026-10-20T12:00:00.151Z",
-      data: { ...CARD_EXAMPLE, status: "canceled" },
-    }),
-  },
-  "wallet.updated": {
-    post: webhook("wallet.updated", EVENT_CATALOG["wallet.updated"].summary, walletSchema, "WalletUpdatedEvent", {
-      id: EXAMPLE_IDS.walletUpdatedEvent,
-      sent_at: "2026-10-10T08:00:00.233Z",
-      data: WALLET_EXAMPLE,
-    }),
-  },
-  "top_up.created": {
-    post: webhook("top_up.created", "Money was added to the application's balance", topUpSchema, "TopUpCreatedEvent", {
-      id: "evt_TopUp0Created0Example01",
-      sent_at: "2026-11-21T09:30:00.512Z",
-      data: TOP_UP_EXAMPLE,
-    }),
-  },
-  "transfer.created": {
-    post: webhook(
-      "transfer.created",
-      "Money moved between the application's balance and a wallet, or between two wallets (one event per wallet it touches)",
-      transferEventDataSchema,
-      "TransferCreatedEvent",
-      { id: "evt_Transfer0Created0Exampl", sent_at: "2026-11-21T09:31:00.204Z", data: TRANSFER_EVENT_EXAMPLE },
-    ),
-  },
-  "card.incremented": {
-    post: webhook(
-      "card.incremented",
-      "The card network raised a hold (an incremental authorization, e.g. a hotel or fuel)",
-      authorizationSchema,
-      "CardIncrementedEvent",
-      { id: EXAMPLE_IDS.cardAuthorizedEvent, sent_at: "2026-10-03T12:15:27.538Z", data: AUTHORIZATION_PENDING_EXAMPLE },
-    ),
-  },
-  "card.advised": {
-    post: webhook(
-      "card.advised",
-      "The card network's stand-in approved a spend while we did not answer (an advice): held, never refused, may overdraw",
-      authorizationSchema,
-      "CardAdvisedEvent",
-      { id: EXAMPLE_IDS.cardAuthorizedEvent, sent_at: "2026-10-03T12:16:27.538Z", data: AUTHORIZATION_PENDING_EXAMPLE },
-    ),
-  },
-  "card.force_posted": {
-    post: webhook(
-      "card.force_posted",
-      "The card network cleared a spend with no authorization (a force post): posted, even below zero",
-      authorizationSchema,
-      "CardForcePostedEvent",
-      { id: EXAMPLE_IDS.cardCapturedEvent, sent_at: "2026-10-03T12:21:05.291Z", data: AUTHORIZATION_CAPTURED_EXAMPLE },
-    ),
-  },
-  "card.return_reversed": {
-    post: webhook(
-      "card.return_reversed",
-      "The card network took back a merchant credit (a return reversal)",
-      authorizationSchema,
-      "CardReturnReversedEvent",
-      { id: EXAMPLE_IDS.cardRefundedEvent, sent_at: "2026-10-04T09:03:45.377Z", data: AUTHORIZATION_REFUNDED_EXAMPLE },
-    ),
-  },
-  // The payout's moves, one kind each, all carrying the payout record (docs/decisions/money-movement.md).
   ...Object.fromEntries(
-    PAYOUT_EVENTS.map((event, i) => [
-      event,
-      {
-        post: webhook(event, EVENT_CATALOG[event].summary, payoutSchema, `${pascal(event)}Event`, {
-          id: `evt_Payout0Example0${String(i).padStart(8, "0")}`,
-          sent_at: "2026-11-21T10:00:00.000Z",
-          data: { ...PAYOUT_EXAMPLE, status: PAYOUT_EXAMPLE_STATUS[event] },
-        }),
-      },
-    ]),
+    EVENT_TYPES.map((event) => {
+      const entry = EVENT_CATALOG[event];
+      return [event, { post: webhook(event, entry.summary, entry.data, `${pascal(event)}Event`, entry.example) }];
+    }),
   ),
 };

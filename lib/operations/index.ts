@@ -65,7 +65,14 @@ import {
   verifyProofOperation,
   verifyStatementTokenOperation,
 } from "./verification";
-import { createWalletOperation, getWalletOperation, updateWalletOperation } from "./wallets";
+import {
+  closeWalletOperation,
+  createWalletOperation,
+  freezeWalletOperation,
+  getWalletOperation,
+  unfreezeWalletOperation,
+  updateWalletOperation,
+} from "./wallets";
 import {
   cancelWebhookRecoveryOperation,
   createWebhookEndpointOperation,
@@ -107,6 +114,9 @@ export const OPERATIONS: readonly Operation[] = [
   createWalletOperation,
   getWalletOperation,
   updateWalletOperation,
+  freezeWalletOperation,
+  unfreezeWalletOperation,
+  closeWalletOperation,
   issueCardOperation,
   getCardOperation,
   updateCardOperation,

@@ -55,7 +55,7 @@ export const expireTestAuthorizationOperation = defineOperation({
   surface: "sdk",
   summary: "Expire a test hold now",
   description:
-    "Test mode only (live keys get 403 `test_mode_only`). Does now what the webhook worker does at a pending authorization's `expiresAt`: releases the whole hold, sets the status to `expired` and fires `card.reversed`. Any other status is 409, as for a reversal. No body.",
+    "Test mode only (live keys get 403 `test_mode_only`). Does now what the webhook worker does at a pending authorization's `expiresAt`: releases the whole hold, sets the status to `expired` and fires `card.expired`. Any other status is 409, as for a reversal. No body.",
   tags: ["Test helpers"],
   scope: "transactions:write",
   params: authorizationPathSchema,

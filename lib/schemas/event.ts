@@ -47,6 +47,15 @@ export const EXAMPLE_EVENT_SEQUENCES = {
   "payout.failed": 22,
   "payout.returned": 23,
   "payout.canceled": 24,
+  // Later still: a hold that lapsed, then the wallet frozen, unfrozen and, emptied, closed.
+  "card.expired": 25,
+  "wallet.frozen": 26,
+  "wallet.unfrozen": 27,
+  "wallet.closed": 28,
+  // The application's own operational events, after its top-up in its stream.
+  "webhook_endpoint.disabled": 2,
+  "decision_endpoint.failing": 3,
+  "webhook_secret.rotated": 4,
 } as const satisfies Record<EventType, number>;
 
 /** The same field, with the same words, in the events API and in every webhook envelope. */
@@ -62,7 +71,8 @@ const eventShape = z.object({
   type: eventTypeSchema,
   sequence: eventSequenceSchema,
   data: z.record(z.string(), z.unknown()).meta({
-    description: "The resource record as the API returned it when the event happened (wallet, card or authorization).",
+    description:
+      "The resource record as the API returned it when the event happened (wallet, card, authorization, transfer, payout…), or for an operational event its ids, reason and times; GET /event-types has each kind's schema.",
   }),
   livemode: livemodeSchema,
   createdAt: timestampSchema,

@@ -10,6 +10,7 @@ import { postTransfer } from "@/lib/ledger/post-transfer";
 import { requireExponent, toMajor, toMinor } from "@/lib/money/amount";
 import type { CreateTransferBody, TransferRecord } from "@/lib/schemas/money-movement";
 import type { Tenant } from "@/lib/tenant";
+import { currentWalletStatus } from "@/lib/wallets/current-status";
 import { findWallet, type FoundWallet } from "@/lib/wallets/get-wallet";
 import { ensureBalanceAccount, lockAccounts } from "@/lib/balance/balance-account";
 import { countTransferAgainstLimits } from "@/lib/spending-controls/check-transfer";
@@ -55,16 +56,19 @@ export async function createTransfer(tx: Db, tenant: Tenant, input: CreateTransf
   const locked = await lockAccounts(tx, [source.account.id, destination.account.id]);
   const sourceAccount = locked.get(source.account.id);
   if (!sourceAccount) throw new Error(`account ${source.account.id} was not locked`);
-  if (source.wallet && source.wallet.status !== "active") {
+  // Read again under the locks: a freeze or close that committed while this waited counts.
+  const sourceStatus = source.wallet ? await currentWalletStatus(tx, source.wallet.id) : null;
+  const destinationStatus = destination.wallet ? await currentWalletStatus(tx, destination.wallet.id) : null;
+  if (source.wallet && sourceStatus !== "active") {
     throw new DomainError(
       "wallet_not_active",
-      `The wallet ${source.wallet.externalUserId} is ${source.wallet.status} and cannot send.`,
+      `The wallet ${source.wallet.externalUserId} is ${sourceStatus} and cannot send.`,
       {
         param: "from",
       },
     );
   }
-  if (destination.wallet?.status === "closed") {
+  if (destination.wallet && destinationStatus === "closed") {
     throw new DomainError(
       "wallet_not_active",
       `The wallet ${destination.wallet.externalUserId} is closed and cannot receive.`,

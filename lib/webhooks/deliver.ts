@@ -9,8 +9,10 @@ import { mailEndpointDisabled } from "./endpoint-disabled-mail";
 import { openWebhookSecret } from "@/lib/applications/webhook-secret";
 import { recordSystemAudit } from "@/lib/audit/record-audit";
 import { prisma } from "@/lib/db/client";
+import { recordEvent } from "@/lib/events/record-event";
 import type { DeliveryStatus, Prisma, PrismaClient, WebhookAttempt } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
+import type { WebhookEndpointDisabledData } from "@/lib/schemas/operational-event";
 import {
   afterFailure,
   breakerVerdict,
@@ -482,7 +484,11 @@ async function recordFailureOnce(
     await tx.webhookEndpoint.update({ where: { id: row.endpointId }, data: health });
     const disabledNow = endpoint.enabled && health.enabled === false;
     if (disabledNow) {
-      await recordAutomaticDisable(tx, row, health.disabledReason ?? context.reason);
+      await recordAutomaticDisable(tx, row, {
+        reason: health.disabledReason ?? context.reason,
+        failingSince: health.failingSince ?? at,
+        disabledAt: health.disabledAt ?? at,
+      });
       await parkEndpointDeliveries(tx, row.endpointId);
     } else if (health.backoffUntil) {
       await rescheduleEndpointJobs(tx, row.endpointId, health.backoffUntil, "later");
@@ -532,8 +538,16 @@ async function nextState(
   return { status: "pending", nextAttemptAt: runAt };
 }
 
-/** The audit line a merchant finds beside their own actions: the engine turned the endpoint off, and why. */
-async function recordAutomaticDisable(tx: Prisma.TransactionClient, row: DeliveryToSend, reason: string) {
+/**
+ * The audit line a merchant finds beside their own actions, the mail, and the
+ * webhook_endpoint.disabled event (to the application's other endpoints; this one is off now), all
+ * in the transaction that turns the endpoint off, so none goes without the others.
+ */
+async function recordAutomaticDisable(
+  tx: Prisma.TransactionClient,
+  row: DeliveryToSend,
+  { reason, failingSince, disabledAt }: { reason: string; failingSince: Date; disabledAt: Date },
+) {
   await recordSystemAudit(tx, {
     applicationId: row.applicationId,
     action: "webhook_endpoint.disabled_automatically",
@@ -546,6 +560,20 @@ async function recordAutomaticDisable(tx: Prisma.TransactionClient, row: Deliver
     livemode: row.livemode,
     reason,
   });
+  const data: WebhookEndpointDisabledData = {
+    id: row.endpointId,
+    object: "webhook_endpoint",
+    reason,
+    failingSince: failingSince.toISOString(),
+    disabledAt: disabledAt.toISOString(),
+    livemode: row.livemode,
+  };
+  await recordEvent(
+    tx,
+    { applicationId: row.applicationId, livemode: row.livemode },
+    "webhook_endpoint.disabled",
+    data,
+  );
 }
 
 const GONE = 410;

@@ -4,9 +4,11 @@
 import { mintWebhookSecret, openWebhookSecret, sealWebhookSecret } from "@/lib/applications/webhook-secret";
 import { recordSystemAudit } from "@/lib/audit/record-audit";
 import type { Db } from "@/lib/db/client";
+import { recordEvent } from "@/lib/events/record-event";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import type { KeyMode } from "@/lib/keys/api-key-secret";
+import type { WebhookSecretRotatedData } from "@/lib/schemas/operational-event";
 
 export const SIGNING_SECRET_ACTIVATION_TASK = "webhook_signing_secret_activation";
 
@@ -105,6 +107,7 @@ export async function rollSigningSecret(
       job_key => ${key})`;
   } else {
     await removeActivationJob(tx, key);
+    await recordRotated(tx, { ...row, applicationId, livemode }, false);
   }
   return { id: row.id, secret, activeFrom, pending: activeFrom > now };
 }
@@ -132,7 +135,39 @@ export async function activatePendingSecret(
     select: selectRow,
   });
   await removeActivationJob(tx, activationJobKey(applicationId, livemode));
+  await recordRotated(tx, { ...activated, applicationId, livemode }, false);
   return activated;
+}
+
+/**
+ * webhook_secret.rotated in the transaction where the secret takes over (docs/decisions/operational-events.md):
+ * the ids of the new secret and the one it replaced, never either secret.
+ */
+async function recordRotated(
+  tx: Db,
+  row: { id: string; activeFrom: Date; applicationId: string; livemode: boolean },
+  scheduled: boolean,
+) {
+  const previous = await tx.webhookSigningSecret.findFirst({
+    where: {
+      applicationId: row.applicationId,
+      livemode: row.livemode,
+      id: { not: row.id },
+      activeFrom: { lte: row.activeFrom },
+    },
+    orderBy: [{ activeFrom: "desc" }, { createdAt: "desc" }],
+    select: { id: true },
+  });
+  const data: WebhookSecretRotatedData = {
+    id: row.id,
+    object: "webhook_signing_secret",
+    mode: modeOf(row.livemode),
+    previousSecretId: previous?.id ?? null,
+    scheduled,
+    activeFrom: row.activeFrom.toISOString(),
+    livemode: row.livemode,
+  };
+  await recordEvent(tx, { applicationId: row.applicationId, livemode: row.livemode }, "webhook_secret.rotated", data);
 }
 
 /** Whether the audit log already says this secret took over (written by hand or by an earlier run). */
@@ -169,6 +204,7 @@ export async function recordScheduledActivation(db: PrismaClient, secretId: stri
       action: "webhook_secret.activated",
       detail: activationAuditDetail(row.livemode, row, true),
     });
+    await recordRotated(tx, row, true);
     return true;
   });
 }

@@ -9,19 +9,23 @@ import { DomainError } from "@/lib/errors";
 import { EVENT_TYPES, type EventType } from "@/lib/events/record-event";
 import type { WebhookEndpoint } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
-import type { AuthorizationRecord } from "@/lib/schemas/authorization";
-import type { CardRecord } from "@/lib/schemas/card";
-import type { PayoutRecord, PayoutStatusName, TopUpRecord, TransferEventData } from "@/lib/schemas/money-movement";
-
-const PAYOUT_STATUS_OF: Partial<Record<EventType, PayoutStatusName>> = {
-  "payout.created": "pending",
-  "payout.in_transit": "in_transit",
-  "payout.paid": "paid",
-  "payout.failed": "failed",
-  "payout.returned": "returned",
-  "payout.canceled": "canceled",
-};
-import type { WalletRecord } from "@/lib/schemas/wallet";
+import { authorizationSchema, type AuthorizationRecord } from "@/lib/schemas/authorization";
+import { cardSchema, type CardRecord } from "@/lib/schemas/card";
+import { EVENT_CATALOG } from "@/lib/schemas/event-catalog";
+import {
+  payoutSchema,
+  topUpSchema,
+  transferEventDataSchema,
+  type PayoutRecord,
+  type TopUpRecord,
+  type TransferEventData,
+} from "@/lib/schemas/money-movement";
+import type {
+  DecisionEndpointFailingData,
+  WebhookEndpointDisabledData,
+  WebhookSecretRotatedData,
+} from "@/lib/schemas/operational-event";
+import { walletSchema, type WalletRecord } from "@/lib/schemas/wallet";
 import { newAccountNumber } from "@/lib/wallets/account-number";
 import { queueDeliveries } from "./fan-out";
 
@@ -103,29 +107,46 @@ function sampleCardControls(spendLimit: number): Pick<CardRecord, "spendLimit" |
 }
 
 /**
- * A record shaped exactly like the real event's data (the API's wallet, card or authorization, with
- * ids of the right prefixes): one holder's new wallet, its card, and a spend at a plausible merchant,
- * held, captured in part and refunded in part as the kind says.
+ * The status the kind's record is in after its change, read from the catalog's example of the kind
+ * (a card.frozen card is frozen, a payout.paid payout paid): one list, not a second table here.
  */
-/** The card kinds' data is the card, in the status the change left it. */
-const CARD_STATUS_AFTER: Partial<Record<EventType, CardRecord["status"]>> = {
-  "card.issued": "active",
-  "card.frozen": "frozen",
-  "card.unfrozen": "active",
-  "card.canceled": "canceled",
-  "card.updated": "active",
-};
+function statusAfter(type: EventType): string {
+  const status = EVENT_CATALOG[type].example.data.status;
+  if (typeof status !== "string") throw new Error(`the catalog's ${type} example has no status`);
+  return status;
+}
 
-function sampleRecord(
-  type: EventType,
-  livemode: boolean,
-): WalletRecord | CardRecord | AuthorizationRecord | TopUpRecord | TransferEventData | PayoutRecord {
+function oneOf<T extends string>(value: string, allowed: readonly T[]): T {
+  const found = allowed.find((a) => a === value);
+  if (found === undefined) throw new Error(`${value} is not one of ${allowed.join(", ")}`);
+  return found;
+}
+
+type SampleData =
+  | WalletRecord
+  | CardRecord
+  | AuthorizationRecord
+  | TopUpRecord
+  | TransferEventData
+  | PayoutRecord
+  | WebhookEndpointDisabledData
+  | DecisionEndpointFailingData
+  | WebhookSecretRotatedData;
+
+/**
+ * A record shaped exactly like the real event's data, chosen by the data schema the catalog gives
+ * the kind (a wallet, card, authorization, top-up, transfer or payout with ids of the right
+ * prefixes: one holder's new wallet, its card, and a spend at a plausible merchant, held, captured
+ * in part and refunded in part as the kind says), or for an operational event its ids and times.
+ */
+function sampleRecord(type: EventType, livemode: boolean): SampleData {
+  const schema = EVENT_CATALOG[type].data;
   const now = new Date();
   const createdAt = now.toISOString();
   const holder = pick(HOLDERS);
   const walletId = newId("wal");
   const externalUserId = `user_${randomInt(1000, 100_000)}`;
-  if (type === "top_up.created") {
+  if (schema === topUpSchema) {
     const topUp = amount(1000, 50_000);
     const reference = livemode ? `DEP-${randomInt(100_000, 1_000_000)}` : null;
     return {
@@ -140,8 +161,15 @@ function sampleRecord(
       createdAt,
     };
   }
-  if (type.startsWith("payout.")) {
-    const status = PAYOUT_STATUS_OF[type] ?? "pending";
+  if (schema === payoutSchema) {
+    const status = oneOf(statusAfter(type), [
+      "pending",
+      "in_transit",
+      "paid",
+      "failed",
+      "returned",
+      "canceled",
+    ] as const);
     return {
       id: newId("po"),
       object: "payout",
@@ -158,7 +186,7 @@ function sampleRecord(
       updatedAt: createdAt,
     };
   }
-  if (type === "transfer.created") {
+  if (schema === transferEventDataSchema) {
     return {
       id: newId("tr"),
       object: "transfer",
@@ -173,7 +201,8 @@ function sampleRecord(
       walletId,
     };
   }
-  if (type === "wallet.provisioned" || type === "wallet.updated") {
+  if (schema === walletSchema) {
+    const status = oneOf(statusAfter(type), ["active", "frozen", "closed"] as const);
     return {
       id: walletId,
       object: "wallet",
@@ -189,7 +218,7 @@ function sampleRecord(
       },
       currency: "USD",
       accountNumber: newAccountNumber(),
-      status: "active",
+      status,
       balance: { available: 0, posted: 0 },
       // wallet.updated: its controls were just set.
       spendingControls: {
@@ -200,9 +229,11 @@ function sampleRecord(
       createdAt,
     };
   }
+  const operational = operationalSample(type, livemode, now);
+  if (operational) return operational;
   const cardId = newId("card");
-  const cardStatus = CARD_STATUS_AFTER[type];
-  if (cardStatus) {
+  if (schema === cardSchema) {
+    const cardStatus = oneOf(statusAfter(type), ["active", "frozen", "canceled"] as const);
     return {
       id: cardId,
       object: "card",
@@ -220,8 +251,10 @@ function sampleRecord(
       createdAt,
     };
   }
+  if (schema !== authorizationSchema) throw new Error(`no sample record for ${type}`);
   const held = amount(5, 120);
-  if (type === "card.declined") {
+  const status = oneOf(statusAfter(type), ["pending", "closed", "reversed", "expired", "declined"] as const);
+  if (status === "declined") {
     return {
       id: newId("auth"),
       object: "authorization",
@@ -245,9 +278,9 @@ function sampleRecord(
       updatedAt: createdAt,
     };
   }
-  // The hold came first; a capture, refund or reversal is what just happened.
-  const authorizedAt = type === "card.authorized" ? createdAt : new Date(now.getTime() - 6 * 60_000).toISOString();
-  const captured = type === "card.authorized" || type === "card.reversed" ? 0 : Math.round(held * 92) / 100;
+  // The hold came first; a capture, refund, reversal or lapse is what just happened.
+  const authorizedAt = status === "pending" ? createdAt : new Date(now.getTime() - 6 * 60_000).toISOString();
+  const captured = status === "closed" ? Math.round(held * 92) / 100 : 0;
   const refunded = type === "card.refunded" ? Math.round(captured * 25) / 100 : 0;
   return {
     id: newId("auth"),
@@ -257,7 +290,7 @@ function sampleRecord(
     externalUserId,
     amount: held,
     currency: "USD",
-    status: type === "card.authorized" ? "pending" : type === "card.reversed" ? "reversed" : "closed",
+    status,
     declineCode: null,
     capturedAmount: captured,
     refundedAmount: refunded,
@@ -272,4 +305,44 @@ function sampleRecord(
     createdAt: authorizedAt,
     updatedAt: createdAt,
   };
+}
+
+/** The operational kinds' data (ids, reasons, times), or null for a kind about a record. */
+function operationalSample(type: EventType, livemode: boolean, now: Date): SampleData | null {
+  const at = now.toISOString();
+  const hourAgo = new Date(now.getTime() - 60 * 60_000).toISOString();
+  if (type === "webhook_endpoint.disabled") {
+    const since = new Date(now.getTime() - 3 * 86_400_000 - 60_000).toISOString();
+    return {
+      id: newId("we"),
+      object: "webhook_endpoint",
+      reason: `Disabled automatically: every delivery failed for 3 days (since ${since}) with no success; last error: HTTP 503`,
+      failingSince: since,
+      disabledAt: at,
+      livemode,
+    };
+  }
+  if (type === "decision_endpoint.failing") {
+    return {
+      id: newId("aep"),
+      object: "decision_endpoint",
+      reason: pick(["timeout", "error", "invalid_response"] as const),
+      consecutiveFailures: 5,
+      failingSince: hourAgo,
+      defaultAction: pick(["approve", "decline"] as const),
+      livemode,
+    };
+  }
+  if (type === "webhook_secret.rotated") {
+    return {
+      id: newId("whsk"),
+      object: "webhook_signing_secret",
+      mode: livemode ? "live" : "test",
+      previousSecretId: newId("whsk"),
+      scheduled: true,
+      activeFrom: at,
+      livemode,
+    };
+  }
+  return null;
 }

@@ -1,5 +1,5 @@
 // Holds that end (docs/decisions/holds-that-end.md): a reversal or an expiry releases exactly the
-// hold and records card.reversed once; a reversed or expired hold is not captured, refunded or
+// hold and records card.reversed once (card.expired for a lapse); a reversed or expired hold is not captured, refunded or
 // ended again; the expiry is one queued job per hold, due at expiresAt, that expires it once
 // however many workers run it; a card past its expiry month declines with card_expired.
 import { once } from "node:events";
@@ -19,9 +19,13 @@ import { workerProcesses } from "../helpers/worker-process";
 
 const DAY_MS = 86_400_000;
 
+/** The events that ended the hold: card.reversed for a reversal, card.expired for a lapse. */
 async function reversedEvents(authorizationId: string) {
-  const events = await prisma().event.findMany({ where: { type: "card.reversed" }, orderBy: { sequence: "asc" } });
-  return events.filter((event) => (event.data as { id?: string }).id === authorizationId);
+  const events = await prisma().event.findMany({
+    where: { type: { in: ["card.reversed", "card.expired"] }, data: { path: ["id"], equals: authorizationId } },
+    orderBy: { sequence: "asc" },
+  });
+  return events;
 }
 
 async function expiryJob(authorizationId: string) {
@@ -150,7 +154,7 @@ describe("expiry", () => {
     expect(results.find((r) => r !== null)).toMatchObject({ id: auth.id, status: "expired", capturedAmount: 0 });
     expect((await api.wallet(app.key, userId)).data?.balance).toEqual({ available: 85, posted: 100 });
     expect(await reversedEvents(auth.id)).toHaveLength(1);
-    expect((await reversedEvents(auth.id))[0]!.data).toMatchObject({ status: "expired" });
+    expect((await reversedEvents(auth.id))[0]).toMatchObject({ type: "card.expired", data: { status: "expired" } });
 
     const capture = await api.capture(app.key, auth.id, { amount: 1 });
     expect(capture.response.status).toBe(409);
@@ -233,11 +237,11 @@ describe("card expiry", () => {
   });
 });
 
-describe("card.reversed delivered by a worker", () => {
+describe("card.reversed and card.expired delivered by a worker", () => {
   const receivers: WebhookReceiver[] = [];
   afterAll(() => Promise.all(receivers.map((r) => r.close())));
 
-  it("delivers one card.reversed for a reversal and one for an expiry the worker ran", async () => {
+  it("delivers one card.reversed for a reversal and one card.expired for an expiry the worker ran", async () => {
     const worker = await startTestWorker();
     try {
       const app = await setupApp();
@@ -254,18 +258,18 @@ describe("card.reversed delivered by a worker", () => {
       const reversals = () =>
         hooks.received
           .map((r) => JSON.parse(r.rawBody.toString("utf8")) as { event: string; data: { id: string; status: string } })
-          .filter((envelope) => envelope.event === "card.reversed");
+          .filter((envelope) => envelope.event === "card.reversed" || envelope.event === "card.expired");
       await waitUntil(() => reversals().length >= 2);
       // Long enough for a duplicate to show up if one were coming.
       await sleep(1_000);
       expect(
         reversals()
-          .map((envelope) => [envelope.data.id, envelope.data.status])
+          .map((envelope) => [envelope.event, envelope.data.id, envelope.data.status])
           .sort(),
       ).toEqual(
         [
-          [toReverse.id, "reversed"],
-          [toExpire.id, "expired"],
+          ["card.reversed", toReverse.id, "reversed"],
+          ["card.expired", toExpire.id, "expired"],
         ].sort(),
       );
       expect((await api.wallet(app.key, userId)).data?.balance).toEqual({ available: 100, posted: 100 });

@@ -181,6 +181,11 @@ describe("card network lifecycle", () => {
     await t.send({ kind: "clearing", amount: 1000n, authorization: { id } });
     await t.send({ kind: "expiry", amount: 0n, authorization: { id } });
     expect(await t.balance()).toEqual({ posted: 9000n, held: 0n });
+    // The network's expiry is a lapse: card.expired, never card.reversed.
+    const ended = await prisma().event.findMany({
+      where: { walletId: t.walletId, type: { in: ["card.reversed", "card.expired"] } },
+    });
+    expect(ended.map((e) => [e.type, (e.data as { id?: string }).id])).toEqual([["card.expired", id]]);
     await t.send({ kind: "refund", amount: 400n, authorization: { id } });
     await t.send({ kind: "refund", amount: 250n });
     expect(await t.balance()).toEqual({ posted: 9650n, held: 0n });

@@ -16,6 +16,7 @@ import { createRunDatabase, type RunDatabase } from "@/lib/db/run-database";
 import { EVENT_TYPES, type EventType } from "@/lib/events/record-event";
 import { newId } from "@/lib/ids";
 import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
+import { modeSigningSecrets, openSigningSecret } from "@/lib/webhooks/signing-secrets";
 import { SIGNATURE_HEADER, verifySignature, verifyWebhookRequest, type WebhookEnvelope } from "@/lib/webhooks/verify";
 import type { WebhookWorker } from "@/lib/webhooks/worker";
 import { startTestWorker } from "../helpers/test-worker";
@@ -86,8 +87,12 @@ describe("cli trigger", () => {
   it.each(EVENT_TYPES.map((type) => [type]))(
     "%s: the receiver gets a correctly signed test-mode delivery of that event, and a tampered copy is refused",
     async (type: EventType) => {
-      const { appId, webhookSecret, hooks } = await appWithReceiver();
+      const { appId, webhookSecret: firstSecret, hooks } = await appWithReceiver();
       const result = await triggerTestEvent(appId, type);
+      // A real roll: from then on deliveries are signed with the new test-mode secret only.
+      const secrets = await modeSigningSecrets(prisma(), appId, false);
+      const webhookSecret = openSigningSecret(secrets.current).secret;
+      expect(webhookSecret === firstSecret).toBe(type !== "webhook_secret.rotated");
 
       const target = result.events.at(-1)!;
       expect(target.type).toBe(type);
@@ -115,8 +120,8 @@ describe("cli trigger", () => {
       // The event is real: stored in test mode for this application, with the record it names.
       const stored = await prisma().event.findUniqueOrThrow({ where: { id: target.id } });
       expect(stored).toMatchObject({ applicationId: appId, livemode: false, type });
-      // A top-up is about the application's balance: it needs no wallet.
-      const wallets = type === "top_up.created" ? 0 : 1;
+      // A top-up is about the application's balance, the operational events about the application: no wallet.
+      const wallets = ["top_up.created", "webhook_endpoint.disabled", "webhook_secret.rotated"].includes(type) ? 0 : 1;
       expect(await prisma().wallet.count({ where: { applicationId: appId, livemode: false } })).toBe(wallets);
       expect(await prisma().wallet.count({ where: { applicationId: appId, livemode: true } })).toBe(0);
     },

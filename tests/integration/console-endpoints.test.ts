@@ -3,14 +3,6 @@
 // deliveries failed, no replay, gone from the lists, deliveries still readable), the endpoint page's
 // figures from known attempts, and a test event of every kind shaped like the real record and left
 // out of the API's event list.
-import {
-  PAYOUT_EXAMPLE,
-  payoutSchema,
-  TOP_UP_EXAMPLE,
-  TRANSFER_EVENT_EXAMPLE,
-  topUpSchema,
-  transferEventDataSchema,
-} from "@/lib/schemas/money-movement";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
@@ -29,9 +21,10 @@ import { signUp } from "@/lib/console/sign-up";
 import { updateEndpoint } from "@/lib/console/update-endpoint";
 import { EVENT_TYPES, type EventType } from "@/lib/events/record-event";
 import { newId } from "@/lib/ids";
-import { AUTHORIZATION_PENDING_EXAMPLE, authorizationSchema } from "@/lib/schemas/authorization";
-import { CARD_EXAMPLE, cardSchema } from "@/lib/schemas/card";
-import { WALLET_EXAMPLE, walletSchema } from "@/lib/schemas/wallet";
+import { authorizationSchema } from "@/lib/schemas/authorization";
+import { cardSchema } from "@/lib/schemas/card";
+import { EVENT_CATALOG } from "@/lib/schemas/event-catalog";
+import { walletSchema } from "@/lib/schemas/wallet";
 import { isValidAccountNumber } from "@/lib/wallets/account-number";
 import { deliver } from "@/lib/webhooks/deliver";
 import { addWebhookEndpoint } from "@/lib/webhooks/endpoints";
@@ -433,32 +426,11 @@ describe("the endpoint page's snapshot", () => {
 });
 
 describe("test events", () => {
-  const SCHEMAS: Record<EventType, { schema: z.ZodObject; example: object; prefix: string }> = {
-    "wallet.provisioned": { schema: walletSchema, example: WALLET_EXAMPLE, prefix: "wal" },
-    "card.issued": { schema: cardSchema, example: CARD_EXAMPLE, prefix: "card" },
-    "card.authorized": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
-    "card.captured": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
-    "card.refunded": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
-    "card.reversed": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
-    "card.declined": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
-    "card.frozen": { schema: cardSchema, example: CARD_EXAMPLE, prefix: "card" },
-    "card.unfrozen": { schema: cardSchema, example: CARD_EXAMPLE, prefix: "card" },
-    "card.canceled": { schema: cardSchema, example: CARD_EXAMPLE, prefix: "card" },
-    "card.updated": { schema: cardSchema, example: CARD_EXAMPLE, prefix: "card" },
-    "wallet.updated": { schema: walletSchema, example: WALLET_EXAMPLE, prefix: "wal" },
-    "card.incremented": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
-    "card.advised": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
-    "card.force_posted": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
-    "card.return_reversed": { schema: authorizationSchema, example: AUTHORIZATION_PENDING_EXAMPLE, prefix: "auth" },
-    "top_up.created": { schema: topUpSchema, example: TOP_UP_EXAMPLE, prefix: "tu" },
-    "transfer.created": { schema: transferEventDataSchema, example: TRANSFER_EVENT_EXAMPLE, prefix: "tr" },
-    "payout.created": { schema: payoutSchema, example: PAYOUT_EXAMPLE, prefix: "po" },
-    "payout.in_transit": { schema: payoutSchema, example: PAYOUT_EXAMPLE, prefix: "po" },
-    "payout.paid": { schema: payoutSchema, example: PAYOUT_EXAMPLE, prefix: "po" },
-    "payout.failed": { schema: payoutSchema, example: PAYOUT_EXAMPLE, prefix: "po" },
-    "payout.returned": { schema: payoutSchema, example: PAYOUT_EXAMPLE, prefix: "po" },
-    "payout.canceled": { schema: payoutSchema, example: PAYOUT_EXAMPLE, prefix: "po" },
-  };
+  /** The kind's data schema and example, from the catalog; the id's prefix is the example's. */
+  function schemaOf(kind: EventType): { schema: z.ZodObject; example: object; prefix: string } {
+    const { data, example } = EVENT_CATALOG[kind];
+    return { schema: data, example: example.data, prefix: String(example.data.id).split("_")[0] ?? "" };
+  }
 
   it("sends every kind shaped exactly like the real record, marked as a test, left out of the API's list", async () => {
     const { context, appId } = await merchant();
@@ -474,7 +446,7 @@ describe("test events", () => {
       expect(result.type).toBe(kind);
       const event = await prisma().event.findUniqueOrThrow({ where: { id: result.eventId } });
       expect(event).toMatchObject({ type: kind, isTest: true, livemode: false, walletId: null });
-      const { schema, example, prefix } = SCHEMAS[kind];
+      const { schema, example, prefix } = schemaOf(kind);
       const data = schema.strict().parse(event.data);
       // Exactly the real record's fields, none missing, none extra.
       expect(Object.keys(data).sort()).toEqual(Object.keys(example).sort());
@@ -496,6 +468,11 @@ describe("test events", () => {
     });
     expect(cardSchema.parse(sentAs("card.frozen")).status).toBe("frozen");
     expect(cardSchema.parse(sentAs("card.canceled")).status).toBe("canceled");
+    expect(walletSchema.parse(sentAs("wallet.frozen")).status).toBe("frozen");
+    expect(walletSchema.parse(sentAs("wallet.closed")).status).toBe("closed");
+    expect(authorizationSchema.parse(sentAs("card.expired"))).toMatchObject({ status: "expired", capturedAmount: 0 });
+    expect(sentAs("webhook_secret.rotated")).toMatchObject({ object: "webhook_signing_secret", mode: "test" });
+    expect(JSON.stringify(sentAs("webhook_secret.rotated"))).not.toMatch(/whsec_/);
     expect(authorized).toMatchObject({ status: "pending", capturedAmount: 0, refundedAmount: 0 });
     expect(authorized!.amount).toBeGreaterThan(0);
     expect(captured).toMatchObject({ status: "closed", refundedAmount: 0 });

@@ -16,6 +16,7 @@ import { EVENT_TYPES, walletIdOf } from "@/lib/events/record-event";
 import type { Event } from "@/lib/generated/prisma/client";
 import { fundWallet } from "@/lib/ledger/fund-wallet";
 import { openApiDocument } from "@/lib/openapi/document";
+import { EXAMPLE_EVENT_SEQUENCES } from "@/lib/schemas/event";
 import type { Tenant } from "@/lib/tenant";
 import { createWallet } from "@/lib/wallets/create-wallet";
 import { api, merchant, walletWithCard } from "../helpers/card-money";
@@ -239,7 +240,19 @@ describe("the events API", () => {
       "payout.failed": 22,
       "payout.returned": 23,
       "payout.canceled": 24,
+      // Later: a lapsed hold, the wallet frozen, unfrozen and closed; the application's own events.
+      "card.expired": 25,
+      "wallet.frozen": 26,
+      "wallet.unfrozen": 27,
+      "wallet.closed": 28,
+      "webhook_endpoint.disabled": 2,
+      "decision_endpoint.failing": 3,
+      "webhook_secret.rotated": 4,
     });
+    // And the table the examples are drawn from says the same.
+    expect(
+      Object.fromEntries(envelopes.map((name) => [schemas[name].example.event, schemas[name].example.sequence])),
+    ).toEqual(EXAMPLE_EVENT_SEQUENCES);
   });
 });
 

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { GET as openApiRoute } from "@/app/api/public/openapi.json/route";
 import { receiverExamples } from "@/app/webhooks/security/receiver-examples";
 import WebhookSecurityPage from "@/app/webhooks/security/page";
+import { EVENT_TYPES } from "@/lib/events/record-event";
 import { REPO_ROOT } from "@/lib/db/paths";
 import { CURRENT_SCHEMA_VERSION, SCHEMA_VERSIONS } from "@/lib/schema-versions";
 import { SCHEMA_VERSION } from "@/lib/version";
@@ -126,6 +127,16 @@ describe("/webhooks/security", () => {
     expect(ordering).toMatch(/retry or replay carries the same event <code[^>]*>id<\/code> and.*?sequence/);
     expect(html).toContain('href="#ordering"');
     expect(html).toContain(escapeHtml('"sequence":2,"data":{"id":"card_'));
+  });
+
+  it("lists every event kind added since the first five in the migration guide, and says card.expired replaced card.reversed for a lapse", () => {
+    const list = html.match(/<ul[^>]*data-testid="added-event-kinds">.*?<\/ul>/)?.[0] ?? "";
+    const listed = [...list.matchAll(/<li><code[^>]*>([^<]+)<\/code>/g)].map((m) => m[1]);
+    const first = ["wallet.provisioned", "card.issued", "card.authorized", "card.captured", "card.refunded"];
+    expect(listed).toEqual(EVENT_TYPES.filter((type) => !first.includes(type)));
+    expect(listed).toEqual(expect.arrayContaining(["card.expired", "wallet.closed", "webhook_secret.rotated"]));
+    const note = html.match(/<p data-testid="card-expired-migration">.*?<\/p>/)?.[0] ?? "";
+    expect(note).toMatch(/now .*card\.expired.*no longer .*card\.reversed/);
   });
 
   it("lists exactly the headers a delivery is sent with", () => {

@@ -2,38 +2,24 @@
 // and the authorization decision request (a callback signed like them).
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, it } from "vitest";
+import { EVENT_TYPES } from "@/lib/events/record-event";
 import { openApiDocument } from "@/lib/openapi/document";
+import { EVENT_CATALOG } from "@/lib/schemas/event-catalog";
 
 describe("OpenAPI webhooks", () => {
   it("documents every event kind and the decision request, the delivery and endpoint routes, endpoint health and the replay limit, and stays a valid 3.1 document", async () => {
     const doc = JSON.parse(JSON.stringify(openApiDocument()));
-    expect(Object.keys(doc.webhooks).sort()).toEqual([
-      "card.advised",
-      "card.authorization.request",
-      "card.authorized",
-      "card.canceled",
-      "card.captured",
-      "card.declined",
-      "card.force_posted",
-      "card.frozen",
-      "card.incremented",
-      "card.issued",
-      "card.refunded",
-      "card.return_reversed",
-      "card.reversed",
-      "card.unfrozen",
-      "card.updated",
-      "payout.canceled",
-      "payout.created",
-      "payout.failed",
-      "payout.in_transit",
-      "payout.paid",
-      "payout.returned",
-      "top_up.created",
-      "transfer.created",
-      "wallet.provisioned",
-      "wallet.updated",
-    ]);
+    // Every kind of the catalog, and the decision request beside them.
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...EVENT_TYPES, "card.authorization.request"].sort());
+    expect(EVENT_TYPES).toEqual(expect.arrayContaining(["card.expired", "wallet.closed", "webhook_secret.rotated"]));
+    for (const kind of EVENT_TYPES) {
+      const envelope = doc.webhooks[kind].post.requestBody.content["application/json"].schema.$ref.split("/").at(-1);
+      expect(doc.components.schemas[envelope].properties.event.const, kind).toBe(kind);
+      expect(doc.components.schemas[envelope].example.data, kind).toEqual(EVENT_CATALOG[kind].example.data);
+    }
+    expect(doc.components.schemas.WebhookSecretRotatedEvent.properties.data.$ref).toBe(
+      "#/components/schemas/WebhookSecretRotated",
+    );
     const captured = doc.webhooks["card.captured"].post;
     expect(captured.parameters.map((p: { name: string }) => p.name)).toContain("x-service-signature");
     expect(captured.requestBody.content["application/json"].schema.$ref).toBe("#/components/schemas/CardCapturedEvent");

@@ -3,7 +3,8 @@
 // or missing events, handle secret rotation, and the
 // payload schema version history with its migration guides, rendered from lib/schema-versions.json.
 import type { Metadata } from "next";
-import { EVENT_TYPES } from "@/lib/events/record-event";
+import { EVENT_TYPES, type EventType } from "@/lib/events/record-event";
+import { EVENT_CATALOG } from "@/lib/schemas/event-catalog";
 import { SCHEMA_VERSIONS, type SchemaVersion } from "@/lib/schema-versions";
 import { SCHEMA_VERSION } from "@/lib/version";
 import { buildEnvelope, signedRequest } from "@/lib/webhooks/envelope";
@@ -203,6 +204,56 @@ function MigrationGuides() {
         branch on the version during a switch; signatures are computed the same way in every version. Every application
         receives the current version.
       </p>
+      <AddedEventKinds />
+    </>
+  );
+}
+
+/** The kinds the first published version sent; every other kind was added since, within 1.1. */
+const FIRST_KINDS: readonly EventType[] = [
+  "wallet.provisioned",
+  "card.issued",
+  "card.authorized",
+  "card.captured",
+  "card.refunded",
+];
+
+function AddedEventKinds() {
+  const added = EVENT_TYPES.filter((type) => !FIRST_KINDS.includes(type));
+  return (
+    <>
+      <h4 id="added-event-kinds" className="mt-6 font-semibold text-slate-900">
+        Event kinds added since the first five
+      </h4>
+      <p>
+        The first version sent{" "}
+        {FIRST_KINDS.map((type, index) => (
+          <span key={type}>
+            {index > 0 ? ", " : ""}
+            <InlineCode>{type}</InlineCode>
+          </span>
+        ))}
+        . Each kind below was added within {SCHEMA_VERSION} without changing the envelope: an endpoint subscribed to
+        every kind (no events listed) starts receiving it, so answer 2xx to kinds you do not handle; one subscribed to a
+        list gets it once it is added to the list. An event about a wallet takes its place in that wallet&apos;s{" "}
+        <InlineCode>sequence</InlineCode>; the operational ones (about no wallet) are numbered in the application&apos;s
+        own stream. <InlineCode>GET /api/public/sdk/v1/event-types</InlineCode> has each kind&apos;s data schema.
+      </p>
+      <p data-testid="card-expired-migration">
+        <span className="font-medium">One changes what you received before:</span> a hold that lapses uncaptured (the
+        7-day expiry, test mode&apos;s expire, or the card network&apos;s expiry message) is now{" "}
+        <InlineCode>card.expired</InlineCode>, no longer <InlineCode>card.reversed</InlineCode> with status{" "}
+        <InlineCode>expired</InlineCode>. A reversal stays <InlineCode>card.reversed</InlineCode>. If you released holds
+        on <InlineCode>card.reversed</InlineCode>, handle <InlineCode>card.expired</InlineCode> the same way (and add it
+        to an endpoint&apos;s list of kinds).
+      </p>
+      <ul className="mt-2 list-disc space-y-1 pl-5" data-testid="added-event-kinds">
+        {added.map((type) => (
+          <li key={type}>
+            <InlineCode>{type}</InlineCode>: {EVENT_CATALOG[type].summary}
+          </li>
+        ))}
+      </ul>
     </>
   );
 }

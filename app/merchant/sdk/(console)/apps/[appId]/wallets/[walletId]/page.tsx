@@ -1,5 +1,6 @@
 // One wallet: its holder (name, email, address as given at creation), balance, cards, its latest
-// authorizations (pending holds can be reversed here) and recent transactions.
+// authorizations (pending holds can be reversed here) and recent transactions; freeze, unfreeze
+// and close buttons for a member who may write in the mode.
 import type { Metadata } from "next";
 import { prisma } from "@/lib/db/client";
 import { walletDetail } from "@/lib/console/wallet-detail";
@@ -19,6 +20,7 @@ import { readQuery, type SearchParams } from "@/app/merchant/sdk/_lib/read-query
 import { RECENT_AUTHORIZATIONS } from "@/lib/console/wallet-detail";
 import { can, writeIn } from "@/lib/console/roles";
 import { ReverseHoldButton } from "./reverse-hold-button";
+import { WalletStatusButtons } from "./wallet-status-buttons";
 
 export const metadata: Metadata = { title: "Wallet" };
 
@@ -56,7 +58,14 @@ export default async function WalletPage({
       <PageHeader
         title={wallet.externalUserId}
         description={<span className="font-mono text-xs">{wallet.id}</span>}
-        actions={<Badge tone={statusTone(wallet.status)}>{wallet.status}</Badge>}
+        actions={
+          <div className="flex items-start gap-3">
+            <Badge tone={statusTone(wallet.status)}>{wallet.status}</Badge>
+            {mayReverse ? (
+              <WalletStatusButtons applicationId={application.id} walletId={wallet.id} status={wallet.status} />
+            ) : null}
+          </div>
+        }
       />
       <div className="space-y-6">
         <Panel>
