@@ -12,6 +12,13 @@ import { ledgerVerifyCommand } from "./ledger-commands";
 import { listenCommand } from "./listen-command";
 import { liabilitiesSnapshotCommand, liabilitiesVerifyCommand } from "./liabilities-commands";
 import { balanceCommand, topUpRecordCommand, transferCreateCommand } from "./money-movement-commands";
+import {
+  bankAccountsAddCommand,
+  payoutsCreateCommand,
+  payoutsListCommand,
+  payoutsMoveCommand,
+  transfersListCommand,
+} from "./payout-commands";
 import { reportsBalanceCommand } from "./reports-commands";
 import { reverseAuthorizationCommand } from "./reverse-authorization-command";
 import { networkSimulateCommand } from "./network-simulate-command";
@@ -33,6 +40,11 @@ export const COMMANDS = {
   balance: balanceCommand,
   "top-ups record": topUpRecordCommand,
   "transfers create": transferCreateCommand,
+  "transfers list": transfersListCommand,
+  "bank-accounts add": bankAccountsAddCommand,
+  "payouts create": payoutsCreateCommand,
+  "payouts list": payoutsListCommand,
+  "payouts move": payoutsMoveCommand,
   "reports balance": reportsBalanceCommand,
   "cards details": cardDetailsCommand,
   "authorizations reverse": reverseAuthorizationCommand,
@@ -64,6 +76,8 @@ export const TOPICS: Record<FirstWord<Words>, string> = {
   balance: "Money in and out:",
   "top-ups": "Money in and out:",
   transfers: "Money in and out:",
+  "bank-accounts": "Money in and out:",
+  payouts: "Money in and out:",
   reports: "Money in and out:",
   cards: "Wallets:",
   authorizations: "Wallets:",
