@@ -48,6 +48,7 @@ async function fundedWallets() {
 describe("a transfer process killed with SIGKILL", () => {
   it("leaves every transfer fully posted or absent, the balances exact and nothing locked", async () => {
     const { appId, tenant, users } = await fundedWallets();
+    expect(users).toHaveLength(WALLETS);
     const child = spawn(
       process.execPath,
       ["--import", "tsx", path.join(REPO_ROOT, "tests/helpers/transfer-loop-process.ts"), JSON.stringify({ appId, users })],
@@ -115,14 +116,15 @@ describe("a transfer process killed with SIGKILL", () => {
     expect((await verifyLedgerFully(prisma())).test).toBe(true);
 
     // The killed process's locks went with its connections: the same wallets move again at once.
+    const [richest, other] = [...accounts].sort((a, b) => Number(b.postedMinor - a.postedMinor));
     const after = await transaction(async (tx) => {
       await tx.$executeRaw`SET LOCAL lock_timeout = '5s'`;
       return createTransfer(
         tx,
         tenant,
         createTransferBodySchema.parse({
-          from: { type: "wallet", externalUserId: users[0] },
-          to: { type: "wallet", externalUserId: users[1] },
+          from: { type: "wallet", externalUserId: richest?.wallet?.externalUserId },
+          to: { type: "wallet", externalUserId: other?.wallet?.externalUserId },
           amount: 0.01,
           currency: "USD",
         }),
