@@ -25,6 +25,11 @@ const FROM: Record<PayoutMove, readonly PayoutStatus[]> = {
   canceled: ["pending"],
 };
 
+/** Whether a payout in `status` may take `move` (else payout_status_conflict). */
+export function canMove(status: PayoutStatus, move: PayoutMove): boolean {
+  return FROM[move].includes(status);
+}
+
 const EVENT: Record<PayoutMove, EventType> = {
   in_transit: "payout.in_transit",
   paid: "payout.paid",

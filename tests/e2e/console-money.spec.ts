@@ -19,7 +19,7 @@ import {
 test.afterAll(disconnect);
 
 async function addUsAccount(page: Page, holder: string, routing = "110000000") {
-  const form = page.locator("#bank-accounts");
+  const form = page.getByRole("region", { name: "Bank accounts", exact: true });
   await form.getByLabel("Country").fill("US");
   await form.getByLabel("Holder name").fill(holder);
   await form.getByLabel("Routing number").fill(routing);
@@ -51,7 +51,7 @@ test("wallet and balance money screens: bank accounts, payouts with the simulato
 
   // The Balance page funds the wallet.
   await page.goto(`/merchant/sdk/apps/${appId}/balance`);
-  const fund = page.locator("#transfer");
+  const fund = page.getByRole("region", { name: "Transfer", exact: true });
   await fund.getByLabel("To", { exact: true }).fill(userId);
   await fund.getByLabel("Transfer amount").fill("200");
   await fund.getByRole("button", { name: "Transfer" }).click();
@@ -60,7 +60,7 @@ test("wallet and balance money screens: bank accounts, payouts with the simulato
 
   // The wallet's bank account, in its country's form.
   await page.goto(`/merchant/sdk/apps/${appId}/wallets/${walletId}`);
-  const accounts = page.locator("#bank-accounts");
+  const accounts = page.getByRole("region", { name: "Bank accounts", exact: true });
   await expect(accounts.getByText("No bank accounts yet")).toBeVisible();
   await accounts.getByLabel("Country").fill("GB");
   await expect(accounts.getByLabel("Sort code")).toBeVisible();
@@ -76,7 +76,7 @@ test("wallet and balance money screens: bank accounts, payouts with the simulato
   await expect(page.locator("body")).not.toContainText("000123456789");
 
   // A payout held at once, then moved as its bank would.
-  const payouts = page.locator("#payouts");
+  const payouts = page.getByRole("region", { name: "Payouts", exact: true });
   await payouts.getByLabel("Payout amount (USD)").fill("50");
   await payouts.getByRole("button", { name: "Pay out" }).click();
   await expect(payouts.getByRole("status").first()).toContainText("of 50.00 USD is pending.");
@@ -91,7 +91,7 @@ test("wallet and balance money screens: bank accounts, payouts with the simulato
   await expect(payoutTable).toContainText("paid");
 
   // And back to the balance.
-  const back = page.locator("#transfer");
+  const back = page.getByRole("region", { name: "Transfer", exact: true });
   await back.getByLabel("To", { exact: true }).fill("balance");
   await back.getByLabel("Transfer amount").fill("25");
   await back.getByRole("button", { name: "Transfer" }).click();
@@ -101,8 +101,8 @@ test("wallet and balance money screens: bank accounts, payouts with the simulato
   await page.goto(`/merchant/sdk/apps/${appId}/balance`);
   await expect(page.getByTestId("balance-available")).toHaveText("325.00 USD");
   await addUsAccount(page, "Money Inc");
-  await expect(page.locator("#bank-accounts").getByRole("status")).toHaveText("Recorded US USD account ••••6789.");
-  const own = page.locator("#payouts");
+  await expect(page.getByRole("region", { name: "Bank accounts", exact: true }).getByRole("status")).toHaveText("Recorded US USD account ••••6789.");
+  const own = page.getByRole("region", { name: "Payouts", exact: true });
   await own.getByLabel("Payout amount (USD)").fill("100");
   await own.getByRole("button", { name: "Pay out" }).click();
   await expect(own.getByRole("status").first()).toContainText("is pending.");
@@ -115,14 +115,14 @@ test("wallet and balance money screens: bank accounts, payouts with the simulato
   await showLiveMode(email, appId);
   await replaceSession(context, email, { authenticatedAt: Math.floor(Date.now() / 1000) - 11 * 60 });
   await page.goto(`/merchant/sdk/apps/${appId}/balance`);
-  await expect(page.locator("#payouts")).toContainText("Live payouts go through the payout rail");
+  await expect(page.getByRole("region", { name: "Payouts", exact: true })).toContainText("Live payouts go through the payout rail");
   await addUsAccount(page, "Money Inc");
   const dialog = page.getByRole("dialog", { name: "Confirm it is you" });
   await dialog.getByLabel("Password").fill(PASSWORD);
   await dialog.getByRole("button", { name: "Confirm" }).click();
-  await expect(page.locator("#bank-accounts").getByRole("status")).toHaveText("Recorded US USD account ••••6789.");
+  await expect(page.getByRole("region", { name: "Bank accounts", exact: true }).getByRole("status")).toHaveText("Recorded US USD account ••••6789.");
   await expect(page.getByRole("table", { name: "Payouts" })).toHaveCount(0);
-  const live = page.locator("#payouts");
+  const live = page.getByRole("region", { name: "Payouts", exact: true });
   await live.getByLabel("Payout amount (USD)").fill("1");
   await live.getByRole("button", { name: "Pay out" }).click();
   await expect(live.getByRole("alert")).toContainText("Live payouts need a payout rail connector");
