@@ -230,11 +230,12 @@ describe("live payouts through Lithic's ACH payments", () => {
   it("fails the payout and releases the hold when Lithic refuses the payment (4xx)", async () => {
     const app = await liveBalance(40);
     const id = await payout(app.key, app.bankAccountId, 15);
-    const lithic = await scriptedLithic((path) =>
-      path === "/v1/external_bank_accounts"
-        ? { status: 201, body: { token: randomUUID() } }
-        : { status: 400, body: { message: "Insufficient funds in financial account", debugging_request_id: "dbg_1" } },
-    );
+    const lithic = await scriptedLithic((path) => {
+      if (path === "/v1/external_bank_accounts") return { status: 201, body: { token: randomUUID() } };
+      // Read back by its token: Lithic has no such payment.
+      if (path.startsWith("/v1/payments/")) return { status: 404, body: { message: "Not found" } };
+      return { status: 400, body: { message: "Insufficient funds in financial account", debugging_request_id: "dbg_1" } };
+    });
     try {
       lithicAt(lithic.baseUrl);
       expect(await submitPayout(prisma(), id)).toBe("failed");
@@ -245,6 +246,29 @@ describe("live payouts through Lithic's ACH payments", () => {
     expect(failed.data).toMatchObject({ status: "failed" });
     expect(failed.data?.failureReason).toMatch(/^rail_refused: .*400 Insufficient funds.*dbg_1/);
     expect((await balanceOf(app.key)).available).toBe(40);
+    expect(lithic.requests.map((r) => r.path)).toContain(`/v1/payments/${lithicPaymentToken(id)}`);
+  });
+
+  it("takes a create refused because the payment exists (its first answer lost) as submitted, never failing it", async () => {
+    const app = await liveBalance(40);
+    const id = await payout(app.key, app.bankAccountId, 15);
+    const token = lithicPaymentToken(id);
+    const lithic = await scriptedLithic((path) => {
+      if (path === "/v1/external_bank_accounts") return { status: 201, body: { token: randomUUID() } };
+      if (path === `/v1/payments/${token}`) return { status: 200, body: { token } };
+      return { status: 409, body: { message: "A payment with this token exists" } };
+    });
+    try {
+      lithicAt(lithic.baseUrl);
+      expect(await submitPayout(prisma(), id)).toBe("submitted");
+    } finally {
+      await lithic.close();
+    }
+    expect(await prisma().payout.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      status: "pending",
+      railReference: token,
+    });
+    expect((await balanceOf(app.key)).available).toBe(25);
   });
 });
 

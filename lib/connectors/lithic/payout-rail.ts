@@ -2,7 +2,7 @@
 // (`POST /v1/payments`, type PAYMENT) from our Lithic financial account (LITHIC_FINANCIAL_ACCOUNT_TOKEN)
 // to an external bank account Lithic knows (`POST /v1/external_bank_accounts`, made on the account's
 // first payout and its token kept on our row). What Lithic reports next arrives as
-// payment_transaction events (lithic-payment-events.ts). Mapping: docs/decisions/money-movement.md.
+// payment_transaction events (lithic-payment-mapping.ts). Mapping: docs/decisions/money-movement.md.
 import { uuidOf } from "@/lib/cards/issue-card";
 import { parseConfig } from "@/lib/config";
 import { PayoutRailError, type PayoutRail, type RailAccount, type RailPayout, type SubmitHooks } from "@/lib/payouts/payout-rail";
@@ -100,13 +100,30 @@ export const lithicPayoutRail: PayoutRail = {
         method: "ACH_NEXT_DAY",
         // PPD for a person's account, CCD for a business's (NACHA's standard entry classes).
         method_attributes: { sec_code: payout.owner === "holder" ? "PPD" : "CCD" },
-        // Our payout id: Lithic's events carry it back, so they find the payout (lithic-payment-events.ts).
+        // Our payout id: Lithic's events carry it back, so they find the payout (lithic-payment-mapping.ts).
         user_defined_id: payout.id,
         ...(memo ? { memo } : {}),
       });
       return { reference: payment.token };
     } catch (error) {
-      throw railError(error, "Creating the payment at Lithic failed");
+      const refused = railError(error, "Creating the payment at Lithic failed");
+      if (refused.retry) throw refused;
+      return { reference: await alreadyMade(lithicPaymentToken(payout.id), refused) };
     }
   },
 };
+
+/**
+ * Lithic refused the create (a 4xx). A repeat of a create whose first answer was lost may be refused
+ * because the payment exists: failing the payout then would release the hold while Lithic pays. So
+ * the payment is read back by its token first: there, it is the submission; absent (404), the
+ * refusal stands; unknown, the worker tries again.
+ */
+async function alreadyMade(token: string, refused: PayoutRailError): Promise<string> {
+  try {
+    return (await lithicClient().payments.retrieve(token)).token;
+  } catch (error) {
+    if (classifyLithicError(error).status === 404) throw refused;
+    throw railError(error, `${refused.message}; reading the payment back failed`);
+  }
+}
