@@ -8,9 +8,8 @@ import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { createBankAccount, listBankAccounts } from "@/lib/payouts/bank-accounts";
 import { createPayout } from "@/lib/payouts/create-payout";
-import { listPayouts } from "@/lib/payouts/get-payout";
+import { listBalancePayouts, listPayouts } from "@/lib/payouts/get-payout";
 import { movePayout, type PayoutMove } from "@/lib/payouts/move-payout";
-import { PAYOUT_WALLET, payoutRecord } from "@/lib/payouts/payout-record";
 import {
   createBankAccountBodySchema,
   createPayoutBodySchema,
@@ -19,7 +18,6 @@ import {
   type PayoutRecord,
   type TransferRecord,
 } from "@/lib/schemas/money-movement";
-import { NEWEST_FIRST } from "@/lib/schemas/pagination";
 import { createTransfer } from "@/lib/transfers/create-transfer";
 import { ConsoleError } from "./errors";
 import { modeOf, type ModeWrite } from "./mode-write";
@@ -32,16 +30,9 @@ export const CONSOLE_PAYOUTS = 20;
 export async function readMoney(db: Db, merchantId: string, applicationId: string, externalUserId: string | null) {
   const application = await requireApplication(db, merchantId, applicationId);
   const tenant = consoleTenant(application);
-  const payouts: Promise<PayoutRecord[]> =
+  const payouts =
     externalUserId === null
-      ? db.payout
-          .findMany({
-            where: { applicationId: tenant.applicationId, livemode: tenant.livemode, walletId: null },
-            orderBy: NEWEST_FIRST,
-            take: CONSOLE_PAYOUTS,
-            include: PAYOUT_WALLET,
-          })
-          .then((rows) => rows.map(payoutRecord))
+      ? listBalancePayouts(db, tenant, CONSOLE_PAYOUTS)
       : listPayouts(db, tenant, { limit: CONSOLE_PAYOUTS, wallet: externalUserId }).then((page) => page.data);
   const [bankAccounts, payoutRows] = await Promise.all([listBankAccounts(db, tenant, externalUserId), payouts]);
   return { livemode: tenant.livemode, bankAccounts: bankAccounts.data, payouts: payoutRows };
