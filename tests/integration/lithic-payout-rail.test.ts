@@ -277,8 +277,10 @@ describe("Lithic's payment events", () => {
     const app = await liveBalance(100);
     const id = await payout(app.key, app.bankAccountId, amount);
     expect(await submitPayout(prisma(), id)).toBe("submitted");
-    const { railReference } = await prisma().payout.findUniqueOrThrow({ where: { id } });
-    return { ...app, id, reference: railReference ?? "" };
+    // The mock answers every create with the document's one example payment; Lithic gives each its own token.
+    const reference = randomUUID();
+    await prisma().payout.update({ where: { id }, data: { railReference: reference } });
+    return { ...app, id, reference };
   }
   const statusOf = async (id: string) => (await prisma().payout.findUniqueOrThrow({ where: { id } })).status;
 
@@ -348,7 +350,7 @@ describe("Lithic's payment events", () => {
     expect((await balanceOf(sent.key)).available).toBe(100);
     const kinds = await prisma().event.findMany({
       where: { applicationId: sent.appId, type: { startsWith: "payout." } },
-      orderBy: { createdAt: "asc" },
+      orderBy: { sequence: "asc" },
       select: { type: true },
     });
     expect(kinds.map((k) => k.type)).toEqual([
