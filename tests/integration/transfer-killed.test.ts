@@ -8,7 +8,7 @@ import { once } from "node:events";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { topUpBalance } from "@/lib/balance/top-up";
-import { prisma, transaction } from "@/lib/db/client";
+import { prisma, readSnapshot, transaction } from "@/lib/db/client";
 import { REPO_ROOT } from "@/lib/db/paths";
 import { checkLedgerInvariant } from "@/lib/ledger/check-invariant";
 import { verifyLedgerFully } from "@/lib/ledger/verify-ledger";
@@ -70,19 +70,23 @@ describe("a transfer process killed with SIGKILL", () => {
     expect(child.signalCode).toBe("SIGKILL");
 
     const committed = printed.split("\n").filter(Boolean);
-    const transfers = await prisma().transfer.findMany({
-      where: { applicationId: appId, fromWalletId: { not: null }, toWalletId: { not: null } },
-      include: { ledgerTransfer: { include: { entries: true } }, fromWallet: true, toWallet: true },
-    });
+    // A COMMIT the process sent just before dying still completes on the server: let it, then read
+    // everything in one snapshot so the records, the ledger and the balances are of the same moment.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const { transfers, accounts, ledgerTransfers, events } = await readSnapshot(prisma(), async (tx) => ({
+      transfers: await tx.transfer.findMany({
+        where: { applicationId: appId, fromWalletId: { not: null }, toWalletId: { not: null } },
+        include: { ledgerTransfer: { include: { entries: true } } },
+      }),
+      accounts: await tx.ledgerAccount.findMany({ where: { wallet: { applicationId: appId } }, include: { wallet: true } }),
+      ledgerTransfers: await tx.ledgerTransfer.count({ where: { applicationId: appId, kind: "transfer" } }),
+      events: await tx.event.count({ where: { applicationId: appId, type: "transfer.created" } }),
+    }));
     const ids = new Set(transfers.map((t) => t.id));
     // What the process saw committed is there (it may have committed a few more it never printed).
     expect(committed.filter((id) => !ids.has(id))).toEqual([]);
     expect(transfers.length).toBeGreaterThanOrEqual(committed.length);
 
-    const accounts = await prisma().ledgerAccount.findMany({
-      where: { wallet: { applicationId: appId } },
-      include: { wallet: true },
-    });
     const accountOf = new Map(accounts.map((a) => [a.wallet?.id ?? "", a]));
     const expected = new Map(accounts.map((a) => [a.id, FUNDING_MINOR]));
     for (const t of transfers) {
@@ -101,7 +105,6 @@ describe("a transfer process killed with SIGKILL", () => {
       expected.set(to?.id ?? "", (expected.get(to?.id ?? "") ?? 0n) + t.amount);
     }
     // No ledger transfer of kind transfer without its record (a half-written one).
-    const ledgerTransfers = await prisma().ledgerTransfer.count({ where: { applicationId: appId, kind: "transfer" } });
     expect(ledgerTransfers).toBe(transfers.length + WALLETS);
     for (const account of accounts) {
       expect({ wallet: account.wallet?.externalUserId, posted: account.postedMinor }).toEqual({
@@ -110,7 +113,6 @@ describe("a transfer process killed with SIGKILL", () => {
       });
       expect(account.postedMinor).toBeGreaterThanOrEqual(0n);
     }
-    const events = await prisma().event.count({ where: { applicationId: appId, type: "transfer.created" } });
     expect(events).toBe(2 * transfers.length + WALLETS);
     expect((await checkLedgerInvariant(prisma(), { applicationId: appId })).balanced).toBe(true);
     expect((await verifyLedgerFully(prisma())).test).toBe(true);
