@@ -74,7 +74,9 @@ export const bankAccountsAddCommand: CliCommand<BankAccountAddOptions> = {
         )
         .addOption(appOption())
         .addOption(modeOption("a test or a live account"))
-        .addOption(new Option("--wallet <externalUserId>", "the wallet whose holder owns it (default: the application)"))
+        .addOption(
+          new Option("--wallet <externalUserId>", "the wallet whose holder owns it (default: the application)"),
+        )
         .addOption(new Option("--country <code>", "ISO 3166-1 alpha-2, e.g. US").makeOptionMandatory())
         .addOption(new Option("--currency <code>", "ISO 4217, e.g. USD").makeOptionMandatory())
         .addOption(new Option("--holder <name>", "the account holder's name").makeOptionMandatory())

@@ -149,9 +149,7 @@ export type TransferInput = { from: string; to: string; amount: string; currency
 const TRANSFER_FIELDS = ["to", "amount", "currency", "description"] as const;
 
 const party = (text: string) =>
-  text.trim() === "balance"
-    ? { type: "balance" as const }
-    : { type: "wallet" as const, externalUserId: text.trim() };
+  text.trim() === "balance" ? { type: "balance" as const } : { type: "wallet" as const, externalUserId: text.trim() };
 
 export async function transferMoney(
   tx: Db,
@@ -184,7 +182,12 @@ export async function transferMoney(
 }
 
 /** The simulator rail's moves a test payout may be given, as POST /test/payouts/{id}/{move}. */
-export const CONSOLE_PAYOUT_MOVES = ["in_transit", "paid", "failed", "returned"] as const satisfies readonly PayoutMove[];
+export const CONSOLE_PAYOUT_MOVES = [
+  "in_transit",
+  "paid",
+  "failed",
+  "returned",
+] as const satisfies readonly PayoutMove[];
 export type ConsolePayoutMove = (typeof CONSOLE_PAYOUT_MOVES)[number];
 
 export function isConsolePayoutMove(value: string): value is ConsolePayoutMove {

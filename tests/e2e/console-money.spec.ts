@@ -40,7 +40,9 @@ test("wallet and balance money screens: bank accounts, payouts with the simulato
   const key = await createKeyInBrowser(page, "money");
   const headers = { Authorization: `Bearer ${key}` };
   expect(
-    (await request.post("/api/public/sdk/v1/test/top-ups", { headers, data: { amount: 500, currency: "USD" } })).status(),
+    (
+      await request.post("/api/public/sdk/v1/test/top-ups", { headers, data: { amount: 500, currency: "USD" } })
+    ).status(),
   ).toBe(201);
   const userId = `user_${Date.now()}`;
   const created = await request.post("/api/public/sdk/v1/wallets", {
@@ -101,13 +103,18 @@ test("wallet and balance money screens: bank accounts, payouts with the simulato
   await page.goto(`/merchant/sdk/apps/${appId}/balance`);
   await expect(page.getByTestId("balance-available")).toHaveText("325.00 USD");
   await addUsAccount(page, "Money Inc");
-  await expect(page.getByRole("region", { name: "Bank accounts", exact: true }).getByRole("status")).toHaveText("Recorded US USD account ••••6789.");
+  await expect(page.getByRole("region", { name: "Bank accounts", exact: true }).getByRole("status")).toHaveText(
+    "Recorded US USD account ••••6789.",
+  );
   const own = page.getByRole("region", { name: "Payouts", exact: true });
   await own.getByLabel("Payout amount (USD)").fill("100");
   await own.getByRole("button", { name: "Pay out" }).click();
   await expect(own.getByRole("status").first()).toContainText("is pending.");
   await expect(page.getByTestId("balance-available")).toHaveText("225.00 USD");
-  await page.getByRole("table", { name: "Payouts" }).getByRole("button", { name: /^Failed/ }).click();
+  await page
+    .getByRole("table", { name: "Payouts" })
+    .getByRole("button", { name: /^Failed/ })
+    .click();
   await expect(page.getByRole("table", { name: "Payouts" })).toContainText("failed");
   await expect(page.getByTestId("balance-available")).toHaveText("325.00 USD");
 
@@ -115,12 +122,16 @@ test("wallet and balance money screens: bank accounts, payouts with the simulato
   await showLiveMode(email, appId);
   await replaceSession(context, email, { authenticatedAt: Math.floor(Date.now() / 1000) - 11 * 60 });
   await page.goto(`/merchant/sdk/apps/${appId}/balance`);
-  await expect(page.getByRole("region", { name: "Payouts", exact: true })).toContainText("Live payouts go through the payout rail");
+  await expect(page.getByRole("region", { name: "Payouts", exact: true })).toContainText(
+    "Live payouts go through the payout rail",
+  );
   await addUsAccount(page, "Money Inc");
   const dialog = page.getByRole("dialog", { name: "Confirm it is you" });
   await dialog.getByLabel("Password").fill(PASSWORD);
   await dialog.getByRole("button", { name: "Confirm" }).click();
-  await expect(page.getByRole("region", { name: "Bank accounts", exact: true }).getByRole("status")).toHaveText("Recorded US USD account ••••6789.");
+  await expect(page.getByRole("region", { name: "Bank accounts", exact: true }).getByRole("status")).toHaveText(
+    "Recorded US USD account ••••6789.",
+  );
   await expect(page.getByRole("table", { name: "Payouts" })).toHaveCount(0);
   const live = page.getByRole("region", { name: "Payouts", exact: true });
   await live.getByLabel("Payout amount (USD)").fill("1");

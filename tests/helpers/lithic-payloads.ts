@@ -227,8 +227,10 @@ export async function paymentTransactionEvent(options: {
 }): Promise<Json> {
   const kind = options.kind ?? "payment_transaction.updated";
   const doc = await lithicDocument();
-  const example = doc.components.schemas[kind === "payment_transaction.created" ? "payment-transaction-created" : "payment-transaction-updated"]
-    ?.examples?.[0];
+  const example =
+    doc.components.schemas[
+      kind === "payment_transaction.created" ? "payment-transaction-created" : "payment-transaction-updated"
+    ]?.examples?.[0];
   if (!example) throw new Error(`Lithic's document has no example for ${kind}`);
   const start = Date.now() - 60_000;
   const settled = options.status === "SETTLED" ? -options.amount : 0;

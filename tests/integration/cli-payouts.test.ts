@@ -144,8 +144,22 @@ describe("cli bank-accounts, payouts and transfers list", () => {
   it("refuses live payouts without a rail, and never moves a live payout by hand", async () => {
     const { app } = await appWithWallet();
     expect(
-      (await cli("top-ups", "record", "--app", app, "--amount", "50", "--currency", "USD", "--mode", "live", "--reference", `W-${app}`))
-        .code,
+      (
+        await cli(
+          "top-ups",
+          "record",
+          "--app",
+          app,
+          "--amount",
+          "50",
+          "--currency",
+          "USD",
+          "--mode",
+          "live",
+          "--reference",
+          `W-${app}`,
+        )
+      ).code,
     ).toBe(0);
     const added = await cli(
       "bank-accounts",

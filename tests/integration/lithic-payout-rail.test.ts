@@ -61,9 +61,7 @@ function lithicAt(baseUrl: string): void {
 async function liveBalance(amount: number) {
   const { appId } = await setupApp();
   const { secret } = await createKey(appId, { mode: "live" });
-  await transaction((tx) =>
-    recordLiveTopUp(tx, appId, { amount, currency: "USD", reference: `WIRE ${randomUUID()}` }),
-  );
+  await transaction((tx) => recordLiveTopUp(tx, appId, { amount, currency: "USD", reference: `WIRE ${randomUUID()}` }));
   const account = await testClient(secret).POST("/api/public/sdk/v1/balance/bank-accounts", { body: US_ACCOUNT });
   expect(account.response.status, JSON.stringify(account.error)).toBe(201);
   return { appId, key: secret, bankAccountId: account.data?.id ?? "" };
@@ -234,7 +232,10 @@ describe("live payouts through Lithic's ACH payments", () => {
       if (path === "/v1/external_bank_accounts") return { status: 201, body: { token: randomUUID() } };
       // Read back by its token: Lithic has no such payment.
       if (path.startsWith("/v1/payments/")) return { status: 404, body: { message: "Not found" } };
-      return { status: 400, body: { message: "Insufficient funds in financial account", debugging_request_id: "dbg_1" } };
+      return {
+        status: 400,
+        body: { message: "Insufficient funds in financial account", debugging_request_id: "dbg_1" },
+      };
     });
     try {
       lithicAt(lithic.baseUrl);
@@ -353,12 +354,7 @@ describe("Lithic's payment events", () => {
       orderBy: { sequence: "asc" },
       select: { type: true },
     });
-    expect(kinds.map((k) => k.type)).toEqual([
-      "payout.created",
-      "payout.in_transit",
-      "payout.paid",
-      "payout.returned",
-    ]);
+    expect(kinds.map((k) => k.type)).toEqual(["payout.created", "payout.in_transit", "payout.paid", "payout.returned"]);
     expect((await verifyLedgerFully(prisma())).live).toBe(true);
   });
 

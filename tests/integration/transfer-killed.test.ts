@@ -51,7 +51,12 @@ describe("a transfer process killed with SIGKILL", () => {
     expect(users).toHaveLength(WALLETS);
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", path.join(REPO_ROOT, "tests/helpers/transfer-loop-process.ts"), JSON.stringify({ appId, users })],
+      [
+        "--import",
+        "tsx",
+        path.join(REPO_ROOT, "tests/helpers/transfer-loop-process.ts"),
+        JSON.stringify({ appId, users }),
+      ],
       { cwd: REPO_ROOT, env: process.env, stdio: ["ignore", "pipe", "pipe"] },
     );
     let printed = "";
@@ -78,7 +83,10 @@ describe("a transfer process killed with SIGKILL", () => {
         where: { applicationId: appId, fromWalletId: { not: null }, toWalletId: { not: null } },
         include: { ledgerTransfer: { include: { entries: true } } },
       }),
-      accounts: await tx.ledgerAccount.findMany({ where: { wallet: { applicationId: appId } }, include: { wallet: true } }),
+      accounts: await tx.ledgerAccount.findMany({
+        where: { wallet: { applicationId: appId } },
+        include: { wallet: true },
+      }),
       ledgerTransfers: await tx.ledgerTransfer.count({ where: { applicationId: appId, kind: "transfer" } }),
       events: await tx.event.count({ where: { applicationId: appId, type: "transfer.created" } }),
     }));

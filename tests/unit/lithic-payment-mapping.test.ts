@@ -6,7 +6,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { lithicText } from "@/lib/connectors/lithic/payout-rail";
-import { paymentStatus, paymentToReport, paymentTransactionSchema } from "@/lib/connectors/lithic/lithic-payment-mapping";
+import {
+  paymentStatus,
+  paymentToReport,
+  paymentTransactionSchema,
+} from "@/lib/connectors/lithic/lithic-payment-mapping";
 import type { PayoutStatus } from "@/lib/generated/prisma/client";
 import { canMove, type PayoutMove } from "@/lib/payouts/move-payout";
 import { movesToward, type RailStatus } from "@/lib/payouts/rail-report";
@@ -22,7 +26,11 @@ const AFTER: Record<PayoutMove, PayoutStatus> = {
   canceled: "canceled",
 };
 
-async function read(status: string, events: { type: string; result?: "APPROVED" | "DECLINED"; detail?: string }[], extra = {}) {
+async function read(
+  status: string,
+  events: { type: string; result?: "APPROVED" | "DECLINED"; detail?: string }[],
+  extra = {},
+) {
   const payload = await paymentTransactionEvent({
     token: "4e3a2a4e-0a4b-4c59-9d0b-1f1e0e0f0a0b",
     userDefinedId: "po_1",
@@ -42,12 +50,14 @@ describe("Lithic's payment, read as our payout's state", () => {
       reason: null,
     });
     expect(
-      paymentStatus(await read("PENDING", [{ type: "ACH_ORIGINATION_INITIATED" }, { type: "ACH_ORIGINATION_REVIEWED" }]))
-        .status,
+      paymentStatus(
+        await read("PENDING", [{ type: "ACH_ORIGINATION_INITIATED" }, { type: "ACH_ORIGINATION_REVIEWED" }]),
+      ).status,
     ).toBe("pending");
     expect(
-      paymentStatus(await read("PENDING", [{ type: "ACH_ORIGINATION_INITIATED" }, { type: "ACH_ORIGINATION_PROCESSED" }]))
-        .status,
+      paymentStatus(
+        await read("PENDING", [{ type: "ACH_ORIGINATION_INITIATED" }, { type: "ACH_ORIGINATION_PROCESSED" }]),
+      ).status,
     ).toBe("in_transit");
     expect(paymentStatus(await read("SETTLED", [{ type: "ACH_ORIGINATION_SETTLED" }])).status).toBe("paid");
     expect(paymentStatus(await read("PENDING", [{ type: "ACH_ORIGINATION_RELEASED" }])).status).toBe("paid");
@@ -105,7 +115,14 @@ describe("moves toward the rail's state", () => {
   });
 
   it("never moves a payout backwards or twice, whatever order the reports arrive in", () => {
-    const rank: Record<PayoutStatus, number> = { pending: 0, in_transit: 1, paid: 2, failed: 3, returned: 3, canceled: 3 };
+    const rank: Record<PayoutStatus, number> = {
+      pending: 0,
+      in_transit: 1,
+      paid: 2,
+      failed: 3,
+      returned: 3,
+      canceled: 3,
+    };
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...REPORTS), { maxLength: 12 }), (reports) => {
         let status: PayoutStatus = "pending";

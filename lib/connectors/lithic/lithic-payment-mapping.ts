@@ -19,10 +19,7 @@ export const paymentTransactionSchema = z
     /** ORIGINATION_CREDIT is money we sent out; receipts and collections are not payouts. */
     type: z.string().optional(),
     user_defined_id: z.string().nullable().optional(),
-    method_attributes: z
-      .object({ return_reason_code: z.string().nullable().optional() })
-      .loose()
-      .optional(),
+    method_attributes: z.object({ return_reason_code: z.string().nullable().optional() }).loose().optional(),
     events: z.array(
       z
         .object({
@@ -58,7 +55,8 @@ function returnReason(payment: PaymentTransaction): string {
 export function paymentStatus(payment: PaymentTransaction): { status: RailStatus; reason: string | null } {
   const approved = (kinds: Set<string>) =>
     payment.events.some((event) => event.result === "APPROVED" && kinds.has(event.type));
-  if (payment.status === "RETURNED" || approved(RETURN_EVENTS)) return { status: "returned", reason: returnReason(payment) };
+  if (payment.status === "RETURNED" || approved(RETURN_EVENTS))
+    return { status: "returned", reason: returnReason(payment) };
   if (FAILED_STATUSES.has(payment.status) || payment.events.some((event) => event.result === "DECLINED"))
     return { status: "failed", reason: declineReason(payment) };
   if (payment.status === "SETTLED" || approved(SETTLED_EVENTS)) return { status: "paid", reason: null };
@@ -69,5 +67,10 @@ export function paymentStatus(payment: PaymentTransaction): { status: RailStatus
 /** The report for our payout rail, or null for a payment that is not one we sent (a receipt, a collection). */
 export function paymentToReport(payment: PaymentTransaction): RailReport | null {
   if (payment.type !== undefined && payment.type !== "ORIGINATION_CREDIT") return null;
-  return { rail: "lithic", payoutId: payment.user_defined_id ?? null, reference: payment.token, ...paymentStatus(payment) };
+  return {
+    rail: "lithic",
+    payoutId: payment.user_defined_id ?? null,
+    reference: payment.token,
+    ...paymentStatus(payment),
+  };
 }

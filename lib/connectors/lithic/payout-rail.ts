@@ -5,7 +5,13 @@
 // payment_transaction events (lithic-payment-mapping.ts). Mapping: docs/decisions/money-movement.md.
 import { uuidOf } from "@/lib/cards/issue-card";
 import { parseConfig } from "@/lib/config";
-import { PayoutRailError, type PayoutRail, type RailAccount, type RailPayout, type SubmitHooks } from "@/lib/payouts/payout-rail";
+import {
+  PayoutRailError,
+  type PayoutRail,
+  type RailAccount,
+  type RailPayout,
+  type SubmitHooks,
+} from "@/lib/payouts/payout-rail";
 import { lithicClient } from "./client";
 import { classifyLithicError } from "./lithic-errors";
 

@@ -82,7 +82,12 @@ export function AddBankAccountForm({
     <form action={action} className="space-y-4" noValidate key={state.status === "ok" ? state.message : "form"}>
       <input type="hidden" name="mode" value={live ? "live" : "test"} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field id="bank-country" label="Country" error={errors.country} hint="ISO code; any other than US, GB, NG takes an IBAN.">
+        <Field
+          id="bank-country"
+          label="Country"
+          error={errors.country}
+          hint="ISO code; any other than US, GB, NG takes an IBAN."
+        >
           {(aria) => (
             <input
               {...aria}

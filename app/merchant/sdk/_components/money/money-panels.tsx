@@ -97,7 +97,9 @@ export async function MoneyPanels({
                 <Td className="font-mono text-xs">{p.id}</Td>
                 <Td className="font-mono tabular-nums">{formatMoney(p.amount, p.currency)}</Td>
                 <Td wrap>
-                  <Badge tone={p.status === "paid" ? "green" : statusTone(p.status)}>{p.status.replace("_", " ")}</Badge>
+                  <Badge tone={p.status === "paid" ? "green" : statusTone(p.status)}>
+                    {p.status.replace("_", " ")}
+                  </Badge>
                   {p.failureReason ? <div className="text-xs text-slate-500">{p.failureReason}</div> : null}
                 </Td>
                 <Td className="font-mono text-xs">{accountLabel.get(p.bankAccountId) ?? p.bankAccountId}</Td>
