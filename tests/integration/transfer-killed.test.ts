@@ -70,6 +70,16 @@ describe("a transfer process killed with SIGKILL", () => {
       if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the transfer process stalled:\n${errors}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    // Killed while some transfer has posted both legs and not committed (its transaction in pg_sleep).
+    const posting = async () =>
+      (
+        await prisma().$queryRaw<{ n: bigint }[]>`
+          SELECT count(*) AS n FROM pg_stat_activity
+          WHERE state = 'active' AND xact_start IS NOT NULL AND query LIKE 'SELECT pg_sleep%'`
+      )[0]?.n ?? 0n;
+    while ((await posting()) === 0n) {
+      if (Date.now() > deadline) throw new Error("no transfer was ever caught between posting and committing");
+    }
     child.kill("SIGKILL");
     await exited;
     expect(child.signalCode).toBe("SIGKILL");
