@@ -151,6 +151,11 @@ const configSchema = z
     // application's decision endpoint run inside it, and past it (or with our database down) the
     // stand-in answers (docs/decisions/card-processors.md).
     LITHIC_ASA_BUDGET_MS: z.coerce.number().int().min(100).max(10_000).default(1500),
+    // The rail behind live-mode payouts (lib/connectors/payout-rails.ts): "none" (live payouts are
+    // refused payouts_not_configured) or "lithic" (ACH payments from LITHIC_FINANCIAL_ACCOUNT_TOKEN,
+    // Lithic's financial account the payouts are paid from). Test mode always uses the simulator.
+    PAYOUT_RAIL_LIVE: z.enum(["none", "lithic"]).default("none"),
+    LITHIC_FINANCIAL_ACCOUNT_TOKEN: z.guid().optional(),
     // Requests per minute per API key (and per client address without a key). Raised only for load
     // tests (bench/run.ts); lowering or raising it never turns limiting off.
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).default(60),
@@ -306,6 +311,14 @@ const configSchema = z
   .refine((c) => c.CARD_PROCESSOR_LIVE !== "lithic" || c.LITHIC_API_KEY, {
     message: "LITHIC_API_KEY is required with CARD_PROCESSOR_LIVE=lithic",
     path: ["LITHIC_API_KEY"],
+  })
+  .refine((c) => c.PAYOUT_RAIL_LIVE !== "lithic" || c.LITHIC_API_KEY, {
+    message: "LITHIC_API_KEY is required with PAYOUT_RAIL_LIVE=lithic",
+    path: ["LITHIC_API_KEY"],
+  })
+  .refine((c) => c.PAYOUT_RAIL_LIVE !== "lithic" || c.LITHIC_FINANCIAL_ACCOUNT_TOKEN, {
+    message: "LITHIC_FINANCIAL_ACCOUNT_TOKEN is required with PAYOUT_RAIL_LIVE=lithic",
+    path: ["LITHIC_FINANCIAL_ACCOUNT_TOKEN"],
   });
 
 export type Config = z.infer<typeof configSchema>;

@@ -44,7 +44,11 @@ export type AuditAction =
   | "email.verified"
   | "password.changed"
   | "password.reset"
-  | "top_up.recorded";
+  | "top_up.recorded"
+  | "bank_account.created"
+  | "payout.created"
+  | "payout.moved"
+  | "transfer.created";
 
 export type AuditContext = { merchantId: string; ipAddress?: string | null };
 

@@ -12,6 +12,13 @@ import { ledgerVerifyCommand } from "./ledger-commands";
 import { listenCommand } from "./listen-command";
 import { liabilitiesSnapshotCommand, liabilitiesVerifyCommand } from "./liabilities-commands";
 import { balanceCommand, topUpRecordCommand, transferCreateCommand } from "./money-movement-commands";
+import {
+  bankAccountsAddCommand,
+  payoutsCreateCommand,
+  payoutsListCommand,
+  payoutsMoveCommand,
+  transfersListCommand,
+} from "./payout-commands";
 import { reportsBalanceCommand } from "./reports-commands";
 import { reverseAuthorizationCommand } from "./reverse-authorization-command";
 import { networkSimulateCommand } from "./network-simulate-command";
@@ -37,6 +44,11 @@ export const COMMANDS = {
   balance: balanceCommand,
   "top-ups record": topUpRecordCommand,
   "transfers create": transferCreateCommand,
+  "transfers list": transfersListCommand,
+  "bank-accounts add": bankAccountsAddCommand,
+  "payouts create": payoutsCreateCommand,
+  "payouts list": payoutsListCommand,
+  "payouts move": payoutsMoveCommand,
   "reports balance": reportsBalanceCommand,
   "cards details": cardDetailsCommand,
   "authorizations reverse": reverseAuthorizationCommand,
@@ -68,6 +80,8 @@ export const TOPICS: Record<FirstWord<Words>, string> = {
   balance: "Money in and out:",
   "top-ups": "Money in and out:",
   transfers: "Money in and out:",
+  "bank-accounts": "Money in and out:",
+  payouts: "Money in and out:",
   reports: "Money in and out:",
   cards: "Wallets:",
   authorizations: "Wallets:",
@@ -87,7 +101,9 @@ export const GROUPS: Record<GroupWord<Words>, string> = {
   keys: "Mint, list and revoke an application's API keys",
   wallets: "Fund wallets from the platform's reserve; freeze, unfreeze and close them",
   "top-ups": "Record bank deposits into an application's balance",
-  transfers: "Move money between an application's balance and its wallets",
+  transfers: "Move money between an application's balance and its wallets, and list the moves",
+  "bank-accounts": "Record bank accounts to pay out to",
+  payouts: "Pay out to bank accounts, list payouts, and move test payouts as their bank would",
   reports: "Settlement report of an application's balance",
   cards: "Show a test card's details",
   authorizations: "Release card holds by hand; simulate a spend and see its decision",

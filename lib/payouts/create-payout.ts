@@ -58,6 +58,13 @@ export async function createPayout(tx: Db, tenant: Tenant, input: CreatePayoutBo
       );
     }
   }
+  // Before anything is held: a rail that cannot reach such an account would only fail the payout later.
+  const refused = rail.refusal({
+    country: bankAccount.country,
+    currency: bankAccount.currency,
+    scheme: bankAccount.scheme,
+  });
+  if (refused) throw new DomainError("validation_failed", refused, { param: "bankAccountId" });
   const holdAccountId = wallet
     ? (wallet.ledgerAccount?.id ?? "")
     : (await ensureBalanceAccount(tx, tenant, input.currency)).id;

@@ -31,3 +31,14 @@ export async function listPayouts(db: Db, tenant: Tenant, query: TransferListQue
   });
   return toPage(rows.map(payoutRecord), query.limit);
 }
+
+/** The newest payouts from the application's own balance (none of a wallet's), for the console's Balance page. */
+export async function listBalancePayouts(db: Db, tenant: Tenant, limit: number): Promise<PayoutRecord[]> {
+  const rows = await db.payout.findMany({
+    where: { applicationId: tenant.applicationId, livemode: tenant.livemode, walletId: null },
+    orderBy: NEWEST_FIRST,
+    take: limit,
+    include: PAYOUT_WALLET,
+  });
+  return rows.map(payoutRecord);
+}

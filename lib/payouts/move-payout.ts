@@ -4,6 +4,7 @@
 // hold released), returned (paid, then credited back from the reserve), canceled (before it left).
 import type { Db } from "@/lib/db/client";
 import { lockAccounts } from "@/lib/balance/balance-account";
+import { payoutRailNamed } from "@/lib/connectors/payout-rails";
 import { DomainError } from "@/lib/errors";
 import { recordEvent, type EventType } from "@/lib/events/record-event";
 import type { PayoutStatus } from "@/lib/generated/prisma/client";
@@ -23,6 +24,11 @@ const FROM: Record<PayoutMove, readonly PayoutStatus[]> = {
   returned: ["paid"],
   canceled: ["pending"],
 };
+
+/** Whether a payout in `status` may take `move` (else payout_status_conflict). */
+export function canMove(status: PayoutStatus, move: PayoutMove): boolean {
+  return FROM[move].includes(status);
+}
 
 const EVENT: Record<PayoutMove, EventType> = {
   in_transit: "payout.in_transit",
@@ -51,6 +57,12 @@ export async function movePayout(
     throw new DomainError(
       "payout_status_conflict",
       `The payout is ${payout.status}; it can be ${move.replace("_", " ")} only from ${FROM[move].join(" or ")}.`,
+    );
+  }
+  if (move === "canceled" && payout.railReference !== null && !payoutRailNamed(payout.rail)?.cancelableOnceSubmitted) {
+    throw new DomainError(
+      "payout_status_conflict",
+      `The payout was handed to its rail (${payout.rail}), which cannot call it back; it will be paid, or fail.`,
     );
   }
   const account = (await lockAccounts(tx, [payout.holdAccountId])).get(payout.holdAccountId);

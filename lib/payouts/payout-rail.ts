@@ -11,8 +11,14 @@ export type RailPayout = {
   currency: string;
   description: string | null;
   holderName: string;
+  /** A wallet holder's account (a person) or the application's own (a business). */
+  owner: "holder" | "application";
+  bankAccount: { id: string; country: string; currency: string; railAccountToken: string | null };
   identifiers: BankIdentifiers;
 };
+
+/** What a rail may refuse before any hold: the account's country, currency and scheme. */
+export type RailAccount = { country: string; currency: string; scheme: string };
 
 /** A failed submission: `retry` when the rail may not have seen it (down, timed out), so the worker tries again. */
 export class PayoutRailError extends Error {
@@ -25,8 +31,23 @@ export class PayoutRailError extends Error {
   }
 }
 
+export type SubmitHooks = {
+  /**
+   * The rail made its own record of the bank account: kept on our row at once, before the payment
+   * itself is asked for, so a payment that then fails does not make a second record on the retry.
+   */
+  railAccountCreated(token: string): Promise<void>;
+};
+
 export type PayoutRail = {
   name: string;
+  /**
+   * Whether a payout it has accepted may still be canceled here. The simulator holds every payout
+   * until told; Lithic's API has no way to call a payment back once it has it.
+   */
+  cancelableOnceSubmitted: boolean;
+  /** Why this rail cannot pay such an account, or null when it can (asked before anything is held). */
+  refusal(account: RailAccount): string | null;
   /** Hands the payout to the rail; the same payout id answers the same reference however often it is sent. */
-  submit(payout: RailPayout): Promise<{ reference: string }>;
+  submit(payout: RailPayout, hooks: SubmitHooks): Promise<{ reference: string }>;
 };

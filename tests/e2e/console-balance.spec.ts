@@ -31,7 +31,7 @@ test("the balance page tops up, lists transfers, downloads the report and record
   await page.getByRole("link", { name: "Balance" }).click();
   await expect(page).toHaveURL(new RegExp(`/apps/${appId}/balance$`));
   await expect(page.getByText("No balance yet")).toBeVisible();
-  await page.getByLabel("Amount").fill("250.50");
+  await page.getByLabel("Amount", { exact: true }).fill("250.50");
   await page.getByRole("button", { name: "Top up" }).click();
   await expect(page.getByRole("status")).toContainText("Added 250.50 USD; the balance is now 250.50 USD.");
   await expect(page.getByTestId("balance-available")).toHaveText("250.50 USD");
@@ -77,7 +77,7 @@ test("the balance page tops up, lists transfers, downloads the report and record
   await showLiveMode(email, appId);
   await replaceSession(context, email, { authenticatedAt: Math.floor(Date.now() / 1000) - 11 * 60 });
   await page.goto(`/merchant/sdk/apps/${appId}/balance`);
-  await page.getByLabel("Amount").fill("1000");
+  await page.getByLabel("Amount", { exact: true }).fill("1000");
   await page.getByLabel("Bank reference").fill("WIRE-E2E-1");
   await page.getByRole("button", { name: "Record deposit" }).click();
   const dialog = page.getByRole("dialog", { name: "Confirm it is you" });
@@ -86,7 +86,7 @@ test("the balance page tops up, lists transfers, downloads the report and record
   await expect(page.getByRole("status")).toContainText("Added 1,000.00 USD");
   await expect(page.getByTestId("balance-available")).toHaveText("1,000.00 USD");
   // The same reference again is refused by its field.
-  await page.getByLabel("Amount").fill("1000");
+  await page.getByLabel("Amount", { exact: true }).fill("1000");
   await page.getByLabel("Bank reference").fill("WIRE-E2E-1");
   await page.getByRole("button", { name: "Record deposit" }).click();
   await expect(page.getByText("WIRE-E2E-1 was already recorded")).toBeVisible();

@@ -202,3 +202,62 @@ export function signedByLithic(
     },
   };
 }
+
+export type PaymentEventOptions = {
+  type: string;
+  result?: "APPROVED" | "DECLINED";
+  /** Lithic's detailed_results, e.g. FUNDS_INSUFFICIENT for a decline. */
+  detail?: string;
+};
+
+/**
+ * A payment_transaction.created or .updated from the document's own example (an ACH payment),
+ * turned into a payment we originated to pay out (ORIGINATION_CREDIT, money leaving the financial
+ * account, amounts negative as Lithic signs them), with its token, our payout id, status and events.
+ */
+export async function paymentTransactionEvent(options: {
+  kind?: "payment_transaction.created" | "payment_transaction.updated";
+  token: string;
+  userDefinedId: string | null;
+  amount: number;
+  status: string;
+  events: PaymentEventOptions[];
+  type?: string;
+  returnReasonCode?: string | null;
+}): Promise<Json> {
+  const kind = options.kind ?? "payment_transaction.updated";
+  const doc = await lithicDocument();
+  const example =
+    doc.components.schemas[
+      kind === "payment_transaction.created" ? "payment-transaction-created" : "payment-transaction-updated"
+    ]?.examples?.[0];
+  if (!example) throw new Error(`Lithic's document has no example for ${kind}`);
+  const start = Date.now() - 60_000;
+  const settled = options.status === "SETTLED" ? -options.amount : 0;
+  return {
+    event_type: kind,
+    ...example,
+    token: options.token,
+    user_defined_id: options.userDefinedId,
+    status: options.status,
+    result: options.events.some((event) => event.result === "DECLINED") ? "DECLINED" : "APPROVED",
+    direction: "CREDIT",
+    type: options.type ?? "ORIGINATION_CREDIT",
+    descriptor: "ach_origination_credit",
+    pending_amount: settled === 0 ? -options.amount : 0,
+    settled_amount: settled,
+    method_attributes: {
+      ...(example.method_attributes as Json),
+      sec_code: "PPD",
+      return_reason_code: options.returnReasonCode ?? null,
+    },
+    events: options.events.map((event, i) => ({
+      amount: -options.amount,
+      created: new Date(start + i * 1000).toISOString(),
+      result: event.result ?? "APPROVED",
+      detailed_results: [event.detail ?? event.result ?? "APPROVED"],
+      token: randomUUID(),
+      type: event.type,
+    })),
+  };
+}

@@ -2,7 +2,8 @@
 // window, by the stand-in when we cannot decide in time) and its card_transaction.updated events
 // (every event of the transaction applied through the lifecycle, each once), both verified with
 // Lithic's signature scheme first and kept in ProcessorMessage once per Lithic message id
-// (docs/decisions/card-processors.md, "Lithic's messages").
+// (docs/decisions/card-processors.md, "Lithic's messages"); its payment_transaction events move the
+// payouts it carries (docs/decisions/money-movement.md, "Lithic's ACH payments").
 import type { NetworkMessage, NetworkResult } from "@/lib/card-network/network-message";
 import { parseConfig } from "@/lib/config";
 import { prisma, type Db } from "@/lib/db/client";
@@ -10,6 +11,7 @@ import { DomainError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { errorField, logger } from "@/lib/logging/logger";
+import type { RailReportHandler } from "@/lib/payouts/rail-report";
 import type { Tenant } from "@/lib/tenant";
 import {
   asaRequestSchema,
@@ -21,6 +23,7 @@ import {
   type AsaResponse,
   type EventMapping,
 } from "./lithic-network-mapping";
+import { isPaymentEventKind, paymentToReport, paymentTransactionSchema } from "./lithic-payment-mapping";
 import { verifyLithicSignature } from "./verify-lithic-signature";
 
 /** The lifecycle's one entry (lib/card-network/handle-network-message.ts), passed in by the route. */
@@ -209,7 +212,7 @@ export async function receiveLithicEvent(
   rawBody: string,
   headers: Headers,
   handle: NetworkMessageHandler,
-  { db = prisma() }: { db?: Db } = {},
+  { db = prisma(), reportPayout }: { db?: Db; reportPayout?: RailReportHandler } = {},
 ): Promise<EventAnswer> {
   const { LITHIC_WEBHOOK_SECRET } = parseConfig(process.env);
   verifyLithicSignature(rawBody, headers, LITHIC_WEBHOOK_SECRET, "event");
@@ -228,6 +231,27 @@ export async function receiveLithicEvent(
   if (seen)
     return { ...((seen.answer ?? { events: [] }) as Omit<EventAnswer, "replayed">), received: true, replayed: true };
 
+  if (isPaymentEventKind(eventType) && reportPayout) {
+    const parsed = paymentTransactionSchema.safeParse(body);
+    if (!parsed.success) throw malformed("payment transaction", parsed.error);
+    const payment = parsed.data;
+    const report = paymentToReport(payment);
+    const outcome = report ? await reportPayout(report) : null;
+    if (outcome?.result === "conflict")
+      logger("lithic").error({ payment: payment.token, payout: outcome.payoutId }, outcome.message);
+    const result =
+      outcome === null ? "not_a_payout" : outcome.result === "applied" ? `applied:${outcome.status}` : outcome.result;
+    const events = [{ token: payment.token, type: payment.status, result }];
+    await storeMessage(db, {
+      messageId,
+      kind: eventType,
+      transactionRef: payment.token,
+      payload: body,
+      outcome: outcome === null || outcome.result === "unknown_payout" ? "ignored" : "handled",
+      answer: { events },
+    });
+    return { received: true, replayed: false, events };
+  }
   if (eventType !== "card_transaction.updated") {
     await storeMessage(db, { messageId, kind: eventType, payload: body, outcome: "ignored", answer: { events: [] } });
     return { received: true, replayed: false, events: [] };

@@ -5,6 +5,8 @@ import type { PayoutRail } from "@/lib/payouts/payout-rail";
 
 export const simulatorPayoutRail: PayoutRail = {
   name: "simulator",
+  cancelableOnceSubmitted: true,
+  refusal: () => null,
   async submit(payout) {
     return { reference: `sim_${payout.id}` };
   },

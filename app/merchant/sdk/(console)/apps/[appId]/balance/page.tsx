@@ -15,6 +15,7 @@ import { Time } from "@/app/merchant/sdk/_components/time";
 import { Pager } from "@/app/merchant/sdk/_components/pager";
 import { loadApplication } from "@/app/merchant/sdk/_lib/load-application";
 import { readQuery, type SearchParams } from "@/app/merchant/sdk/_lib/read-query";
+import { MoneyPanels } from "@/app/merchant/sdk/_components/money/money-panels";
 import { AddToBalanceForm, ReportDownloadForm } from "./balance-forms";
 
 export const metadata: Metadata = { title: "Balance" };
@@ -104,6 +105,7 @@ export default async function BalancePage({
           )}
           <Pager path={`${base}/balance`} after={after} nextCursor={movements.nextCursor} label="Movements" />
         </Panel>
+        <MoneyPanels merchantId={merchant.id} applicationId={application.id} role={application.role} wallet={null} />
         <Panel
           title="Settlement report"
           id="balance-report"

@@ -19,6 +19,7 @@ import type { WalletRecord } from "@/lib/schemas/wallet";
 import { readQuery, type SearchParams } from "@/app/merchant/sdk/_lib/read-query";
 import { RECENT_AUTHORIZATIONS } from "@/lib/console/wallet-detail";
 import { can, writeIn } from "@/lib/console/roles";
+import { MoneyPanels } from "@/app/merchant/sdk/_components/money/money-panels";
 import { ReverseHoldButton } from "./reverse-hold-button";
 import { WalletStatusButtons } from "./wallet-status-buttons";
 
@@ -237,6 +238,12 @@ export default async function WalletPage({
             hash="transactions"
           />
         </Panel>
+        <MoneyPanels
+          merchantId={merchant.id}
+          applicationId={application.id}
+          role={application.role}
+          wallet={{ externalUserId: wallet.externalUserId, currency: wallet.currency }}
+        />
       </div>
     </>
   );
