@@ -60,7 +60,7 @@ describe("cli help", { timeout: 120_000 }, () => {
     ]);
     // Every command of the table in commands.ts, by its full words, its description in one column.
     const descriptionColumns = Object.keys(COMMANDS).map((words) => {
-      const row = new RegExp(`^ {2}${words}( <\\w+>)? {2,}(?=\\S)`);
+      const row = new RegExp(`^ {2}${words}( <\\w+>)* {2,}(?=\\S)`);
       const match = lines.map((line) => row.exec(line)).find(Boolean);
       expect(match, `"${words}" is listed`).toBeTruthy();
       return match?.[0].length;
