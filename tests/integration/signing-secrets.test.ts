@@ -194,7 +194,13 @@ describe("deliveries around a roll (real worker, real receiver)", () => {
     const hooks = await receiver((_request, index) =>
       index === 0 ? { status: 500, delayMs: 1_500 } : { status: 200 },
     );
-    await addWebhookEndpoint(prisma(), { applicationId: appId, url: hooks.url, livemode: false });
+    // The wallet's event only: the activation's own webhook_secret.rotated would arrive beside the retry.
+    await addWebhookEndpoint(prisma(), {
+      applicationId: appId,
+      url: hooks.url,
+      livemode: false,
+      events: ["wallet.provisioned"],
+    });
 
     await newWallet(key);
     const [first] = await hooks.waitFor(1);
