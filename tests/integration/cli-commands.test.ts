@@ -4,7 +4,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { bootstrapCommand } from "@/lib/cli/bootstrap-command";
 import { describeVerification } from "@/lib/cli/ledger-commands";
-import { runCli } from "@/lib/cli/run-cli";
 import { authenticateCredentials } from "@/lib/console/authenticate-credentials";
 import { MIN_PASSWORD_LENGTH } from "@/lib/console/password-rules";
 import { passwordStrengthProblem } from "@/lib/console/sign-up";
@@ -13,29 +12,9 @@ import { newId, randomBase62 } from "@/lib/ids";
 import { createWalletBodySchema } from "@/lib/schemas/wallet";
 import { createWallet } from "@/lib/wallets/create-wallet";
 import { createKey, createMerchantApp, uniqueUserId } from "../helpers/fixtures";
+import { runCliCaptured, type CliRun as Run } from "../helpers/run-cli-captured";
 
-type Run = { code: number; stdout: string; stderr: string };
-
-/** Runs one command line as `npm run cli -- …` would, collecting what it printed. */
-async function cli(...argv: string[]): Promise<Run> {
-  let stdout = "";
-  let stderr = "";
-  const toOut = (...args: unknown[]) => void (stdout += `${args.join(" ")}\n`);
-  const toErr = (...args: unknown[]) => void (stderr += `${args.join(" ")}\n`);
-  // Commands print with console.*, commander writes its help and errors to the streams directly.
-  const spies = [
-    vi.spyOn(console, "log").mockImplementation(toOut),
-    vi.spyOn(console, "error").mockImplementation(toErr),
-    vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((stdout += String(chunk)), true)),
-    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => ((stderr += String(chunk)), true)),
-  ];
-  try {
-    const code = await runCli(argv, "npm run cli --");
-    return { code, stdout, stderr };
-  } finally {
-    for (const spy of spies) spy.mockRestore();
-  }
-}
+const cli = runCliCaptured;
 
 function lastJson<T>(run: Run): T {
   const line = run.stdout.trim().split("\n").at(-1) ?? "";

@@ -2,35 +2,15 @@
 // real program (runCli, in process): an account recorded with its country's identifiers and shown
 // masked, a payout held, listed and moved through the simulator's states into the ledger, live
 // payouts refused without a rail and never moved by hand, bad input refused with nothing changed.
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { runCli } from "@/lib/cli/run-cli";
+import { afterEach, describe, expect, it } from "vitest";
 import { prisma, transaction } from "@/lib/db/client";
 import { checkLedgerInvariant } from "@/lib/ledger/check-invariant";
 import { createWalletBodySchema } from "@/lib/schemas/wallet";
 import { createWallet } from "@/lib/wallets/create-wallet";
 import { createMerchantApp, uniqueUserId } from "../helpers/fixtures";
+import { runCliCaptured, type CliRun as Run } from "../helpers/run-cli-captured";
 
-type Run = { code: number; stdout: string; stderr: string };
-
-/** Runs one command line as `npm run cli -- …` would, collecting what it printed. */
-async function cli(...argv: string[]): Promise<Run> {
-  let stdout = "";
-  let stderr = "";
-  const toOut = (...args: unknown[]) => void (stdout += `${args.join(" ")}\n`);
-  const toErr = (...args: unknown[]) => void (stderr += `${args.join(" ")}\n`);
-  const spies = [
-    vi.spyOn(console, "log").mockImplementation(toOut),
-    vi.spyOn(console, "error").mockImplementation(toErr),
-    vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((stdout += String(chunk)), true)),
-    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => ((stderr += String(chunk)), true)),
-  ];
-  try {
-    const code = await runCli(argv, "npm run cli --");
-    return { code, stdout, stderr };
-  } finally {
-    for (const spy of spies) spy.mockRestore();
-  }
-}
+const cli = runCliCaptured;
 
 function lastJson<T = Record<string, unknown>>(run: Run): T {
   const line = run.stdout.trim().split("\n").at(-1) ?? "";
