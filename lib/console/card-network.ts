@@ -1,6 +1,6 @@
-// The console's test card page and the card network simulator: sending a test card a network message
-// (the same simulator as POST /test/cards/{id}/network/{kind}), and the card's recent authorizations
-// with their history. Test mode only; another merchant's or mode's card behaves as one not there.
+// The console's card page and the card network: sending a test card a network message through the
+// simulator (the same as POST /test/cards/{id}/network/{kind}; test mode only), and any card's recent
+// authorizations with their history. Another merchant's or mode's card behaves as one not there.
 import { recordAudit, type AuditContext } from "@/lib/audit/record-audit";
 import { authorizationHistories } from "@/lib/authorizations/authorization-history";
 import { authorizationRecord } from "@/lib/authorizations/authorization-record";
