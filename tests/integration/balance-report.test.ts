@@ -3,14 +3,14 @@
 // only, bad periods are 400s, and over generated histories of top-ups and transfers opening plus
 // movements is the closing balance and the closing balance is the ledger's sum at `to`.
 import fc from "fast-check";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { balanceAccountId } from "@/lib/balance/balance-account";
-import { runCli } from "@/lib/cli/run-cli";
 import { prisma } from "@/lib/db/client";
 import { BALANCE_REPORT_CSV_COLUMNS, type BalanceReportRecord } from "@/lib/schemas/balance-report";
 import { createKey, setupApp, uniqueUserId } from "../helpers/fixtures";
 import { api } from "../helpers/card-money";
 import { testClient } from "../helpers/route-fetch";
+import { runCliCaptured } from "../helpers/run-cli-captured";
 
 type Party = { type: "balance" } | { type: "wallet"; externalUserId: string };
 const BALANCE: Party = { type: "balance" };
@@ -302,22 +302,7 @@ it("closes a period ending now at the balance GET /balance shows", async () => {
   expect(cents(data?.currencies[0]?.closingBalance ?? -1)).toBe(1000);
 });
 
-/** Runs one command line as `npm run cli -- …` would, collecting what it printed. */
-async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const spies = [
-    vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => void (stdout += `${args.join(" ")}\n`)),
-    vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void (stderr += `${args.join(" ")}\n`)),
-    vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((stdout += String(chunk)), true)),
-    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => ((stderr += String(chunk)), true)),
-  ];
-  try {
-    return { code: await runCli(argv, "npm run cli --"), stdout, stderr };
-  } finally {
-    for (const spy of spies) spy.mockRestore();
-  }
-}
+const cli = runCliCaptured;
 
 describe("cli reports balance", () => {
   it("prints the same CSV as the API, and refuses a bad period by its option", async () => {

@@ -1,30 +1,13 @@
 // `npm run cli -- network simulate <kind>`, parsed by the real program in process against the real
 // database: an authorization then its clearing through the simulator, a repeat of a network id, and
 // an unknown kind refused by the parser with nothing sent.
-import { describe, expect, it, vi } from "vitest";
-import { runCli } from "@/lib/cli/run-cli";
+import { describe, expect, it } from "vitest";
 import { prisma } from "@/lib/db/client";
 import { walletWithCard } from "../helpers/card-money";
 import { setupApp } from "../helpers/fixtures";
+import { runCliCaptured } from "../helpers/run-cli-captured";
 
-type Run = { code: number; stdout: string; stderr: string };
-
-async function cli(...argv: string[]): Promise<Run> {
-  let stdout = "";
-  let stderr = "";
-  const spies = [
-    vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => void (stdout += `${args.join(" ")}\n`)),
-    vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void (stderr += `${args.join(" ")}\n`)),
-    vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((stdout += String(chunk)), true)),
-    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => ((stderr += String(chunk)), true)),
-  ];
-  try {
-    const code = await runCli(argv, "npm run cli --");
-    return { code, stdout, stderr };
-  } finally {
-    for (const spy of spies) spy.mockRestore();
-  }
-}
+const cli = runCliCaptured;
 
 describe("cli network simulate", () => {
   it("authorizes, clears by the authorization's id, repeats a network id; refuses an unknown kind", async () => {
